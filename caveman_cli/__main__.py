@@ -1,0 +1,3 @@
+from caveman_cli.app import main
+
+raise SystemExit(main())

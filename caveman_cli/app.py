@@ -1,0 +1,82 @@
+"""The root `caveman` app and its `tools` group. Commands live in their own modules; this one
+only wires them together and owns the one boundary where exceptions become exit codes."""
+from __future__ import annotations
+
+import os
+import sys
+
+import typer
+
+from caveman_cli import __version__
+from caveman_cli.status import CavemanError, ExitStatus
+
+app = typer.Typer(
+    name="caveman",
+    help="Make AI coding agents read less: compact command output, every error kept, originals recoverable.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+tools_app = typer.Typer(help="The engine's tools: shrink, compress, retrieve, and friends.",
+                        no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(tools_app, name="tools")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"caveman {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+) -> None:
+    """caveman: compact views of command output for AI coding agents."""
+
+
+def _register_commands() -> None:
+    # Each module adds its own commands; importing them is cheap (heavy imports are inside).
+    from caveman_cli import (ccr_cmd, engine_cmds, evals_cmd, launch_cmd, mcp_cmd, shrink_cmd, toon_cmd)
+
+    for module in (engine_cmds, shrink_cmd, toon_cmd, ccr_cmd, evals_cmd, mcp_cmd, launch_cmd):
+        module.register(app, tools_app)
+
+
+_register_commands()
+
+
+def _fail(message: str, status: int = ExitStatus.FAILURE) -> int:
+    try:
+        sys.stderr.write(f"caveman: {message}\n")
+        sys.stderr.flush()
+    except (BrokenPipeError, OSError):
+        pass
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    debug = os.environ.get("CAVEMAN_DEBUG", "") == "1"
+    try:
+        app(args=argv, prog_name="caveman", standalone_mode=True)
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else _fail(str(code)))
+    except CavemanError as exc:
+        return _fail(str(exc), exc.status)
+    except BrokenPipeError:
+        # A reader that stopped early (`| head -1`) is not our failure.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        return ExitStatus.OK
+    except KeyboardInterrupt:
+        return ExitStatus.CTRL_C
+    except Exception as exc:  # the last boundary: no traceback reaches a user unless asked for
+        if debug:
+            raise
+        return _fail(f"internal error: {type(exc).__name__}: {exc} (set CAVEMAN_DEBUG=1 for a traceback)")
+    return ExitStatus.OK

@@ -1,0 +1,128 @@
+"""`caveman tools compress | retrieve | detect | stats | registry`."""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from caveman_cli.context import Context
+from caveman_cli.io import read_stdin_bytes, warn, write_bytes, write_json
+from caveman_cli.status import CavemanError, ExitStatus
+
+
+def _parse_type(value: str | None):  # type: ignore[no-untyped-def]
+    from engine.types import ContentType
+
+    try:
+        return ContentType.parse(value)
+    except ValueError:
+        names = ", ".join(t.value for t in ContentType)
+        raise typer.BadParameter(f"unknown type {value!r} (one of: auto, {names})") from None
+
+
+def _report_line(result) -> str:  # type: ignore[no-untyped-def]
+    if result.passed_through:
+        why = f": {result.reason}" if result.reason else ""
+        err = f" [{result.error}]" if result.error else ""
+        return f"passed through ({result.content_type}){why}{err}"
+    return (f"{result.content_type} · {result.method} · {result.tokens_before:,}→{result.tokens_after:,} tokens "
+            f"(o200k_base, {result.basis}) · recover: caveman tools retrieve {result.handle}")
+
+
+def compress(
+    type_: Optional[str] = typer.Option(None, "--type", help="Force a content type, or auto."),
+    query: Optional[str] = typer.Option(None, "--query", help="Bias what is kept toward this query."),
+    mode: str = typer.Option("compress", "--mode", help="record (pass through) or compress."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+    session: Optional[str] = typer.Option(None, "--session", help="Session id stored with the record."),
+) -> None:
+    """Compress stdin: the compact bytes on stdout, one report line on stderr."""
+    from engine.types import Options
+
+    ctype = _parse_type(type_)
+    data = read_stdin_bytes()
+    ctx = Context()
+    engine, problem = ctx.engine()
+    result = engine.compress(data, Options(mode=mode, type=ctype, query=query, session=session))
+    if problem and result.passed_through:
+        warn(problem)
+    if as_json:
+        write_json(result.to_json())
+    else:
+        write_bytes(result.output)
+        warn(_report_line(result))
+
+
+def retrieve(
+    handle: str = typer.Argument(..., help="A handle: ccr_…, <<ccr:ccr_…>>, ccr:ccr_… or ccr://ID."),
+    query: Optional[str] = typer.Argument(None, help="Narrow the original to the units matching this."),
+) -> None:
+    """Print a stored original, byte-exact."""
+    from engine import UnknownHandle
+
+    engine, problem = Context().engine()
+    try:
+        data = engine.retrieve(handle, query)
+    except UnknownHandle as exc:
+        hint = f" (recent: {', '.join(exc.recent)})" if exc.recent else ""
+        raise CavemanError(f"unknown handle {exc.handle}{hint}") from None
+    if engine.store is None and problem:
+        raise CavemanError(problem)
+    write_bytes(data)
+
+
+def detect(as_json: bool = typer.Option(False, "--json")) -> None:
+    """Print the content type of stdin."""
+    from engine import detect as detect_mod
+    from engine import listing
+
+    data = read_stdin_bytes()
+    ctype = detect_mod.detect(listing.unwrap(data).body)
+    if as_json:
+        write_json({"content_type": str(ctype)})
+    else:
+        write_bytes(f"{ctype}\n".encode())
+
+
+def stats(as_json: bool = typer.Option(False, "--json")) -> None:
+    """Counts and token totals of stored recoveries, by content type."""
+    engine, problem = Context().engine()
+    if engine.store is None:
+        raise CavemanError(problem or "no recovery store")
+    s = engine.stats()
+    if as_json:
+        write_json(s.to_json())
+        return
+    lines = [f"{'type':16} {'count':>7} {'before':>12} {'after':>12} {'saved':>7}"]
+    for name, t in sorted(s.by_content_type.items()):
+        lines.append(f"{name:16} {t.count:7,} {t.tokens_before:12,} {t.tokens_after:12,} {t.ratio:7.1%}")
+    t = s.totals
+    lines.append(f"{'total':16} {t.count:7,} {t.tokens_before:12,} {t.tokens_after:12,} {t.ratio:7.1%}")
+    lines.append(f"storage {s.storage_bytes:,} of {s.max_storage_bytes:,} bytes{' (full)' if s.storage_full else ''}"
+                 f" · tokens o200k_base, {s.basis}")
+    write_bytes(("\n".join(lines) + "\n").encode())
+
+
+def registry(as_json: bool = typer.Option(False, "--json")) -> None:
+    """The registered compressors: content type, safety class, reachable by Detect."""
+    from engine import default_registry
+
+    reg = default_registry()
+    rows = [{"content_type": str(c.content_type), "safety_class": str(c.safety_class),
+             "detectable": reg.detectable(c.content_type), "advertised": reg.advertised(c.content_type)}
+            for c in reg]
+    if as_json:
+        write_json({"compressors": rows})
+        return
+    out = [f"{'content type':24} {'class':6} {'detect':7} advertised"]
+    out += [f"{r['content_type']:24} {r['safety_class']:6} {'yes' if r['detectable'] else 'forced':7} "
+            f"{'yes' if r['advertised'] else 'no'}" for r in rows]
+    write_bytes(("\n".join(out) + "\n").encode())
+
+
+def register(app: typer.Typer, tools_app: typer.Typer) -> None:
+    tools_app.command("compress")(compress)
+    tools_app.command("retrieve")(retrieve)
+    tools_app.command("detect")(detect)
+    tools_app.command("stats")(stats)
+    tools_app.command("registry")(registry)

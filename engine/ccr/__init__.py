@@ -1,0 +1,111 @@
+"""CCR: the recovery store. The only package that touches storage.
+
+`RecoveryStore` is what the engine needs; `SQLiteStore` (engine.ccr.sqlite) is the real one,
+`MemoryStore` serves tests and embedders that bring their own persistence.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.handles import handle_for
+
+
+class StoreError(Exception):
+    """The store could not do what was asked. `code` is the engine's error code."""
+
+    code = "ccr_unavailable"
+
+
+class StoreUnavailable(StoreError):
+    code = "ccr_unavailable"
+
+
+class BudgetExceeded(StoreError):
+    code = "ccr_budget_exceeded"
+
+
+class UnsafePath(StoreError):
+    """A symlinked database path or a directory others can write to."""
+
+    code = "ccr_unavailable"
+
+
+@dataclass(frozen=True)
+class RecordMeta:
+    content_type: str = ""
+    compressor: str = ""
+    tokens_before: int = 0
+    tokens_after: int = 0
+    session: str | None = None
+
+
+@dataclass(frozen=True)
+class TypeTotals:
+    count: int = 0
+    tokens_before: int = 0
+    tokens_after: int = 0
+
+
+@dataclass(frozen=True)
+class StoreStats:
+    by_content_type: dict[str, TypeTotals] = field(default_factory=dict)
+    storage_bytes: int = 0
+    max_storage_bytes: int = 0
+    storage_full: bool = False
+
+
+class RecoveryStore(Protocol):
+    def put(self, original: bytes, meta: RecordMeta) -> str:
+        """Store the original; return its handle. Idempotent. Raises StoreError."""
+        ...
+
+    def get(self, handle: str) -> bytes | None: ...
+
+    def get_object(self, object_id: str) -> bytes | None: ...
+
+    def recent_handles(self, limit: int = 5) -> list[str]: ...
+
+    def stats(self) -> StoreStats: ...
+
+
+class MemoryStore:
+    """A dict-backed store with an optional byte budget; for tests and embedders."""
+
+    def __init__(self, max_bytes: int | None = None) -> None:
+        self.max_bytes = max_bytes
+        self.blobs: dict[str, tuple[bytes, RecordMeta]] = {}
+        self.objects: dict[str, bytes] = {}
+        self.fail_with: StoreError | None = None
+
+    def put(self, original: bytes, meta: RecordMeta) -> str:
+        if self.fail_with is not None:
+            raise self.fail_with
+        handle = handle_for(original)
+        if handle in self.blobs:
+            return handle
+        used = sum(len(b) for b, _ in self.blobs.values())
+        if self.max_bytes is not None and used + len(original) > self.max_bytes:
+            raise BudgetExceeded(f"the recovery store is over its budget of {self.max_bytes} bytes")
+        self.blobs[handle] = (bytes(original), meta)
+        return handle
+
+    def get(self, handle: str) -> bytes | None:
+        hit = self.blobs.get(handle)
+        return hit[0] if hit else None
+
+    def get_object(self, object_id: str) -> bytes | None:
+        return self.objects.get(object_id)
+
+    def recent_handles(self, limit: int = 5) -> list[str]:
+        return list(self.blobs)[-limit:][::-1]
+
+    def stats(self) -> StoreStats:
+        totals: dict[str, TypeTotals] = {}
+        for _, meta in self.blobs.values():
+            t = totals.get(meta.content_type, TypeTotals())
+            totals[meta.content_type] = TypeTotals(
+                t.count + 1, t.tokens_before + meta.tokens_before, t.tokens_after + meta.tokens_after)
+        used = sum(len(b) for b, _ in self.blobs.values())
+        limit = self.max_bytes or 0
+        return StoreStats(totals, used, limit, bool(limit) and used >= limit)

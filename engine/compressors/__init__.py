@@ -1,0 +1,1 @@
+"""One self-contained module per content type. Every compressor is a pure byte transform."""

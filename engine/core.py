@@ -1,0 +1,140 @@
+"""The engine: detect → route → compress → count → not-smaller check → CCR put → publish.
+
+Every way this can go wrong ends in the same place: the original bytes, unchanged, with no
+claim attached. Transformed bytes are returned only after the store holds the original
+(or the caller vouched for recovery with external_recovery).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine import detect as detect_mod
+from engine import listing, retrieve_query
+from engine.ccr import RecordMeta, RecoveryStore, StoreError
+from engine.handles import parse_handle
+from engine.registry import Compressor, QueryAwareCompressor, Registry, method_of, restructures
+from engine.safety import lookup
+from engine.tokens import TokenCounter
+from engine.types import ContentType, ErrorCode, Mode, Options, Result, Stats, TypeStats
+
+
+class UnknownHandle(KeyError):
+    """No blob and no typed object answers to this handle."""
+
+    def __init__(self, handle: str, recent: list[str] | None = None) -> None:
+        super().__init__(handle)
+        self.handle = handle
+        self.recent = recent or []
+
+    def __str__(self) -> str:
+        return f"unknown handle {self.handle}"
+
+
+class Engine:
+    def __init__(self, registry: Registry, counter: TokenCounter, store: RecoveryStore | None = None) -> None:
+        self.registry = registry
+        self.counter = counter
+        self.store = store
+
+    # ------------------------------------------------------------------ the four calls
+
+    def detect(self, data: bytes) -> ContentType:
+        return detect_mod.detect(listing.unwrap(data).body)
+
+    def compress(self, data: bytes, options: Options = Options()) -> Result:
+        return self._run(data, options, simulate=False)
+
+    def simulate(self, data: bytes, options: Options = Options()) -> Result:
+        """The same pipeline with no storage: reports what compress would achieve, and for a
+        lossy class with no store says so with recoverable=False instead of passing through."""
+        return self._run(data, options, simulate=True)
+
+    def retrieve(self, handle: str, query: str | None = None) -> bytes:
+        original = self._resolve(handle)
+        if query and query.strip():
+            return retrieve_query.narrow(original, query)
+        return original
+
+    def stats(self) -> Stats:
+        if self.store is None:
+            return Stats()
+        s = self.store.stats()
+        by_type = {k: TypeStats(v.count, v.tokens_before, v.tokens_after) for k, v in s.by_content_type.items()}
+        totals = TypeStats(
+            sum(v.count for v in by_type.values()),
+            sum(v.tokens_before for v in by_type.values()),
+            sum(v.tokens_after for v in by_type.values()),
+        )
+        return Stats(totals, by_type, s.storage_bytes, s.max_storage_bytes, s.storage_full)
+
+    # ------------------------------------------------------------------ pipeline
+
+    def _resolve(self, handle: str) -> bytes:
+        ref = parse_handle(handle)
+        if ref is not None and self.store is not None:
+            if ref.kind == "blob":
+                found = self.store.get(ref.key)
+                if found is not None:
+                    return found
+            found = self.store.get_object(ref.key)
+            if found is not None:
+                return found
+        recent = self.store.recent_handles() if self.store is not None else []
+        raise UnknownHandle(handle.strip(), recent)
+
+    def _run(self, data: bytes, options: Options, *, simulate: bool) -> Result:
+        unwrapped = listing.unwrap(data)
+        ctype = options.type or detect_mod.detect(unwrapped.body)
+        passthrough = Result(output=data, content_type=ctype)
+
+        if Mode.normalized(options.mode) is Mode.RECORD:
+            return replace(passthrough, reason="record mode")
+        compressor = self.registry.get(ctype)
+        if compressor is None:
+            return replace(passthrough, reason=f"no compressor for {ctype}")
+        info = lookup(compressor.safety_class)
+        if info is None:
+            return replace(passthrough, error=ErrorCode.UNKNOWN_SAFETY_CLASS.value,
+                           reason=f"unknown safety class {compressor.safety_class!r}")
+        no_recovery = info.requires_ccr and self.store is None and not options.external_recovery
+        if no_recovery and not simulate:
+            return replace(passthrough, reason="lossy compressor and no recovery store")
+
+        body_out = self._transform(compressor, unwrapped.body, options.query)
+        if body_out is None:
+            return replace(passthrough, reason=f"{ctype} compressor declined")
+        output = listing.rewrap(unwrapped, body_out, restructured=restructures(compressor))
+
+        before = self.counter.count(data)
+        after = self.counter.count(output) if output != data else before
+        if output == data or after >= before:
+            return replace(passthrough, tokens_before=before, tokens_after=before, reason="not smaller")
+        method = method_of(compressor, unwrapped.body, body_out)
+        ratio = (before - after) / before
+        done = Result(output=output, content_type=ctype, method=method, tokens_before=before,
+                      tokens_after=after, ratio=ratio, safety_class=str(compressor.safety_class))
+        if simulate:
+            return replace(done, recoverable=not no_recovery)
+        if self.store is None:
+            # Only reachable with external_recovery (or a class that needs no CCR).
+            return replace(done, recoverable=options.external_recovery or not info.requires_ccr)
+        meta = RecordMeta(str(ctype), method, before, after, options.session)
+        try:
+            handle = self.store.put(data, meta)
+        except StoreError as exc:
+            return replace(passthrough, tokens_before=before, tokens_after=before, error=exc.code,
+                           reason=f"recovery store could not take the original: {exc}")
+        return replace(done, handle=handle, recoverable=True)
+
+    @staticmethod
+    def _transform(compressor: Compressor, body: bytes, query: str | None) -> bytes | None:
+        """Run one compressor, failing closed: an exception is a parse problem, not a crash."""
+        try:
+            if query and query.strip() and isinstance(compressor, QueryAwareCompressor):
+                out = compressor.compress_query(body, query)
+            else:
+                out = compressor.compress(body)
+        except (ValueError, TypeError, KeyError, IndexError, UnicodeError, RecursionError,
+                ArithmeticError, AttributeError, AssertionError, MemoryError):
+            return None
+        return out if isinstance(out, bytes) else None

@@ -1,0 +1,45 @@
+"""Recovery handles: how they are made and every spelling an agent may hand back.
+
+An agent copies whatever reference it was shown, with whatever quotes or brackets came
+along; a spelling that does not resolve makes it loop, so normalisation is generous about
+wrapping and strict about the handle itself.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+HANDLE_PREFIX = "ccr_"
+_BLOB = re.compile(r"ccr_[0-9a-f]{32}")
+_OBJECT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]{0,127}")
+_WRAPPING = " \t\r\n\"'`[](){}<>‹›«»“”‘’,.;"
+
+
+def handle_for(original: bytes) -> str:
+    """`ccr_` + the first 32 hex digits of sha256(original): idempotent puts."""
+    return HANDLE_PREFIX + hashlib.sha256(original).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class HandleRef:
+    kind: str  # "blob" or "object"
+    key: str
+
+
+def parse_handle(text: str) -> HandleRef | None:
+    """`ccr_<hex>`, `<<ccr:ccr_<hex>>>`, `ccr:ccr_<hex>`, `ccr://<objectID>`, with surrounding
+    quotes, backticks or brackets. None when it is none of these."""
+    s = text.strip().strip(_WRAPPING)
+    if s.startswith("<<ccr:") and s.endswith(">>"):
+        s = s[len("<<ccr:"):-2]
+    s = s.strip().strip(_WRAPPING)
+    if s.startswith("ccr://"):
+        obj = s[len("ccr://"):]
+        return HandleRef("object", obj) if _OBJECT_ID.fullmatch(obj) else None
+    if s.startswith("ccr:"):
+        s = s[len("ccr:"):]
+    s = s.lower() if s.lower().startswith(HANDLE_PREFIX) else s
+    if _BLOB.fullmatch(s):
+        return HandleRef("blob", s)
+    return None

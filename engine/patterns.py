@@ -1,0 +1,67 @@
+"""Every regular expression the engine matches with, named and explained in one place.
+
+Detection and stripping use the same ANSI pattern, so what Detect calls terminal output is
+exactly what the terminal compressor cleans. Compressors import from here; nothing else
+compiles patterns.
+"""
+from __future__ import annotations
+
+import re
+
+# ---------------------------------------------------------------- terminal
+
+#: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated) and two-byte
+#: Fe escapes. One pattern for detecting and for stripping.
+ANSI = re.compile(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+ANSI_BYTES = re.compile(ANSI.pattern.encode("ascii"))
+
+# ---------------------------------------------------------------- lines that must survive
+
+#: Lines a terminal transcript must keep: errors, warnings, failures, stack frames.
+TERMINAL_IMPORTANT = re.compile(
+    r"(?i)(\b(ERROR|ERR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|FAILURE|WARN|WARNING)\b"
+    r"|[A-Za-z]+Error\b|[A-Za-z]+Exception\b|^\s+at\s|^\s+File \"|\.go:\d+|:\d+:\d+:|^\s*--->"
+    r"|caused by|\bexit status [1-9])"
+)
+
+#: Lines a log must keep.
+LOG_IMPORTANT = re.compile(
+    r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|FAILURE|WARN|WARNING)\b"
+    r"|^\s+at\s|^\s+File \"|\.go:\d+|^\s+--->|caused by)"
+)
+
+# ---------------------------------------------------------------- detection
+
+#: A log line: a level word, a bracketed tag, or a timestamp.
+LOG_LINE = re.compile(
+    r"(?i)(\b(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC)\b|^\s*\[[A-Z]+\]"
+    r"|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}\b)"
+)
+
+#: Diff structure lines.
+DIFF_LINE = re.compile(r"(?m)^(diff --git |@@ |--- |\+\+\+ |[+-][^+-])")
+
+#: Source-code keywords; code needs several of them plus a structural signal.
+CODE_KEYWORD = re.compile(
+    r"\b(func|package|import|def|class|function|return|const|let|var|public|private|protected"
+    r"|static|void|struct|interface|namespace|module|fn|impl|trait|export|async|await)\b"
+)
+CODE_STRUCTURE = re.compile(r"(?m)(=>|::|->|\)\{|\) \{|;\n|^\s*#include|^\s*from .+ import )")
+
+#: A search hit: `path:line[:col]:` or a URL.
+SEARCH_LINE = re.compile(r"(?m)^([./~A-Za-z0-9_-][^:\n]{0,240}:\d+(:\d+)?:|https?://\S+)")
+
+# ---------------------------------------------------------------- elision bookkeeping
+
+#: Words: the vocabulary unit of keepNonRedundant and of BM25.
+WORD = re.compile(r"[A-Za-z0-9_]+")
+DIGITS = re.compile(r"[0-9]+")
+
+#: Field names whose values are never summarised in a marker.
+CREDENTIAL_FIELD = re.compile(r"(?i)(secret|passw|token|api[_-]?key|authoriz|credential|cookie|session)")
+
+#: logfmt-style `key=value` pairs inside a log line.
+LOGFMT_PAIR = re.compile(r"""(?:^|[\s,\[{(])([A-Za-z_][A-Za-z0-9_.\-]*)=("[^"]*"|'[^']*'|[^\s,\]})]+)""")
+
+#: Our own markers, so a second pass never treats them as content.
+ELISION_MARKER = re.compile(r"\(caveman\)|caveman: ")
