@@ -35,7 +35,7 @@ def parse_handle(text: str) -> HandleRef | None:
         s = s[len("<<ccr:"):-2]
     s = s.strip().strip(_WRAPPING)
     if s.startswith("ccr:") and not s.startswith("ccr://"):
-        s = s[len("ccr:"):]  # `ccr:ccr_<hex>`, and the marker's `ccr:ccr://<objectID>`
+        s = s[len("ccr:"):].strip()  # `ccr:ccr_<hex>`, and the marker's `ccr:ccr://<objectID>`
     if s.startswith("ccr://"):
         obj = s[len("ccr://"):]
         return HandleRef("object", obj) if _OBJECT_ID.fullmatch(obj) else None
