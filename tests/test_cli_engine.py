@@ -10,8 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from typing import List, Optional
 
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import caveman_cli.app  # noqa: F401  (installs the plain parameter coercion)
+from caveman_cli import fastparams
 from engine.ccr.sqlite import SQLiteStore
 from engine.handles import handle_for
 from engine.types import DETECTABLE, ContentType
@@ -370,3 +376,77 @@ def test_stdout_closed_early_after_a_store(tmp_path, isolated_home):
     (rec,) = records(isolated_home)  # the original is there, whole, or not at all
     with SQLiteStore(isolated_home / "ccr.db") as s:
         assert s.get(rec.key) == data
+
+
+# ---------------------------------------------------------------- start-up stays light
+# The commands on an agent's hot path import no heavy module; the plain parameter coercion
+# that makes this possible (caveman_cli.fastparams) gives typer's own results and errors.
+
+HEAVY = ("pydantic", "rich", "pyte", "tree_sitter", "mcp", "yaml", "tiktoken")
+
+_PROBE = r"""
+import sys
+from caveman_cli.app import main
+code = main(sys.argv[1:])
+heavy = sorted(m for m in {HEAVY!r} if m in sys.modules)
+sys.stderr.write("HEAVY=" + ",".join(heavy) + "\n")
+"""
+
+
+@pytest.mark.parametrize("args", [
+    ("tools", "compress"),
+    ("tools", "compress", "--json", "--type", "text", "--mode", "compress", "--session", "s"),
+    ("tools", "retrieve", "ccr_" + "0" * 32),
+    ("--version",),
+])
+def test_hot_commands_import_nothing_heavy(args):
+    probe = _PROBE.replace("{HEAVY!r}", repr(HEAVY))
+    r = subprocess.run([sys.executable, "-c", probe, *args], input=b"some output\n", capture_output=True,
+                       cwd=ROOT, timeout=60)
+    heavy_line = [line for line in r.stderr.decode().splitlines() if line.startswith("HEAVY=")]
+    assert heavy_line == ["HEAVY="], r.stderr.decode()
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.command()
+    def cmd(
+        n: int = typer.Option(3, "-n"),
+        s: Optional[str] = typer.Option(None, "-s"),
+        flag: bool = typer.Option(False, "--flag"),
+        rest: List[str] = typer.Argument(None),
+    ) -> None:
+        typer.echo(repr((n, s, flag, rest)))
+
+    return app
+
+
+@pytest.mark.parametrize("argv, shown", [
+    ([], "(3, None, False, None)"),
+    (["-n", "5", "-s", "hi", "--flag", "a", "b"], "(5, 'hi', True, ['a', 'b'])"),
+    (["-n", " 7"], "(7, None, False, None)"),
+    (["-n", "-2"], "(-2, None, False, None)"),
+    (["-n", "5.0"], "(5, None, False, None)"),  # not int(): handed to typer's path, same answer
+    (["-s", ""], "(3, '', False, None)"),
+    (["--", "-x", "--y"], "(3, None, False, ['-x', '--y'])"),
+])
+def test_plain_coercion_matches_typer(argv, shown):
+    r = CliRunner().invoke(_app(), argv)
+    assert r.exit_code == 0, r.output
+    assert r.output.strip() == shown
+
+
+def test_bad_int_still_gets_typers_error():
+    r = CliRunner().invoke(_app(), ["-n", "x"])
+    assert r.exit_code == 2
+    assert "Invalid value for '-n'" in r.output
+
+
+def test_converters_refuse_what_they_do_not_know():
+    for convert, value in ((fastparams._to_str, b"bytes"), (fastparams._to_bool, "yes"),
+                           (fastparams._to_int, "٣"), (fastparams._to_int, True)):
+        with pytest.raises((TypeError, ValueError)):
+            convert(value)
+    assert fastparams._to_str_list(("a", "b")) == ["a", "b"]
+    assert fastparams._to_str_list("a") == ["a"]
