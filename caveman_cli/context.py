@@ -74,13 +74,18 @@ class Context:
         A store that cannot open does not stop a compress: lossy results then pass through,
         and the reason is returned for the caller to report."""
         from engine import Engine, default_registry
-        from engine.ccr import StoreError
+        from caveman_cli.status import CavemanError
+        from engine.ccr import StoreError, StoreUnavailable, UnavailableStore
         from engine.tokens import default_counter
 
         store, problem = None, None
         if with_store:
             try:
                 store = self.open_store()
-            except StoreError as exc:
-                problem = str(exc)
+            except (StoreError, CavemanError) as exc:
+                if isinstance(exc, CavemanError):  # a bad CAVEMAN_CCR_MAX_BYTES
+                    exc = StoreUnavailable(str(exc))
+                # Not None: with no store at all the engine would quietly treat lossy results as
+                # "no store configured"; this one fails every put with the real reason and code.
+                store, problem = UnavailableStore(exc), str(exc)
         return Engine(default_registry(), default_counter(self.cache_dir), store), problem

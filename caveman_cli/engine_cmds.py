@@ -20,9 +20,12 @@ def _parse_type(value: str | None):  # type: ignore[no-untyped-def]
         raise typer.BadParameter(f"unknown type {value!r} (one of: auto, {names})") from None
 
 
-def _report_line(result) -> str:  # type: ignore[no-untyped-def]
+def _report_line(result, problem: str | None = None) -> str:  # type: ignore[no-untyped-def]
     if result.passed_through:
-        why = f": {result.reason}" if result.reason else ""
+        reasons = [r for r in (result.reason, problem) if r]
+        if len(reasons) == 2 and problem in reasons[0]:
+            reasons.pop()  # the engine already quoted the store's problem
+        why = f": {'; '.join(reasons)}" if reasons else ""
         err = f" [{result.error}]" if result.error else ""
         return f"passed through ({result.content_type}){why}{err}"
     return (f"{result.content_type} · {result.method} · {result.tokens_before:,}→{result.tokens_after:,} tokens "
@@ -44,13 +47,13 @@ def compress(
     ctx = Context()
     engine, problem = ctx.engine()
     result = engine.compress(data, Options(mode=mode, type=ctype, query=query, session=session))
-    if problem and result.passed_through:
-        warn(problem)
     if as_json:
         write_json(result.to_json())
+        if problem:
+            warn(problem)  # the JSON carries the code; a person still needs the reason
     else:
         write_bytes(result.output)
-        warn(_report_line(result))
+        warn(_report_line(result, problem))
 
 
 def retrieve(
@@ -59,15 +62,16 @@ def retrieve(
 ) -> None:
     """Print a stored original, byte-exact."""
     from engine import UnknownHandle
+    from engine.ccr import StoreError
 
-    engine, problem = Context().engine()
+    engine, _ = Context().engine()
     try:
         data = engine.retrieve(handle, query)
     except UnknownHandle as exc:
         hint = f" (recent: {', '.join(exc.recent)})" if exc.recent else ""
         raise CavemanError(f"unknown handle {exc.handle}{hint}") from None
-    if engine.store is None and problem:
-        raise CavemanError(problem)
+    except StoreError as exc:
+        raise CavemanError(str(exc)) from None
     write_bytes(data)
 
 
@@ -86,10 +90,13 @@ def detect(as_json: bool = typer.Option(False, "--json")) -> None:
 
 def stats(as_json: bool = typer.Option(False, "--json")) -> None:
     """Counts and token totals of stored recoveries, by content type."""
-    engine, problem = Context().engine()
-    if engine.store is None:
-        raise CavemanError(problem or "no recovery store")
-    s = engine.stats()
+    from engine.ccr import StoreError
+
+    engine, _ = Context().engine()
+    try:
+        s = engine.stats()
+    except StoreError as exc:
+        raise CavemanError(str(exc)) from None
     if as_json:
         write_json(s.to_json())
         return

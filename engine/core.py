@@ -100,7 +100,11 @@ class Engine:
         if no_recovery and not simulate:
             return replace(passthrough, reason="lossy compressor and no recovery store")
 
-        body_out = self._transform(compressor, unwrapped.body, options.query)
+        try:
+            body_out = self._transform(compressor, unwrapped.body, options.query)
+        except Exception as exc:  # a compressor bug is a parse problem for the payload, not a crash
+            return replace(passthrough, error=ErrorCode.COMPRESSOR_FAILED.value,
+                           reason=f"{ctype} compressor failed: {type(exc).__name__}")
         if body_out is None:
             return replace(passthrough, reason=f"{ctype} compressor declined")
         output = listing.rewrap(unwrapped, body_out, restructured=restructures(compressor))
@@ -116,25 +120,23 @@ class Engine:
         if simulate:
             return replace(done, recoverable=not no_recovery)
         if self.store is None:
-            # Only reachable with external_recovery (or a class that needs no CCR).
-            return replace(done, recoverable=options.external_recovery or not info.requires_ccr)
+            # Only reachable with external_recovery or a class that needs no CCR; without a stored
+            # original only a reversible transform can claim the input is recoverable.
+            return replace(done, recoverable=options.external_recovery or info.reversible)
         meta = RecordMeta(str(ctype), method, before, after, options.session)
         try:
             handle = self.store.put(data, meta)
-        except StoreError as exc:
-            return replace(passthrough, tokens_before=before, tokens_after=before, error=exc.code,
+        except Exception as exc:  # any store failure, typed or not, must leave the input untouched
+            code = exc.code if isinstance(exc, StoreError) else ErrorCode.CCR_UNAVAILABLE.value
+            return replace(passthrough, tokens_before=before, tokens_after=before, error=code,
                            reason=f"recovery store could not take the original: {exc}")
         return replace(done, handle=handle, recoverable=True)
 
     @staticmethod
     def _transform(compressor: Compressor, body: bytes, query: str | None) -> bytes | None:
-        """Run one compressor, failing closed: an exception is a parse problem, not a crash."""
-        try:
-            if query and query.strip() and isinstance(compressor, QueryAwareCompressor):
-                out = compressor.compress_query(body, query)
-            else:
-                out = compressor.compress(body)
-        except (ValueError, TypeError, KeyError, IndexError, UnicodeError, RecursionError,
-                ArithmeticError, AttributeError, AssertionError, MemoryError):
-            return None
+        """Run one compressor; anything but bytes is a decline."""
+        if query and query.strip() and isinstance(compressor, QueryAwareCompressor):
+            out = compressor.compress_query(body, query)
+        else:
+            out = compressor.compress(body)
         return out if isinstance(out, bytes) else None

@@ -34,11 +34,11 @@ def parse_handle(text: str) -> HandleRef | None:
     if s.startswith("<<ccr:") and s.endswith(">>"):
         s = s[len("<<ccr:"):-2]
     s = s.strip().strip(_WRAPPING)
+    if s.startswith("ccr:") and not s.startswith("ccr://"):
+        s = s[len("ccr:"):].strip()  # `ccr:ccr_<hex>`, and the marker's `ccr:ccr://<objectID>`
     if s.startswith("ccr://"):
         obj = s[len("ccr://"):]
         return HandleRef("object", obj) if _OBJECT_ID.fullmatch(obj) else None
-    if s.startswith("ccr:"):
-        s = s[len("ccr:"):]
     s = s.lower() if s.lower().startswith(HANDLE_PREFIX) else s
     if _BLOB.fullmatch(s):
         return HandleRef("blob", s)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.handles import handle_for
+from engine.handles import handle_for, parse_handle
 
 
 class StoreError(Exception):
@@ -31,6 +31,10 @@ class UnsafePath(StoreError):
     code = "ccr_unavailable"
 
 
+class InvalidObjectId(ValueError):
+    """An object id that `ccr://<objectID>` could not spell back."""
+
+
 @dataclass(frozen=True)
 class RecordMeta:
     content_type: str = ""
@@ -38,6 +42,31 @@ class RecordMeta:
     tokens_before: int = 0
     tokens_after: int = 0
     session: str | None = None
+
+
+@dataclass(frozen=True)
+class RecordInfo:
+    """One stored original (a blob) or typed object, without its bytes: what `ccr list` shows."""
+
+    kind: str  # "blob" or "object"
+    key: str  # the handle, or the object id
+    created_at: float
+    accessed_at: float
+    size: int
+    content_type: str = ""  # the object type for typed objects
+    compressor: str = ""
+    tokens_before: int = 0
+    tokens_after: int = 0
+    session: str | None = None
+
+    @property
+    def reference(self) -> str:
+        """How the record is shown to agents: `ccr_<hex>` or `ccr://<objectID>`."""
+        return self.key if self.kind == "blob" else object_reference(self.key)
+
+
+def object_reference(object_id: str) -> str:
+    return f"ccr://{object_id}"
 
 
 @dataclass(frozen=True)
@@ -63,6 +92,10 @@ class RecoveryStore(Protocol):
     def get(self, handle: str) -> bytes | None: ...
 
     def get_object(self, object_id: str) -> bytes | None: ...
+
+    def put_object(self, object_id: str, data: bytes, object_type: str = "", session: str | None = None) -> str:
+        """Store a typed object under its own id; return `ccr://<objectID>`. Raises StoreError."""
+        ...
 
     def recent_handles(self, limit: int = 5) -> list[str]: ...
 
@@ -97,6 +130,13 @@ class MemoryStore:
     def get_object(self, object_id: str) -> bytes | None:
         return self.objects.get(object_id)
 
+    def put_object(self, object_id: str, data: bytes, object_type: str = "", session: str | None = None) -> str:
+        if self.fail_with is not None:
+            raise self.fail_with
+        check_object_id(object_id)
+        self.objects[object_id] = bytes(data)
+        return object_reference(object_id)
+
     def recent_handles(self, limit: int = 5) -> list[str]:
         return list(self.blobs)[-limit:][::-1]
 
@@ -109,3 +149,37 @@ class MemoryStore:
         used = sum(len(b) for b, _ in self.blobs.values())
         limit = self.max_bytes or 0
         return StoreStats(totals, used, limit, bool(limit) and used >= limit)
+
+
+def check_object_id(object_id: str) -> None:
+    ref = parse_handle(object_reference(object_id))
+    if ref is None or ref.kind != "object" or ref.key != object_id:
+        raise InvalidObjectId(f"not a valid object id: {object_id!r} (letters, digits and ._:- , at most 128)")
+
+
+class UnavailableStore:
+    """Stands in for a store that could not be opened, so the engine reports why.
+
+    Puts raise the opening error (the engine then passes through with its code); reads raise
+    it too, so `retrieve` says the store is broken rather than that a handle is unknown."""
+
+    def __init__(self, error: StoreError) -> None:
+        self.error = error
+
+    def put(self, original: bytes, meta: RecordMeta) -> str:
+        raise self.error
+
+    def put_object(self, object_id: str, data: bytes, object_type: str = "", session: str | None = None) -> str:
+        raise self.error
+
+    def get(self, handle: str) -> bytes | None:
+        raise self.error
+
+    def get_object(self, object_id: str) -> bytes | None:
+        raise self.error
+
+    def recent_handles(self, limit: int = 5) -> list[str]:
+        return []
+
+    def stats(self) -> StoreStats:
+        raise self.error

@@ -1,46 +1,43 @@
-"""SQLiteStore: the CCR recovery store on disk (WAL, busy timeout, BEGIN IMMEDIATE writes).
+"""SQLiteStore: the CCR recovery store on disk.
 
-BASELINE VERSION: put/get/stats/budget/permissions. Retention and typed objects are added
-on top of this schema by later work.
+Concurrency: WAL (readers are never locked out by a writer), a busy timeout, and every write in
+`BEGIN IMMEDIATE` (a deferred transaction that reads then writes fails at once with "database is
+locked" when another process committed meanwhile; busy_timeout cannot save it).
+
+Secrets: the store holds whatever commands printed. The file is created 0600 in a 0700
+directory, a symlinked path or a directory others can write to is refused, and deletion is
+real: `secure_delete` zeroes freed pages and the WAL is checkpointed and truncated afterwards,
+so forgotten bytes are gone from every file of the store.
+
+Every SQLite failure becomes a StoreError, so the engine can pass through and say why.
 """
 from __future__ import annotations
 
 import os
 import sqlite3
 import stat
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from engine.ccr import BudgetExceeded, RecordMeta, StoreStats, StoreUnavailable, TypeTotals, UnsafePath
-from engine.handles import handle_for
+from engine.ccr import (
+    BudgetExceeded, RecordInfo, RecordMeta, StoreError, StoreStats, StoreUnavailable, TypeTotals, UnsafePath,
+    check_object_id, object_reference,
+)
+from engine.ccr.migrations import migrate, rollback_quietly
+from engine.handles import handle_for, parse_handle
 
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
-_BUSY_TIMEOUT_MS = 10_000
+DEFAULT_BUSY_TIMEOUT_MS = 10_000
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS recoveries (
-    handle TEXT PRIMARY KEY,
-    created_at REAL NOT NULL,
-    accessed_at REAL NOT NULL,
-    content_type TEXT NOT NULL DEFAULT '',
-    compressor TEXT NOT NULL DEFAULT '',
-    tokens_before INTEGER NOT NULL DEFAULT 0,
-    tokens_after INTEGER NOT NULL DEFAULT 0,
-    session_id TEXT,
-    size INTEGER NOT NULL,
-    original BLOB NOT NULL
-);
-CREATE TABLE IF NOT EXISTS typed_objects (
-    object_id TEXT PRIMARY KEY,
-    object_type TEXT NOT NULL DEFAULT '',
-    created_at REAL NOT NULL,
-    session_id TEXT,
-    data BLOB NOT NULL
-);
-"""
+_USED_BYTES = ("SELECT (SELECT COALESCE(SUM(size), 0) FROM recoveries)"
+               " + (SELECT COALESCE(SUM(size), 0) FROM typed_objects)")
 
 
-def _check_path(path: Path) -> None:
+def check_path(path: Path) -> None:
+    """Refuse paths where another user could read or swap the store; create the directory 0700."""
     if path.is_symlink():
         raise UnsafePath(f"refusing the recovery store at {path}: it is a symlink")
     parent = path.parent
@@ -50,82 +47,230 @@ def _check_path(path: Path) -> None:
         parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         mode = parent.stat().st_mode
     except OSError as exc:
-        raise StoreUnavailable(f"cannot create {parent}: {exc.strerror}") from exc
+        raise StoreUnavailable(f"cannot create the recovery store's directory {parent}: {exc.strerror}") from exc
+    # A sticky directory (like /tmp) lets nobody delete or rename another user's file.
     if mode & (stat.S_IWGRP | stat.S_IWOTH) and not mode & stat.S_ISVTX:
-        raise UnsafePath(f"refusing the recovery store in {parent}: the directory is group- or world-writable (chmod 700 it)")
+        raise UnsafePath(f"refusing the recovery store in {parent}: the directory is group- or world-writable"
+                         f" (chmod 700 {parent})")
     if path.exists() and not path.is_file():
         raise UnsafePath(f"refusing the recovery store at {path}: not a regular file")
 
 
 class SQLiteStore:
-    def __init__(self, path: Path, max_bytes: int | None = None) -> None:
+    def __init__(self, path: Path | str, max_bytes: int | None = None,
+                 busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
         self.path = Path(path)
         self.max_bytes = max_bytes or DEFAULT_MAX_BYTES
-        _check_path(self.path)
+        self._lock = threading.RLock()
+        check_path(self.path)
         try:
+            # O_NOFOLLOW closes the window between the symlink check and the open.
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-            os.close(fd)
-            self._db = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+            try:
+                os.fchmod(fd, 0o600)  # an older or copied file may be readable by others
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            raise StoreUnavailable(f"cannot open the recovery store at {self.path}: {exc.strerror}") from exc
+        try:
+            self._db = sqlite3.connect(self.path, timeout=busy_timeout_ms / 1000, isolation_level=None,
                                        check_same_thread=False)
-            self._db.execute(f"PRAGMA busy_timeout={_BUSY_TIMEOUT_MS}")
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(_SCHEMA)
-        except (sqlite3.Error, OSError) as exc:
+        except sqlite3.Error as exc:
             raise StoreUnavailable(f"cannot open the recovery store at {self.path}: {exc}") from exc
+        try:
+            self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA secure_delete=ON")
+            migrate(self._db)
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise StoreUnavailable(self._explain("cannot open", exc)) from exc
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _explain(self, doing: str, exc: sqlite3.Error) -> str:
+        text = str(exc)
+        if "not a database" in text or "malformed" in text:
+            why = "the database is corrupt (move it aside or delete it)"
+        elif "locked" in text or "busy" in text:
+            why = "the database is locked by another process"
+        elif "readonly" in text or "read-only" in text:
+            why = "the database is read-only"
+        elif "full" in text:
+            why = "the disk or database is full"
+        else:
+            why = text
+        return f"{doing} the recovery store at {self.path}: {why}"
+
+    @contextmanager
+    def _write(self, doing: str) -> Iterator[sqlite3.Connection]:
+        """One BEGIN IMMEDIATE transaction; any SQLite failure rolls back and becomes a StoreError."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    rollback_quietly(self._db)
+                    raise
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(self._explain(doing, exc)) from exc
+
+    def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(self._explain("cannot read", exc)) from exc
+
+    def _touch(self, table: str, column: str, key: str) -> None:
+        # Best effort: a store that is locked or read-only must still give originals back.
+        with self._lock:
+            try:
+                self._db.execute(f"UPDATE {table} SET accessed_at=? WHERE {column}=?", (time.time(), key))
+            except sqlite3.Error:
+                rollback_quietly(self._db)
+
+    def _check_budget(self, db: sqlite3.Connection, adding: int) -> None:
+        used = db.execute(_USED_BYTES).fetchone()[0]
+        if used + adding > self.max_bytes:
+            raise BudgetExceeded(f"the recovery store is over its budget of {self.max_bytes:,} bytes"
+                                 f" ({used:,} used, {adding:,} more needed; see `caveman tools ccr prune`)")
+
+    # ------------------------------------------------------------------ blobs
 
     def put(self, original: bytes, meta: RecordMeta) -> str:
         handle = handle_for(original)
         now = time.time()
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                row = self._db.execute("SELECT 1 FROM recoveries WHERE handle=?", (handle,)).fetchone()
-                if row is None:
-                    used = self._db.execute("SELECT COALESCE(SUM(size),0) FROM recoveries").fetchone()[0]
-                    if used + len(original) > self.max_bytes:
-                        raise BudgetExceeded(f"the recovery store is over its budget of {self.max_bytes} bytes")
-                    self._db.execute(
-                        "INSERT INTO recoveries(handle, created_at, accessed_at, content_type, compressor,"
-                        " tokens_before, tokens_after, session_id, size, original) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                        (handle, now, now, meta.content_type, meta.compressor, meta.tokens_before,
-                         meta.tokens_after, meta.session, len(original), sqlite3.Binary(original)),
-                    )
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(f"the recovery store at {self.path} could not take the original: {exc}") from exc
+        with self._write("cannot write to") as db:
+            if db.execute("SELECT 1 FROM recoveries WHERE handle=?", (handle,)).fetchone():
+                # Idempotent: the bytes are already there; only note that they are in use again.
+                db.execute("UPDATE recoveries SET accessed_at=? WHERE handle=?", (now, handle))
+            else:
+                self._check_budget(db, len(original))
+                db.execute(
+                    "INSERT INTO recoveries(handle, created_at, accessed_at, content_type, compressor,"
+                    " tokens_before, tokens_after, session_id, size, original) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (handle, now, now, meta.content_type, meta.compressor or "", meta.tokens_before,
+                     meta.tokens_after, meta.session, len(original), sqlite3.Binary(original)),
+                )
         return handle
 
     def get(self, handle: str) -> bytes | None:
-        try:
-            row = self._db.execute("SELECT original FROM recoveries WHERE handle=?", (handle,)).fetchone()
-        except sqlite3.Error:
+        rows = self._read("SELECT original FROM recoveries WHERE handle=?", (handle,))
+        if not rows:
             return None
-        return bytes(row[0]) if row else None
+        self._touch("recoveries", "handle", handle)
+        return bytes(rows[0][0])
+
+    # ------------------------------------------------------------------ typed objects
+
+    def put_object(self, object_id: str, data: bytes, object_type: str = "", session: str | None = None) -> str:
+        check_object_id(object_id)
+        now = time.time()
+        with self._write("cannot write to") as db:
+            row = db.execute("SELECT size FROM typed_objects WHERE object_id=?", (object_id,)).fetchone()
+            self._check_budget(db, len(data) - (row[0] if row else 0))
+            # An object id names a live runtime object: a second put replaces its bytes.
+            db.execute(
+                "INSERT INTO typed_objects(object_id, object_type, created_at, accessed_at, session_id, size, data)"
+                " VALUES (?,?,?,?,?,?,?) ON CONFLICT(object_id) DO UPDATE SET object_type=excluded.object_type,"
+                " accessed_at=excluded.accessed_at, session_id=excluded.session_id, size=excluded.size,"
+                " data=excluded.data",
+                (object_id, object_type, now, now, session, len(data), sqlite3.Binary(data)),
+            )
+        return object_reference(object_id)
 
     def get_object(self, object_id: str) -> bytes | None:
-        try:
-            row = self._db.execute("SELECT data FROM typed_objects WHERE object_id=?", (object_id,)).fetchone()
-        except sqlite3.Error:
+        rows = self._read("SELECT data FROM typed_objects WHERE object_id=?", (object_id,))
+        if not rows:
             return None
-        return bytes(row[0]) if row else None
+        self._touch("typed_objects", "object_id", object_id)
+        return bytes(rows[0][0])
+
+    # ------------------------------------------------------------------ listing and stats
 
     def recent_handles(self, limit: int = 5) -> list[str]:
         try:
-            rows = self._db.execute("SELECT handle FROM recoveries ORDER BY created_at DESC LIMIT ?", (limit,))
-            return [r[0] for r in rows]
-        except sqlite3.Error:
+            rows = self._read("SELECT handle FROM recoveries ORDER BY created_at DESC, handle LIMIT ?", (limit,))
+        except StoreError:
             return []
+        return [r[0] for r in rows]
+
+    def records(self) -> list[RecordInfo]:
+        """Every blob and typed object, newest first (ties broken by key, for stable output)."""
+        blobs = self._read(
+            "SELECT handle, created_at, accessed_at, size, content_type, compressor, tokens_before, tokens_after,"
+            " session_id FROM recoveries")
+        objects = self._read(
+            "SELECT object_id, created_at, accessed_at, size, object_type, session_id FROM typed_objects")
+        out = [RecordInfo("blob", *row) for row in blobs]
+        out += [RecordInfo("object", oid, created, accessed, size, otype, session=session)
+                for oid, created, accessed, size, otype, session in objects]
+        out.sort(key=lambda r: (-r.created_at, r.kind, r.key))
+        return out
 
     def stats(self) -> StoreStats:
-        rows = self._db.execute(
-            "SELECT content_type, COUNT(*), SUM(tokens_before), SUM(tokens_after) FROM recoveries GROUP BY content_type"
-        ).fetchall()
-        used = self._db.execute("SELECT COALESCE(SUM(size),0) FROM recoveries").fetchone()[0]
+        rows = self._read("SELECT content_type, COUNT(*), SUM(tokens_before), SUM(tokens_after) FROM recoveries"
+                          " GROUP BY content_type")
+        used = self._read(_USED_BYTES)[0][0]
         by_type = {r[0]: TypeTotals(r[1], r[2] or 0, r[3] or 0) for r in rows}
         return StoreStats(by_type, used, self.max_bytes, used >= self.max_bytes)
 
+    # ------------------------------------------------------------------ retention
+
+    def prune(self, idle_seconds: float, now: float | None = None) -> int:
+        """Delete every record neither created nor retrieved within `idle_seconds`; return how many."""
+        cutoff = (time.time() if now is None else now) - idle_seconds
+        with self._write("cannot prune") as db:
+            n = db.execute("DELETE FROM recoveries WHERE MAX(created_at, accessed_at) < ?", (cutoff,)).rowcount
+            n += db.execute("DELETE FROM typed_objects WHERE MAX(created_at, accessed_at) < ?", (cutoff,)).rowcount
+        if n:
+            self._scrub()
+        return n
+
+    def forget(self, reference: str) -> str | None:
+        """Delete one record by any handle spelling (a blob first, then an object, as retrieve
+        resolves them); return the reference deleted, or None when nothing answers to it."""
+        ref = parse_handle(reference)
+        if ref is None:
+            return None
+        with self._write("cannot forget in") as db:
+            gone = None
+            if ref.kind == "blob" and db.execute("DELETE FROM recoveries WHERE handle=?", (ref.key,)).rowcount:
+                gone = ref.key
+            elif db.execute("DELETE FROM typed_objects WHERE object_id=?", (ref.key,)).rowcount:
+                gone = object_reference(ref.key)
+        if gone:
+            self._scrub()
+        return gone
+
+    def purge(self) -> int:
+        """Delete everything, then rebuild the file so not even free pages remain."""
+        with self._write("cannot purge") as db:
+            n = db.execute("DELETE FROM recoveries").rowcount
+            n += db.execute("DELETE FROM typed_objects").rowcount
+        self._scrub(vacuum=True)
+        return n
+
+    def _scrub(self, vacuum: bool = False) -> None:
+        """Move zeroed pages into the main file and truncate the WAL, which still holds the old
+        page images; VACUUM also returns the space."""
+        with self._lock:
+            try:
+                if vacuum:
+                    self._db.execute("VACUUM")
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(self._explain("cannot scrub", exc)) from exc
+
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> SQLiteStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
