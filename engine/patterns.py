@@ -15,6 +15,10 @@ import re
 ANSI = re.compile(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 ANSI_BYTES = re.compile(ANSI.pattern.encode("ascii"))
 
+#: C0 controls left after escapes, CRs and backspaces are resolved (BEL, SI/SO, NUL...):
+#: invisible on a terminal, noise to an agent. Tab stays.
+CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
 # ---------------------------------------------------------------- lines that must survive
 
 #: Lines a terminal transcript must keep: errors, warnings, failures, stack frames.
@@ -24,10 +28,29 @@ TERMINAL_IMPORTANT = re.compile(
     r"|caused by|\bexit status [1-9])"
 )
 
+#: A compiler-style `:line:col:` location (the one TERMINAL_IMPORTANT branch without a
+#: keyword), searched on the whole text to find candidate lines fast.
+LOCATION = re.compile(r":\d+:\d+:")
+
 #: Lines a log must keep.
 LOG_IMPORTANT = re.compile(
     r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|FAILURE|WARN|WARNING)\b"
     r"|^\s+at\s|^\s+File \"|\.go:\d+|^\s+--->|caused by)"
+)
+
+#: Lines of a test or build run that report success or progress: one passing test, a suite
+#: banner, a configure check. Each names a different test, so keepNonRedundant would keep
+#: them all; the terminal compressor compares them by their status alone (one example shown,
+#: the rest counted in the marker). Never consulted for lines toolout.must_keep flags.
+PASSING_LINE = re.compile(
+    r"(?:::\S*|\s)(?:PASSED|SKIPPED)\b"             # pytest -v
+    r"|^\s*[✓✔√]\s"                                   # jest, mocha, node --test
+    r"|^\s*ok \d+ "                                   # TAP
+    r"|^\s*(?:--- PASS|=== (?:RUN|PAUSE|CONT|NAME))\b"  # go test -v
+    r"|^test \S.* \.\.\. ok$|\.\.\. ok$"           # cargo test, unittest -v
+    r"|^\s*\d+/\d+ Test +#\d+: .* Passed\b"          # ctest
+    r"|^-- (?!.*\b(?:[Ee]rror|[Ww]arning|not found|NOT FOUND|[Ff]ail))"  # cmake configure chatter
+    r"|^\[ *\d+%\] (?:Building|Linking|Built target)\b"  # make progress
 )
 
 # ---------------------------------------------------------------- detection
@@ -56,6 +79,10 @@ SEARCH_LINE = re.compile(r"(?m)^([./~A-Za-z0-9_-][^:\n]{0,240}:\d+(:\d+)?:|https
 #: Words: the vocabulary unit of keepNonRedundant and of BM25.
 WORD = re.compile(r"[A-Za-z0-9_]+")
 DIGITS = re.compile(r"[0-9]+")
+#: A unit with an ASCII letter has a letter-bearing word, so its digit runs are masked.
+HAS_LETTER = re.compile(r"[A-Za-z]")
+#: A word after lower-casing and masking digit runs to NUL (keepNonRedundant's fast path).
+MASKED_WORD = re.compile(r"[a-z_\x00]+")
 
 #: Field names whose values are never summarised in a marker.
 CREDENTIAL_FIELD = re.compile(r"(?i)(secret|passw|token|api[_-]?key|authoriz|credential|cookie|session)")

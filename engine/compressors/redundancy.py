@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from engine.patterns import DIGITS, WORD
+from engine.patterns import DIGITS, HAS_LETTER, MASKED_WORD, WORD
 
 #: Kept units sampled (evenly spaced) to seed the classes.
 MAX_SEEDS = 64
@@ -22,20 +22,18 @@ MAX_VOCAB = 128
 
 
 def vocabulary(unit: str) -> tuple[frozenset[str], bool]:
-    """The unit's lower-cased word set and whether digit runs were masked to `#`.
+    """The unit's lower-cased word set and whether digit runs were masked.
 
     Digits are masked only when the unit carries a word with a letter: two log lines that
     differ in a timestamp are the same line, but in `6 ['1973.', 251]` the numbers ARE the
-    content."""
-    words = WORD.findall(unit.lower())
-    masked = any(not w.isdigit() and any(c.isalpha() for c in w) for w in words)
-    seen: dict[str, None] = {}
-    for w in words:
-        token = DIGITS.sub("#", w) if masked else w
-        if token not in seen:
-            seen[token] = None
-            if len(seen) >= MAX_VOCAB:
-                break
+    content. (Masking the whole string before tokenising, with NUL standing for a digit run,
+    gives the same words as masking word by word, several times faster.)"""
+    low = unit.lower()
+    masked = HAS_LETTER.search(low) is not None
+    words = MASKED_WORD.findall(DIGITS.sub("\0", low)) if masked else WORD.findall(low)
+    seen = dict.fromkeys(words)
+    if len(seen) > MAX_VOCAB:
+        seen = dict.fromkeys(list(seen)[:MAX_VOCAB])
     return frozenset(seen), masked
 
 
