@@ -109,10 +109,17 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
         while j < n and not keep[j]:
             j += 1
         run = units[i:j]
-        run_bytes = sum(blen(u) + 1 for u in run)
+        run_bytes = blen("\n".join(run)) + 1
         summary = ""
-        if fields is not None:
-            summary = invariants.summarize([fields(u) for u in run], run_bytes)
+        if fields is not None and len(run) >= 2:
+            found = []
+            for unit in run:
+                unit_fields = fields(unit)
+                if not unit_fields:  # one unit without fields: no summary at all
+                    break
+                found.append(unit_fields)
+            else:
+                summary = invariants.summarize(found, run_bytes)
         text = render(len(run), summary) + eol
         if len(run) >= min_run or (summary and 2 * blen(text) <= run_bytes):
             out.append(text)
@@ -126,19 +133,20 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
     return Elision(out, elided_units, elided_bytes)
 
 
-_INDENT = (" ", "\t", "\x0b", "\x0c", "\r")
-
-
-def flag_lines(lines: list[str], pattern: re.Pattern[str], keywords: Sequence[str], *,
-               indented: bool = False, extra: re.Pattern[str] | None = None) -> list[bool]:
-    """`pattern.search(line)` for every line, fast: Python's regex engine crawls through an
-    alternation of keywords at ~15 MB/s, so candidates are found first with `str.find` on the
-    lower-cased text (every line the pattern can match must contain one of `keywords`, start
-    with white space when `indented`, or match `extra`), and only those are searched."""
+def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], object],
+               keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
+               fold_case: bool = True) -> list[bool]:
+    """`pattern.search(line)` (or `pattern(line)`) for every line, fast: Python's regex engine
+    crawls through an alternation of keywords at ~15 MB/s, so candidates are found first with
+    `str.find` on the (lower-cased, with `fold_case`) text: every line the pattern can match
+    must contain one of `keywords` or match one of the `extras` (searched on the whole text).
+    Only the candidates are tested."""
+    test = pattern.search if isinstance(pattern, re.Pattern) else pattern
     text = "\n".join(lines)
-    if not text.isascii():  # lower() may change lengths outside ASCII: no offset arithmetic
-        return [bool(pattern.search(ln)) for ln in lines]
-    low = text.lower()
+    if fold_case:
+        if not text.isascii():  # lower() may change lengths outside ASCII: no offsets
+            return [bool(test(ln)) for ln in lines]
+        text = text.lower()
     starts = [0, *accumulate(len(ln) + 1 for ln in lines)]
     candidates: set[int] = set()
 
@@ -148,18 +156,16 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str], keywords: Sequence[st
         return starts[line + 1]  # resume at the next line
 
     for word in keywords:
-        pos = low.find(word)
+        pos = text.find(word)
         while pos >= 0:
-            pos = low.find(word, add(pos))
-    if extra is not None:
+            pos = text.find(word, add(pos))
+    for extra in extras:
         pos = 0
-        while (m := extra.search(low, pos)) is not None:
+        while (m := extra.search(text, pos)) is not None:
             pos = add(m.start())
-    if indented:
-        candidates.update(i for i, ln in enumerate(lines) if ln.startswith(_INDENT))
     flags = [False] * len(lines)
     for i in candidates:
-        if pattern.search(lines[i]):
+        if test(lines[i]):
             flags[i] = True
     return flags
 

@@ -6,14 +6,15 @@ import json
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
-from engine.patterns import LOG_IMPORTANT, LOGFMT_PAIR
+from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOGFMT_PAIR
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
 HEAD, TAIL = 2, 2
 QUERY_LIMIT = 16
-#: Every line LOG_IMPORTANT matches contains one of these (lower-cased) or is indented.
-LOG_KEYWORDS = ("error", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by", ".go:")
+#: Every line LOG_IMPORTANT matches contains one of these (lower-cased) or is an
+#: indented stack frame.
+LOG_KEYWORDS = ("error", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by", ".go:", "--->")
 #: Fewer lines than this is not a log worth eliding.
 MIN_LINES = 8
 
@@ -65,7 +66,7 @@ class LogCompressor:
         if n < MIN_LINES:
             return None
         bare = L.strip_ansi(doc.bare())
-        important = L.flag_lines(bare, LOG_IMPORTANT, LOG_KEYWORDS, indented=True)
+        important = L.flag_lines(bare, LOG_IMPORTANT, LOG_KEYWORDS, (INDENTED_FRAME,))
         L.mark(important, toolout.must_keep(bare))
         eol = "\r" if doc.eol_cr else ""
 

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
-from engine.patterns import ANSI, CONTROL_CHARS, LOCATION, PASSING_LINE, TERMINAL_IMPORTANT
+from engine.patterns import (
+    ANSI, CONTROL_CHARS, DIAGNOSTIC_POINTER, ERROR_WORD, INDENTED_FRAME, LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS,
+    SOURCE_EXCERPT, TERMINAL_IMPORTANT,
+)
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
 HEAD, TAIL = 3, 3
 QUERY_LIMIT = 16
-#: Every line TERMINAL_IMPORTANT matches contains one of these (lower-cased), is indented,
-#: or has a `:N:N:` location.
+#: Every line TERMINAL_IMPORTANT matches contains one of these (lower-cased), is an indented
+#: stack frame, or has a `:N:N:` location.
 TERMINAL_KEYWORDS = ("err", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by",
                      ".go:", "--->", "exit status")
 #: What keepNonRedundant compares a passing-test or progress line by: its status, not its name.
 PASSING_VOCAB = "caveman passing line"
+EXCERPT_VOCAB = "caveman source excerpt"
 
 
 def clean_line(line: str) -> str:
@@ -44,6 +48,26 @@ def clean_line(line: str) -> str:
     return line.rstrip()
 
 
+def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
+    """Compare source-excerpt lines as one class, except in a block opened by an error line
+    (a compiler error's excerpt is part of the error; a linter's thousand excerpts are not)."""
+    in_error_block = False
+    for i, line in enumerate(cleaned):
+        if not line.strip():
+            in_error_block = False
+        elif must[i] and ERROR_WORD.search(line):
+            in_error_block = True
+        elif not in_error_block and not must[i] and SOURCE_EXCERPT.match(line):
+            vocab[i] = EXCERPT_VOCAB
+
+
+def is_passing(line: str) -> bool:
+    """A passing test or progress line (compared by status, not by name)."""
+    if PASSING_START.match(line):
+        return True
+    return any(word in line for word in PASSING_WORDS) and PASSING_LINE.search(line) is not None
+
+
 class TerminalCompressor:
     content_type = ContentType.TERMINAL
     safety_class = SafetyClass.S4
@@ -65,10 +89,21 @@ class TerminalCompressor:
         units = [c + e for c, e in zip(cleaned, cr)]
         eol = "\r" if doc.eol_cr else ""
         must = toolout.must_keep(cleaned)
-        L.mark(must, L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, indented=True,
-                                  extra=LOCATION))
-        vocab = [PASSING_VOCAB if not must[i] and PASSING_LINE.search(c) else c
-                 for i, c in enumerate(cleaned)]
+        L.mark(must, L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS,
+                                  (LOCATION, INDENTED_FRAME)))
+        for i in range(n):
+            if "line" in cleaned[i] or "-->" in cleaned[i]:
+                m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
+                if m is not None:
+                    must[i] = True
+                    j = i - 1
+                    while m.group(1) and j >= 0 and not cleaned[j].strip():
+                        j -= 1
+                    if m.group(1) and j >= 0:
+                        must[j] = True
+        passing = L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False)
+        vocab = [PASSING_VOCAB if p and not m else c for c, p, m in zip(cleaned, passing, must)]
+        fold_excerpts(cleaned, must, vocab)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.head_tail(n, HEAD, TAIL) if context else [False] * n
