@@ -123,14 +123,23 @@ def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
     if not 2 <= len(counts) <= MAX_COVERAGE_DISTINCT:
         return None
     distinct = list(counts)
-    if numeric:
-        lo, hi = min(distinct, key=float), max(distinct, key=float)
-    else:
-        lo, hi = min(distinct), max(distinct)
+    lo, hi = _extremes(distinct, numeric)
     if not absent and _dense(distinct):
         return Entry(DENSE, position, f"{name}: {lo}..{hi} all {len(distinct)} present")
     tail = f", absent×{absent}" if absent else ""
     return Entry(BOUNDED, position, f"{name}: {len(distinct)} distinct, {lo}..{hi}{tail}")
+
+
+def _extremes(distinct: list[str], numeric: bool) -> tuple[str, str]:
+    """Smallest and largest original strings: by value for numbers, by number for identifiers
+    sharing one prefix (`ord-9..ord-10`, not the byte-wise `ord-10..ord-9`), else byte-wise."""
+    if numeric:
+        return min(distinct, key=float), max(distinct, key=float)
+    parts = [_IDENTIFIER.fullmatch(v) for v in distinct]
+    if all(parts) and len({m.group(1) for m in parts if m}) == 1:
+        order = sorted(zip(parts, distinct), key=lambda pv: (int(pv[0].group(2)), pv[1]))
+        return order[0][1], order[-1][1]
+    return min(distinct), max(distinct)
 
 
 def _dense(distinct: list[str]) -> bool:

@@ -26,6 +26,8 @@ def _profile_key(unit: str) -> tuple[str, bool]:
     word (a unit with an ASCII letter has one), and whether it was masked. Equal keys mean
     equal vocabularies, so the key caches the verdict for every repeat of a line."""
     low = unit.lower()
+    if "\0" in low:  # NUL stands for a digit run below; a literal one separates words anyway
+        low = low.replace("\0", " ")
     if HAS_LETTER.search(low) is None:
         return low, False
     return DIGITS.sub("\0", low), True
