@@ -34,7 +34,8 @@ def test_repeated_paragraphs_elided():
 
 def test_document_passes_whole():
     words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"]
-    paras = [f"Paragraph about {a} and {b}, which matter for different reasons entirely."
+    # Each paragraph carries three words no other one has: over 10% of its vocabulary.
+    paras = [f"Paragraph about {a}{b}, {b}{a} and {a}{b}{a}, which matter for different reasons."
              for i, a in enumerate(words) for b in words[i + 1:]]
     text = "\n\n".join(paras)
     assert len(text) > 1600
