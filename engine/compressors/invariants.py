@@ -1,21 +1,195 @@
-"""PLACEHOLDER (owner: helper `lines`): marker summaries computed from the elided units.
+"""Marker summaries: facts computed from exactly the units a marker replaced, and nothing else.
 
-Contract:
+An agent that cannot tell what was elided retrieves, again and again; a marker that claims more
+than was verified makes it answer wrong. So a summary states only:
+  - constants: a field byte-identical in every elided unit (`all state=charged`);
+  - complete enumerations with exact counts that sum to the elided count, units lacking the
+    field in an `absent×N` bucket (`status: fulfilled×15 shipped×3`);
+  - numeric ranges printed from the ORIGINAL extreme strings (`range amount=5.00..199.99`);
+  - identifier coverage (`order_id: 25 distinct, ord-1000..ord-1024`), or, when counting proves
+    it, density (`wh-5000..wh-5059 all 60 present`).
+A field is withheld whole, never shortened (a partial list reads as a complete one): a
+credential-shaped name, a value with white space or over its byte limit, more than five
+distinct values for an enumeration. A run in which any unit has no fields gets no summary.
+
+Contract (used by the log, JSON and table markers):
     summarize(units, elided_bytes) -> str
-        units: one entry per elided unit: a dict of field name -> ORIGINAL value string, or
-        None when the unit yields no fields (then no summary at all). Returns "" when nothing
-        verified survives; otherwise e.g.
-        "all state=charged; status: fulfilled×15 shipped×3; order_id: 25 distinct, ord-1000..ord-1024; range amount=5.00..199.99"
-    NOTE_THRESHOLD_BYTES: one trailing note line per payload when at least this much was elided.
-    note_line(unit_plural) -> str: that note, in the reference's wording.
+        units: one entry per elided unit, a dict of field name -> ORIGINAL value string, or None
+        when the unit yields no fields. "" when nothing verified survives the budget.
+    note_line(unit_plural) -> str: the one trailing note per payload, when at least
+        NOTE_THRESHOLD_BYTES were elided.
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.patterns import CREDENTIAL_FIELD
+
 NOTE_THRESHOLD_BYTES = 4096
+#: Fields considered per summary, per unit, and the longest name.
+MAX_FIELDS = 48
+MAX_FIELDS_PER_UNIT = 24
+MAX_NAME_BYTES = 32
+#: A value longer than this is never printed; an enumerated one must fit the shorter limit.
+MAX_VALUE_BYTES = 40
+MAX_ENUM_VALUE_BYTES = 24
+#: Buckets an enumeration may have, the absent bucket included.
+MAX_ENUM_BUCKETS = 5
+MAX_COVERAGE_DISTINCT = 4096
+#: Identifier columns name the same run several ways; two are enough.
+MAX_COVERAGE_ENTRIES = 2
+BUDGET_FLOOR, BUDGET_CAP = 96, 160
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+#: An identifier: a prefix (not ending in a digit) and a digit run that ends the value.
+_IDENTIFIER = re.compile(r"(.*?)(\d+)")
+_UNPRINTABLE = re.compile(r"[\x00-\x20\x7f\u0085\u00a0\u2028\u2029]|caveman|…")
+
+# Entry kinds, in the order they are shed when the budget binds.
+WEAK_ENUM, RANGE, BOUNDED, CONSTANT, DENSE, ENUM = range(6)
+
+
+@dataclass
+class Entry:
+    kind: int
+    position: int  # the field's first appearance; later fields shed first
+    text: str
+
+
+def budget(elided_bytes: int) -> int:
+    """clamp(elided/4, floor 96) but never over half the elided bytes nor over 160."""
+    return min(max(elided_bytes // 4, BUDGET_FLOOR), elided_bytes // 2, BUDGET_CAP)
+
+
+def _blen(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+def _printable(value: str) -> bool:
+    return bool(value) and _blen(value) <= MAX_VALUE_BYTES and not _UNPRINTABLE.search(value)
+
+
+def _is_number(value: str) -> bool:
+    return _NUMBER.fullmatch(value) is not None
+
+
+def _collect(units: list[dict[str, str]]) -> dict[str, list[str | None]]:
+    """Field name -> its value in each unit (None: absent), in order of first appearance.
+    Fields cut off by a per-unit cap, or with any unprintable value, are withheld whole."""
+    columns: dict[str, list[str | None]] = {}
+    withheld: set[str] = set()
+    for index, unit in enumerate(units):
+        for position, (name, value) in enumerate(unit.items()):
+            if position >= MAX_FIELDS_PER_UNIT:
+                withheld.add(name)  # absent here only by our cap: no claim about it holds
+                continue
+            if name in withheld:
+                continue
+            if _blen(name) > MAX_NAME_BYTES or CREDENTIAL_FIELD.search(name) or not _printable(value):
+                withheld.add(name)
+                continue
+            column = columns.get(name)
+            if column is None:
+                if len(columns) >= MAX_FIELDS:
+                    withheld.add(name)
+                    continue
+                column = columns[name] = [None] * len(units)
+            column[index] = value
+    return {name: col for name, col in columns.items() if name not in withheld}
+
+
+def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
+    present = [v for v in column if v is not None]
+    absent = len(column) - len(present)
+    counts = Counter(present)
+    if not absent and len(counts) == 1:
+        return Entry(CONSTANT, position, f"{name}={present[0]}")
+    numeric = all(_is_number(v) for v in present)
+    if not absent and numeric:
+        lo = min(present, key=float)
+        hi = max(present, key=float)
+        if float(lo) != float(hi):
+            return Entry(RANGE, position, f"{name}={lo}..{hi}")
+    buckets = len(counts) + (1 if absent else 0)
+    enumerable = (buckets <= MAX_ENUM_BUCKETS and all(_blen(v) <= MAX_ENUM_VALUE_BYTES for v in counts)
+                  and (absent >= 2 or any(c >= 2 for c in counts.values())))
+    if enumerable:
+        ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        parts = [f"{v}×{c}" for v, c in ordered] + ([f"absent×{absent}"] if absent else [])
+        weak = 2 * buckets >= len(column)
+        return Entry(WEAK_ENUM if weak else ENUM, position, f"{name}: {' '.join(parts)}")
+    if not 2 <= len(counts) <= MAX_COVERAGE_DISTINCT:
+        return None
+    distinct = list(counts)
+    lo, hi = _extremes(distinct, numeric)
+    if not absent and _dense(distinct):
+        return Entry(DENSE, position, f"{name}: {lo}..{hi} all {len(distinct)} present")
+    tail = f", absent×{absent}" if absent else ""
+    return Entry(BOUNDED, position, f"{name}: {len(distinct)} distinct, {lo}..{hi}{tail}")
+
+
+def _extremes(distinct: list[str], numeric: bool) -> tuple[str, str]:
+    """Smallest and largest original strings: by value for numbers, by number for identifiers
+    sharing one prefix (`ord-9..ord-10`, not the byte-wise `ord-10..ord-9`), else byte-wise."""
+    if numeric:
+        return min(distinct, key=float), max(distinct, key=float)
+    parts = [_IDENTIFIER.fullmatch(v) for v in distinct]
+    if all(parts) and len({m.group(1) for m in parts if m}) == 1:
+        order = sorted(zip(parts, distinct), key=lambda pv: (int(pv[0].group(2)), pv[1]))
+        return order[0][1], order[-1][1]
+    return min(distinct), max(distinct)
+
+
+def _dense(distinct: list[str]) -> bool:
+    """True only when counting proves every identifier between the extremes is present:
+    one prefix, one digit width, and max - min + 1 equal to the distinct count."""
+    prefix, width, numbers = None, None, []
+    for value in distinct:
+        m = _IDENTIFIER.fullmatch(value)
+        if m is None:
+            return False
+        if prefix is None:
+            prefix, width = m.group(1), len(m.group(2))
+        elif m.group(1) != prefix or len(m.group(2)) != width:
+            return False
+        numbers.append(int(m.group(2)))
+    return max(numbers) - min(numbers) + 1 == len(numbers)
+
+
+def _render(entries: list[Entry]) -> str:
+    constants = [e.text for e in entries if e.kind == CONSTANT]
+    ranges = [e.text for e in entries if e.kind == RANGE]
+    middle = [e.text for e in entries if e.kind not in (CONSTANT, RANGE)]
+    sections = ([f"all {' '.join(constants)}"] if constants else []) + middle
+    if ranges:
+        sections.append(f"range {' '.join(ranges)}")
+    return "; ".join(sections)
 
 
 def summarize(units: list[dict[str, str] | None], elided_bytes: int) -> str:
-    return ""
+    if len(units) < 2 or any(not unit for unit in units):
+        return ""
+    columns = _collect([unit for unit in units if unit])
+    entries: list[Entry] = []
+    coverage = 0
+    for position, (name, column) in enumerate(columns.items()):
+        entry = _entry(name, position, column)
+        if entry is None:
+            continue
+        if entry.kind in (DENSE, BOUNDED):
+            if coverage >= MAX_COVERAGE_ENTRIES:
+                continue
+            coverage += 1
+        entries.append(entry)
+    limit = budget(elided_bytes)
+    text = _render(entries)
+    while entries and _blen(text) > limit:
+        victim = max(entries, key=lambda e: (-e.kind, e.position))
+        entries.remove(victim)
+        text = _render(entries)
+    return text
 
 
 def note_line(unit_plural: str) -> str:

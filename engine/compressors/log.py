@@ -1,8 +1,50 @@
-"""PLACEHOLDER: not implemented yet; always declines (the engine passes through)."""
+"""Log compressor: keep the head, the tail, every error/warning line and the one odd line;
+replace each run of look-alike lines with a counted marker that states its invariants."""
 from __future__ import annotations
 
+import json
+
+from engine.compressors import lines as L
+from engine.compressors import toolout
+from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOGFMT_PAIR
 from engine.safety import SafetyClass
 from engine.types import ContentType
+
+HEAD, TAIL = 2, 2
+QUERY_LIMIT = 16
+#: Every line LOG_IMPORTANT matches contains one of these (lower-cased) or is an
+#: indented stack frame.
+LOG_KEYWORDS = ("error", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by", ".go:", "--->")
+#: Fewer lines than this is not a log worth eliding.
+MIN_LINES = 8
+
+
+def log_fields(line: str) -> dict[str, str] | None:
+    """A log line's fields: a JSON object's scalar top-level members (sorted, original number
+    text), else its logfmt `key=value` pairs in order. None when it has none."""
+    stripped = line.strip()
+    if stripped.startswith("{") and stripped.endswith("}"):
+        try:
+            obj = json.loads(stripped, parse_float=str, parse_int=str)
+        except (ValueError, RecursionError):
+            obj = None
+        if isinstance(obj, dict):
+            found = {}
+            for key in sorted(obj):
+                value = obj[key]
+                if isinstance(value, bool):
+                    found[key] = "true" if value else "false"
+                elif value is None:
+                    found[key] = "null"
+                elif isinstance(value, str):
+                    found[key] = value
+            return found or None
+    if "=" not in line:
+        return None
+    pairs: dict[str, str] = {}
+    for m in LOGFMT_PAIR.finditer(line):
+        pairs.setdefault(m.group(1), m.group(2))
+    return pairs or None
 
 
 class LogCompressor:
@@ -10,4 +52,38 @@ class LogCompressor:
     safety_class = SafetyClass.S4
 
     def compress(self, data: bytes) -> bytes | None:
-        return None
+        return self._run(data, None)
+
+    def compress_query(self, data: bytes, query: str) -> bytes | None:
+        return self._run(data, query)
+
+    def _run(self, data: bytes, query: str | None) -> bytes | None:
+        text = L.decode(data)
+        if text is None:
+            return None
+        doc = L.split(text)
+        n = len(doc.lines)
+        if n < MIN_LINES:
+            return None
+        bare = L.strip_ansi(doc.bare())
+        important = L.flag_lines(bare, LOG_IMPORTANT, LOG_KEYWORDS, (INDENTED_FRAME,))
+        L.mark(important, toolout.must_keep(bare))
+        eol = "\r" if doc.eol_cr else ""
+
+        def render(extra: list[int], context: bool = True) -> str | None:
+            keep = L.head_tail(n, HEAD, TAIL) if context else [False] * n
+            L.mark(keep, important)
+            for i in extra:
+                keep[i] = True
+            result = L.elide(doc.lines, keep, noun="lines", eol=eol, fields=log_fields,
+                             vocab_units=bare, note_unit="lines")
+            return doc.join(result.out) if result.elided_units else None
+
+        plain = render([])
+        if query and query.strip():
+            budget = L.blen(plain) if plain is not None else L.blen(text) - 1
+            biased = L.query_biased(lambda extra: render(extra, context=False),
+                                    L.rank(bare, query, QUERY_LIMIT), budget)
+            if biased is not None:
+                return biased.encode("utf-8")
+        return plain.encode("utf-8") if plain is not None else None

@@ -1,8 +1,16 @@
-"""PLACEHOLDER: not implemented yet; always declines (the engine passes through)."""
+"""Search-result compressor (grep, git grep, rg): keep the head, the tail, flagged hits, every
+file heading and the one odd hit; replace runs of look-alike hits with counted markers."""
 from __future__ import annotations
 
+from engine.compressors import lines as L
+from engine.compressors import toolout
+from engine.patterns import SEARCH_HEADING, SEARCH_IMPORTANT
 from engine.safety import SafetyClass
 from engine.types import ContentType
+
+HEAD, TAIL = 8, 4
+QUERY_LIMIT = 24
+MIN_LINES = 18
 
 
 class SearchResultCompressor:
@@ -10,4 +18,40 @@ class SearchResultCompressor:
     safety_class = SafetyClass.S4
 
     def compress(self, data: bytes) -> bytes | None:
-        return None
+        return self._run(data, None)
+
+    def compress_query(self, data: bytes, query: str) -> bytes | None:
+        return self._run(data, query)
+
+    def _run(self, data: bytes, query: str | None) -> bytes | None:
+        text = L.decode(data)
+        if text is None:
+            return None
+        doc = L.split(text)
+        n = len(doc.lines)
+        if n < MIN_LINES:
+            return None
+        bare = L.strip_ansi(doc.bare())
+        must = [bool(SEARCH_IMPORTANT.search(ln)) for ln in bare]
+        L.mark(must, toolout.must_keep(bare))
+        # rg's grouped output names each file once, on a line of its own: the list of files
+        # that matched is an enumeration the agent needs whole.
+        L.mark(must, [bool(SEARCH_HEADING.fullmatch(ln)) for ln in bare])
+        eol = "\r" if doc.eol_cr else ""
+
+        def render(extra: list[int], context: bool = True) -> str | None:
+            keep = L.head_tail(n, HEAD, TAIL) if context else [False] * n
+            L.mark(keep, must)
+            for i in extra:
+                keep[i] = True
+            result = L.elide(doc.lines, keep, noun="search result lines", eol=eol, vocab_units=bare)
+            return doc.join(result.out) if result.elided_units else None
+
+        plain = render([])
+        if query and query.strip():
+            budget = L.blen(plain) if plain is not None else L.blen(text) - 1
+            biased = L.query_biased(lambda extra: render(extra, context=False),
+                                    L.rank(bare, query, QUERY_LIMIT), budget)
+            if biased is not None:
+                return biased.encode("utf-8")
+        return plain.encode("utf-8") if plain is not None else None

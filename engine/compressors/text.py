@@ -1,8 +1,57 @@
-"""PLACEHOLDER: not implemented yet; always declines (the engine passes through)."""
+"""Text compressor: prose and anything Detect could not place. Sections (paragraphs, or lines
+when there are no blank lines; a fenced code block is one section) are kept at the head and
+tail, as headings, when flagged, and when they are the one odd section; runs of look-alike
+sections become counted markers."""
 from __future__ import annotations
 
+from engine.compressors import lines as L
+from engine.compressors import toolout
+from engine.patterns import (
+    BLANK_LINE_SPLIT, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
+    TEXT_SENTENCE_END,
+)
 from engine.safety import SafetyClass
 from engine.types import ContentType
+
+HEAD, TAIL = 2, 2
+QUERY_LIMIT = 12
+MIN_BYTES = 1600
+MIN_SECTIONS = 7
+HEADING_MAX_WORDS, HEADING_MAX_CHARS = 8, 96
+
+
+def sections(text: str) -> list[str]:
+    """Paragraphs when the text has a blank line, else lines; a ``` fence stays one section."""
+    has_blank = BLANK_LINE_SPLIT.search(text) is not None
+    raw = BLANK_LINE_SPLIT.split(text) if has_blank else text.split("\n")
+    out: list[str] = []
+    fence: list[str] | None = None
+    for part in raw:
+        if fence is not None:
+            fence.append(part)
+            if part.count("```") % 2 == 1:
+                out.append(("\n\n" if has_blank else "\n").join(fence))
+                fence = None
+            continue
+        if part.count("```") % 2 == 1:
+            fence = [part]
+            continue
+        out.append(part)
+    if fence is not None:
+        out.append(("\n\n" if has_blank else "\n").join(fence))
+    return [s.strip() for s in out if s.strip()]
+
+
+def is_heading(section: str) -> bool:
+    if TEXT_HEADING_MD.match(section):
+        return True
+    return ("\n" not in section and len(section) <= HEADING_MAX_CHARS
+            and len(section.split()) <= HEADING_MAX_WORDS and not TEXT_SENTENCE_END.search(section))
+
+
+def strip_html_noise(text: str) -> str:
+    text = HTML_COMMENT.sub("", text)
+    return HTML_NOISE_BLOCK.sub("\n\n" + L.marker_text(1, "sections") + "\n\n", text)
 
 
 class TextCompressor:
@@ -10,4 +59,47 @@ class TextCompressor:
     safety_class = SafetyClass.S4
 
     def compress(self, data: bytes) -> bytes | None:
-        return None
+        return self._run(data, None)
+
+    def compress_query(self, data: bytes, query: str) -> bytes | None:
+        return self._run(data, query)
+
+    def _run(self, data: bytes, query: str | None) -> bytes | None:
+        text = L.decode(data)
+        if text is None or len(text.strip()) < MIN_BYTES:
+            return None
+        crlf = text.count("\r\n") * 2 > text.count("\n")
+        body = text.replace("\r\n", "\n")
+        if LOOKS_HTML.search(body):
+            body = strip_html_noise(body)
+        units = sections(body)
+        n = len(units)
+        if n < MIN_SECTIONS:
+            return None
+        plain_units = L.strip_ansi(units)
+        must = [is_heading(u) or bool(TEXT_IMPORTANT.search(u)) for u in plain_units]
+        # A section must be kept when any of its lines must (test or build output routed here).
+        line_owner = [i for i, u in enumerate(plain_units) for _ in u.split("\n")]
+        for owner, flag in zip(line_owner, toolout.must_keep([ln for u in plain_units for ln in u.split("\n")])):
+            if flag:
+                must[owner] = True
+
+        def render(extra: list[int], context: bool = True) -> str | None:
+            keep = L.head_tail(n, HEAD, TAIL) if context else [False] * n
+            L.mark(keep, must)
+            for i in extra:
+                keep[i] = True
+            result = L.elide(units, keep, noun="sections", vocab_units=plain_units)
+            if not result.elided_units:
+                return None
+            out = "\n\n".join(result.out) + "\n"
+            return out.replace("\n", "\r\n") if crlf else out
+
+        plain = render([])
+        if query and query.strip():
+            budget = L.blen(plain) if plain is not None else L.blen(text) - 1
+            biased = L.query_biased(lambda extra: render(extra, context=False),
+                                    L.rank(plain_units, query, QUERY_LIMIT), budget)
+            if biased is not None:
+                return biased.encode("utf-8")
+        return plain.encode("utf-8") if plain is not None else None

@@ -1,0 +1,243 @@
+"""The line-elision core every line-oriented compressor shares (log, terminal, search, text).
+
+A compressor decides which units (lines or sections) it must keep; this module does the rest
+the same way for all of them: keepNonRedundant so the one odd unit survives, dropped units
+grouped into runs, a run replaced by a counted marker (with an invariant summary when the
+compressor can read fields from its units), short runs left alone, the trailing note line,
+and the query bias that never makes a view larger than the plain one.
+"""
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_right
+from collections import Counter
+from itertools import accumulate
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.compressors import invariants
+from engine.compressors.redundancy import keep_non_redundant
+from engine.patterns import ANSI, WORD
+
+#: A run shorter than this is emitted verbatim unless its marker summarizes and halves it:
+#: a one-unit marker plus a recovery handle costs about what the unit cost and reads as a hole.
+MIN_RUN = 3
+#: Query bias: at most this share of the best score still counts as relevant.
+QUERY_RELEVANCE = 0.30
+
+Fields = Callable[[str], "dict[str, str] | None"]
+
+
+def blen(text: str) -> int:
+    """UTF-8 length without encoding ASCII (the common case) again."""
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
+
+
+@dataclass
+class Doc:
+    """A decoded payload split into lines. Each line keeps its own `\\r` (so kept lines are
+    emitted byte-exact); `eol_cr` is true when most lines end in CRLF, and then markers do too."""
+
+    lines: list[str]
+    trailing_newline: bool
+    eol_cr: bool
+
+    def bare(self) -> list[str]:
+        """The lines without their `\\r`, for matching."""
+        return [ln[:-1] if ln.endswith("\r") else ln for ln in self.lines]
+
+    def join(self, out: Sequence[str]) -> str:
+        return "\n".join(out) + ("\n" if self.trailing_newline and out else "")
+
+
+def decode(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def split(text: str) -> Doc:
+    lines = text.split("\n")
+    trailing = len(lines) > 1 and lines[-1] == ""
+    if trailing:
+        lines.pop()
+    crlf = sum(1 for ln in lines if ln.endswith("\r"))
+    return Doc(lines, trailing, crlf * 2 > len(lines))
+
+
+def strip_ansi(lines: list[str]) -> list[str]:
+    return [ANSI.sub("", ln) if "\x1b" in ln else ln for ln in lines]
+
+
+def marker_text(count: int, noun: str, summary: str = "") -> str:
+    """`… N lines elided (caveman)[: SUMMARY] …` — the reference's exact wording."""
+    return f"… {count} {noun} elided (caveman){': ' + summary if summary else ''} …"
+
+
+@dataclass
+class Elision:
+    """What one render produced: the output units and what was elided."""
+
+    out: list[str]
+    elided_units: int
+    elided_bytes: int
+
+
+def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
+          fields: Fields | None = None, vocab_units: list[str] | None = None,
+          min_run: int = MIN_RUN, note_unit: str | None = None,
+          marker: Callable[[int, str], str] | None = None) -> Elision:
+    """Replace each run of dropped units with one marker; return the output units.
+
+    `units` are emitted verbatim; `vocab_units` (default: units) are what keepNonRedundant
+    compares. `fields(unit)` yields a unit's fields for the invariant summary (None: no fields).
+    `eol` is appended to markers and the note (the `\\r` of a CRLF payload). With `note_unit`,
+    one trailing note line follows when at least 4 KB was elided."""
+    keep = keep_non_redundant(vocab_units if vocab_units is not None else units, keep)
+    render = marker or (lambda n, s: marker_text(n, noun, s))
+    out: list[str] = []
+    elided_units = elided_bytes = 0
+    i, n = 0, len(units)
+    while i < n:
+        if keep[i]:
+            out.append(units[i])
+            i += 1
+            continue
+        j = i
+        while j < n and not keep[j]:
+            j += 1
+        run = units[i:j]
+        run_bytes = blen("\n".join(run)) + 1
+        summary = ""
+        if fields is not None and len(run) >= 2:
+            found = []
+            for unit in run:
+                unit_fields = fields(unit)
+                if not unit_fields:  # one unit without fields: no summary at all
+                    break
+                found.append(unit_fields)
+            else:
+                summary = invariants.summarize(found, run_bytes)
+        text = render(len(run), summary) + eol
+        if len(run) >= min_run or (summary and 2 * blen(text) <= run_bytes):
+            out.append(text)
+            elided_units += len(run)
+            elided_bytes += run_bytes
+        else:
+            out.extend(run)
+        i = j
+    if note_unit and elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
+        out.append(invariants.note_line(note_unit) + eol)
+    return Elision(out, elided_units, elided_bytes)
+
+
+def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], object],
+               keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
+               fold_case: bool = True) -> list[bool]:
+    """`pattern.search(line)` (or `pattern(line)`) for every line, fast: Python's regex engine
+    crawls through an alternation of keywords at ~15 MB/s, so candidates are found first with
+    `str.find` on the (lower-cased, with `fold_case`) text: every line the pattern can match
+    must contain one of `keywords` or match one of the `extras` (searched on the whole text).
+    Only the candidates are tested."""
+    test = pattern.search if isinstance(pattern, re.Pattern) else pattern
+    text = "\n".join(lines)
+    if fold_case:
+        if not text.isascii():  # lower() may change lengths outside ASCII: no offsets
+            return [bool(test(ln)) for ln in lines]
+        text = text.lower()
+    starts = [0, *accumulate(len(ln) + 1 for ln in lines)]
+    candidates: set[int] = set()
+
+    def add(pos: int) -> int:
+        line = bisect_right(starts, pos) - 1
+        candidates.add(line)
+        return starts[line + 1]  # resume at the next line
+
+    for word in keywords:
+        pos = text.find(word)
+        while pos >= 0:
+            pos = text.find(word, add(pos))
+    for extra in extras:
+        pos = 0
+        while (m := extra.search(text, pos)) is not None:
+            pos = add(m.start())
+    flags = [False] * len(lines)
+    for i in candidates:
+        if test(lines[i]):
+            flags[i] = True
+    return flags
+
+
+def head_tail(n: int, head: int, tail: int) -> list[bool]:
+    return [i < head or i >= n - tail for i in range(n)]
+
+
+def mark(keep: list[bool], flags: Sequence[bool]) -> None:
+    """OR `flags` into `keep` in place."""
+    for i, f in enumerate(flags):
+        if f:
+            keep[i] = True
+
+
+# ---------------------------------------------------------------- query bias (BM25)
+
+_STOPWORDS = frozenset(
+    "a an and are as at be by for from how in is it of on or that the this to was what when where "
+    "which who why with".split()
+)
+_K1, _B = 1.5, 0.75
+
+
+def _terms(text: str) -> list[str]:
+    return [t for t in WORD.findall(text.lower()) if len(t) >= 2 and t not in _STOPWORDS]
+
+
+def rank(units: Sequence[str], query: str, limit: int) -> list[int]:
+    """Indices of the units most relevant to `query` (BM25; score ≥ 30% of the best),
+    best first, at most `limit`; ties by position so the order is deterministic."""
+    qterms = list(dict.fromkeys(_terms(query)))
+    if not qterms or not units:
+        return []
+    qset = set(qterms)
+    docs = [[t for t in _terms(u) if t in qset] for u in units]
+    lengths = [max(1, len(WORD.findall(u))) for u in units]
+    avg = sum(lengths) / len(lengths)
+    df: Counter[str] = Counter()
+    for d in docs:
+        df.update(set(d))
+    total = len(units)
+    idf = {t: math.log(1 + (total - df[t] + 0.5) / (df[t] + 0.5)) for t in qterms if df[t]}
+    scores: list[tuple[float, int]] = []
+    for i, d in enumerate(docs):
+        if not d:
+            continue
+        tf = Counter(d)
+        norm = _K1 * (1 - _B + _B * lengths[i] / avg)
+        s = sum(idf[t] * tf[t] * (_K1 + 1) / (tf[t] + norm) for t in tf)
+        if s > 0:
+            scores.append((s, i))
+    if not scores:
+        return []
+    best = max(s for s, _ in scores)
+    relevant = sorted(((-s, i) for s, i in scores if s >= QUERY_RELEVANCE * best))
+    return [i for _, i in relevant[:limit]]
+
+
+def query_biased(render: Callable[[list[int]], str | None], ranked: list[int],
+                 budget: int) -> str | None:
+    """The largest prefix of `ranked` (extra units to keep) whose render fits in `budget`
+    bytes; None when not even the bare render fits. A query never makes the view larger."""
+    if not ranked:
+        return None
+    lo, hi, best = 0, len(ranked), None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        out = render(ranked[:mid])
+        if out is not None and blen(out) <= budget:
+            best = out
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return best

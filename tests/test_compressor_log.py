@@ -1,0 +1,120 @@
+"""Log compressor: head/tail, every error line, the odd line, counted markers with invariants."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.compressors import toolout
+from engine.compressors.invariants import note_line
+from engine.compressors.log import LogCompressor, log_fields
+
+
+def logfmt(n: int, start: int = 0) -> list[str]:
+    return [f"2024-05-01T10:00:{i % 60:02d}Z level=info msg=served route=/health status=200 req=r-{1000 + i}"
+            for i in range(start, start + n)]
+
+
+def run(lines: list[str], eol: str = "\n") -> str | None:
+    out = LogCompressor().compress((eol.join(lines) + eol).encode())
+    return None if out is None else out.decode()
+
+
+def test_run_becomes_marker_with_invariants():
+    lines = logfmt(30)
+    out = run(lines)
+    assert out == "\n".join([
+        lines[0], lines[1],
+        "… 26 lines elided (caveman): all level=info msg=served route=/health status=200; "
+        "req: r-1002..r-1027 all 26 present …",
+        lines[28], lines[29],
+    ]) + "\n"
+
+
+def test_error_lines_and_the_odd_line_survive():
+    lines = logfmt(20) + ["2024-05-01T10:01:00Z level=error msg=timeout db=primary"] + logfmt(20, 20) \
+        + ["2024-05-01T10:02:00Z disk nearly full on /var/lib"] + logfmt(20, 40)
+    out = run(lines)
+    assert "level=error msg=timeout db=primary" in out
+    assert "disk nearly full on /var/lib" in out
+    assert out.count("lines elided (caveman)") == 3
+
+
+def test_json_lines_fields():
+    assert log_fields('{"level":"info","n":1.50,"ok":true,"x":null,"nested":{"a":1}}') == {
+        "level": "info", "n": "1.50", "ok": "true", "x": "null"}
+    assert log_fields("no fields here") is None
+    assert log_fields("a=1 b='x y' c=\"q\"") == {"a": "1", "b": "'x y'", "c": '"q"'}
+
+
+def test_json_lines_summary():
+    lines = [json.dumps({"level": "info", "svc": "api", "ms": 10 + i}) for i in range(12)]
+    out = run(lines)
+    assert '… 8 lines elided (caveman): all level=info svc=api; range ms=12..19 …' in out
+
+
+def test_unit_without_fields_gives_bare_marker():
+    lines = [f"served request {i} in {i % 7} ms" for i in range(12)]
+    out = run(lines)
+    assert "… 8 lines elided (caveman) …" in out
+
+
+def test_note_line_after_4kb():
+    lines = logfmt(200)
+    out = run(lines)
+    assert out.endswith(note_line("lines") + "\n")
+    assert out.count("caveman: elided lines") == 1
+
+
+def test_crlf_preserved():
+    lines = logfmt(12)
+    out = run(lines, "\r\n")
+    assert out.count("\r\n") == out.count("\n")
+    assert "elided (caveman)" in out
+
+
+def test_declines():
+    c = LogCompressor()
+    assert c.compress(b"\xff\xfe not utf-8\n" * 20) is None
+    assert c.compress(b"one\ntwo\nthree\n") is None
+    distinct = "\n".join(f"{w} happened" for w in ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta",
+                                                      "theta", "iota", "kappa"]).encode()
+    assert c.compress(distinct) is None  # every line is its own class: nothing to elide
+
+
+def test_toolout_must_keep_is_honoured(monkeypatch):
+    lines = logfmt(30)
+    monkeypatch.setattr(toolout, "must_keep", lambda ls: [i == 15 for i in range(len(ls))])
+    out = run(lines)
+    assert lines[15] in out
+
+
+def test_query_keeps_relevant_lines_and_is_never_larger():
+    lines = logfmt(40)
+    lines[20] = "2024-05-01T10:00:20Z level=info msg=served route=/checkout status=200 req=r-1020"
+    data = ("\n".join(lines) + "\n").encode()
+    c = LogCompressor()
+    plain = c.compress(data)
+    biased = c.compress_query(data, "checkout")
+    assert b"route=/checkout" in biased
+    assert len(biased) <= len(plain)
+
+
+def test_deterministic():
+    data = ("\n".join(logfmt(100)) + "\n").encode()
+    assert LogCompressor().compress(data) == LogCompressor().compress(data)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=2000))
+def test_random_bytes_never_raise(data):
+    out = LogCompressor().compress(data)
+    assert out is None or isinstance(out, bytes)
+
+
+def test_million_short_lines():
+    data = b"".join(b"tick %d ok\n" % i for i in range(1_000_000))
+    out = LogCompressor().compress(data)
+    assert out is not None and out.startswith(b"tick 0 ok\ntick 1 ok\n")
+    assert b"lines elided (caveman)" in out

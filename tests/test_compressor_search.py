@@ -1,0 +1,53 @@
+"""Search-result compressor: head/tail, flagged hits, file headings, the odd hit; counted runs."""
+from __future__ import annotations
+
+from engine.compressors.search import SearchResultCompressor
+
+
+def hits(n: int, path: str = "src/app.py") -> list[str]:
+    return [f"{path}:{10 + i}:    log.debug('tick %d', i)" for i in range(n)]
+
+
+def run(lines: list[str]) -> str | None:
+    out = SearchResultCompressor().compress(("\n".join(lines) + "\n").encode())
+    return None if out is None else out.decode()
+
+
+def test_repeated_hits_elided_with_counts():
+    lines = hits(40)
+    out = run(lines)
+    assert out == "\n".join(lines[:8] + ["… 28 search result lines elided (caveman) …"] + lines[-4:]) + "\n"
+
+
+def test_flagged_and_odd_hits_survive():
+    lines = hits(20) + ["src/auth.py:7:    PASSWORD = os.environ['PW']"] + hits(20, "src/b.py") \
+        + ["src/x.py:3:    raise ValueError('unexpected state machine transition')"] + hits(20, "src/c.py")
+    out = run(lines)
+    assert "src/auth.py:7:    PASSWORD = os.environ['PW']" in out
+    assert "src/x.py:3:    raise ValueError('unexpected state machine transition')" in out
+    assert "search result lines elided (caveman)" in out
+
+
+def test_grouped_headings_kept():
+    lines = []
+    for f in ["lib/a.js", "lib/b.js", "Readme.md", "test/c.test.js"]:
+        lines.append(f)
+        lines += [f"{i}:  res.send(body)" for i in range(1, 12)]
+        lines.append("")
+    out = run(lines)
+    for f in ["lib/a.js", "lib/b.js", "Readme.md", "test/c.test.js"]:
+        assert f"\n{f}\n" in "\n" + out
+
+
+def test_declines_small_and_binary():
+    assert run(hits(10)) is None
+    assert SearchResultCompressor().compress(b"\xff" * 100) is None
+
+
+def test_query_never_larger():
+    lines = hits(60)
+    lines[30] = "src/app.py:40:    log.debug('checkout total %d', i)"
+    data = ("\n".join(lines) + "\n").encode()
+    c = SearchResultCompressor()
+    plain, biased = c.compress(data), c.compress_query(data, "checkout total")
+    assert b"checkout total" in biased and len(biased) <= len(plain)

@@ -1,0 +1,126 @@
+"""Terminal compressor: escapes and redraws resolved, failures and errors kept whole,
+passing tests and chatter counted."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.compressors import toolout
+from engine.compressors.terminal import TerminalCompressor, clean_line
+
+
+def run(text: str) -> str | None:
+    out = TerminalCompressor().compress(text.encode())
+    return None if out is None else out.decode()
+
+
+def test_clean_line():
+    assert clean_line("\x1b[32mPASSED\x1b[0m") == "PASSED"
+    assert clean_line("10%\r50%\r100%") == "100%"
+    assert clean_line("done\r   \r") == "done"
+    assert clean_line("abc\b\bX") == "aX"
+    assert clean_line("\x1b]0;title\x07hello\x07") == "hello"
+    assert clean_line("tab\there  ") == "tab\there"
+
+
+def pytest_run(n: int) -> list[str]:
+    lines = ["============================= test session starts ==============================",
+             "platform linux -- Python 3.11.7, pytest-8.3.3", f"collected {n + 1} items", ""]
+    lines += [f"tests/test_mod.py::test_case_{i} \x1b[32mPASSED\x1b[0m" + " " * 20 + f"[{i:3d}%]" for i in range(n)]
+    lines += ["tests/test_mod.py::test_broken \x1b[31mFAILED\x1b[0m", "",
+              "=================================== FAILURES ===================================",
+              "_________________________________ test_broken __________________________________",
+              "    def test_broken():", ">       assert 1 == 2", "E       assert 1 == 2", "",
+              "tests/test_mod.py:42: AssertionError",
+              "=========================== short test summary info ============================",
+              "FAILED tests/test_mod.py::test_broken - assert 1 == 2",
+              f"========================= 1 failed, {n} passed in 0.50s ========================="]
+    return lines
+
+
+def test_passing_lines_counted_failures_kept():
+    lines = pytest_run(50)
+    out = run("\n".join(lines) + "\n")
+    assert "\x1b" not in out
+    for must in ["tests/test_mod.py::test_broken FAILED", "E       assert 1 == 2",
+                 "tests/test_mod.py:42: AssertionError", "FAILED tests/test_mod.py::test_broken - assert 1 == 2",
+                 "1 failed, 50 passed in 0.50s"]:
+        assert must in out
+    assert "tests/test_mod.py::test_case_0 PASSED" in out  # one example of the class
+    assert "… 49 lines elided (caveman) …" in out
+
+
+def test_progress_redraws_resolved():
+    text = "".join(f"\rDownloading {p}%" for p in range(0, 101, 5)) + "\nDone\nok\nbye\n"
+    out = run(text)
+    assert out == "Downloading 100%\nDone\nok\nbye\n"
+
+
+def test_crlf_preserved_on_markers():
+    lines = pytest_run(30)
+    out = run("\r\n".join(lines) + "\r\n")
+    assert "… 29 lines elided (caveman) …\r\n" in out
+    assert out.count("\n") == out.count("\r\n")
+
+
+def test_compiler_error_keeps_its_excerpt():
+    lines = ["[ 10%] Building C object a.o"] * 1 + [f"[ {i:2d}%] Building C object src/f{i}.c.o" for i in range(11, 60)]
+    lines += ["src/x.c:12:5: error: 'y' undeclared (first use in this function)", "   12 |     y = 1;",
+              "      |     ^", "make[2]: *** [Makefile:10: src/x.c.o] Error 1", "make: *** [all] Error 2"]
+    out = run("\n".join(lines) + "\n")
+    for must in lines[-5:]:
+        assert must in out
+    assert "lines elided (caveman)" in out
+
+
+def test_lint_excerpts_folded_pointers_kept():
+    block = lambda i: [f"E501 Line too long ({100 + i} > 88)", f" --> pkg/mod{i}.py:{i + 1}:89", "  |",
+                       f"{i + 1} | x = call_something_long(argument_{i}, other_{i})", "  |     ^^^^^^", ""]
+    lines = [line for i in range(40) for line in block(i)] + ["Found 40 errors."]
+    out = run("\n".join(lines) + "\n")
+    for i in range(40):
+        assert f" --> pkg/mod{i}.py:{i + 1}:89" in out
+        assert f"E501 Line too long ({100 + i} > 88)" in out
+    assert "Found 40 errors." in out
+    assert len(out) < len("\n".join(lines)) * 0.7
+
+
+def test_toolout_must_keep_is_honoured(monkeypatch):
+    lines = pytest_run(30)
+    target = lines.index("tests/test_mod.py::test_case_17 \x1b[32mPASSED\x1b[0m" + " " * 20 + "[ 17%]")
+    monkeypatch.setattr(toolout, "must_keep", lambda ls: [i == target for i in range(len(ls))])
+    out = run("\n".join(lines) + "\n")
+    assert "tests/test_mod.py::test_case_17 PASSED" in out
+
+
+def test_declines():
+    c = TerminalCompressor()
+    assert c.compress(b"\xff\xfe\n" * 10) is None
+    assert c.compress(b"plain\noutput\n") is None  # nothing to clean, nothing to elide
+
+
+def test_query_never_larger():
+    data = ("\n".join(pytest_run(60)) + "\n").encode()
+    c = TerminalCompressor()
+    plain = c.compress(data)
+    biased = c.compress_query(data, "test_case_33")
+    assert len(biased) <= len(plain)
+    assert b"E       assert 1 == 2" in biased
+
+
+def test_deterministic():
+    data = ("\n".join(pytest_run(80)) + "\n").encode()
+    assert TerminalCompressor().compress(data) == TerminalCompressor().compress(data)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=2000))
+def test_random_bytes_never_raise(data):
+    out = TerminalCompressor().compress(data)
+    assert out is None or isinstance(out, bytes)
+
+
+def test_ten_megabyte_single_line():
+    data = b"\x1b[1m" + b"x" * 10_000_000 + b"\x1b[0m\n"
+    out = TerminalCompressor().compress(data)
+    assert out == b"x" * 10_000_000 + b"\n"

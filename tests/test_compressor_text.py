@@ -1,0 +1,61 @@
+"""Text compressor: sections, headings and flagged sections kept, repeated sections counted,
+a document passes whole."""
+from __future__ import annotations
+
+from engine.compressors.text import TextCompressor, is_heading, sections
+
+
+def run(text: str) -> str | None:
+    out = TextCompressor().compress(text.encode())
+    return None if out is None else out.decode()
+
+
+def test_sections_and_fences():
+    text = "# Title\n\npara one\nstill one\n\n```\ncode\n\nmore code\n```\n\nlast"
+    assert sections(text) == ["# Title", "para one\nstill one", "```\ncode\n\nmore code\n```", "last"]
+
+
+def test_heading_rule():
+    assert is_heading("# Anything at all, even long.")
+    assert is_heading("Installation Guide")
+    assert not is_heading("This sentence ends with a period.")
+    assert not is_heading("one two three four five six seven eight nine")
+
+
+def test_repeated_paragraphs_elided():
+    para = "The service responded normally to the periodic health probe without any delay observed."
+    paras = ["Intro paragraph describing the report in some detail for the reader to follow."] \
+        + [para] * 30 + ["IMPORTANT: the backup job did not run on Sunday.", "Closing remarks for the team."]
+    out = run("\n\n".join(paras) + "\n")
+    assert "IMPORTANT: the backup job did not run on Sunday." in out
+    assert "… 29 sections elided (caveman) …" in out
+    assert out.startswith(paras[0] + "\n\n" + para + "\n\n")
+
+
+def test_document_passes_whole():
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"]
+    # Each paragraph carries three words no other one has: over 10% of its vocabulary.
+    paras = [f"Paragraph about {a}{b}, {b}{a} and {a}{b}{a}, which matter for different reasons."
+             for i, a in enumerate(words) for b in words[i + 1:]]
+    text = "\n\n".join(paras)
+    assert len(text) > 1600
+    assert run(text) is None
+
+
+def test_small_text_declined():
+    assert run("short\n\n" * 10) is None
+
+
+def test_html_noise_removed():
+    filler = "\n\n".join(["Repeated status paragraph about nothing in particular at all."] * 40)
+    text = "<div><p>Hello reader, welcome to the page.</p></div>\n\n<script>var x = 1;</script>\n\n" + filler
+    out = run(text)
+    assert "var x = 1" not in out
+    assert "… 1 sections elided (caveman) …" in out
+
+
+def test_crlf_output():
+    para = "Same line of chatter repeated in the transcript again and again for testing."
+    text = "\r\n\r\n".join(["Start of the notes for the meeting today."] + [para] * 30 + ["End."]) + "\r\n"
+    out = run(text)
+    assert "\r\n" in out and out.count("\n") == out.count("\r\n")
