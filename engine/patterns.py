@@ -165,12 +165,15 @@ TOOL_CMAKE_ERROR = re.compile(r"^CMake (Error|Warning)( \(dev\))?( at \S+)?:")
 TOOL_PIP_ERROR = re.compile(r"^\s*(error: [a-z][a-z-]+$|× )")
 TOOL_STACK_FRAME = re.compile(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
 
-#: Test-tree result lines that stay (failing, pending, skipped, todo), whose suite titles stay too.
-TOOL_TREE_ODD = re.compile(
-    r"^\s*(\d+\) |- |✖ |✗ |×|✕ |﹣ |○ |✎ )|# (SKIP|TODO)\b|^\S+::\S.* (FAILED|ERROR|XFAIL|XPASS|SKIPPED)"
-    r"|\.\.\. (FAIL|ERROR|skipped|expected failure|unexpected success)|^test \S+ \.\.\. (FAILED|ignored)"
+#: A failing (or xfail/xpass, skip, todo) test result line, in any runner: always kept.
+TOOL_RESULT_ODD = re.compile(
+    r"^\s*(✖|✗|✕|×)\s|^\s*(not )?ok \d+ .*# (SKIP|TODO)\b|\) # (SKIP|TODO)\b|^\S+::\S.* (FAILED|ERROR|XFAIL|XPASS)\b"
+    r"|\.\.\. (FAIL|ERROR|expected failure|unexpected success)$|^test \S+ \.\.\. (FAILED|ignored)"
     r"|^\s*--- (FAIL|SKIP): |^\s*not ok \d+|^\S+\.py [.sSxXFE]*[FE]"
 )
+#: Result lines that stay only inside a test tree (mocha `1) title`, `- pending`; jest `○`, `✎`),
+#: where the same shapes cannot be list items or diff lines.
+TOOL_TREE_ODD = re.compile(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
 #: Markers of a test tree (mocha, jest, node --test spec): suite titles in it are passing structure.
 TOOL_TREE_MARK = re.compile(r"^\s*(✓|✔|√|▶)\s")
 
@@ -204,7 +207,7 @@ TOOL_GROUP_HEAD = re.compile(
 #: Lines that locate the next gcc diagnostic (`In file included from`, `In function 'f':`).
 TOOL_DIAG_PREAMBLE = re.compile(r"^In file included from |^\s+from \S+:\d+[,:]$|^\S+: (In|At) \w[\w ]*[‘'`:]")
 #: Source excerpts under a diagnostic: gutters, carets, underlines.
-TOOL_SNIPPET = re.compile(r"^\s*\d*\s*\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+ \S")
+TOOL_SNIPPET = re.compile(r"^\s*\d*\s*\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+\s+\S")
 
 #: Mask for a finding's message shape: quoted spans and numbers vary between instances.
 TOOL_QUOTED = re.compile(r"`[^`]*`|'[^']*'|\"[^\"]*\"|‘[^’]*’|«[^»]*»")

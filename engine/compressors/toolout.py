@@ -56,6 +56,7 @@ from engine.patterns import (
     TOOL_PYTEST_BLOCK,
     TOOL_PYTEST_SECTION,
     TOOL_QUOTED,
+    TOOL_RESULT_ODD,
     TOOL_SIGNATURE,
     TOOL_SNIPPET,
     TOOL_SPINNER,
@@ -89,10 +90,9 @@ TREE_MIN_MARKS = 3
 
 _ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
 _WARNING_SEVERITIES = {"warning"}
-_CONTINUE_AFTER_BLANK = re.compile(r"^\s|^Did you mean:|^\d+ \S")
+_CONTINUE_AFTER_BLANK = re.compile(r"^\s|^Did you mean:|^\d+\s+\S")
 _MESSAGE_LINE = re.compile(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
 _TB_CONTINUES = re.compile(r"^(During handling of the above exception|The above exception was|Traceback )")
-_PENDING = re.compile(r"^\s{2,}- \S")
 _NODE_CRASH_LOC = re.compile(r"^\S+:\d+$")
 
 
@@ -131,7 +131,7 @@ def _label_lines(norm: list[str], cls: list[str]) -> None:
     for i, s in enumerate(norm):
         if not s.strip():
             continue
-        if TOOL_SUMMARY.search(s) or TOOL_PROGRESS_DONE.search(s) or TOOL_TREE_ODD.search(s):
+        if TOOL_SUMMARY.search(s) or TOOL_PROGRESS_DONE.search(s) or TOOL_RESULT_ODD.search(s):
             cls[i] = KEEP
         elif TOOL_PASS.search(s):
             cls[i] = PASS
@@ -395,6 +395,8 @@ def _collect_findings(norm: list[str], in_block: list[bool]) -> list[Finding]:
             cur.snippet.append(i)
         elif cur.style == "arrow":
             (cur.message if _MESSAGE_LINE.match(s) else cur.snippet).append(i)
+        elif cur.snippet and s[:1].isspace() and not TOOL_DIAG_ARROW.match(s):
+            cur.snippet.append(i)  # related information after an excerpt belongs with it
         elif TOOL_SNIPPET.match(s) or (i + 1 < n and re.match(r"^\s*[\^~]", norm[i + 1])):
             cur.snippet.append(i)
         elif s[:1].isspace() or _MESSAGE_LINE.match(s):
@@ -404,14 +406,18 @@ def _collect_findings(norm: list[str], in_block: list[bool]) -> list[Finding]:
     return findings
 
 
-def _decide_findings(findings: list[Finding], cls: list[str], rules: dict[int, str]) -> None:
+def _decide_findings(
+    findings: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str]
+) -> None:
     kept: list[Finding] = []
     dropped: list[Finding] = []
+    sampled: set[str] = set()  # severities thinned to representatives: their excerpts go too
     for sev, cap in (("warning", WARNING_VOLUME), ("low", LOW_VOLUME)):
         members = [f for f in findings if f.sev == sev]
         if len(members) <= cap:
             kept.extend(members)
             continue
+        sampled.add(sev)
         seen: set[tuple[str, str]] = set()
         for f in members:
             key = (f.rule, f.shape)
@@ -423,18 +429,40 @@ def _decide_findings(findings: list[Finding], cls: list[str], rules: dict[int, s
     for f in dropped:
         rules[f.head] = f.rule
         for k in (f.head, *f.message, *f.snippet, *f.preamble):
-            cls[k] = REPEAT
-    for rank, f in enumerate(kept):
-        for k in (f.head, *f.message, *f.preamble):
+            _drop(cls, k)
+    shown = 0
+    for f in kept:
+        # a representative of a thinned severity shows its headline and location only
+        brief = f.sev in sampled
+        for k in (f.head, *f.preamble):
             cls[k] = KEEP
+        for k in f.message:
+            if brief and not TOOL_DIAG_ARROW.match(norm[k]):
+                _drop(cls, k)
+            else:
+                cls[k] = KEEP
+        show = shown < SNIPPET_FINDINGS and not brief
+        shown += bool(show and f.snippet)
         for k in f.snippet:
-            cls[k] = KEEP if rank < SNIPPET_FINDINGS else REPEAT
+            if show:
+                cls[k] = KEEP
+            else:
+                _drop(cls, k)
         if f.group is not None:
             groups_kept.add(id(f.group))
     for f in findings:
         if f.group is not None:
             for k in f.group:
-                cls[k] = KEEP if id(f.group) in groups_kept else REPEAT
+                if id(f.group) in groups_kept:
+                    cls[k] = KEEP
+                else:
+                    _drop(cls, k)
+
+
+def _drop(cls: list[str], k: int) -> None:
+    """REPEAT, unless the line was already a summary or count line of its own."""
+    if cls[k] != KEEP:
+        cls[k] = REPEAT
 
 
 # ---------------------------------------------------------------- test trees
@@ -452,9 +480,9 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
         d = _indent(s)
         while stack and stack[-1][0] >= d:
             stack.pop()
-        if cls[i] == OTHER and _PENDING.match(s):
+        if cls[i] == OTHER and TOOL_TREE_ODD.match(s):
             cls[i] = KEEP
-        if cls[i] == KEEP and TOOL_TREE_ODD.search(s):
+        if cls[i] == KEEP and (TOOL_TREE_ODD.match(s) or TOOL_RESULT_ODD.search(s)):
             for _, k in stack:
                 cls[k] = KEEP
             continue
@@ -476,12 +504,37 @@ def analyse(lines: list[str]) -> Analysis:
     _label_lines(norm, cls)
     _mark_blocks(norm, cls, in_block)
     rules: dict[int, str] = {}
-    _decide_findings(_collect_findings(norm, in_block), cls, rules)
+    _decide_findings(_collect_findings(norm, in_block), norm, cls, rules)
     _mark_tree(norm, cls, in_block)
     for i, s in enumerate(norm):
         if cls[i] == OTHER and s.strip() and (TOOL_PROBLEM.search(s) or TOOL_STACK_FRAME.match(s)):
             cls[i] = KEEP
+    _label_blanks(norm, cls)
     return Analysis(cls, rules)
+
+
+def _label_blanks(norm: list[str], cls: list[str]) -> None:
+    """A blank line between two lines of one label takes it; between two droppable lines it
+    takes the earlier one's, so separators never split an elided run."""
+    n = len(norm)
+    prev = None
+    i = 0
+    while i < n:
+        if norm[i].strip():
+            prev = cls[i]
+            i += 1
+            continue
+        j = i
+        while j < n and not norm[j].strip():
+            j += 1
+        nxt = cls[j] if j < n else None
+        if cls[i] == OTHER and prev is not None and nxt is not None:
+            label = prev if prev == nxt or prev in DROPPABLE else nxt if nxt in DROPPABLE else None
+            if label is not None:
+                for k in range(i, j):
+                    if cls[k] == OTHER:
+                        cls[k] = label
+        i = j
 
 
 def classify(lines: list[str]) -> list[str]:
