@@ -82,7 +82,7 @@ TOOL_SUMMARY = re.compile(
     r"|^(Test Suites|Tests|Snapshots|Time):\s+\d"  # jest
     r"|^\s*\d+ (passing|failing|pending)\b"  # mocha
     r"|^\s*ℹ (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) "  # node --test spec
-    r"|^# (tests|suites|pass|fail|cancelled|skipped|todo) \d+$|^1\.\.\d+$"  # TAP plan and counts
+    r"|^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+$|^1\.\.\d+$"  # TAP plan and counts
     r"|^(ok|FAIL|PASS)$|^FAIL\s+\S+\s+\S+s$|^FAIL\s+\S+ \[build failed\]"  # go test
     r"|^test result: |^error: test failed|^\s*Finished .* target\(s\) in "  # cargo
     r"|^Ran \d+ tests? in |^(OK|FAILED)( \(.*\))?$"  # unittest
@@ -103,6 +103,7 @@ TOOL_SUMMARY = re.compile(
     r"|^(E|W): |^Err:\d+ |^\d+ upgraded, \d+ newly installed"  # apt
     r"|^Running Sphinx v|^\s*(exit status|exit code|Exit code:?) \d+|^Node\.js v\d"
     r"|^> \S"  # npm run-script header: what ran
+    r"|^\s+\w+_test\.go:\d+: "  # go test: t.Log / t.Error output
     r"|^collected \d+ items?|^platform \S+ -- Python "  # pytest header: counts, versions
     r"|\b(Segmentation fault|core dumped|Killed)\b"
 )
@@ -129,20 +130,26 @@ TOOL_CHATTER = re.compile(
     r"|^\s*\d+/\d+ files checked \d+% done$|^Checking \S+( \.\.\.|: )"  # cppcheck
     r"|^\[\s*\d{1,3}%\] (Building|Linking|Generating|Scanning|Copying|Installing|Running|Automatic)"
     r"|^Scanning dependencies of target |^Consolidate compiler generated dependencies"
+    r"|^\s+Start\s+\d+: "  # ctest
     r"|^\[\d+/\d+\] "  # ninja
     r"|^-- (Looking for|Performing Test|Check(ing)? (for|if|size|whether|include)|Detecting|Found )"
     r"|^(g?make)(\[\d+\])?: (Entering|Leaving) directory "
     r"|^\s*(Collecting|Downloading|Using cached|Requirement already satisfied|Installing collected"
     r"|Building wheels? for|Created wheel for|Stored in directory|Preparing metadata|Getting requirements"
-    r"|Installing build dependencies|Attempting uninstall|Found existing installation|Uninstalling) "
+    r"|Installing build dependencies|Attempting uninstall|Found existing installation|Uninstalling)[: ]"
     r"|^(Get|Hit|Ign):\d+ |^Reading (package lists|state information)|^Building dependency tree"
     r"|^Selecting previously unselected |^Preparing to unpack |^Unpacking |^Setting up "
     r"|^Processing triggers for |^\(Reading database |^Fetched \d"  # apt
     r"|^npm (http|timing|sill|verb) |^(reading sources|writing output|reading|copying|writing|"
     r"highlighting module code|loading pickled environment)\.*\s*\[\s*\d+%\]"  # sphinx
-    r"|^\s*[\u2800-\u28ff|/\\-]+\s*$"  # a bare spinner frame
+    r"|^\s*([\u2800-\u28ff]+|[|/\\-])\s*$"  # a bare spinner frame
+    r"|^# Subtest: "  # TAP: the result line follows
     r"|[━█▇▆▅▄▃▂▏░▒▓]{6,}"  # a progress bar
 )
+
+#: Path-like tokens, removed before asking whether a chatter line reports a problem
+#: (`Building CXX object Exception.tests.cpp.o` does not; `Building wheel ... error` does).
+TOOL_PATHLIKE = re.compile(r"\S*[/.]\S*")
 
 #: A progress line at its final value (`[100%] Built target x`, `21/21 files checked`, `22/22 Test`).
 TOOL_PROGRESS_DONE = re.compile(r"^\s*\[100%\]|^\s*(\d+)/\1 \S|\b100% done$")
@@ -169,7 +176,7 @@ TOOL_STACK_FRAME = re.compile(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
 TOOL_RESULT_ODD = re.compile(
     r"^\s*(✖|✗|✕|×)\s|^\s*(not )?ok \d+ .*# (SKIP|TODO)\b|\) # (SKIP|TODO)\b|^\S+::\S.* (FAILED|ERROR|XFAIL|XPASS)\b"
     r"|\.\.\. (FAIL|ERROR|expected failure|unexpected success)$|^test \S+ \.\.\. (FAILED|ignored)"
-    r"|^\s*--- (FAIL|SKIP): |^\s*not ok \d+|^\S+\.py [.sSxXFE]*[FE]"
+    r"|^\s*--- (FAIL|SKIP): |^\s*not ok \d+|^(\S+\.py )?[.sSxX]*[FE][.sSxXFE]*(\s+\[\s*\d+%\])?$"
 )
 #: Result lines that stay only inside a test tree (mocha `1) title`, `- pending`; jest `○`, `✎`),
 #: where the same shapes cannot be list items or diff lines.
