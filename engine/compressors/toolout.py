@@ -1,23 +1,396 @@
-"""PLACEHOLDER (owner: helper `toolout`): what test, build, lint and install output must keep.
+"""What test, build, lint and install output must keep, and what it may drop.
 
-Contract:
-    must_keep(lines) -> list[bool]
-        lines: the output's lines, ANSI already stripped, without line ends. True for every line
-        an agent must see: each failure block whole (test id, assertion / E lines,
-        expected/received, traceback frames with file:line), every error and warning line,
-        summary and count lines. Pure and deterministic; linear time.
-    is_tool_output(text) -> bool
-        Strong signatures of a test runner, compiler, build tool, linter or installer
-        transcript (Detect routes these to the terminal compressor).
+An agent that runs `pytest`, `npm install` or `ruff check` needs every failure block whole,
+every error line complete, the warnings, and the summary and count lines. What it does not need
+is a thousand `PASSED` rows, download bars, `Compiling foo v1.0` or cmake's probes.
+
+`classify(lines)` labels each line (ANSI already stripped, no line ends):
+    KEEP     must be shown: failure blocks whole (header through the last frame), every line
+             reporting an error or warning, summaries and counts, the odd test result
+             (skipped, xfail, pending) with its suite titles.
+    PASS     a passing test, or a progress row of passing tests.
+    CHATTER  progress, downloads, compile steps, configure probes.
+    REPEAT   a lint finding (or an excerpt under one) like a finding that is kept: more than
+             LOW_VOLUME style findings (or WARNING_VOLUME warnings) keep one per
+             (rule, message shape); source excerpts are shown for the first SNIPPET_FINDINGS.
+    OTHER    no opinion; the caller's generic rules decide.
+Callers must not bring PASS, CHATTER or REPEAT lines back through a generic "important line"
+regex or keepNonRedundant: they are droppable by decision, and `run_summary` counts them.
+Errors are never REPEAT: every error finding is kept.
+
+`must_keep(lines)` is `classify(lines) == KEEP`. `is_tool_output(text)` looks for strong
+signatures of a runner, compiler, linter or installer transcript.
 """
 from __future__ import annotations
 
-from engine.patterns import TERMINAL_IMPORTANT
+import re
+from dataclasses import dataclass
+
+from engine.compressors.toolout_findings import (
+    mark_findings,
+)
+from engine.patterns import (
+    ANSI,
+    TOOL_CARGO_STDOUT,
+    TOOL_CHATTER,
+    TOOL_CMAKE_ERROR,
+    TOOL_GO_FAIL,
+    TOOL_GO_PANIC,
+    TOOL_JEST_BLOCK,
+    TOOL_JEST_END,
+    TOOL_JS_ERROR,
+    TOOL_MOCHA_FAILING,
+    TOOL_NODE_FAIL,
+    TOOL_PASS,
+    TOOL_PATHLIKE,
+    TOOL_PIP_ERROR,
+    TOOL_PROBLEM,
+    TOOL_PROGRESS_DONE,
+    TOOL_PYTEST_BLOCK,
+    TOOL_PYTEST_SECTION,
+    TOOL_RESULT_ODD,
+    TOOL_SIGNATURE,
+    TOOL_SPINNER,
+    TOOL_STACK_FRAME,
+    TOOL_SUMMARY,
+    TOOL_TAP_NOT_OK,
+    TOOL_TRACEBACK,
+    TOOL_TREE_MARK,
+    TOOL_TREE_ODD,
+    TOOL_UNITTEST_BLOCK,
+)
+
+KEEP = "keep"
+PASS = "pass"
+CHATTER = "chatter"
+REPEAT = "repeat"
+OTHER = "other"
+#: Labels a caller may elide without asking its generic rules.
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT})
+
+#: Test-tree markers needed before indented plain lines count as suite titles.
+TREE_MIN_MARKS = 3
+
+_TB_CONTINUES = re.compile(r"^(During handling of the above exception|The above exception was|Traceback )")
+_NODE_CRASH_LOC = re.compile(r"^\S+:\d+$")
+_TAP_OK = re.compile(r"^(\s*)ok \d+ ")
+
+
+@dataclass
+class Analysis:
+    classes: list[str]
+    #: rule of each REPEAT finding headline, by line index ("" when the finding has no code)
+    repeat_rules: dict[int, str]
+
+
+def _norm(line: str) -> str:
+    return TOOL_SPINNER.sub("", line).rstrip()
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+# ---------------------------------------------------------------- per-line labels
+
+
+def _label_lines(norm: list[str], cls: list[str]) -> None:
+    for i, s in enumerate(norm):
+        if not s.strip():
+            continue
+        if TOOL_SUMMARY.search(s) or TOOL_PROGRESS_DONE.search(s) or TOOL_RESULT_ODD.search(s):
+            cls[i] = KEEP
+        elif TOOL_PASS.search(s):
+            cls[i] = PASS
+        elif TOOL_CHATTER.search(s) and not TOOL_PROBLEM.search(TOOL_PATHLIKE.sub(" ", s)):
+            cls[i] = CHATTER
+
+
+# ---------------------------------------------------------------- failure blocks
+
+
+def _mark(cls: list[str], in_block: list[bool], start: int, end: int) -> None:
+    for k in range(start, end):
+        cls[k] = KEEP
+        in_block[k] = True
+
+
+def _indented_block_end(norm: list[str], i: int, base: int) -> int:
+    """End of the lines after i indented deeper than `base` (blank lines inside allowed)."""
+    n = len(norm)
+    j = i + 1
+    while j < n:
+        if not norm[j].strip():
+            k = j + 1
+            while k < n and not norm[k].strip():
+                k += 1
+            if k < n and _indent(norm[k]) > base:
+                j = k
+                continue
+            return j
+        if _indent(norm[j]) <= base:
+            return j
+        j += 1
+    return j
+
+
+def _traceback_end(norm: list[str], i: int) -> int:
+    n = len(norm)
+    j = i + 1
+    while j < n:
+        s = norm[j]
+        if not s.strip():
+            k = j + 1
+            while k < n and not norm[k].strip():
+                k += 1
+            if k < n and (_TB_CONTINUES.match(norm[k]) or norm[k][:1].isspace()):
+                j = k
+                continue
+            return j
+        if s[:1].isspace() or _TB_CONTINUES.match(s):
+            j += 1
+            continue
+        return j + 1  # the exception line itself
+    return j
+
+
+def _js_error_end(norm: list[str], i: int) -> int:
+    n = len(norm)
+    j = i + 1
+    while j < n:
+        s = norm[j]
+        if not s.strip():
+            return j
+        if s[:1].isspace() or s[:1] in "}]" or s.startswith(("- ", "Require stack:")):
+            j += 1
+            continue
+        return j
+    return j
+
+
+def _section_end(norm: list[str], i: int) -> int:
+    j = i + 1
+    while j < len(norm) and not TOOL_PYTEST_SECTION.match(norm[j]):
+        j += 1
+    return j
+
+
+def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
+    n = len(norm)
+    i = 0
+    while i < n:
+        s = norm[i]
+        end = i + 1
+        section = TOOL_PYTEST_SECTION.match(s)
+        if section:
+            name = section.group("name").lower()
+            end = _section_end(norm, i)
+            if name in ("failures", "errors", "short test summary info"):
+                _mark(cls, in_block, i, end)
+            elif name == "warnings summary":
+                cls[i] = KEEP
+                for k in range(i + 1, end):
+                    if TOOL_PROBLEM.search(norm[k]) or norm[k].startswith("-- Docs:"):
+                        cls[k] = KEEP
+                        in_block[k] = True
+            else:
+                end = i + 1
+        elif TOOL_PYTEST_BLOCK.match(s):
+            end = i + 1
+            while end < n and not TOOL_PYTEST_SECTION.match(norm[end]) and not TOOL_PYTEST_BLOCK.match(norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif TOOL_TRACEBACK.match(s):
+            end = _traceback_end(norm, i)
+            _mark(cls, in_block, i, end)
+        elif TOOL_UNITTEST_BLOCK.match(s):
+            end = i + 1
+            while end < n and not re.match(r"^(={20,}|Ran \d+ tests? in )", norm[end]):
+                end += 1
+            _mark(cls, in_block, max(0, i - 1) if norm[i - 1].startswith("====") else i, end)
+        elif TOOL_JEST_BLOCK.match(s):
+            while end < n and not TOOL_JEST_END.match(norm[end]) and not norm[end].lstrip().startswith("RUNS "):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif TOOL_MOCHA_FAILING.match(s):
+            while end < n and (not norm[end].strip() or norm[end][:1].isspace()):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif re.match(r"^Errors\s+Files$", s):
+            while end < n and re.match(r"^\s+\d+\s+\S", norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif s.lstrip().startswith("✖ failing tests:"):
+            end = n
+            _mark(cls, in_block, i, end)
+        elif (m := _TAP_OK.match(s)) and cls[i] == PASS:
+            end = _indented_block_end(norm, i, len(m.group(1)))
+            for k in range(i + 1, end):
+                cls[k] = PASS  # the YAML diagnostics of a passing TAP test
+        elif m := (TOOL_GO_FAIL.match(s) or TOOL_TAP_NOT_OK.match(s) or TOOL_NODE_FAIL.match(s)):
+            end = _indented_block_end(norm, i, len(m.group(1)))
+            _mark(cls, in_block, i, end)
+        elif TOOL_GO_PANIC.match(s):
+            while end < n and not re.match(r"^(FAIL|ok|exit status)\b", norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif TOOL_CARGO_STDOUT.match(s) or s == "failures:":
+            while end < n and not re.match(r"^(---- |failures:$|test result: )", norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif TOOL_CMAKE_ERROR.match(s) or TOOL_PIP_ERROR.match(s):
+            end = _indented_block_end(norm, i, 0)
+            _mark(cls, in_block, i, end)
+        elif TOOL_JS_ERROR.match(s) and not in_block[i]:
+            end = _js_error_end(norm, i)
+            start = i
+            # node's crash header: `file:line`, the source line, a caret, a blank line
+            if i >= 4 and _NODE_CRASH_LOC.match(norm[i - 4]) and norm[i - 2].strip().startswith("^"):
+                start = i - 4
+            _mark(cls, in_block, start, end)
+        i = max(end, i + 1)
+
+
+# ---------------------------------------------------------------- test trees
+
+
+def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
+    """In a mocha / jest / node --test tree: suite titles of passing tests are PASS; the titles
+    above a failing, pending or skipped result are KEEP (they name it)."""
+    if sum(1 for s in norm if TOOL_TREE_MARK.match(s)) < TREE_MIN_MARKS:
+        return
+    stack: list[tuple[int, int]] = []  # (indent, index) of open suite titles
+    for i, s in enumerate(norm):
+        if not s.strip():
+            continue
+        d = _indent(s)
+        if in_block[i] and not (stack and stack[-1][0] >= d):
+            if TOOL_RESULT_ODD.search(s):
+                for _, k in stack:
+                    cls[k] = KEEP
+            continue
+        if in_block[i]:
+            continue
+        while stack and stack[-1][0] >= d:
+            stack.pop()
+        if cls[i] == OTHER and TOOL_TREE_ODD.match(s):
+            cls[i] = KEEP
+        if cls[i] == KEEP and (TOOL_TREE_ODD.match(s) or TOOL_RESULT_ODD.search(s)):
+            for _, k in stack:
+                cls[k] = KEEP
+            continue
+        title = cls[i] == OTHER and (s[:1].isspace() or s.startswith("▶ ")) or s.lstrip().startswith("▶ ")
+        if title and not TOOL_JS_ERROR.match(s) and not TOOL_STACK_FRAME.match(s):
+            if cls[i] == OTHER:
+                cls[i] = PASS
+            stack.append((d, i))
+
+
+# ---------------------------------------------------------------- public API
+
+
+def analyse(lines: list[str]) -> Analysis:
+    norm = [_norm(line) for line in lines]
+    n = len(norm)
+    cls = [OTHER] * n
+    in_block = [False] * n
+    _label_lines(norm, cls)
+    _mark_blocks(norm, cls, in_block)
+    rules: dict[int, str] = {}
+    mark_findings(norm, cls, in_block, rules)
+    _mark_tree(norm, cls, in_block)
+    for i, s in enumerate(norm):
+        if cls[i] == OTHER and s.strip() and (TOOL_PROBLEM.search(s) or TOOL_STACK_FRAME.match(s)):
+            cls[i] = KEEP
+    _label_blanks(norm, cls)
+    return Analysis(cls, rules)
+
+
+def _label_blanks(norm: list[str], cls: list[str]) -> None:
+    """A blank line between two lines of one label takes it; between two droppable lines it
+    takes the earlier one's, so separators never split an elided run."""
+    n = len(norm)
+    prev = None
+    i = 0
+    while i < n:
+        if norm[i].strip():
+            prev = cls[i]
+            i += 1
+            continue
+        j = i
+        while j < n and not norm[j].strip():
+            j += 1
+        nxt = cls[j] if j < n else None
+        if cls[i] == OTHER and prev is not None and nxt is not None:
+            label = prev if prev == nxt or prev in DROPPABLE else nxt if nxt in DROPPABLE else None
+            if label is not None:
+                for k in range(i, j):
+                    if cls[k] == OTHER:
+                        cls[k] = label
+        i = j
+
+
+def classify(lines: list[str]) -> list[str]:
+    return analyse(lines).classes
 
 
 def must_keep(lines: list[str]) -> list[bool]:
-    return [bool(TERMINAL_IMPORTANT.search(line)) for line in lines]
+    return [c == KEEP for c in classify(lines)]
+
+
+#: Longest rule list a marker summary spells out before folding the rest into one count.
+SUMMARY_RULES_BYTES = 120
+
+
+def run_summary(analysis: Analysis, start: int, end: int) -> str:
+    """A complete account of the elided lines start..end-1, for `… N lines elided (caveman): S …`.
+
+    Every line of the run is counted in exactly one part, so the summary never reads as
+    complete when it is not."""
+    counts = {PASS: 0, CHATTER: 0, REPEAT: 0, OTHER: 0, KEEP: 0}
+    per_rule: dict[str, int] = {}
+    findings = 0
+    for k in range(start, end):
+        counts[analysis.classes[k]] += 1
+        if k in analysis.repeat_rules:
+            findings += 1
+            rule = analysis.repeat_rules[k] or "uncoded"
+            per_rule[rule] = per_rule.get(rule, 0) + 1
+    parts = []
+    if counts[PASS]:
+        parts.append(f"{counts[PASS]} passing-test lines")
+    if counts[CHATTER]:
+        parts.append(f"{counts[CHATTER]} progress lines")
+    if findings:
+        ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
+        shown: list[str] = []
+        used = 0
+        for rule, c in ranked:
+            item = f"{rule}×{c}"
+            if used + len(item) > SUMMARY_RULES_BYTES and len(shown) < len(ranked) - 1:
+                break
+            shown.append(item)
+            used += len(item) + 1
+        rest = ranked[len(shown):]
+        if rest:
+            shown.append(f"+{len(rest)} more rules×{sum(c for _, c in rest)}")
+        parts.append(f"{findings} findings like those shown: {' '.join(shown)}")
+    context = counts[REPEAT] - findings
+    if context:
+        parts.append(f"{context} lines under them")
+    other = counts[OTHER] + counts[KEEP]
+    if other:
+        parts.append(f"{other} other lines")
+    return "; ".join(parts)
 
 
 def is_tool_output(text: str) -> bool:
-    return False
+    """Strong signatures of a test runner, compiler, build tool, linter or installer."""
+    head = text.lstrip()[:1]
+    if head in ("{", "["):
+        return False
+    if "\x1b" in text:
+        text = ANSI.sub("", text)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return TOOL_SIGNATURE.search(text) is not None

@@ -1,0 +1,254 @@
+"""Lint and compiler findings: which diagnostics a view keeps, and which stand for others.
+
+A finding is a diagnostic headline (`path:line:col: error: msg`, `CODE msg` + `--> path`,
+eslint's `12:5  error  msg  rule`, shellcheck's caret line, ...) with the lines that belong to
+it: a preamble that locates it (`In file included from`, eslint's file line, shellcheck's
+`In x line N:` and source line), message lines (notes, help, the `-->` location, tsc's message
+chain) and an excerpt (gutter, caret and underline lines).
+
+Every error is kept. Warnings and low-severity findings (style, convention, rule codes without
+a severity) are all kept while few; past WARNING_VOLUME / LOW_VOLUME, one per (rule, message
+shape) is kept, as headline and location only, and the rest are REPEAT, counted per rule in the
+marker. Excerpts are shown for the first SNIPPET_FINDINGS kept findings.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.patterns import (
+    DIGITS,
+    TOOL_DIAG_ARROW,
+    TOOL_DIAG_CODE,
+    TOOL_DIAG_ESLINT,
+    TOOL_DIAG_GCC,
+    TOOL_DIAG_GO,
+    TOOL_DIAG_HEAD,
+    TOOL_DIAG_PREAMBLE,
+    TOOL_DIAG_SHELLCHECK,
+    TOOL_DIAG_TSC,
+    TOOL_GROUP_HEAD,
+    TOOL_QUOTED,
+    TOOL_SNIPPET,
+)
+
+KEEP = "keep"
+REPEAT = "repeat"
+
+#: More non-error, non-warning findings (style, convention, unlabelled rule codes) than this:
+#: keep one per (rule, message shape) and count the rest.
+LOW_VOLUME = 50
+#: The same for findings labelled `warning`; a few hundred warnings are still read one by one.
+WARNING_VOLUME = 200
+#: Kept findings whose source excerpt (gutter, caret, underline) is shown; past this, the
+#: file:line:col and the message say where, and the excerpt is one retrieve away.
+SNIPPET_FINDINGS = 20
+_ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
+_WARNING_SEVERITIES = {"warning"}
+#: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
+_CONTINUE_AFTER_BLANK = re.compile(r"^\s|^Did you mean:|^\d+\s+\S")
+#: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.
+_MESSAGE_LINE = re.compile(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
+
+
+@dataclass
+class Finding:
+    head: int
+    sev: str  # "error" | "warning" | "low"
+    rule: str
+    shape: str
+    message: list[int] = field(default_factory=list)
+    snippet: list[int] = field(default_factory=list)
+    preamble: list[int] = field(default_factory=list)
+    group: list[int] | None = None
+    style: str = ""  # "arrow" (rustc, ruff full), "shellcheck", or ""
+
+
+
+def mark_findings(norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str]) -> None:
+    """Label the findings outside failure blocks; record each REPEAT headline's rule."""
+    _decide_findings(_collect_findings(norm, in_block), norm, cls, rules)
+
+
+def _shape(msg: str) -> str:
+    return DIGITS.sub("#", TOOL_QUOTED.sub("Q", msg)).strip()
+
+
+def _severity(word: str) -> str:
+    w = word.lower()
+    if w in _ERROR_SEVERITIES:
+        return "error"
+    if w in _WARNING_SEVERITIES:
+        return "warning"
+    if w == "note":
+        return "note"
+    return "low"
+
+
+def _trailing_rule(msg: str) -> str:
+    m = re.search(r"\[([-\w]+)\]\s*$", msg)
+    return m.group(1) if m else ""
+
+
+def _match_finding(norm: list[str], i: int) -> Finding | None:
+    s = norm[i]
+    if m := TOOL_DIAG_TSC.match(s):
+        return Finding(i, _severity(m["sev"]), m["rule"], _shape(m["msg"]))
+    if m := TOOL_DIAG_CODE.match(s):
+        rule = m["rule"]
+        if m["pylint"]:
+            sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
+        else:
+            sev = "low"
+        return Finding(i, sev, rule, _shape(m["msg"]))
+    if m := TOOL_DIAG_GCC.match(s):
+        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), _shape(m["msg"]))
+    if m := TOOL_DIAG_SHELLCHECK.match(s):
+        return Finding(i, _severity(m["sev"]), m["rule"], _shape(m["msg"]), style="shellcheck")
+    if m := TOOL_DIAG_ESLINT.match(s):
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", _shape(m["msg"]))
+    if i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
+        if m["msg2"] is not None:
+            return Finding(i, "low", m["rule2"], _shape(m["msg2"]), style="arrow")
+        sev = _severity(m["sev"]) if m["sev"] else "low"
+        return Finding(i, sev, m["rule1"] or m["rule"] or "", _shape(m["msg"]), style="arrow")
+    if m := TOOL_DIAG_GO.match(s):
+        return Finding(i, "error", "", _shape(m["msg"]))
+    return None
+
+
+def _collect_findings(norm: list[str], in_block: list[bool]) -> list[Finding]:
+    findings: list[Finding] = []
+    cur: Finding | None = None
+    group: list[int] | None = None
+    pending: list[int] = []
+    after_did_you_mean = False
+    sources_open = False
+    n = len(norm)
+    for i, s in enumerate(norm):
+        if in_block[i]:
+            cur, pending = None, []
+            continue
+        f = _match_finding(norm, i)
+        if f is not None:
+            if f.sev == "note" and cur is not None:
+                cur.message.append(i)
+                continue
+            if f.sev == "note":
+                f.sev = "low"
+            f.preamble, pending = pending, []
+            f.group = group
+            sources_open = False
+            findings.append(f)
+            cur, after_did_you_mean = f, False
+            if f.style == "arrow":
+                cur.message.append(i + 1)
+            continue
+        if cur is not None and cur.style == "arrow" and cur.message and cur.message[-1] == i:
+            continue  # the `-->` location already taken
+        if TOOL_DIAG_PREAMBLE.match(s):
+            pending.append(i)
+            cur = None
+            continue
+        if TOOL_GROUP_HEAD.match(s) and s.strip():
+            nxt = i + 1
+            if s.startswith("In ") and s.endswith(":"):
+                group, cur = [i], None  # shellcheck: header then the source line(s)
+                sources_open = True
+                continue
+            if nxt < n and (TOOL_DIAG_ESLINT.match(norm[nxt]) or TOOL_DIAG_CODE.match(norm[nxt])):
+                group, cur = [i], None
+                continue
+        if cur is None:
+            if group is not None and sources_open and s.strip():
+                group.append(i)  # shellcheck's source line under its header
+            elif not s.strip() and group is not None and not norm[group[0]].startswith(("*", "In ")):
+                group = None  # eslint: a blank line ends the file's group
+            continue
+        if not s.strip():
+            if cur.style == "arrow":
+                cur = None
+                continue
+            k = i + 1
+            while k < n and not norm[k].strip():
+                k += 1
+            if k < n and not in_block[k] and _CONTINUE_AFTER_BLANK.match(norm[k]) and _match_finding(norm, k) is None:
+                cur.snippet.append(i)
+            else:
+                cur = None
+            continue
+        if cur.style == "shellcheck" and s.startswith("Did you mean:"):
+            cur.message.append(i)
+            after_did_you_mean = True
+        elif after_did_you_mean:
+            cur.snippet.append(i)
+        elif cur.style == "arrow":
+            (cur.message if _MESSAGE_LINE.match(s) else cur.snippet).append(i)
+        elif cur.snippet and s[:1].isspace() and not TOOL_DIAG_ARROW.match(s):
+            cur.snippet.append(i)  # related information after an excerpt belongs with it
+        elif TOOL_SNIPPET.match(s) or (i + 1 < n and re.match(r"^\s*[\^~]", norm[i + 1])):
+            cur.snippet.append(i)
+        elif s[:1].isspace() or _MESSAGE_LINE.match(s):
+            cur.message.append(i)
+        else:
+            cur = None
+    return findings
+
+
+def _decide_findings(
+    findings: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str]
+) -> None:
+    kept: list[Finding] = []
+    dropped: list[Finding] = []
+    sampled: set[str] = set()  # severities thinned to representatives: their excerpts go too
+    for sev, cap in (("warning", WARNING_VOLUME), ("low", LOW_VOLUME)):
+        members = [f for f in findings if f.sev == sev]
+        if len(members) <= cap:
+            kept.extend(members)
+            continue
+        sampled.add(sev)
+        seen: set[tuple[str, str]] = set()
+        for f in members:
+            key = (f.rule, f.shape)
+            (dropped if key in seen else kept).append(f)
+            seen.add(key)
+    kept.extend(f for f in findings if f.sev == "error")
+    kept.sort(key=lambda f: f.head)
+    groups_kept: set[int] = set()
+    for f in dropped:
+        rules[f.head] = f.rule
+        for k in (f.head, *f.message, *f.snippet, *f.preamble):
+            _drop(cls, k)
+    shown = 0
+    for f in kept:
+        # a representative of a thinned severity shows its headline and location only
+        brief = f.sev in sampled
+        for k in (f.head, *f.preamble):
+            cls[k] = KEEP
+        for k in f.message:
+            if brief and not TOOL_DIAG_ARROW.match(norm[k]):
+                _drop(cls, k)
+            else:
+                cls[k] = KEEP
+        show = shown < SNIPPET_FINDINGS and not brief
+        shown += bool(show and f.snippet)
+        for k in f.snippet:
+            if show:
+                cls[k] = KEEP
+            else:
+                _drop(cls, k)
+        if f.group is not None:
+            groups_kept.add(id(f.group))
+    for f in findings:
+        if f.group is not None:
+            for k in f.group:
+                if id(f.group) in groups_kept:
+                    cls[k] = KEEP
+                else:
+                    _drop(cls, k)
+
+
+def _drop(cls: list[str], k: int) -> None:
+    """REPEAT, unless the line was already a summary or count line of its own."""
+    if cls[k] != KEEP:
+        cls[k] = REPEAT
