@@ -201,7 +201,7 @@ def _select(items: list[Any], units: list[str], query: str, keys: list[str] | No
     for i in _odd_ones(items, units):
         keep[i] = True
     if query:
-        query_keep(units, query, keep, QUERY_LIMIT)
+        query_keep(units, query, keep, max(0, QUERY_LIMIT - sum(keep)))
     return keep
 
 

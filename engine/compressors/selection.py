@@ -64,7 +64,7 @@ def bm25_scores(units: Sequence[str], query: str) -> list[float]:
 
 
 def query_keep(units: Sequence[str], query: str, keep: list[bool], limit: int) -> None:
-    """Mark the best-scoring units (≥30% of the best score) until `limit` units are kept."""
+    """Mark up to `limit` more of the best-scoring units (each ≥30% of the best score)."""
     if not query or not query.strip():
         return
     scores = bm25_scores(units, query)
@@ -72,16 +72,16 @@ def query_keep(units: Sequence[str], query: str, keep: list[bool], limit: int) -
     if best <= 0:
         return
     ranked = sorted(range(len(units)), key=lambda i: (-scores[i], i))
-    kept = sum(keep)
+    added = 0
     for i in ranked:
         if scores[i] < QUERY_MIN_RELATIVE * best:
             break
         if keep[i]:
             continue
-        if kept >= limit:
+        if added >= limit:
             break
         keep[i] = True
-        kept += 1
+        added += 1
 
 
 def numeric_anomalies(values: Sequence[float | None]) -> list[int]:
