@@ -104,3 +104,6 @@ TOML_SECTION = re.compile(r"^\s*\[\[?\s*[^\[\]]+\]\]?\s*(?:#.*)?$")
 
 #: TOML `key = value` (bare, quoted or dotted keys).
 TOML_ASSIGNMENT = re.compile(r"^\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*'))*\s*=")
+
+#: A YAML anchor definition (`&defaults`): kept so every kept alias still resolves.
+YAML_ANCHOR = re.compile(r"(?:^|\s)&[A-Za-z0-9_\-]+(?:\s|$)")
