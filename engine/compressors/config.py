@@ -71,7 +71,7 @@ class ConfigCompressor:
         if elided == 0 or elided < MIN_ELIDED_SHARE * len(lines):
             return None
         result = newline.join(out) + (newline if trailing else "")
-        if not dialect.parses(result):
+        if len(result) >= len(text) or not dialect.parses(result):
             return None
         return result.encode("utf-8")
 

@@ -106,7 +106,9 @@ class JsonCompressor:
             return None
         if walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
             walk.markers[0][NOTE_KEY] = invariants.note_line("elements")
-        return render(out)
+        result = render(out)
+        # A query can only add elements; it never makes the view larger than the input.
+        return result if len(result) < len(data) else None
 
 
 class _Walk:

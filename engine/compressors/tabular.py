@@ -137,7 +137,8 @@ class TabularCompressor:
         out_rows.extend(_originals(table, cursor, len(table.rows)))
         if not collapsed:
             return None
-        return _render(table, out_rows, elided_total)
+        out = _render(table, out_rows, elided_total)
+        return out if len(out) < len(data) else None
 
 
 def _originals(table: Table, start: int, end: int) -> list[list[str] | str]:
