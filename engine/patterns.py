@@ -324,3 +324,45 @@ TOOL_SIGNATURE = re.compile(
     r"|\d+% tests passed, \d+ tests? failed out of \d+$"  # ctest
     r")"
 )
+
+# ---------------------------------------------------------------- structured data (JSON, tables, config)
+
+#: A JSON element whose canonical text says something went wrong is never elided: it is
+#: usually the one record the agent was sent to find.
+JSON_ERROR = re.compile(
+    r"(?i)\b(error|errors|exception|failed|failure|critical|fatal|crash|panic|abort|timeout|denied|rejected)\b"
+)
+
+#: Keys whose subtrees are kept verbatim: error payloads and their messages and stacks are
+#: read whole or not at all.
+JSON_PROTECTED_KEY = re.compile(
+    r"(?i)^(error|errors|message|msg|stack|stacktrace|stack_trace|trace|traceback|exception|reason|detail"
+    r"|details|warning|warnings)$"
+)
+
+#: A table row the agent must see: failures, denials, security findings.
+TABLE_IMPORTANT = re.compile(
+    r"(?i)\b(ERROR|FAIL|FAILED|FATAL|PANIC|EXCEPTION|WARNING|SECURITY|DENIED|REJECTED)\b"
+)
+
+#: A config line the agent must see: failure states, secrets (their presence, not a summary),
+#: rollbacks.
+CONFIG_IMPORTANT = re.compile(
+    r"(?i)\b(ERROR|FAIL|FAILED|FATAL|PANIC|EXCEPTION|WARNING|SECURITY|SECRET|TOKEN|PASSWORD|DENIED|REJECTED"
+    r"|ROLLBACK)\b"
+)
+
+#: Markdown table separator cell (`---`, `:---:`): what makes a pipe grid a table.
+MARKDOWN_SEPARATOR_CELL = re.compile(r"^:?-{3,}:?$")
+
+#: YAML `key:` at the start of a line (block mapping); group 1 is the indentation.
+YAML_KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?(?:\"[^\"]*\"|'[^']*'|[^\s#'\"\-][^:#]*?)\s*:(?:\s|$)")
+
+#: TOML `[section]` / `[[array.of.tables]]` header.
+TOML_SECTION = re.compile(r"^\s*\[\[?\s*[^\[\]]+\]\]?\s*(?:#.*)?$")
+
+#: TOML `key = value` (bare, quoted or dotted keys).
+TOML_ASSIGNMENT = re.compile(r"^\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*'))*\s*=")
+
+#: A YAML anchor definition (`&defaults`): kept so every kept alias still resolves.
+YAML_ANCHOR = re.compile(r"(?:^|\s)&[A-Za-z0-9_\-]+(?:\s|$)")

@@ -1,8 +1,96 @@
-"""PLACEHOLDER: not implemented yet; always declines (the engine passes through)."""
+"""Tables (CSV, TSV, markdown): keep the rows that say something, elide the rest.
+
+Kept: the header (and a markdown table's separator), the first three and last two rows, rows
+naming a failure, the rows holding each numeric column's minimum and maximum, the first row
+of every value of a categorical column (the one `Accepted password` event among two thousand
+`Invalid user` ones), query matches, and whatever keepNonRedundant restores. Each elided run
+becomes one row whose first cell reads `… N rows elided (caveman)[: SUMMARY] …`. A ragged or
+garbled table is declined.
+"""
 from __future__ import annotations
 
+import csv
+import io
+from dataclasses import dataclass
+
+from engine.compressors import invariants
+from engine.compressors.redundancy import keep_non_redundant
+from engine.compressors.selection import query_keep, runs, worth_eliding
+from engine.patterns import MARKDOWN_SEPARATOR_CELL, TABLE_IMPORTANT
 from engine.safety import SafetyClass
 from engine.types import ContentType
+
+#: Rows, header included, below which a table is shown whole.
+MIN_ROWS = 12
+KEEP_HEAD = 3
+KEEP_TAIL = 2
+QUERY_LIMIT = 24
+#: A column is numeric when at least this share of its non-empty cells are numbers.
+NUMERIC_SHARE = 0.7
+#: A column with at most this many distinct values (and repeats) is categorical.
+MAX_CATEGORIES = 32
+MIN_FIELDS, MAX_FIELDS = 2, 128
+
+
+@dataclass
+class Table:
+    header: list[str]
+    rows: list[list[str]]
+    #: Markdown: the original text of each data row; CSV: None (rows are re-encoded).
+    lines: list[str] | None
+    head_lines: list[str]
+    delimiter: str
+    newline: str
+    trailing_newline: bool
+
+
+def parse_table(text: str) -> Table | None:
+    """A markdown pipe table or a strict, rectangular CSV/TSV; None otherwise."""
+    newline = "\r\n" if text.count("\r\n") * 2 > text.count("\n") else "\n"
+    trailing = text.endswith("\n")
+    lines = text.splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) >= 3 and all(ln.strip().startswith("|") and ln.strip().endswith("|") for ln in lines):
+        return _parse_markdown(lines, newline, trailing)
+    return _parse_csv(text, lines, newline, trailing)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip()[1:-1].split("|")]
+
+
+def _parse_markdown(lines: list[str], newline: str, trailing: bool) -> Table | None:
+    if any("\\|" in ln for ln in lines):
+        return None
+    header, sep = _cells(lines[0]), _cells(lines[1])
+    if len(sep) != len(header) or not all(MARKDOWN_SEPARATOR_CELL.match(c) for c in sep):
+        return None
+    rows = [_cells(ln) for ln in lines[2:]]
+    if any(len(r) != len(header) for r in rows):
+        return None
+    return Table(header, rows, lines[2:], lines[:2], "|", newline, trailing)
+
+
+def _parse_csv(text: str, lines: list[str], newline: str, trailing: bool) -> Table | None:
+    if not lines:
+        return None
+    first = lines[0]
+    delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    if delimiter not in first:
+        return None
+    try:
+        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+    except csv.Error:
+        return None
+    while records and not records[-1]:
+        records.pop()
+    if len(records) < 2:
+        return None
+    width = len(records[0])
+    if not MIN_FIELDS <= width <= MAX_FIELDS or any(len(r) != width for r in records):
+        return None
+    return Table(records[0], records[1:], None, [], delimiter, newline, trailing)
 
 
 class TabularCompressor:
@@ -10,4 +98,143 @@ class TabularCompressor:
     safety_class = SafetyClass.S4
 
     def compress(self, data: bytes) -> bytes | None:
+        return self.compress_query(data, "")
+
+    def compress_query(self, data: bytes, query: str) -> bytes | None:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        table = parse_table(text)
+        if table is None or len(table.rows) + 1 < MIN_ROWS:
+            return None
+        units = [table.delimiter.join(r) for r in table.rows]
+        keep = _select(table, units, query)
+        shapes = _shapes(table, units)
+        if shapes is units:
+            keep = [k or bool(TABLE_IMPORTANT.search(u)) for k, u in zip(keep, units)]
+        else:
+            # Failure rows join the comparison with their event class attached, so each
+            # distinct failure is kept and its repeats are counted, never silently merged.
+            shapes = [s + (" failure" if TABLE_IMPORTANT.search(u) else "") for s, u in zip(shapes, units)]
+        keep = keep_non_redundant(shapes, keep)
+        out_rows: list[list[str] | str] = []
+        elided_total = 0
+        collapsed = False
+        cursor = 0
+        for start, end in runs(keep):
+            out_rows.extend(_originals(table, cursor, start))
+            elided = sum(len(u.encode("utf-8")) + 1 for u in units[start:end])
+            summary = invariants.summarize([_fields(table.header, r) for r in table.rows[start:end]], elided)
+            marker = f"… {end - start} rows elided (caveman){': ' + summary if summary else ''} …"
+            if worth_eliding(end - start, summary, len(marker.encode("utf-8")), elided):
+                out_rows.append([marker] + [""] * (len(table.header) - 1))
+                elided_total += elided
+                collapsed = True
+            else:
+                out_rows.extend(_originals(table, start, end))
+            cursor = end
+        out_rows.extend(_originals(table, cursor, len(table.rows)))
+        if not collapsed:
+            return None
+        out = _render(table, out_rows, elided_total)
+        return out if len(out) < len(data) else None
+
+
+def _originals(table: Table, start: int, end: int) -> list[list[str] | str]:
+    if table.lines is not None:
+        return list(table.lines[start:end])
+    return list(table.rows[start:end])
+
+
+def _render(table: Table, rows: list[list[str] | str], elided_total: int) -> bytes:
+    nl = table.newline
+    if table.lines is not None:
+        out = list(table.head_lines)
+        out += [r if isinstance(r, str) else "| " + " | ".join(r) + " |" for r in rows]
+        if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
+            out.append(invariants.note_line("rows"))
+        text = nl.join(out) + (nl if table.trailing_newline else "")
+        return text.encode("utf-8")
+    buf = io.StringIO()
+    writer = csv.writer(buf, delimiter=table.delimiter, lineterminator=nl)
+    writer.writerow(table.header)
+    for r in rows:
+        writer.writerow(r)
+    if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
+        writer.writerow([invariants.note_line("rows")] + [""] * (len(table.header) - 1))
+    text = buf.getvalue()
+    if not table.trailing_newline:
+        text = text[: -len(nl)]
+    return text.encode("utf-8")
+
+
+def _select(table: Table, units: list[str], query: str) -> list[bool]:
+    n = len(table.rows)
+    keep = [i < KEEP_HEAD or i >= n - KEEP_TAIL for i in range(n)]
+    for col in range(len(table.header)):
+        cells = [r[col] for r in table.rows]
+        _keep_extremes(cells, keep)
+        _keep_first_of_each(cells, keep)
+    if query:
+        query_keep(units, query, keep, QUERY_LIMIT)
+    return keep
+
+
+def _number(cell: str) -> float | None:
+    try:
+        value = float(cell.strip().replace("_", "x"))
+    except ValueError:
         return None
+    return value if value == value and abs(value) != float("inf") else None
+
+
+def _keep_extremes(cells: list[str], keep: list[bool]) -> None:
+    values = [_number(c) for c in cells]
+    filled = [c for c in cells if c.strip()]
+    numbers = [(v, i) for i, v in enumerate(values) if v is not None]
+    if not numbers or len(numbers) < NUMERIC_SHARE * len(filled):
+        return
+    keep[min(numbers)[1]] = True
+    keep[max(numbers, key=lambda p: (p[0], -p[1]))[1]] = True
+
+
+def _keep_first_of_each(cells: list[str], keep: list[bool]) -> None:
+    """One row per value of a categorical column: the rare event types are the findings."""
+    if not _categorical(cells):
+        return
+    first: dict[str, int] = {}
+    for i, c in enumerate(cells):
+        first.setdefault(c, i)
+    for i in first.values():
+        keep[i] = True
+
+
+def _categorical(cells: list[str]) -> bool:
+    distinct = len(set(cells))
+    return distinct <= MAX_CATEGORIES and distinct * 4 <= len(cells)
+
+
+def _shapes(table: Table, units: list[str]) -> list[str]:
+    """What keepNonRedundant compares rows by.
+
+    When a categorical column exists (an event id, a status), one row of each of its values is
+    already kept, and the other columns (line ids, times, free text with user names and
+    addresses in it) differ in every row: compared verbatim they make every row of a
+    structured log look unique, and the table would never shrink. So rows are compared by
+    their categorical cells only, failure rows included: 384 `Failed password` rows of one
+    event type are one class, shown once and counted in the marker. Without a categorical
+    column the rows are compared whole: then the table is a list, and a list stays."""
+    columns = [[r[j] for r in table.rows] for j in range(len(table.header))]
+    compared = [j for j, col in enumerate(columns) if _categorical(col)]
+    if not compared:
+        return units
+    return [" ".join(r[j] for j in compared) for r in table.rows]
+
+
+def _fields(header: list[str], row: list[str]) -> dict[str, str] | None:
+    fields: dict[str, str] = {}
+    for name, cell in zip(header, row):
+        if name and name not in fields:
+            fields[name] = cell
+    return fields or None

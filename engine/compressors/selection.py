@@ -1,0 +1,165 @@
+"""Unit selection shared by the structured compressors (JSON, tables, config).
+
+Each of them cuts a payload into units (array elements, table rows, config lines), marks the
+ones that must stay, and turns the remaining runs into markers. The pieces they share live
+here: a small deterministic BM25 for query bias, numeric anomaly detection (MAD-z with a
+standard-deviation fallback) and the rule for whether a dropped run is worth a marker at all.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from engine.patterns import WORD
+
+#: A query keeps units scoring at least this share of the best unit's score.
+QUERY_MIN_RELATIVE = 0.30
+#: MAD-z (or z) at which a numeric value marks its unit as an anomaly.
+ANOMALY_Z = 2.0
+#: Fewer values than this say nothing about what is normal.
+ANOMALY_MIN_VALUES = 4
+
+_STOPWORDS = frozenset(
+    "a an and are as at be by for from how in is it of on or that the this to was what when where which who why with"
+    .split()
+)
+_K1 = 1.5
+_B = 0.75
+
+
+def query_terms(query: str) -> list[str]:
+    seen: dict[str, None] = {}
+    for term in WORD.findall(query.lower()):
+        if len(term) >= 2 and term not in _STOPWORDS:
+            seen.setdefault(term, None)
+    return list(seen)
+
+
+def bm25_scores(units: Sequence[str], query: str) -> list[float]:
+    """Okapi BM25 of every unit against the query (k1 1.5, b 0.75); zeros when nothing matches."""
+    terms = query_terms(query)
+    if not terms or not units:
+        return [0.0] * len(units)
+    docs = [[t for t in WORD.findall(u.lower()) if len(t) >= 2] for u in units]
+    n = len(docs)
+    avg = sum(len(d) for d in docs) / n or 1.0
+    df = {t: 0 for t in terms}
+    tfs: list[dict[str, int]] = []
+    for d in docs:
+        tf: dict[str, int] = {}
+        for t in d:
+            if t in df:
+                tf[t] = tf.get(t, 0) + 1
+        for t in tf:
+            df[t] += 1
+        tfs.append(tf)
+    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in terms}
+    scores = []
+    for d, tf in zip(docs, tfs):
+        s = 0.0
+        for t, f in tf.items():
+            s += idf[t] * f * (_K1 + 1) / (f + _K1 * (1 - _B + _B * len(d) / avg))
+        scores.append(s)
+    return scores
+
+
+def query_keep(units: Sequence[str], query: str, keep: list[bool], limit: int) -> None:
+    """Mark up to `limit` more of the best-scoring units (each ≥30% of the best score)."""
+    if not query or not query.strip():
+        return
+    scores = bm25_scores(units, query)
+    best = max(scores, default=0.0)
+    if best <= 0:
+        return
+    ranked = sorted(range(len(units)), key=lambda i: (-scores[i], i))
+    added = 0
+    for i in ranked:
+        if scores[i] < QUERY_MIN_RELATIVE * best:
+            break
+        if keep[i]:
+            continue
+        if added >= limit:
+            break
+        keep[i] = True
+        added += 1
+
+
+def numeric_anomalies(values: Sequence[float | None]) -> list[int]:
+    """Indices whose value sits ≥2 robust z-scores from the median (MAD; stddev when MAD is 0)."""
+    present = [(i, v) for i, v in enumerate(values) if v is not None and math.isfinite(v)]
+    if len(present) < ANOMALY_MIN_VALUES:
+        return []
+    nums = sorted(v for _, v in present)
+    median = _median(nums)
+    mad = _median(sorted(abs(v - median) for v in nums))
+    if mad > 0:
+        return [i for i, v in present if 0.6745 * abs(v - median) / mad >= ANOMALY_Z]
+    mean = sum(nums) / len(nums)
+    std = math.sqrt(sum((v - mean) ** 2 for v in nums) / len(nums))
+    if std == 0:
+        return []
+    return [i for i, v in present if abs(v - mean) / std >= ANOMALY_Z]
+
+
+def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
+    """Indices where a numeric series shifts its level (binary segmentation on CUSUM).
+
+    A series that moves at a steady slope (counters, ids, timestamps) has no seam: its CUSUM
+    peaks in the middle for no reason, so near-constant steps are skipped."""
+    n = len(values)
+    if n < 8:
+        return []
+    steps = [b - a for a, b in zip(values, values[1:])]
+    if max(steps) - min(steps) <= 1e-9 * max(1.0, abs(max(steps))):
+        return []
+    seams: list[int] = []
+    segments = [(0, n)]
+    while segments and len(seams) < max_splits:
+        lo, hi = segments.pop(0)
+        if hi - lo < 8:
+            continue
+        seg = values[lo:hi]
+        mean = sum(seg) / len(seg)
+        std = math.sqrt(sum((v - mean) ** 2 for v in seg) / len(seg))
+        if std == 0:
+            continue
+        running, best, best_k = 0.0, 0.0, -1
+        for k in range(len(seg) - 1):
+            running += seg[k] - mean
+            if abs(running) > best:
+                best, best_k = abs(running), k + 1
+        if best_k < 2 or best_k > len(seg) - 2:
+            continue
+        left, right = seg[:best_k], seg[best_k:]
+        shift = abs(sum(left) / len(left) - sum(right) / len(right))
+        if shift < 1.5 * std:
+            continue
+        seams.append(lo + best_k)
+        segments += [(lo, lo + best_k), (lo + best_k, hi)]
+    return sorted(seams)
+
+
+def runs(keep: Sequence[bool]) -> Iterable[tuple[int, int]]:
+    """(start, end) of every maximal run of dropped units."""
+    i, n = 0, len(keep)
+    while i < n:
+        if keep[i]:
+            i += 1
+            continue
+        j = i
+        while j < n and not keep[j]:
+            j += 1
+        yield i, j
+        i = j
+
+
+def worth_eliding(run_length: int, summary: str, marker_bytes: int, elided_bytes: int) -> bool:
+    """A run under three units reads as a hole; elide it only when the marker both summarises
+    it and costs at most half its bytes."""
+    return run_length >= 3 or (bool(summary) and 2 * marker_bytes <= elided_bytes)
+
+
+def _median(sorted_values: Sequence[float]) -> float:
+    n = len(sorted_values)
+    mid = n // 2
+    return sorted_values[mid] if n % 2 else (sorted_values[mid - 1] + sorted_values[mid]) / 2

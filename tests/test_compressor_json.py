@@ -1,0 +1,150 @@
+"""JSON compressor: what must survive a collapsed array, and what must be declined."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import SHARED
+from engine.compressors.json_array import MARKER, NOTE_KEY, JsonCompressor
+
+FIXTURES = SHARED / "conformance" / "fixtures"
+json_c = JsonCompressor()
+
+
+def _records(n: int, **overrides) -> list[dict]:
+    rows = [{"id": i, "status": "ok", "latency_ms": 30 + i % 3} for i in range(n)]
+    for i, patch in overrides.items():
+        rows[int(i[1:])].update(patch)
+    return rows
+
+
+def _markers(value) -> list[dict]:
+    found = []
+    if isinstance(value, dict):
+        if MARKER in value:
+            found.append(value)
+        for v in value.values():
+            found += _markers(v)
+    elif isinstance(value, list):
+        for v in value:
+            found += _markers(v)
+    return found
+
+
+def test_smartcrusher_fixture_keeps_the_error_and_the_outlier():
+    data = (FIXTURES / "json_smartcrusher.json").read_bytes()
+    out = json_c.compress_query(data, "What error code appears in the results")
+    value = json.loads(out)
+    ids = [r.get("id") for r in value["results"] if "id" in r]
+    assert ids == [0, 1, 2, 20, 40, 58, 59]
+    assert value["results"][6]["code"] == "ERROR-503"
+    assert value["results"][4]["latency_ms"] == 9999
+    assert [m[MARKER] for m in _markers(value)] == [17, 19, 17]
+    assert value["meta"] == {"total": 60, "source": "smartcrusher-fixture"}
+
+
+def test_elided_counts_add_up_and_key_order_is_the_inputs():
+    data = json.dumps({"z": 1, "items": _records(40), "a": 2}).encode()
+    value = json.loads(json_c.compress(data))
+    assert list(value) == ["z", "items", "a"]
+    kept = [r for r in value["items"] if MARKER not in r]
+    assert len(kept) + sum(m[MARKER] for m in _markers(value)) == 40
+    assert kept[0] == {"id": 0, "status": "ok", "latency_ms": 30}
+
+
+def test_error_bearing_and_rare_elements_survive():
+    rows = _records(50, e17={"status": "failed", "reason": "disk full"}, e33={"status": "degraded"})
+    value = json.loads(json_c.compress(json.dumps(rows).encode()))
+    kept_ids = [r["id"] for r in value if "id" in r]
+    assert 17 in kept_ids and 33 in kept_ids
+
+
+def test_error_subtrees_are_kept_verbatim():
+    errors = [{"line": i, "message": f"bad value {i}"} for i in range(30)]
+    data = json.dumps({"errors": errors, "items": _records(30)}).encode()
+    value = json.loads(json_c.compress(data))
+    assert value["errors"] == errors
+    assert _markers(value["items"])
+
+
+def test_record_maps_keep_referenced_entries():
+    packages = {"": {"name": "app", "devDependencies": {"left-pad": "^1.0.0"}}}
+    for i in range(60):
+        packages[f"node_modules/pkg-{i:02d}"] = {"version": f"1.{i}.0", "resolved": f"https://r.example/pkg-{i}.tgz",
+                                                  "license": "MIT", "dev": True}
+    packages["node_modules/left-pad"] = {"version": "1.3.0", "resolved": "https://r.example/left-pad.tgz",
+                                         "license": "MIT", "dev": True}
+    for i in range(60, 70):
+        packages[f"node_modules/pkg-{i:02d}"] = {"version": f"1.{i}.0", "resolved": f"https://r.example/pkg-{i}.tgz",
+                                                  "license": "MIT", "dev": True}
+    out = json_c.compress(json.dumps({"lockfileVersion": 3, "packages": packages}, indent=2).encode())
+    value = json.loads(out)
+    assert "node_modules/left-pad" in value["packages"]
+    assert value["packages"][MARKER][MARKER] > 3
+    assert b'"lockfileVersion": 3' in out
+
+
+def test_note_line_only_when_4kb_elided():
+    small = json.loads(json_c.compress(json.dumps(_records(20)).encode()))
+    assert all(NOTE_KEY not in m for m in _markers(small))
+    big = [{"id": i, "status": "ok", "text": "lorem ipsum dolor sit amet " * 4} for i in range(200)]
+    notes = [m for m in _markers(json.loads(json_c.compress(json.dumps(big).encode()))) if NOTE_KEY in m]
+    assert len(notes) == 1 and notes[0][NOTE_KEY].startswith("… caveman: elided elements")
+
+
+def test_query_pulls_matching_element_into_view():
+    rows = [{"id": i, "name": f"user-{i}", "city": "Oslo"} for i in range(40)]
+    rows[21]["city"] = "Lisbon"
+    rows[22]["city"] = "Lisbon"
+    plain = json.loads(json_c.compress(json.dumps(rows).encode()))
+    assert 25 not in [r.get("id") for r in plain]
+    queried = json.loads(json_c.compress_query(json.dumps(rows).encode(), "user-25"))
+    assert 25 in [r.get("id") for r in queried]
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"not json", b'{"a": [1, 2, 3]}', b"[1, 2", b'{"a": NaN}', b"[1e999]", b"\xff\xfe[]",
+    json.dumps(list(range(5))).encode(),
+])
+def test_declines(data):
+    assert json_c.compress(data) is None
+
+
+def test_ten_thousand_levels_deep_declines_without_crashing():
+    assert json_c.compress(b"[" * 10_000 + b"]" * 10_000) is None
+    assert json_c.compress(b'{"a":' * 10_000 + b"1" + b"}" * 10_000) is None
+
+
+def test_nothing_collapsed_declines_a_list_of_distinct_names():
+    names = [f"{w} {v}" for w, v in zip(["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+                                         "india", "juliet", "kilo", "lima"], ["red", "blue", "green", "cyan", "gold",
+                                         "pink", "gray", "teal", "navy", "lime", "plum", "rose"])]
+    assert json_c.compress(json.dumps(names).encode()) is None
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+    lambda kids: st.lists(kids, max_size=14) | st.dictionaries(st.text(max_size=6), kids, max_size=12),
+    max_leaves=120,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(json_values, st.sampled_from([None, 2]))
+def test_output_is_valid_json_deterministic_and_never_larger(value, indent):
+    data = json.dumps(value, indent=indent).encode()
+    out = json_c.compress(data)
+    assert out == json_c.compress(data)
+    if out is not None:
+        json.loads(out)
+        assert len(out) < len(data)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300))
+def test_random_bytes_never_raise(data):
+    json_c.compress(data)
+    json_c.compress_query(data, "error")
