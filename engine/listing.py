@@ -20,9 +20,6 @@ MIN_NUMBERED = 8
 MAX_LAYERS = 4
 #: Share of non-blank output lines that must trace back for numbers to be restored.
 MIN_TRACED = 0.5
-#: A short, wordless line (`}`, `...`, `)`) is a match only this close to the cursor; otherwise
-#: an elision marker equal to some distant source line would drag the cursor past real matches.
-WEAK_WINDOW = 8
 _BODY_MARK = "{ /* caveman: body elided"
 
 
@@ -206,10 +203,14 @@ def _first_at(indices: list[int] | None, cursor: int) -> int | None:
 
 
 def _trace(line: bytes, exact: dict[bytes, list[int]], opener: dict[bytes, list[int]], cursor: int) -> int | None:
+    """The source index this output line came from, at or after the cursor, or None.
+
+    A short wordless line (`}`, `...`, a closing triple quote) counts only as the very next source line:
+    an elision marker equal to some later source line would drag the cursor past real matches."""
     hit = _first_at(exact.get(line), cursor)
     if hit is not None:
         weak = len(line.strip()) <= 3 or not any(c.isalnum() for c in line.decode("utf-8", "replace"))
-        return hit if not weak or hit - cursor <= WEAK_WINDOW else None
+        return hit if not weak or hit == cursor else None
     text = line.decode("utf-8", errors="replace")
     if _BODY_MARK in text:
         # `sig { /* caveman: body elided */ }` came from the source line `sig {`.
