@@ -140,15 +140,16 @@ def _strip_gutter(data: bytes) -> tuple[bytes, Gutter] | None:
 
 def _strip_wrapper(data: bytes) -> tuple[bytes, Wrapper] | None:
     start = len(data) - len(data.lstrip())
-    m = P.FILE_WRAPPER_OPEN.match(data.decode("utf-8", errors="replace")[start:start + 4096]) \
-        if data[start:start + 5] == b"<file" else None
+    m = P.FILE_WRAPPER_OPEN.match(data, start)
     if m is None:
         return None
-    open_end = start + len(m.group(0).encode("utf-8"))
+    open_end = m.end()
     trimmed = data.rstrip()
     if not trimmed.endswith(b"</file>"):
         return None
     close = len(trimmed) - len(b"</file>")
+    if close < open_end:
+        return None
     inner = data[open_end:close]
     # Concatenated files would leave one file's tail and the next one's head inside the body.
     if b"<file" in inner or b"</file>" in inner:

@@ -74,7 +74,7 @@ ELISION_MARKER = re.compile(r"\(caveman\)|caveman: ")
 GUTTER_LINE = re.compile(r"( *)(\d{1,12})(\t| \| | \|$|: |:$|→|$)")
 
 #: A `<file …>` wrapper's opening tag on its own line; the closing `</file>` ends the payload.
-FILE_WRAPPER_OPEN = re.compile(r"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
+FILE_WRAPPER_OPEN = re.compile(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
 
 #: JSX/TSX and source files that embed markup: these are code, not HTML.
 HTML_CODE_START = re.compile(r"(?:import |export |package |func |def |const |#include|#!|//|/\*)")
