@@ -100,7 +100,7 @@ CODE_LINE_SHAPE = re.compile(
 #: Lines worth keeping from an elided function body: where errors are raised, and the messages
 #: they carry (an agent hunting an error message looks for the line that produces it).
 CODE_ERROR_LINE = re.compile(
-    r"^\s*(?:raise|throw)\b|\bpanic!?\(|\b(?:errors\.New|fmt\.Errorf)\(|\b[A-Z]\w*(?:Error|Exception)\("
+    r"(?:^\s*|[;{)]\s*)(?:raise|throw)\b|\bpanic!?\(|\b(?:errors\.New|fmt\.Errorf)\(|\b(?:[A-Z]\w*)?(?:Error|Exception)\("
     r"|[\"'][^\"'\n]*\b(?:[Cc]annot|[Cc]an't|[Ii]nvalid|[Uu]nable to|[Ff]ailed|[Nn]ot found|[Uu]nexpected)\b"
 )
 

@@ -170,7 +170,12 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
                     # A module pattern or a test suite: elide the functions inside it instead.
                     stack.extend(reversed(body.children))
                     continue
-                found.append(_elision(node, body, data, language))
+                elision = _elision(node, body, data, language)
+                if len(elision.replacement) >= body.end_byte - body.start_byte:
+                    # The error lines are most of the body: the body itself says it best.
+                    elision = _Elision(elision.start, elision.end, data[body.start_byte:body.end_byte],
+                                       elision.plain)
+                found.append(elision)
                 continue
         stack.extend(reversed(node.children))
     found.sort(key=lambda e: e.start)
