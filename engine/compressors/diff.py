@@ -45,8 +45,9 @@ class DiffCompressor:
             j = i
             while j < len(lines) and not keep[j]:
                 j += 1
-            if j - i >= MIN_RUN:
-                out.append(f"… {j - i} context lines elided (caveman) …{marker_end}")
+            marker = f"… {j - i} context lines elided (caveman) …{marker_end}"
+            if j - i >= MIN_RUN and sum(len(ln) + 1 for ln in lines[i:j]) > len(marker.encode()):
+                out.append(marker)
             else:
                 out.extend(lines[i:j])
             i = j

@@ -22,6 +22,8 @@ MAX_INPUT = 8 * 1024 * 1024
 #: A text block shorter than this carries no score (captions, buttons, bylines).
 MIN_BLOCK_TEXT = 25
 CLASS_WEIGHT = 25
+#: Ancestors credited per block: bounds the work on pathologically nested pages.
+MAX_CREDIT_DEPTH = 64
 #: A candidate whose text is mostly link text is a menu, not content.
 MAX_LINK_DENSITY = 0.5
 
@@ -158,7 +160,9 @@ def _best_container(root: Node) -> Node | None:
             if len(text) >= MIN_BLOCK_TEXT:
                 score = 1 + text.count(",") + min(len(text) / 100, 3)
                 parent = node.parent
-                while parent is not None and parent.tag != "body":
+                depth = 0
+                while parent is not None and parent.tag != "body" and depth < MAX_CREDIT_DEPTH:
+                    depth += 1
                     if parent.tag in CONTAINERS:
                         scores[id(parent)] = scores.get(id(parent), 0.0) + score
                         nodes[id(parent)] = parent
@@ -176,12 +180,13 @@ def _best_container(root: Node) -> Node | None:
         score *= 1 - density
         if best is None or score > best[0] or (score == best[0] and order[key] < best[1]):
             best = (score, order[key], node)
-    if best is None or best[0] <= 0:
-        return _fallback(root)
-    total, linked = _link_text(best[2])
+    chosen = _fallback(root) if best is None or best[0] <= 0 else best[2]
+    if chosen is None:
+        return None
+    total, linked = _link_text(chosen)
     if total == 0 or linked / total >= MAX_LINK_DENSITY:
         return None
-    return best[2]
+    return chosen
 
 
 def _fallback(root: Node) -> Node | None:
@@ -239,20 +244,29 @@ def _render(node: Node) -> str:
             lines.append(pending[0] + text)
             pending[0] = ""
 
-    def walk(item: Node | str) -> None:
+    # An explicit stack (enter / leave events): pages nest deeper than Python's recursion limit.
+    stack: list[tuple[Node | str, bool]] = [(node, False)]
+    while stack:
+        item, leaving = stack.pop()
         if isinstance(item, str):
             current.append(item)
-            return
-        if _dropped(item) or _permalink(item):
-            return
+            continue
         tag = item.tag
+        if leaving:
+            if tag in BLOCK:
+                flush()
+                if tag in HEADINGS or tag == "li":
+                    pending[0] = ""
+            continue
+        if _dropped(item) or _permalink(item):
+            continue
         if tag == "pre":
             flush()
             text = _text(item).strip("\n")
             if text.strip():
                 lines.append(pending[0] + text)
                 pending[0] = ""
-            return
+            continue
         if tag in BLOCK:
             flush()
         if tag in HEADINGS:
@@ -263,14 +277,8 @@ def _render(node: Node) -> str:
             pending[0] = "- "
         elif tag in ("td", "th") and current:
             current.append(" | ")
-        for child in item.children:
-            walk(child)
-        if tag in BLOCK:
-            flush()
-            if tag in HEADINGS or tag == "li":
-                pending[0] = ""
-
-    walk(node)
+        stack.append((item, True))
+        stack.extend((child, False) for child in reversed(item.children))
     flush()
     return "\n".join(lines)
 
