@@ -1,19 +1,237 @@
-"""PLACEHOLDER content router: JSON or text. The full router replaces this."""
+"""The content router: which of the twelve types a payload is.
+
+Checks run in the reference's order (REFERENCE.md, "Detect"), each falling through on low
+confidence, and anything left is text. Our one addition: test-runner, compiler, linter and
+installer transcripts go to the terminal compressor (it keeps every failure block whole),
+checked before diff/code/log/search because a mypy or ruff transcript looks like search hits.
+
+Deterministic and linear: a long payload is judged on its first 64 KB and last 16 KB for line
+statistics; only the JSON and terminal checks look at every byte (both are single C-speed passes).
+"""
 from __future__ import annotations
 
+import csv
 import json
 
+from engine import patterns as P
+from engine.compressors import toolout
 from engine.types import ContentType
+
+SAMPLE_HEAD = 64 * 1024
+SAMPLE_TAIL = 16 * 1024
+#: A YAML document larger than this is parsed on a line-aligned prefix only.
+YAML_PARSE_MAX = 256 * 1024
+
+_HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
+_HTML_BODY_TAGS = ("<body", "<article", "<main", "<div", "<p>", "<p ")
+#: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
+CODE_LINE_SHARE = 0.4
 
 
 def detect(data: bytes) -> ContentType:
     stripped = data.strip()
     if not stripped:
         return ContentType.TEXT
-    if stripped[:1] in (b"{", b"["):
-        try:
-            json.loads(stripped)
-            return ContentType.JSON
-        except (ValueError, RecursionError):
-            pass
+    if stripped[:1] in (b"{", b"[") and _valid_json(stripped):
+        return ContentType.JSON
+    if _terminal_signal(data):
+        # A coloured `git diff` / `git log -p` is still a diff once its colours are gone; the diff
+        # compressor strips them. Anything else with escapes is a terminal transcript.
+        clean = P.ANSI.sub("", _sample(data))
+        if "\r" in clean:
+            clean = "\n".join(seg.split("\r")[-1] if seg.rstrip("\r") else seg
+                              for seg in clean.replace("\r\n", "\n").split("\n"))
+        if _looks_like_diff(clean) and not toolout.is_tool_output(clean):
+            return ContentType.DIFF
+        return ContentType.TERMINAL
+    text = _sample(data)
+    if toolout.is_tool_output(text):
+        return ContentType.TERMINAL
+    if _looks_like_diff(text):
+        return ContentType.DIFF
+    if _looks_like_html(text):
+        return ContentType.HTML
+    lines = text.split("\n")
+    nonblank = [ln for ln in lines if ln.strip()]
+    if _looks_like_table(nonblank):
+        return ContentType.TABULAR
+    log_like = _looks_like_log(nonblank)
+    search_like = not log_like and _looks_like_search(nonblank)
+    # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
+    if not log_like and not search_like and not _yaml_shaped(nonblank) and _looks_like_code(text, nonblank):
+        return ContentType.CODE
+    if log_like:
+        return ContentType.LOG
+    if search_like:
+        return ContentType.SEARCH
+    if _looks_like_config(data, text, lines):
+        return ContentType.CONFIG
     return ContentType.TEXT
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _valid_json(stripped: bytes) -> bool:
+    try:
+        json.loads(stripped)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def _sample(data: bytes) -> str:
+    """The text line statistics are taken on: all of it, or a line-aligned head and tail."""
+    if len(data) <= SAMPLE_HEAD + SAMPLE_TAIL:
+        return data.decode("utf-8", errors="replace")
+    head = data[:SAMPLE_HEAD]
+    cut = head.rfind(b"\n")
+    head = head[:cut] if cut > 0 else head
+    tail = data[-SAMPLE_TAIL:]
+    cut = tail.find(b"\n")
+    tail = tail[cut + 1:] if cut >= 0 else tail
+    return (head + b"\n" + tail).decode("utf-8", errors="replace")
+
+
+def _terminal_signal(data: bytes) -> bool:
+    """Bare escapes only a terminal writes, or in-place redraws: `\\r` not part of a CRLF."""
+    if b"\x1b" in data and P.ANSI_BYTES.search(data):
+        return True
+    return data.count(b"\r") - data.count(b"\r\n") >= 3
+
+
+def _looks_like_diff(text: str) -> bool:
+    matches = 0
+    for _ in P.DIFF_LINE.finditer(text):
+        matches += 1
+        if matches >= 4:
+            break
+    if matches < 4:
+        return False
+    return "\n@@ " in text or "diff --git " in text or ("\n--- " in text and "\n+++ " in text)
+
+
+def _has_code_structure(text: str) -> bool:
+    if "=>" in text or "className=" in text or "});" in text:
+        return True
+    if P.HTML_CODE_START.match(text.lstrip()):
+        return True
+    return any(marker in text for marker in _HTML_CODE_MARKERS)
+
+
+def _looks_like_html(text: str) -> bool:
+    lower = text.lstrip().lower()
+    if lower.startswith("<!doctype html") or lower.startswith("<html"):
+        return True
+    if _has_code_structure(text):
+        return False
+    return any(tag in lower for tag in _HTML_BODY_TAGS) and text.count("<") >= 6
+
+
+def _looks_like_table(nonblank: list[str]) -> bool:
+    if len(nonblank) < 3:
+        return False
+    if all(ln.strip().startswith("|") and ln.strip().endswith("|") and len(ln.strip()) > 1 for ln in nonblank):
+        cells = [c.strip() for c in nonblank[1].strip()[1:-1].split("|")]
+        return all(P.MARKDOWN_TABLE_SEP.match(c) for c in cells) and len(nonblank) >= 8
+    first = nonblank[0]
+    delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    if first.count(delimiter) < 1 or len(nonblank) < 8:
+        return False
+    try:
+        rows = list(csv.reader(nonblank, delimiter=delimiter, strict=True))
+    except csv.Error:
+        return False
+    width = len(rows[0])
+    return 2 <= width <= 128 and all(len(r) == width for r in rows)
+
+
+def _looks_like_log(nonblank: list[str]) -> bool:
+    if len(nonblank) < 4:
+        return False
+    hits = sum(1 for ln in nonblank if P.LOG_LINE.search(ln))
+    return hits >= 3 and 2 * hits >= len(nonblank)
+
+
+def _looks_like_code(text: str, nonblank: list[str]) -> bool:
+    if text.startswith("#!"):
+        return True
+    keywords = 0
+    for _ in P.CODE_KEYWORD.finditer(text):
+        keywords += 1
+        if keywords >= 3:
+            break
+    if keywords < 3:
+        return False
+    structural = (P.CODE_STRUCTURE.search(text) is not None or "{" in text
+                  or ("def " in text and ":" in text) or "\n    " in text)
+    if not structural:
+        return False
+    shaped = sum(1 for ln in nonblank if P.CODE_LINE_SHAPE.search(ln))
+    return shaped >= CODE_LINE_SHARE * len(nonblank)
+
+
+def _looks_like_search(nonblank: list[str]) -> bool:
+    if len(nonblank) < 6:
+        return False
+    hits = sum(1 for ln in nonblank if P.SEARCH_LINE.match(ln))
+    return hits >= 4 and 3 * hits >= len(nonblank)
+
+
+def _looks_like_config(data: bytes, text: str, lines: list[str]) -> bool:
+    significant = [ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
+    if len([ln for ln in lines if ln.strip()]) < 12 or not significant:
+        return False
+    if '"""' in text or "'''" in text:
+        toml_ok = False
+    else:
+        sections = sum(1 for ln in significant if P.TOML_SECTION.match(ln))
+        pairs = sum(1 for ln in significant if P.TOML_PAIR.match(ln))
+        prose = sum(1 for ln in significant if _toml_prose(ln))
+        toml_ok = sections >= 2 and pairs >= 4 and prose == 0
+    if toml_ok:
+        return True
+    return _looks_like_yaml(data, significant)
+
+
+def _toml_prose(line: str) -> bool:
+    s = line.strip()
+    if P.TOML_SECTION.match(line) or P.TOML_PAIR.match(line):
+        return False
+    # Continuation lines of multi-line arrays and inline tables.
+    return not (s[0] in "\"'[]{}-+0123456789" or s.endswith((",", "[", "{")))
+
+
+def _yaml_shaped(nonblank: list[str]) -> bool:
+    significant = [ln for ln in nonblank if not ln.lstrip().startswith("#")]
+    keys = sum(1 for ln in significant if P.YAML_KEY.match(ln))
+    return keys >= 6 and 2 * keys >= len(significant)
+
+
+def _looks_like_yaml(data: bytes, significant: list[str]) -> bool:
+    if not _yaml_shaped(significant):
+        return False
+    if any(P.YAML_BLOCK_SCALAR.search(ln) for ln in significant):
+        return False
+    prose = sum(1 for ln in significant
+                if not P.YAML_KEY.match(ln) and not P.YAML_ITEM.match(ln) and ln.strip() not in ("---", "...")
+                and len(ln.split()) >= 4)
+    if 4 * prose > len(significant):
+        return False
+    return _yaml_parses(data)
+
+
+def _yaml_parses(data: bytes) -> bool:
+    import yaml  # heavy; only for payloads that already look like YAML
+
+    if len(data) > YAML_PARSE_MAX:
+        # Parse a prefix ending before a top-level key, so the cut never splits a value.
+        head = data[:YAML_PARSE_MAX]
+        cut = max(head.rfind(b"\n" + bytes([c])) for c in b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
+        data = head[:cut] if cut > 0 else head
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        docs = list(yaml.load_all(data, Loader=loader))
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return False
+    return any(isinstance(doc, (dict, list)) for doc in docs)

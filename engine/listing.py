@@ -1,7 +1,42 @@
-"""PLACEHOLDER: line-number gutters and <file> wrappers are not unwrapped yet."""
+"""Read-tool presentation: line-number gutters and `<file …>` wrappers.
+
+Agents send file listings, not files. Left in place, a gutter (`     1\\tx`, `   12 | x`, `12: x`)
+makes JSON stop starting with `{` and source stop parsing, so every listing would detect as
+text and compress ~0%. We strip up to four layers (gutter and/or wrapper) before Detect and the
+compressor, and afterwards give each surviving line its ORIGINAL number back, so numbers keep
+pointing into the file the agent read. Restoration is declined for transforms that restructure
+rather than elide, and when under half of the output's non-blank lines trace back to a numbered
+line: numbers that describe nothing are worse than none.
+"""
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
+
+from engine import patterns as P
+
+#: Fewest numbered lines that make a gutter (fewer could be ordinary `12: x` text).
+MIN_NUMBERED = 8
+MAX_LAYERS = 4
+#: Share of non-blank output lines that must trace back for numbers to be restored.
+MIN_TRACED = 0.5
+_BODY_MARK = "{ /* caveman: body elided"
+
+
+@dataclass(frozen=True)
+class Gutter:
+    """One stripped gutter: each body line's number and its exact gutter text (None if none)."""
+
+    numbers: tuple[int | None, ...]
+    prefixes: tuple[bytes | None, ...]
+    #: The text the gutter numbered (what is left once it is stripped).
+    body: bytes = b""
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    prefix: bytes
+    suffix: bytes
 
 
 @dataclass(frozen=True)
@@ -13,16 +48,177 @@ class Unwrapped:
     numbers: tuple[int | None, ...] = ()
     prefix: bytes = b""
     suffix: bytes = b""
+    #: Outermost first: every layer removed, so rewrap can restore them in reverse.
+    layers: tuple[Gutter | Wrapper, ...] = ()
 
     @property
     def wrapped(self) -> bool:
-        return bool(self.numbers) or bool(self.prefix) or bool(self.suffix)
+        return bool(self.layers) or bool(self.numbers) or bool(self.prefix) or bool(self.suffix)
 
 
 def unwrap(data: bytes) -> Unwrapped:
-    return Unwrapped(data)
+    body = data
+    layers: list[Gutter | Wrapper] = []
+    for _ in range(MAX_LAYERS):
+        layer = _strip_gutter(body) or _strip_wrapper(body)
+        if layer is None:
+            break
+        body, found = layer
+        layers.append(found)
+    if not layers:
+        return Unwrapped(data)
+    gutter = next((la for la in layers if isinstance(la, Gutter)), None)
+    prefix = b"".join(la.prefix for la in layers if isinstance(la, Wrapper))
+    suffix = b"".join(la.suffix for la in reversed(layers) if isinstance(la, Wrapper))
+    return Unwrapped(body, gutter.numbers if gutter else (), prefix, suffix, tuple(layers))
 
 
 def rewrap(unwrapped: Unwrapped, output: bytes, *, restructured: bool) -> bytes:
-    """Put the presentation back around a compressor's output."""
-    return output
+    """Put the presentation back around a compressor's output (innermost layer first)."""
+    if not unwrapped.layers or restructured:
+        return output
+    result = output
+    for layer in reversed(unwrapped.layers):
+        if isinstance(layer, Wrapper):
+            result = layer.prefix + result + layer.suffix
+            continue
+        renumbered = _renumber(layer, result)
+        if renumbered is None:
+            return output
+        result = renumbered
+    return result
+
+
+# ------------------------------------------------------------------ stripping
+
+
+def _split_lines(data: bytes) -> list[bytes]:
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    return lines
+
+
+def _strip_gutter(data: bytes) -> tuple[bytes, Gutter] | None:
+    if not data[:64].lstrip(b" ")[:1].isdigit():
+        return None
+    lines = _split_lines(data)
+    numbers: list[int | None] = []
+    prefixes: list[bytes | None] = []
+    out: list[bytes] = []
+    last = -1
+    separator: str | None = None
+    for raw in lines:
+        text = raw.decode("utf-8", errors="replace")
+        if not text.strip():
+            numbers.append(None)
+            prefixes.append(None)
+            out.append(raw)
+            continue
+        m = P.GUTTER_LINE.match(text)
+        if m is None:
+            return None
+        number = int(m.group(2))
+        sep = m.group(3).strip(" ")
+        if number <= last:
+            return None
+        if sep:
+            # One listing, one gutter style: mixed separators mean this is not a gutter.
+            separator = separator or sep
+            if sep != separator:
+                return None
+        last = number
+        cut = len(m.group(0).encode("utf-8"))
+        numbers.append(number)
+        prefixes.append(raw[:cut])
+        out.append(raw[cut:])
+    if sum(1 for n in numbers if n is not None) < MIN_NUMBERED:
+        return None
+    body = b"\n".join(out) + (b"\n" if data.endswith(b"\n") else b"")
+    return body, Gutter(tuple(numbers), tuple(prefixes), body)
+
+
+def _strip_wrapper(data: bytes) -> tuple[bytes, Wrapper] | None:
+    start = len(data) - len(data.lstrip())
+    m = P.FILE_WRAPPER_OPEN.match(data, start)
+    if m is None:
+        return None
+    open_end = m.end()
+    trimmed = data.rstrip()
+    if not trimmed.endswith(b"</file>"):
+        return None
+    close = len(trimmed) - len(b"</file>")
+    if close < open_end:
+        return None
+    inner = data[open_end:close]
+    # Concatenated files would leave one file's tail and the next one's head inside the body.
+    if b"<file" in inner or b"</file>" in inner:
+        return None
+    return inner, Wrapper(data[:open_end], data[close:])
+
+
+# ------------------------------------------------------------------ restoring numbers
+
+
+def _renumber(gutter: Gutter, output: bytes) -> bytes | None:
+    source = [ln.rstrip(b"\r") for ln in _split_lines(gutter.body)]
+    exact: dict[bytes, list[int]] = {}
+    opener: dict[bytes, list[int]] = {}
+    for i, ln in enumerate(source):
+        if gutter.numbers[i] is None:
+            continue
+        exact.setdefault(ln, []).append(i)
+        if ln.rstrip().endswith(b"{"):
+            opener.setdefault(ln.rstrip()[:-1].rstrip(), []).append(i)
+    out_lines = _split_lines(output)
+    rendered: list[bytes] = []
+    cursor = 0
+    traced = nonblank = 0
+    for raw in out_lines:
+        line = raw.rstrip(b"\r")
+        if not line.strip():
+            if cursor < len(source) and not source[cursor].strip() and gutter.prefixes[cursor] is not None:
+                rendered.append(gutter.prefixes[cursor] + raw)
+                cursor += 1
+            else:
+                rendered.append(raw)
+            continue
+        nonblank += 1
+        hit = _trace(line, exact, opener, cursor)
+        if hit is None:
+            rendered.append(raw)
+            continue
+        traced += 1
+        rendered.append((gutter.prefixes[hit] or b"") + raw)
+        cursor = hit + 1
+    if nonblank and traced < MIN_TRACED * nonblank:
+        return None
+    return b"\n".join(rendered) + (b"\n" if output.endswith(b"\n") else b"")
+
+
+def _first_at(indices: list[int] | None, cursor: int) -> int | None:
+    if not indices:
+        return None
+    k = bisect.bisect_left(indices, cursor)
+    return indices[k] if k < len(indices) else None
+
+
+def _trace(line: bytes, exact: dict[bytes, list[int]], opener: dict[bytes, list[int]], cursor: int) -> int | None:
+    """The source index this output line came from, at or after the cursor, or None.
+
+    A short wordless line (`}`, `...`, a closing triple quote) counts only as the very next source line:
+    an elision marker equal to some later source line would drag the cursor past real matches."""
+    hit = _first_at(exact.get(line), cursor)
+    if hit is not None:
+        weak = len(line.strip()) <= 3 or not any(c.isalnum() for c in line.decode("utf-8", "replace"))
+        return hit if not weak or hit == cursor else None
+    text = line.decode("utf-8", errors="replace")
+    if _BODY_MARK in text:
+        # `sig { /* caveman: body elided */ }` came from the source line `sig {`.
+        head = text.split(_BODY_MARK, 1)[0].rstrip().encode("utf-8")
+        return _first_at(opener.get(head), cursor)
+    for closing in ('"""', "'''"):
+        # A docstring's first line, closed by the code compressor.
+        if text.endswith(closing) and len(text) > 6:
+            return _first_at(exact.get(text[: -len(closing)].encode("utf-8")), cursor)
+    return None

@@ -366,3 +366,50 @@ TOML_ASSIGNMENT = re.compile(r"^\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')(?:\s*\
 
 #: A YAML anchor definition (`&defaults`): kept so every kept alias still resolves.
 YAML_ANCHOR = re.compile(r"(?:^|\s)&[A-Za-z0-9_\-]+(?:\s|$)")
+
+# ---------------------------------------------------------------- router, listings, code, diff, html
+# (owner: helper `code`; used by engine/detect.py, engine/listing.py and the code/diff/html compressors)
+
+#: A read tool's line-number gutter: `     1\tx` (cat -n), `   12 | x`, `12: x`, `12→x` (Claude's
+#: Read), or a bare number (a numbered blank line). Group 2 is the number, group 3 the separator.
+GUTTER_LINE = re.compile(r"( *)(\d{1,12})(\t| \| | \|$|: |:$|→|$)")
+
+#: A `<file …>` wrapper's opening tag on its own line; the closing `</file>` ends the payload.
+FILE_WRAPPER_OPEN = re.compile(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
+
+#: JSX/TSX and source files that embed markup: these are code, not HTML.
+HTML_CODE_START = re.compile(r"(?:import |export |package |func |def |const |#include|#!|//|/\*)")
+
+#: Markdown table separator cell (`---`, `:--:`).
+MARKDOWN_TABLE_SEP = re.compile(r"^:?-{3,}:?$")
+
+#: Config shapes: a TOML `[section]` / `[[array]]` header and a TOML `key = value`.
+TOML_SECTION = re.compile(r"^\s*\[\[?[A-Za-z0-9_.\-\"' ]+\]\]?\s*(#.*)?$")
+TOML_PAIR = re.compile(r"^\s*[A-Za-z0-9_.\-\"']+\s*=\s*\S")
+#: A YAML mapping key line (optionally a list item's first key), a YAML list item, a block scalar.
+YAML_KEY = re.compile(r"^\s*(?:- +)?[A-Za-z0-9_.\-/\"'$@]+(?: [A-Za-z0-9_.\-]+)?\s*:(?:\s|$)")
+YAML_ITEM = re.compile(r"^\s*-(?:\s|$)")
+YAML_BLOCK_SCALAR = re.compile(r":\s*[|>][+-]?\d*\s*(#.*)?$")
+
+#: A line that only code writes: ends with a bracket/terminator, or opens with a keyword/comment.
+#: Guards Detect against prose that happens to say "class" or "return".
+CODE_LINE_SHAPE = re.compile(
+    r"(?:[{}()\[\];:,]|=>|\\)\s*(?://.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#|@\w|(?:import|from|def|class|func|fn"
+    r"|return|if|for|while|const|let|var|package|public|private|static|struct|type|impl|use|pub)\b)"
+)
+
+#: Lines worth keeping from an elided function body: where errors are raised, and the messages
+#: they carry (an agent hunting an error message looks for the line that produces it).
+CODE_ERROR_LINE = re.compile(
+    r"(?:^\s*|[;{)]\s*)(?:raise|throw)\b|\bpanic!?\(|\b(?:errors\.New|fmt\.Errorf)\(|\b(?:[A-Z]\w*)?(?:Error|Exception)\("
+    r"|[\"'][^\"'\n]*\b(?:[Cc]annot|[Cc]an't|[Ii]nvalid|[Uu]nable to|[Ff]ailed|[Nn]ot found|[Uu]nexpected)\b"
+)
+
+#: A unified-diff hunk header; the counts default to 1 when omitted.
+DIFF_HUNK = re.compile(r"^@@@? -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))?(?: \+\d+(?:,\d+)?)? @@@?")
+#: Lines outside hunks that a diff or `git log -p` always keeps (file and commit headers).
+DIFF_HEADER = re.compile(
+    r"^(?:diff |index |--- |\+\+\+ |new file mode|deleted file mode|old mode|new mode|similarity index"
+    r"|dissimilarity index|rename from|rename to|copy from|copy to|Binary files|commit [0-9a-f]{7,40}"
+    r"|Merge: |Author: |AuthorDate: |Commit: |CommitDate: |Date: )"
+)

@@ -1,8 +1,24 @@
-"""PLACEHOLDER: not implemented yet; always declines (the engine passes through)."""
+"""Unified diffs, `git diff --stat` and `git log -p`: every changed line, a little context.
+
+Headers (`diff --git`, `index`, `---`/`+++`, `@@`, mode and rename lines), commit headers and
+message lines, stat blocks and every `+`/`-` line are kept; context lines more than two away
+from a change collapse into `… N context lines elided (caveman) …`. Hunks are walked by their
+header counts, so a removed line that happens to start with `-- ` is still a change, not a header.
+Colours are stripped (a coloured diff routes here too; the original keeps them).
+"""
 from __future__ import annotations
 
+from engine import patterns as P
 from engine.safety import SafetyClass
 from engine.types import ContentType
+
+MIN_LINES = 12
+#: Context lines kept on each side of a change.
+CONTEXT = 2
+#: Shorter runs of far context stay: a marker costs about what two lines cost.
+MIN_RUN = 3
+
+_HEADER, _CHANGE, _CONTEXT, _OTHER = range(4)
 
 
 class DiffCompressor:
@@ -10,4 +26,94 @@ class DiffCompressor:
     safety_class = SafetyClass.S4
 
     def compress(self, data: bytes) -> bytes | None:
-        return None
+        text = data.decode("utf-8", errors="surrogateescape")
+        lines = text.split("\n")
+        if len(lines) < MIN_LINES:
+            return None
+        lines = [_clean(ln) for ln in lines]
+        kinds = _classify(lines)
+        keep = _keep_mask(kinds)
+        crlf = sum(1 for ln in lines if ln.endswith("\r")) * 2 > len(lines)
+        marker_end = "\r" if crlf else ""
+        out: list[str] = []
+        i = 0
+        while i < len(lines):
+            if keep[i]:
+                out.append(lines[i])
+                i += 1
+                continue
+            j = i
+            while j < len(lines) and not keep[j]:
+                j += 1
+            marker = f"… {j - i} context lines elided (caveman) …{marker_end}"
+            if j - i >= MIN_RUN and sum(len(ln) + 1 for ln in lines[i:j]) > len(marker.encode()):
+                out.append(marker)
+            else:
+                out.extend(lines[i:j])
+            i = j
+        result = "\n".join(out).encode("utf-8", errors="surrogateescape")
+        return result if result != data and len(result) < len(data) else None
+
+
+def _clean(line: str) -> str:
+    """Colours gone; a CR-redrawn line reduced to its last frame (its own CRLF kept)."""
+    if "\x1b" in line:
+        line = P.ANSI.sub("", line)
+    if "\r" in line.rstrip("\r"):
+        end = "\r" if line.endswith("\r") else ""
+        frames = [f for f in line.rstrip("\r").split("\r") if f.strip()]
+        line = (frames[-1] if frames else "") + end
+    return line
+
+
+def _classify(lines: list[str]) -> list[int]:
+    kinds: list[int] = []
+    old = new = 0
+    counted = False
+    in_hunk = False
+    for raw in lines:
+        line = raw.rstrip("\r")
+        if in_hunk:
+            first = line[:1]
+            if first in ("+", "-", " ", "\\") or (line == "" and counted and (old > 0 or new > 0)):
+                if counted and first not in ("\\",):
+                    if first == "+":
+                        new -= 1
+                    elif first == "-":
+                        old -= 1
+                    else:
+                        old -= 1
+                        new -= 1
+                if not counted and P.DIFF_HEADER.match(line) and first != " ":
+                    in_hunk = False
+                else:
+                    kinds.append(_CHANGE if first in ("+", "-") else _HEADER if first == "\\" else _CONTEXT)
+                    if counted and old <= 0 and new <= 0:
+                        in_hunk = False
+                    continue
+            else:
+                in_hunk = False
+        hunk = P.DIFF_HUNK.match(line)
+        if hunk is not None:
+            kinds.append(_HEADER)
+            in_hunk = True
+            counted = not line.startswith("@@@")
+            old = int(hunk.group(2)) if hunk.group(2) is not None else 1
+            new = int(hunk.group(4)) if hunk.group(4) is not None else 1
+            if counted and old <= 0 and new <= 0:
+                in_hunk = False
+            continue
+        kinds.append(_HEADER if P.DIFF_HEADER.match(line) else _OTHER)
+    return kinds
+
+
+def _keep_mask(kinds: list[int]) -> list[bool]:
+    keep = [k != _CONTEXT for k in kinds]
+    n = len(kinds)
+    for i, k in enumerate(kinds):
+        if k != _CHANGE:
+            continue
+        for j in range(max(0, i - CONTEXT), min(n, i + CONTEXT + 1)):
+            if kinds[j] == _CONTEXT:
+                keep[j] = True
+    return keep

@@ -1,8 +1,118 @@
-"""PLACEHOLDER: not implemented yet; always declines (the engine passes through)."""
+"""HTML pages reduced to their main content, as plain text.
+
+A page is mostly markup, navigation and boilerplate; what an agent reads it for is the article
+or the reference section. We parse with the standard library (tolerant tree building, no new
+dependency), drop scripts, styles, forms, navigation, headers/footers and ARIA landmarks of the
+same kind, score text blocks the way readability does (the reference's constants), credit each
+container, and print the best container as text: headings as `#` lines, list items as `- `,
+preformatted blocks verbatim. Character references are printed as written (`&#8212;`), so every
+text run in the view is a substring of the original an agent can search for.
+"""
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 
 from engine.safety import SafetyClass
 from engine.types import ContentType
+
+MIN_OUTPUT = 200
+MAX_INPUT = 8 * 1024 * 1024
+#: A text block shorter than this carries no score (captions, buttons, bylines).
+MIN_BLOCK_TEXT = 25
+CLASS_WEIGHT = 25
+#: Ancestors credited per block: bounds the work on pathologically nested pages.
+MAX_CREDIT_DEPTH = 64
+#: A candidate whose text is mostly link text is a menu, not content.
+MAX_LINK_DENSITY = 0.5
+
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+                  "source", "track", "wbr"})
+DROPPED = frozenset({"script", "style", "noscript", "svg", "iframe", "form", "button", "input", "template",
+                     "nav", "footer", "aside", "select", "textarea", "object", "canvas"})
+#: ARIA landmarks that mean the same as the dropped elements.
+DROPPED_ROLES = frozenset({"navigation", "banner", "contentinfo", "search", "complementary"})
+SCORED = frozenset({"p", "pre", "td", "blockquote", "li", "h1", "h2", "h3", "h4", "h5", "h6", "dd"})
+CONTAINERS = frozenset({"div", "article", "main", "section", "td"})
+BLOCK = frozenset({"p", "div", "section", "article", "main", "header", "h1", "h2", "h3", "h4", "h5", "h6",
+                   "ul", "ol", "li", "dl", "dt", "dd", "pre", "blockquote", "table", "thead", "tbody", "tr",
+                   "figure", "figcaption", "br", "hr", "details", "summary", "address"})
+HEADINGS = {f"h{i}": i for i in range(1, 7)}
+#: Elements an open tag of the same family implicitly closes.
+_IMPLIED = {"p": {"p"}, "li": {"li"}, "dt": {"dt", "dd"}, "dd": {"dt", "dd"}, "tr": {"tr", "td", "th"},
+            "td": {"td", "th"}, "th": {"td", "th"}, "option": {"option"}}
+_P_CLOSERS = BLOCK - {"br", "hr", "li", "dt", "dd", "tr", "thead", "tbody", "summary", "figcaption"}
+
+POSITIVE = re.compile(r"(?i)article|body|content|entry|main|page|post|story|text|blog")
+NEGATIVE = re.compile(r"(?i)comment|nav|sidebar|footer|header|menu|promo|banner|ad-|share|social|related"
+                      r"|breadcrumb|cookie|popup|modal|widget")
+_SPACE = re.compile(r"\s+")
+
+
+@dataclass(eq=False)
+class Node:
+    tag: str
+    hint: str = ""
+    parent: Node | None = None
+    dropped: bool = False
+    children: list[Node | str] = field(default_factory=list)
+
+
+class _TreeBuilder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.root = Node("#root")
+        self.stack = [self.root]
+        self.title: list[str] = []
+        self._in_title = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "title":
+            self._in_title = True
+            return
+        implied = _IMPLIED.get(tag, set()) | ({"p"} if tag in _P_CLOSERS else set())
+        if implied:
+            for i in range(len(self.stack) - 1, 0, -1):
+                open_tag = self.stack[i].tag
+                if open_tag in implied:
+                    del self.stack[i:]
+                    break
+                if open_tag in ("ul", "ol", "dl", "table", "div", "section", "article", "body"):
+                    break
+        values = dict(attrs)
+        hint = " ".join(v for v in (values.get("class"), values.get("id")) if v)
+        node = Node(tag, hint, self.stack[-1])
+        node.dropped = (values.get("role") or "").lower() in DROPPED_ROLES
+        self.stack[-1].children.append(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID and self.stack[-1].tag == tag:
+            self.stack.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self._in_title = False
+            return
+        for i in range(len(self.stack) - 1, 0, -1):
+            if self.stack[i].tag == tag:
+                del self.stack[i:]
+                return
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title.append(data)
+        else:
+            self.stack[-1].children.append(data)
+
+    def handle_entityref(self, name: str) -> None:
+        self.handle_data(f"&{name};")
+
+    def handle_charref(self, name: str) -> None:
+        self.handle_data(f"&#{name};")
 
 
 class HtmlCompressor:
@@ -10,4 +120,172 @@ class HtmlCompressor:
     safety_class = SafetyClass.S4
 
     def compress(self, data: bytes) -> bytes | None:
+        if len(data) > MAX_INPUT:
+            return None
+        builder = _TreeBuilder()
+        builder.feed(data.decode("utf-8", errors="replace"))
+        builder.close()
+        best = _best_container(builder.root)
+        if best is None:
+            return None
+        title = _SPACE.sub(" ", "".join(builder.title)).strip()
+        body = _render(best)
+        first = body.split("\n", 1)[0].lstrip("# ").strip()
+        text = (f"{title}\n\n" if title and title != first else "") + body
+        out = text.strip().encode("utf-8") + b"\n"
+        if len(out) < MIN_OUTPUT or len(out) >= len(data):
+            return None
+        return out
+
+
+# ------------------------------------------------------------------ scoring
+
+
+def _dropped(node: Node) -> bool:
+    return node.dropped or node.tag in DROPPED or node.tag in ("head", "title")
+
+
+def _best_container(root: Node) -> Node | None:
+    scores: dict[int, float] = {}
+    nodes: dict[int, Node] = {}
+    order: dict[int, int] = {}
+    stack: list[Node] = [root]
+    seen = 0
+    while stack:
+        node = stack.pop()
+        order[id(node)] = seen
+        seen += 1
+        if node.tag in SCORED:
+            text = _SPACE.sub(" ", _text(node)).strip()
+            if len(text) >= MIN_BLOCK_TEXT:
+                score = 1 + text.count(",") + min(len(text) / 100, 3)
+                parent = node.parent
+                depth = 0
+                while parent is not None and parent.tag != "body" and depth < MAX_CREDIT_DEPTH:
+                    depth += 1
+                    if parent.tag in CONTAINERS:
+                        scores[id(parent)] = scores.get(id(parent), 0.0) + score
+                        nodes[id(parent)] = parent
+                    parent = parent.parent
+        stack.extend(child for child in reversed(node.children) if isinstance(child, Node) and not _dropped(child))
+    best: tuple[float, int, Node] | None = None
+    for key, node in nodes.items():
+        score = scores[key]
+        if POSITIVE.search(node.hint):
+            score += CLASS_WEIGHT
+        if NEGATIVE.search(node.hint):
+            score -= CLASS_WEIGHT
+        total, linked = _link_text(node)
+        density = linked / total if total else 1.0
+        score *= 1 - density
+        if best is None or score > best[0] or (score == best[0] and order[key] < best[1]):
+            best = (score, order[key], node)
+    chosen = _fallback(root) if best is None or best[0] <= 0 else best[2]
+    if chosen is None:
         return None
+    total, linked = _link_text(chosen)
+    if total == 0 or linked / total >= MAX_LINK_DENSITY:
+        return None
+    return chosen
+
+
+def _fallback(root: Node) -> Node | None:
+    """No scored container (a page of bare paragraphs under body): use the body itself."""
+    stack: list[Node] = [root]
+    while stack:
+        node = stack.pop()
+        if node.tag == "body":
+            return node
+        stack.extend(c for c in node.children if isinstance(c, Node))
+    return root if any(isinstance(c, str) and c.strip() for c in root.children) else None
+
+
+def _text(node: Node) -> str:
+    parts: list[str] = []
+    stack: list[Node | str] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            parts.append(item)
+        elif not _dropped(item):
+            stack.extend(reversed(item.children))
+    return "".join(parts)
+
+
+def _link_text(node: Node) -> tuple[int, int]:
+    """(characters of text, characters inside links), white space folded."""
+    total = linked = 0
+    stack: list[tuple[Node | str, bool]] = [(node, False)]
+    while stack:
+        item, in_link = stack.pop()
+        if isinstance(item, str):
+            n = len(_SPACE.sub(" ", item).strip())
+            total += n
+            linked += n if in_link else 0
+        elif not _dropped(item):
+            inner = in_link or item.tag == "a"
+            stack.extend((c, inner) for c in item.children)
+    return total, linked
+
+
+# ------------------------------------------------------------------ rendering
+
+
+def _render(node: Node) -> str:
+    lines: list[str] = []
+    current: list[str] = []
+    #: A list bullet or heading mark waiting for the first text of its element.
+    pending = [""]
+
+    def flush() -> None:
+        text = _SPACE.sub(" ", "".join(current)).strip()
+        current.clear()
+        if text:
+            lines.append(pending[0] + text)
+            pending[0] = ""
+
+    # An explicit stack (enter / leave events): pages nest deeper than Python's recursion limit.
+    stack: list[tuple[Node | str, bool]] = [(node, False)]
+    while stack:
+        item, leaving = stack.pop()
+        if isinstance(item, str):
+            current.append(item)
+            continue
+        tag = item.tag
+        if leaving:
+            if tag in BLOCK:
+                flush()
+                if tag in HEADINGS or tag == "li":
+                    pending[0] = ""
+            continue
+        if _dropped(item) or _permalink(item):
+            continue
+        if tag == "pre":
+            flush()
+            text = _text(item).strip("\n")
+            if text.strip():
+                lines.append(pending[0] + text)
+                pending[0] = ""
+            continue
+        if tag in BLOCK:
+            flush()
+        if tag in HEADINGS:
+            if lines:
+                lines.append("")
+            pending[0] = "#" * HEADINGS[tag] + " "
+        elif tag == "li":
+            pending[0] = "- "
+        elif tag in ("td", "th") and current:
+            current.append(" | ")
+        stack.append((item, True))
+        stack.extend((child, False) for child in reversed(item.children))
+    flush()
+    return "\n".join(lines)
+
+
+def _permalink(node: Node) -> bool:
+    """A heading's self-link (`¶`, `#`, `§`): one symbol, no words."""
+    if node.tag != "a" or len(node.children) != 1 or not isinstance(node.children[0], str):
+        return False
+    text = node.children[0].strip()
+    return len(text) == 1 and not text.isalnum()
