@@ -65,3 +65,9 @@ LOGFMT_PAIR = re.compile(r"""(?:^|[\s,\[{(])([A-Za-z_][A-Za-z0-9_.\-]*)=("[^"]*"
 
 #: Our own markers, so a second pass never treats them as content.
 ELISION_MARKER = re.compile(r"\(caveman\)|caveman: ")
+
+# ---------------------------------------------------------------- query scoring (BM25)
+
+#: A BM25 term: a run of letters, digits or underscores (Unicode-aware, so `café` is one term,
+#: not `caf`); engine.bm25 lowercases first and keeps runs of two bytes or more.
+BM25_TERM = re.compile(r"\w+")
