@@ -61,9 +61,9 @@ def _parse_lines(value: str) -> tuple[int, int]:
         a = int(first)
         b = int(last) if sep else a
     except ValueError:
-        raise typer.BadParameter(f"{value!r} is not a line range like 120-180") from None
+        raise typer.BadParameter(f"--lines {value!r} is not a line range like 120-180") from None
     if a < 1 or b < a:
-        raise typer.BadParameter(f"{value!r} is empty; lines count from 1 and A-B needs A <= B")
+        raise typer.BadParameter(f"--lines {value!r} is empty; lines count from 1 and A-B needs A <= B")
     return a, b
 
 
