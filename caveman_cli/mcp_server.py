@@ -94,7 +94,13 @@ class CavemanTools:
                     "this session; this is the full original, and further calls return these same bytes›\n")
         if query is not None and not isinstance(query, str):
             raise ToolInputError("query must be a string")
-        return _decode(narrow_view(original, query).output)
+        view = narrow_view(original, query)
+        body = _decode(view.output)
+        if view.narrowed or not (query and query.strip()):
+            return body
+        # Say why the whole original came back, so "not found" is not read as "ask again".
+        sep = "" if body.endswith("\n") or not body else "\n"
+        return f"{body}{sep}‹caveman: {view.reason}, so this is the full original›\n"
 
     def compress(self, text: str, type: str | None = None, query: str | None = None) -> str:  # noqa: A002
         from engine.types import ContentType, Options

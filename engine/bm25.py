@@ -24,8 +24,9 @@ STOPWORDS = frozenset(
 
 def terms(text: str) -> list[str]:
     """The BM25 terms of a text, in order, repeats kept (term frequency needs them)."""
+    # Two bytes or more: any two characters, or one outside ASCII (UTF-8 spends two on it).
     return [t for t in BM25_TERM.findall(text.lower())
-            if len(t.encode("utf-8")) >= 2 and t not in STOPWORDS]
+            if (len(t) > 1 or t > "\x7f") and t not in STOPWORDS]
 
 
 def query_terms(query: str) -> list[str]:

@@ -175,14 +175,16 @@ def _looks_like_json_fields(text: str) -> bool:
 
 
 def _record_spans(data: bytes) -> list[tuple[int, int]]:
-    """(start, end) of each newline-terminated record, newlines inside quotes not ending one."""
-    spans, start, quoted = [], 0, False
-    for i, byte in enumerate(data):
-        if byte == 0x22:
-            quoted = not quoted
-        elif byte == 0x0A and not quoted:
-            spans.append((start, i))
-            start = i + 1
+    """(start, end) of each newline-terminated record; a newline inside quotes (an odd number
+    of `"` so far) does not end one."""
+    spans, start, pos, quoted = [], 0, 0, False
+    for line in data.split(b"\n"):
+        end = pos + len(line)
+        quoted ^= line.count(b'"') % 2 == 1
+        if not quoted:
+            spans.append((start, end))
+            start = end + 1
+        pos = end + 1
     if start < len(data):
         spans.append((start, len(data)))
     return spans
@@ -191,16 +193,16 @@ def _record_spans(data: bytes) -> list[tuple[int, int]]:
 def _csv_units(original: bytes) -> Units | None:
     """Records of a CSV/TSV table: a header and two or more records, all with the same number
     (≥2) of fields. Header cells must read like names, which keeps comma-bearing logs out."""
-    if b"," not in original and b"\t" not in original:
+    first_line = original.split(b"\n", 1)[0].decode("utf-8", "replace").rstrip("\r")
+    delimiters = [d for d in (",", "\t") if d in first_line and _header_like(first_line, d)]
+    if not delimiters:
         return None
     spans = [(s, e - 1 if e > s and original[e - 1:e] == b"\r" else e) for s, e in _record_spans(original)]
     spans = [(s, e) for s, e in spans if original[s:e].strip()]
     if len(spans) < 3:
         return None
     text_of = [original[s:e].decode("utf-8", "replace") for s, e in spans]
-    for delimiter in (",", "\t"):
-        if delimiter not in text_of[0]:
-            continue
+    for delimiter in delimiters:
         width = _field_count(text_of[0], delimiter)
         if width < 2 or not _header_like(text_of[0], delimiter):
             continue

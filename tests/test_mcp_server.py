@@ -70,6 +70,7 @@ def test_each_tool_answers(stored):
         out = {}
         out["whole"] = await session.call_tool("caveman_retrieve", {"handle": f"<<ccr:{stored}>>"})
         out["narrow"] = await session.call_tool("caveman_retrieve", {"handle": stored, "query": LINES[33]})
+        out["no hit"] = await session.call_tool("caveman_retrieve", {"handle": stored, "query": "zebra"})
         out["compress"] = await session.call_tool("caveman_compress", {"text": "hello\n"})
         out["stats"] = await session.call_tool("caveman_stats", {})
         out["encode"] = await session.call_tool("caveman_toon_encode",
@@ -81,6 +82,7 @@ def test_each_tool_answers(stored):
     assert not any(r.is_error for r in out.values())
     assert text_of(out["whole"]).encode() == ORIGINAL
     assert text_of(out["narrow"]) == f"{GAP}\n{LINES[33]}\n{GAP}\n"
+    assert text_of(out["no hit"]) == ORIGINAL.decode() + "‹caveman: no unit matches the query, so this is the full original›\n"
     assert text_of(out["compress"]).startswith("hello\n‹caveman: passed through unchanged (")
     stats = json.loads(text_of(out["stats"]))
     assert stats["totals"]["count"] == 1 and stats["basis"] == "inferred"
