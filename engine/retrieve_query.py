@@ -17,19 +17,14 @@ from __future__ import annotations
 import bisect
 import csv
 import json
-import re
 from dataclasses import dataclass, field
 
 from engine import bm25, json_records
-from engine.patterns import ANSI
+from engine.patterns import ANSI, BLANK_LINE, BLANK_LINE_BYTES, JSON_FIELD_LINE, LISTING_GUTTER, WHITESPACE_RUN
 
 MAX_UNITS = 20
 GAP = "… [caveman: non-adjacent] …"
 _MAX_PHRASE_HITS = 2000
-_WHITESPACE = re.compile(r"\s+")
-# A blank line: what separates paragraphs of prose.
-_BLANK_LINE_TEXT = re.compile(r"\n[ \t\r\f\v]*\n")
-_BLANK_LINE = re.compile(_BLANK_LINE_TEXT.pattern.encode("ascii"))
 
 
 @dataclass(frozen=True)
@@ -52,6 +47,7 @@ class Returned:
     index: int
     score: float
     phrase: bool
+    context: bool = False  # shown because a returned line is indented under it
 
 
 @dataclass(frozen=True)
@@ -69,8 +65,8 @@ class View:
             "reason": self.reason,
             "unit_kind": self.unit_kind,
             "total_units": self.total_units,
-            "units": [{"index": r.index, "score": round(r.score, 4), "phrase_match": r.phrase}
-                      for r in self.returned],
+            "units": [{"index": r.index, "score": round(r.score, 4), "phrase_match": r.phrase,
+                       "context": r.context} for r in self.returned],
             "bytes": len(self.output),
         }
 
@@ -125,7 +121,7 @@ def split_units(original: bytes) -> Units | None:
     table = _csv_units(original)
     if table is not None:
         return table
-    if _BLANK_LINE.search(original) and _is_prose(text):
+    if BLANK_LINE_BYTES.search(original) and _is_prose(text):
         return _paragraph_units(original)
     return _line_units(original)
 
@@ -166,12 +162,9 @@ def _is_ndjson(text: str) -> bool:
         return False
 
 
-_JSON_FIELD_LINE = re.compile(r'^\s*"[^"\n]*"\s*:', re.M)
-
-
 def _looks_like_json_fields(text: str) -> bool:
     lines = [line for line in text.split("\n") if line.strip()]
-    return bool(lines) and len(_JSON_FIELD_LINE.findall(text)) * 3 >= len(lines)
+    return bool(lines) and len(JSON_FIELD_LINE.findall(text)) * 3 >= len(lines)
 
 
 def _record_spans(data: bytes) -> list[tuple[int, int]]:
@@ -245,7 +238,7 @@ def _line_units(original: bytes) -> Units:
 
 def _paragraph_units(original: bytes) -> Units:
     units = []
-    for block in _BLANK_LINE.split(original):
+    for block in BLANK_LINE_BYTES.split(original):
         block = block.strip(b"\r\n")
         shown = _shown(block)
         if shown.strip():
@@ -258,7 +251,7 @@ def _is_prose(text: str) -> bool:
     that a tool prints one block each (a compiler error with its code frame, a linter's file
     group). One block holding most of the text (a pytest traceback, a long log section) means
     the blank lines are not the structure, and lines are the units."""
-    blocks = [b for b in _BLANK_LINE_TEXT.split(text) if b.strip()]
+    blocks = [b for b in BLANK_LINE.split(text) if b.strip()]
     sizes = [len([l for l in b.split("\n") if l.strip()]) for b in blocks]
     if len(blocks) < 3:
         return False
@@ -269,7 +262,7 @@ def _is_prose(text: str) -> bool:
 
 
 def _fold(text: str) -> str:
-    return _WHITESPACE.sub(" ", ANSI.sub("", text)).strip().lower()
+    return WHITESPACE_RUN.sub(" ", ANSI.sub("", text)).strip().lower()
 
 
 @dataclass
@@ -310,8 +303,48 @@ def _rank(units: Units, query: str) -> list[Returned]:
         # its words (reordered, split by punctuation) are worth the reader's time.
         hits = [g for g in hits if g.phrase or _covers(unit_terms, g.members, wanted)]
     hits.sort(key=lambda g: (not g.phrase, -g.score, g.first))
-    chosen = hits[:MAX_UNITS]
-    return [Returned(candidates[k].index, scores[k], g.phrase) for g in chosen for k in g.members]
+    chosen: dict[int, Returned] = {}
+    for g in hits[:MAX_UNITS]:
+        for k in g.members:
+            chosen[candidates[k].index] = Returned(candidates[k].index, scores[k], g.phrase)
+    if units.kind == "line":
+        # An indented line is read through the lines it sits under (a YAML key's parents, the
+        # file a linter groups its messages by, the def around a line of code); without them
+        # a line is a fragment much like a JSON field line. Shown as context, gaps marked.
+        texts = [u.text for u in candidates]
+        for k in sorted(chosen):
+            for a in _ancestors(texts, k):
+                chosen.setdefault(a, Returned(a, scores[a], False, context=True))
+    return list(chosen.values())
+
+
+_MAX_ANCESTOR_WALK = 5000
+
+
+def _indent(text: str) -> int | None:
+    """Columns of indentation after any line-number gutter; None for a line with no content."""
+    gutter = LISTING_GUTTER.match(text)
+    if gutter:
+        text = text[gutter.end():]
+    if not text.strip():
+        return None
+    if text[:1] not in (" ", "\t"):
+        return 0
+    expanded = text.expandtabs(8)
+    return len(expanded) - len(expanded.lstrip(" "))
+
+
+def _ancestors(texts: list[str], k: int) -> list[int]:
+    """The nearest less-indented line above k, then the one above that, up to column 0."""
+    depth, found = _indent(texts[k]) or 0, []
+    j = k - 1
+    while depth > 0 and j >= 0 and k - j <= _MAX_ANCESTOR_WALK:
+        d = _indent(texts[j])
+        if d is not None and d < depth:
+            found.append(j)
+            depth = d
+        j -= 1
+    return found
 
 
 def _covers(unit_terms: list[list[str]], members: list[int], wanted: list[str]) -> bool:

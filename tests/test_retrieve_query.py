@@ -260,3 +260,29 @@ def test_line_slice_outside_the_original_is_an_error():
         line_slice(b"a\nb\n", 3, 4)
     with pytest.raises(ValueError, match="empty"):
         line_slice(b"a\nb\n", 2, 1)
+
+
+# --------------------------------------------------------------------------- lines read under their parents
+
+
+def test_an_indented_line_comes_with_the_lines_it_sits_under():
+    services = "".join(f"  svc{i}:\n    image: app:{i}\n    ports:\n      - \"{8000 + i}:80\"\n" for i in range(12))
+    raw = f"version: '3'\nservices:\n{services}".encode()
+    view = narrow_view(raw, '"8007:80"')
+    assert view.output.decode() == (f"{GAP}\nservices:\n{GAP}\n  svc7:\n{GAP}\n    ports:\n"
+                                    f"      - \"8007:80\"\n{GAP}\n")
+    assert [(r.index, r.context) for r in view.returned] == [(1, True), (30, True), (32, True), (33, False)]
+
+
+def test_a_lint_message_keeps_the_file_it_was_reported_in():
+    groups = "".join(f"/src/file{f}.js\n" + "".join(f"  {n}:5  error  'x{f}{n}' is not defined  no-undef\n"
+                                                     for n in range(1, 9)) for f in range(6))
+    view = narrow(groups.encode(), "  4:5  error  'x34' is not defined  no-undef").decode()
+    assert view == f"{GAP}\n/src/file3.js\n{GAP}\n  4:5  error  'x34' is not defined  no-undef\n{GAP}\n"
+
+
+def test_a_numbered_listing_line_comes_with_its_enclosing_definition():
+    body = "".join(f"{n:6}\t        x = {n}\n" for n in range(3, 40))
+    raw = f"     1\tclass Box:\n     2\t    def fill(self):\n{body}    40\t\n    41\tdef other():\n".encode()
+    view = narrow(raw, "x = 17").decode()
+    assert view == f"     1\tclass Box:\n     2\t    def fill(self):\n{GAP}\n    17\t        x = 17\n{GAP}\n"
