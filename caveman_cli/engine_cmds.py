@@ -56,23 +56,56 @@ def compress(
         warn(_report_line(result, problem))
 
 
+def _parse_lines(value: str) -> tuple[int, int]:
+    """`A-B` (1-based, inclusive) or a single line `A`."""
+    text = value.strip()
+    first, sep, last = text.partition("-")
+    try:
+        a = int(first)
+        b = int(last) if sep else a
+    except ValueError:
+        raise typer.BadParameter(f"--lines {value!r} is not a line range like 120-180") from None
+    if a < 1 or b < a:
+        raise typer.BadParameter(f"--lines {value!r} is empty; lines count from 1 and A-B needs A <= B")
+    return a, b
+
+
 def retrieve(
     handle: str = typer.Argument(..., help="A handle: ccr_…, <<ccr:ccr_…>>, ccr:ccr_… or ccr://ID."),
-    query: Optional[str] = typer.Argument(None, help="Narrow the original to the units matching this."),
+    query: Optional[str] = typer.Argument(None, help="Narrow the original to the whole units matching this."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object: the view, the units returned "
+                                 "with their scores, and whether the view was narrowed."),
+    lines: Optional[str] = typer.Option(None, "--lines", metavar="A-B",
+                                        help="Only lines A to B of the original (1-based, inclusive), byte-exact."),
 ) -> None:
-    """Print a stored original, byte-exact."""
+    """Print a stored original, byte-exact; with a query, only the whole units that match it."""
     from engine import UnknownHandle
     from engine.ccr import StoreError
+    from engine.retrieve_query import line_slice, narrow_view
 
-    engine, _ = Context().engine()
+    line_range = _parse_lines(lines) if lines is not None else None
+    engine, problem = Context().engine()
+    if engine.store is None and problem:
+        raise CavemanError(problem)
     try:
-        data = engine.retrieve(handle, query)
+        original = engine.retrieve(handle)
     except UnknownHandle as exc:
-        hint = f" (recent: {', '.join(exc.recent)})" if exc.recent else ""
+        hint = f"; most recent: {', '.join(exc.recent)}" if exc.recent else "; the store holds no handles yet"
         raise CavemanError(f"unknown handle {exc.handle}{hint}") from None
     except StoreError as exc:
         raise CavemanError(str(exc)) from None
-    write_bytes(data)
+    if line_range is not None:
+        try:
+            original = line_slice(original, *line_range)
+        except ValueError as exc:
+            raise CavemanError(f"--lines {lines}: {exc}") from None
+    view = narrow_view(original, query)
+    if as_json:
+        report = view.to_json()
+        report["output"] = view.output.decode("utf-8", "replace")
+        write_json(report)
+    else:
+        write_bytes(view.output)
 
 
 def detect(as_json: bool = typer.Option(False, "--json")) -> None:

@@ -34,12 +34,27 @@ def parse_handle(text: str) -> HandleRef | None:
     if s.startswith("<<ccr:") and s.endswith(">>"):
         s = s[len("<<ccr:"):-2]
     s = s.strip().strip(_WRAPPING)
-    if s.startswith("ccr:") and not s.startswith("ccr://"):
-        s = s[len("ccr:"):].strip()  # `ccr:ccr_<hex>`, and the marker's `ccr:ccr://<objectID>`
-    if s.startswith("ccr://"):
+    if s.lower().startswith("ccr:") and not s.lower().startswith("ccr://"):
+        s = s[len("ccr:"):]  # `ccr:ccr_<hex>`, and the marker form of an object, `<<ccr:ccr://ID>>`
+    ref = _exact(s)
+    return ref if ref is not None else _embedded(text)
+
+
+def _exact(s: str) -> HandleRef | None:
+    if s.lower().startswith("ccr://"):
         obj = s[len("ccr://"):]
         return HandleRef("object", obj) if _OBJECT_ID.fullmatch(obj) else None
     s = s.lower() if s.lower().startswith(HANDLE_PREFIX) else s
     if _BLOB.fullmatch(s):
         return HandleRef("blob", s)
     return None
+
+
+_EMBEDDED_BLOB = re.compile(r"(?<![0-9A-Za-z_])ccr_[0-9a-fA-F]{32}(?![0-9A-Za-z_])")
+
+
+def _embedded(text: str) -> HandleRef | None:
+    """A whole footer or command pasted as the handle (`recover: caveman tools retrieve ccr_…`):
+    accepted when it names exactly one blob handle, so nothing is guessed."""
+    found = {m.lower() for m in _EMBEDDED_BLOB.findall(text)}
+    return HandleRef("blob", found.pop()) if len(found) == 1 else None

@@ -413,3 +413,28 @@ DIFF_HEADER = re.compile(
     r"|dissimilarity index|rename from|rename to|copy from|copy to|Binary files|commit [0-9a-f]{7,40}"
     r"|Merge: |Author: |AuthorDate: |Commit: |CommitDate: |Date: )"
 )
+
+# ---------------------------------------------------------------- query scoring (BM25)
+
+#: A BM25 term: a run of letters, digits or underscores (Unicode-aware, so `café` is one term,
+#: not `caf`); engine.bm25 lowercases first and keeps runs of two bytes or more.
+BM25_TERM = re.compile(r"\w+")
+
+# ---------------------------------------------------------------- query narrowing (retrieve_query)
+
+#: A blank line (white space only): what separates paragraphs, and diagnostics that tools print
+#: one block each.
+BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
+BLANK_LINE_BYTES = re.compile(BLANK_LINE.pattern.encode("ascii"))
+
+#: A JSON field line (`  "status": "unfulfilled",`): text mostly made of these is a JSON
+#: document that did not parse, and cutting it into lines would hand out fragments.
+JSON_FIELD_LINE = re.compile(r'^\s*"[^"\n]*"\s*:', re.M)
+
+#: A `cat -n`/`nl` line-number gutter; indentation is measured after it, so a numbered listing
+#: still shows the def or class a returned line sits in.
+LISTING_GUTTER = re.compile(r"[ \t]*\d+\t")
+
+#: Runs of white space, folded to one space before matching a query verbatim (as agents and
+#: the scorer compare text).
+WHITESPACE_RUN = re.compile(r"\s+")
