@@ -25,6 +25,8 @@ ERRORS = "surrogateescape"
 
 #: Output with cursor addressing larger than this is resolved by the line path instead.
 SCREEN_MAX_BYTES = 2 * 1024 * 1024
+#: Private modes that switch to or from the alternate screen.
+ALT_SCREEN_MODES = frozenset({47, 1047, 1049})
 #: Longest escape sequence carried across a read boundary before it is treated as garbage.
 MAX_CARRY = 4096
 
@@ -56,7 +58,8 @@ COMPLETE_ESC_RE = re.compile(
 )
 
 #: What may still become a complete escape sequence once more bytes arrive.
-ESC_PREFIX_RE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*|[PX^_][^\x1b]*\x1b?|[ -/]*)")
+ESC_PREFIX_RE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?|[PX^_][^\x1b]*\x1b?|[ -/]*)")
+STRING_INTRODUCERS = ("\x1b]", "\x1bP", "\x1bX", "\x1b^", "\x1b_")
 
 #: A line ending as a pty delivers it (ONLCR makes `\n` into `\r\n`, and `\r\n` into `\r\r\n`).
 CRLF_RE = re.compile(r"\r+\n")
@@ -67,6 +70,9 @@ CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 #: "Clear the screen" as `clear`, `tput clear` and ESC c send it. A transcript keeps what was
 #: shown before, so the line path treats it as a page break instead of cursor addressing.
 CLEAR_RE = re.compile(r"(?:\x1b\[H\x1b\[2J|\x1b\[2J\x1b\[H|\x1b\[H\x1b\[J|\x1bc)(?:\x1b\[3J)?")
+
+#: The first half of a clear at the end of a read, held back so the pair is seen whole.
+CLEAR_START_RE = re.compile(r"(?:\x1b\[H(?:\x1b\[2?J)?|\x1b\[2J(?:\x1b\[H)?)\Z")
 
 #: What only a screen emulator can follow: cursor positioning (CUP/HVP, VPA), scroll regions,
 #: the alternate screen. Clears are removed before this is searched.
@@ -134,8 +140,10 @@ class LineResolver:
                 self._process(tail)
         last = max(self._row, self._last_nonblank())
         for i in range(last + 1):
-            line = self._lines[i].rstrip(" ") if self._touched[i] else self._lines[i]
-            self._out.append(line if i == last else line + "\n")
+            line = self._settled(i)
+            if line is not None:
+                # Only the bottom line can be unterminated; rows above it were ended by a move down.
+                self._out.append(line if i == len(self._lines) - 1 else line + "\n")
         self._lines, self._touched, self._row, self._col = [""], [False], 0, 0
         self._flush()
 
@@ -153,6 +161,15 @@ class LineResolver:
             self._sink("".join(self._out).encode(ENCODING, ERRORS))
             self._out.clear()
 
+    def _settled(self, i: int) -> str | None:
+        """A window line as the transcript keeps it; None for a line that a redraw left blank
+        (a spinner or progress bar erased in place is not a blank line anyone printed)."""
+        line = self._lines[i]
+        if not self._touched[i]:
+            return line
+        line = line.rstrip(" ")
+        return line or None
+
     def _last_nonblank(self) -> int:
         for i in range(len(self._lines) - 1, -1, -1):
             if self._lines[i].strip(" "):
@@ -161,10 +178,19 @@ class LineResolver:
 
     def _hold_incomplete(self, text: str) -> str:
         """Keep an escape sequence or a CR cut by the read boundary for the next chunk."""
-        i = text.rfind("\x1b", max(0, len(text) - MAX_CARRY))
+        start = max(0, len(text) - MAX_CARRY)
+        # An OSC or other string sequence may itself hold an ESC (its ST terminator), so an
+        # unterminated one is looked for first, then the last ESC of all.
+        i = max(text.rfind(intro, start) for intro in STRING_INTRODUCERS)
+        if i < 0 or COMPLETE_ESC_RE.match(text, i) or not ESC_PREFIX_RE.fullmatch(text, i):
+            i = text.rfind("\x1b", start)
         if i >= 0 and not COMPLETE_ESC_RE.match(text, i) and ESC_PREFIX_RE.fullmatch(text, i):
             self._carry = text[i:]
             text = text[:i]
+        held = CLEAR_START_RE.search(text, max(0, len(text) - 8))
+        if held:  # the rest of a "clear screen" may be in the next read
+            self._carry = text[held.start():] + self._carry
+            text = text[:held.start()]
         if text.endswith("\r"):
             stripped = text.rstrip("\r")
             self._carry = text[len(stripped):] + self._carry
@@ -186,8 +212,9 @@ class LineResolver:
 
     def _emit_front(self, count: int) -> None:
         for i in range(count):
-            line = self._lines[i]
-            self._out.append((line.rstrip(" ") if self._touched[i] else line) + "\n")
+            line = self._settled(i)
+            if line is not None:
+                self._out.append(line + "\n")
         del self._lines[:count]
         del self._touched[:count]
         self._base += count
@@ -411,6 +438,26 @@ def resolve_screen(data: bytes, cols: int, rows: int) -> bytes:
             if self.cursor.y == bottom and top == 0:
                 scrolled.append(render(self.buffer[top]))
             super().index()
+
+        # pyte has no alternate screen. Switching either way keeps what the screen showed
+        # (the shell's lines on entry, the program's last frame on exit) and starts blank.
+        def set_mode(self, *modes: int, **kwargs: object) -> None:
+            if kwargs.get("private") and ALT_SCREEN_MODES.intersection(modes):
+                self._switch()
+            super().set_mode(*modes, **kwargs)
+
+        def reset_mode(self, *modes: int, **kwargs: object) -> None:
+            if kwargs.get("private") and ALT_SCREEN_MODES.intersection(modes):
+                self._switch()
+            super().reset_mode(*modes, **kwargs)
+
+        def _switch(self) -> None:
+            shown = [render(self.buffer[y]) for y in range(self.lines)]
+            while shown and not shown[-1]:
+                shown.pop()
+            scrolled.extend(shown)
+            self.erase_in_display(2)
+            self.cursor_position()
 
     screen = TranscriptScreen(cols, rows)
     screen.set_mode(pyte.modes.LNM)  # a bare LF (no ONLCR) still starts a line
