@@ -2,49 +2,24 @@
 
 caveman exits with the command's status (128+N when a signal ended it; 127 when it is not
 found, 126 when it cannot be executed). The command's argv is passed through untouched,
-options and a second `--` included.
+options and a second `--` included. The work is in caveman_cli.shrink_main, which the
+typer-free fast path shares.
 """
 from __future__ import annotations
 
-import os
-import signal
-import sys
 from typing import List, Optional
 
 import typer
 
-from caveman_cli.context import Context
-from caveman_cli.io import warn, write_bytes, write_json
 from caveman_cli.status import CavemanError, ExitStatus
 
 _PASS_THROUGH = {"ignore_unknown_options": True, "allow_interspersed_args": False}
 
 
 def _positive(name: str, value: Optional[float]) -> Optional[float]:
-    if value is not None and value <= 0:
+    if value is not None and not value > 0:
         raise typer.BadParameter(f"{name} must be a positive number of seconds")
     return value
-
-
-def _exec_transparently(argv: list[str]) -> int:
-    """CAVEMAN_SHRINK=off: become the command, so every byte, signal and status is its own."""
-    from shrink.runner import SpawnError, check_command
-
-    try:
-        check_command(argv[0], os.environ.get("PATH"))
-    except SpawnError as exc:
-        warn(str(exc))
-        return exc.status
-    sys.stdout.flush()
-    sys.stderr.flush()
-    for sig in (signal.SIGPIPE, signal.SIGXFSZ):  # Python ignores these; the command must not
-        signal.signal(sig, signal.SIG_DFL)
-    try:
-        os.execvp(argv[0], argv)
-    except OSError as exc:
-        warn(f"{argv[0]}: {exc.strerror or exc}")
-        return ExitStatus.NOT_EXECUTABLE
-    return ExitStatus.FAILURE  # not reached
 
 
 def shrink(
@@ -61,38 +36,17 @@ def shrink(
     session: Optional[str] = typer.Option(None, "--session", help="Session id stored with the record."),
 ) -> None:
     """Run a command under a pty; print a compact view with its exit status and a recovery handle."""
-    argv = list(command or [])
-    if not argv:
+    from caveman_cli.engine_cmds import _parse_type
+    from caveman_cli.shrink_main import ShrinkArgs, execute
+
+    if not command:
         raise CavemanError("shrink needs a command: caveman tools shrink -- CMD [ARGS...]", ExitStatus.USAGE)
     _positive("--timeout", timeout)
     _positive("--idle-timeout", idle_timeout)
-    from caveman_cli.engine_cmds import _parse_type
-
-    ctype = _parse_type(type_)
-    ctx = Context()
-    if ctx.env.get("CAVEMAN_SHRINK", "").strip().lower() == "off":
-        raise typer.Exit(_exec_transparently(argv))
-
-    from shrink import pipeline, render
-    from shrink.runner import SpawnError
-
-    request = pipeline.Request(argv, raw=raw, ctype=ctype, query=query, timeout=timeout,
-                               idle_timeout=idle_timeout, session=session)
-    try:
-        outcome = pipeline.shrink(request, env=ctx.env, engine_factory=ctx.engine,
-                                  tmp_dir=pipeline.default_tmp_dir(ctx.env))
-    except SpawnError as exc:
-        warn(str(exc))
-        if as_json:
-            write_json({"exit_code": exc.status, "signal": None, "output": "", "error": str(exc)})
-        raise typer.Exit(exc.status) from None
-    for note in outcome.warnings:
-        warn(note)
-    if as_json:
-        write_json(render.to_json(outcome))
-    else:
-        write_bytes(render.text(outcome))
-    raise typer.Exit(outcome.exit_code)
+    _parse_type(type_)
+    args = ShrinkArgs(list(command), raw=raw, type_name=type_, query=query, timeout=timeout,
+                      idle_timeout=idle_timeout, as_json=as_json, session=session)
+    raise typer.Exit(execute(args))
 
 
 def register(app: typer.Typer, tools_app: typer.Typer) -> None:

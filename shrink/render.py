@@ -75,3 +75,13 @@ def to_json(outcome: Outcome) -> dict[str, object]:
         "footer": footer(outcome),
         "warnings": list(outcome.warnings),
     }
+
+
+def spawn_error_json(message: str, status: int) -> dict[str, object]:
+    """The --json object for a command that never started (127 not found, 126 not executable)."""
+    return {
+        "exit_code": status, "signal": None, "output": "", "content_type": None, "method": None,
+        "tokens_before": 0, "tokens_after": 0, "ratio": 0.0, "basis": "inferred", "handle": None,
+        "passed_through": True, "elapsed_s": 0.0, "bytes_raw": 0, "resolver": None, "limit": None,
+        "footer": None, "warnings": [], "error": message,
+    }
