@@ -24,7 +24,7 @@ class LiveStatus:
     def __init__(self, fd: int, latest: Callable[[], str], width: int) -> None:
         self._fd = fd
         self._latest = latest
-        self._width = max(20, width)
+        self._width = max(40, width)
         self._drawn = False
 
     @classmethod
@@ -33,7 +33,7 @@ class LiveStatus:
         try:
             if not os.isatty(2):
                 return None
-            width = os.get_terminal_size(2).columns
+            width = os.get_terminal_size(2).columns or 80  # a fresh pty may report 0
         except OSError:
             return None
         return cls(2, latest, env_columns or width)
