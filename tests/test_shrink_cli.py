@@ -23,6 +23,7 @@ PY = sys.executable
 
 def shrink(*args: str, stdin: bytes = b"", env: dict | None = None, cwd: Path | None = None, timeout: float = 60):
     full_env = dict(os.environ)
+    full_env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), full_env.get("PYTHONPATH")]))
     full_env.update(env or {})
     return subprocess.run([PY, "-m", "caveman_cli", "tools", "shrink", *args], input=stdin, capture_output=True,
                           env=full_env, timeout=timeout, cwd=cwd or ROOT)
