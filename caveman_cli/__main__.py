@@ -1,3 +1,3 @@
-from caveman_cli.app import main
+from caveman_cli.entry import main
 
 raise SystemExit(main())

@@ -1,0 +1,157 @@
+"""run → resolve → engine → Outcome.
+
+Memory stays bounded while the command runs: raw bytes go to a temporary file (only as much
+as the screen emulator could ever use) and the streaming line resolver writes the transcript
+to another; the transcript is read back once, whole, for the engine. caveman's own trouble
+(a store that will not open or take the original, an engine exception) never changes the
+command's status: the transcript passes through and the reason is reported.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from shrink import runner, screen
+from shrink.live import LiveStatus
+
+if TYPE_CHECKING:
+    from engine import Engine
+    from engine.types import ContentType, Result
+
+#: The terminal we emulate when caveman itself is not attached to one.
+DEFAULT_TERM = "xterm-256color"
+
+
+@dataclass(frozen=True)
+class Request:
+    argv: list[str]
+    raw: bool = False
+    ctype: ContentType | None = None
+    query: str | None = None
+    timeout: float | None = None
+    idle_timeout: float | None = None
+    session: str | None = None
+
+
+@dataclass
+class Outcome:
+    run: runner.RunResult
+    view: bytes
+    result: Result | None = None
+    resolver: str = "lines"
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        return self.run.exit_code
+
+    @property
+    def compressed(self) -> bool:
+        return self.result is not None and not self.result.passed_through
+
+
+def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: bool) -> dict[str, str]:
+    """The caller's environment with COLUMNS, LINES and TERM agreeing with the pty we give."""
+    child = dict(env)
+    child["COLUMNS"], child["LINES"] = str(size[0]), str(size[1])
+    term = env.get("TERM", "")
+    if not attached or not term or term == "dumb":
+        child["TERM"] = DEFAULT_TERM
+    return child
+
+
+class _Capture:
+    """Where pty output goes: a bounded raw spool for the emulator and the line resolver."""
+
+    def __init__(self, rows: int, tmp_dir: str | None) -> None:
+        self.raw = tempfile.TemporaryFile(dir=tmp_dir)
+        self.resolved = tempfile.TemporaryFile(dir=tmp_dir)
+        self.raw_kept = 0
+        self.lines = screen.LineResolver(self.resolved.write, rows)
+
+    def feed(self, data: bytes) -> None:
+        if self.raw_kept <= screen.SCREEN_MAX_BYTES:
+            self.raw.write(data)
+            self.raw_kept += len(data)
+        self.lines.feed(data)
+
+    def transcript(self, cols: int, rows: int, total: int) -> tuple[bytes, str, list[str]]:
+        self.lines.finish()
+        if self.lines.needs_screen and total <= screen.SCREEN_MAX_BYTES:
+            self.raw.seek(0)
+            try:
+                return screen.resolve_screen(self.raw.read(), cols, rows), "screen", []
+            except Exception as exc:  # pyte trouble must not lose the output: the line view stands
+                note = f"screen emulation failed ({type(exc).__name__}: {exc}); showing the line view"
+                return self._read_resolved(), "lines", [note]
+        return self._read_resolved(), "lines", []
+
+    def _read_resolved(self) -> bytes:
+        self.resolved.seek(0)
+        return self.resolved.read()
+
+    def close(self) -> None:
+        self.raw.close()
+        self.resolved.close()
+
+
+def shrink(
+    request: Request,
+    *,
+    env: Mapping[str, str],
+    engine_factory: Callable[[], tuple[Engine, str | None]],
+    stdin_fd: int = 0,
+    live: bool = True,
+    tmp_dir: str | None = None,
+) -> Outcome:
+    """Run request.argv and return its compact view. Raises runner.SpawnError (127/126)."""
+    size_fd = runner.terminal_fd()
+    cols, rows = runner.window_size(size_fd)
+    capture = _Capture(rows, tmp_dir)
+    status = LiveStatus.for_stderr(capture.lines.latest_line) if live else None
+    try:
+        try:
+            ran = runner.run(
+                request.argv, env=child_environment(env, (cols, rows), size_fd is not None),
+                on_output=capture.feed, size=(cols, rows), size_fd=size_fd, timeout=request.timeout,
+                idle_timeout=request.idle_timeout, on_tick=status.tick if status else None, stdin_fd=stdin_fd,
+            )
+        finally:
+            if status is not None:
+                status.clear()
+        text, method, warnings = capture.transcript(cols, rows, capture.raw_kept)
+    finally:
+        capture.close()
+    outcome = Outcome(ran, text, None, method, warnings)
+    if request.raw or not text.strip():
+        return outcome
+    _compress(outcome, request, engine_factory)
+    return outcome
+
+
+def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], tuple[Any, str | None]]) -> None:
+    from engine.types import Options
+
+    try:
+        engine, problem = engine_factory()
+        result = engine.compress(outcome.view, Options(mode="compress", type=request.ctype, query=request.query,
+                                                        session=request.session))
+    except Exception as exc:  # caveman's failure, not the command's: show the output as it is
+        outcome.warnings.append(f"engine error ({type(exc).__name__}: {exc}); output passed through uncompressed")
+        return
+    outcome.result = result
+    outcome.view = result.output
+    if result.passed_through:
+        if problem:
+            outcome.warnings.append(f"{problem}; output passed through uncompressed")
+        elif result.error:
+            outcome.warnings.append(f"{result.reason or result.error}; output passed through uncompressed")
+
+
+def default_tmp_dir(env: Mapping[str, str]) -> str | None:
+    """TMPDIR when it exists; tempfile's own choice otherwise."""
+    candidate = env.get("TMPDIR")
+    return candidate if candidate and os.path.isdir(candidate) else None

@@ -1,0 +1,87 @@
+"""The footer line and the --json object.
+
+The footer is for a reader who takes text literally: it says how the command ended and, only
+when the view was compressed, what was elided and how to get it back. A command that succeeded
+and whose output passed through gets no footer at all: its output is printed exactly.
+"""
+from __future__ import annotations
+
+import signal as signal_mod
+
+from shrink.pipeline import Outcome
+
+_LIMIT_TEXT = {
+    "timeout": "timed out after {s} s (--timeout)",
+    "idle-timeout": "no output for {s} s (--idle-timeout)",
+}
+
+
+def signal_name(signum: int | None) -> str | None:
+    if signum is None:
+        return None
+    try:
+        return signal_mod.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
+
+
+def footer(outcome: Outcome) -> str | None:
+    ran = outcome.run
+    if not (outcome.compressed or ran.exit_code != 0 or ran.limit):
+        return None
+    parts: list[str] = []
+    if ran.limit:
+        parts.append(_LIMIT_TEXT[ran.limit].format(s=f"{ran.limit_s:g}"))
+    if ran.signal is not None:
+        parts.append(f"killed by {signal_name(ran.signal)} (exit {ran.exit_code})")
+    else:
+        parts.append(f"exit {ran.exit_code}")
+    result = outcome.result
+    if outcome.compressed and result is not None:
+        parts.append(f"{result.tokens_before:,}→{result.tokens_after:,} tokens (o200k_base, {result.basis})")
+        if result.handle:
+            parts.append(f"recover: caveman tools retrieve {result.handle}")
+    return "‹caveman: " + " · ".join(parts) + "›"
+
+
+def text(outcome: Outcome) -> bytes:
+    """What stdout gets: the view, then the footer on a line of its own when there is one."""
+    line = footer(outcome)
+    if line is None:
+        return outcome.view
+    view = outcome.view
+    sep = b"\n" if view and not view.endswith(b"\n") else b""
+    return view + sep + line.encode("utf-8") + b"\n"
+
+
+def to_json(outcome: Outcome) -> dict[str, object]:
+    ran, result = outcome.run, outcome.result
+    return {
+        "exit_code": ran.exit_code,
+        "signal": signal_name(ran.signal),
+        "output": outcome.view.decode("utf-8", errors="replace"),
+        "content_type": str(result.content_type) if result is not None else None,
+        "method": result.method if result is not None else None,
+        "tokens_before": result.tokens_before if result is not None else 0,
+        "tokens_after": result.tokens_after if result is not None else 0,
+        "ratio": round(result.ratio, 4) if result is not None else 0.0,
+        "basis": "inferred",
+        "handle": result.handle if result is not None else None,
+        "passed_through": not outcome.compressed,
+        "elapsed_s": round(ran.elapsed_s, 3),
+        "bytes_raw": ran.bytes_raw,
+        "resolver": outcome.resolver,
+        "limit": ran.limit,
+        "footer": footer(outcome),
+        "warnings": list(outcome.warnings),
+    }
+
+
+def spawn_error_json(message: str, status: int) -> dict[str, object]:
+    """The --json object for a command that never started (127 not found, 126 not executable)."""
+    return {
+        "exit_code": status, "signal": None, "output": "", "content_type": None, "method": None,
+        "tokens_before": 0, "tokens_after": 0, "ratio": 0.0, "basis": "inferred", "handle": None,
+        "passed_through": True, "elapsed_s": 0.0, "bytes_raw": 0, "resolver": None, "limit": None,
+        "footer": None, "warnings": [], "error": message,
+    }

@@ -1,0 +1,392 @@
+"""Run one command under a pseudo-terminal and stream what it prints.
+
+One select loop watches the pty, a signal wake-up pipe (signal.set_wakeup_fd: SIGCHLD, SIGINT,
+SIGTERM, SIGHUP, SIGWINCH arrive as bytes, never interrupting the loop half-way) and, when
+caveman's stdin is a terminal, the keyboard. Output is handed to `on_output` chunk by chunk;
+nothing is accumulated here.
+
+Stdin: a terminal stdin is forwarded keystroke by keystroke (^D at the terminal becomes the
+pty's end-of-file). Any other stdin (a pipe, /dev/null, a file) becomes the command's own
+stdin directly, so it reads real end-of-file, never waits on a pty nobody types into, and
+piped input is neither echoed nor cut at the pty's line limit.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import select
+import shutil
+import signal
+import stat
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+#: Signals to caveman that belong to the command.
+FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+#: After the command exits, how long to keep reading output a grandchild may still hold open.
+DRAIN_TOTAL_S = 1.0
+#: ...and how long a silence within that drain ends it early.
+DRAIN_IDLE_S = 0.2
+#: Between SIGTERM and SIGKILL when a limit ends the command.
+KILL_GRACE_S = 2.0
+READ_SIZE = 65536
+VEOF = b"\x04"
+
+
+class SpawnError(Exception):
+    """The command could not start: `status` is 127 (not found) or 126 (not executable)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class RunResult:
+    exit_code: int  # what caveman exits with: the command's code, or 128+N when signalled
+    signal: int | None
+    bytes_raw: int
+    elapsed_s: float
+    limit: str | None = None  # "timeout" or "idle-timeout" when caveman ended the command
+    limit_s: float | None = None
+
+
+def check_command(argv0: str, path: str | None) -> None:
+    """Raise SpawnError the way a shell would judge argv[0]: 127 missing, 126 not runnable."""
+    if "/" in argv0:
+        try:
+            st = os.stat(argv0)
+        except OSError:
+            raise SpawnError(f"{argv0}: no such file or directory", 127) from None
+        if stat.S_ISDIR(st.st_mode):
+            raise SpawnError(f"{argv0}: is a directory", 126)
+        if not os.access(argv0, os.X_OK):
+            raise SpawnError(f"{argv0}: permission denied", 126)
+        return
+    if shutil.which(argv0, path=path) is not None:
+        return
+    for d in (path or os.defpath).split(os.pathsep):
+        candidate = os.path.join(d or ".", argv0)
+        if os.path.isfile(candidate):
+            raise SpawnError(f"{argv0}: permission denied", 126)
+    raise SpawnError(f"command not found: {argv0}", 127)
+
+
+def terminal_fd() -> int | None:
+    """The first of stdout, stderr, stdin that is a terminal: the window the command is shown in."""
+    for fd in (1, 2, 0):
+        try:
+            if os.isatty(fd):
+                return fd
+        except OSError:
+            continue
+    return None
+
+
+def window_size(fd: int | None, default: tuple[int, int] = (200, 50)) -> tuple[int, int]:
+    """(columns, rows) of the terminal at fd, else the default."""
+    if fd is not None:
+        try:
+            size = os.get_terminal_size(fd)
+            if size.columns > 0 and size.lines > 0:
+                return size.columns, size.lines
+        except OSError:
+            pass
+    return default
+
+
+class _Signals:
+    """Route the signals we care about into a pipe read by the select loop; restore on exit."""
+
+    WATCHED = (*FORWARDED, signal.SIGCHLD, signal.SIGWINCH)
+
+    def __init__(self) -> None:
+        self.read_fd, self._write_fd = os.pipe()
+        for fd in (self.read_fd, self._write_fd):
+            os.set_blocking(fd, False)
+        self._old_wakeup = signal.set_wakeup_fd(self._write_fd, warn_on_full_buffer=False)
+        self._old = {sig: signal.signal(sig, self._noop) for sig in self.WATCHED}
+
+    @staticmethod
+    def _noop(signum: int, frame: object) -> None:
+        return None
+
+    def pending(self) -> list[int]:
+        try:
+            data = os.read(self.read_fd, 4096)
+        except BlockingIOError:
+            return []
+        return list(data)
+
+    def close(self) -> None:
+        for sig, handler in self._old.items():
+            signal.signal(sig, handler)
+        signal.set_wakeup_fd(self._old_wakeup)
+        os.close(self.read_fd)
+        os.close(self._write_fd)
+
+
+def _child_setup(stdin_fd: int | None) -> Callable[[], None]:
+    def setup() -> None:
+        # Python ignores SIGPIPE and SIGXFSZ; an exec'd program must get the defaults back
+        # (or `cmd | head` inside it would see EPIPE errors instead of ending quietly).
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+            signal.signal(sig, signal.SIG_DFL)
+        if stdin_fd is not None:
+            os.dup2(stdin_fd, 0)
+            os.close(stdin_fd)
+    return setup
+
+
+def run(
+    argv: Sequence[str],
+    *,
+    env: Mapping[str, str],
+    on_output: Callable[[bytes], None],
+    size: tuple[int, int] = (200, 50),
+    size_fd: int | None = None,
+    timeout: float | None = None,
+    idle_timeout: float | None = None,
+    on_tick: Callable[[float, int], None] | None = None,
+    stdin_fd: int = 0,
+) -> RunResult:
+    """Run argv (never through a shell) on a pty of `size` (columns, rows) and wait for it.
+
+    Raises SpawnError when it cannot start. `size_fd`: the terminal to follow on SIGWINCH.
+    `on_tick(elapsed, bytes)` is called about ten times a second for a live display."""
+    from ptyprocess import PtyProcess
+
+    argv = list(argv)
+    check_command(argv[0], env.get("PATH"))
+    forward_keys = _isatty(stdin_fd)
+    child_stdin = None if forward_keys else _dup_or_devnull(stdin_fd)
+    signals = _Signals()
+    started = time.monotonic()
+    try:
+        try:
+            proc = PtyProcess.spawn(
+                argv, env=dict(env), dimensions=(size[1], size[0]), preexec_fn=_child_setup(child_stdin),
+                pass_fds=(child_stdin,) if child_stdin is not None else (),
+            )
+        except FileNotFoundError:
+            raise SpawnError(f"command not found: {argv[0]}", 127) from None
+        except OSError as exc:
+            code = 127 if exc.errno == errno.ENOENT else 126
+            raise SpawnError(f"{argv[0]}: {exc.strerror or exc}", code) from None
+        finally:
+            if child_stdin is not None:
+                os.close(child_stdin)
+        loop = _Loop(proc, signals, on_output, forward_keys, stdin_fd, size_fd, timeout, idle_timeout, on_tick)
+        try:
+            return loop.run(started)
+        finally:
+            loop.close()
+    finally:
+        signals.close()
+
+
+def _isatty(fd: int) -> bool:
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
+
+
+def _dup_or_devnull(fd: int) -> int:
+    try:
+        return os.dup(fd)
+    except OSError:
+        return os.open(os.devnull, os.O_RDONLY)
+
+
+class _Loop:
+    def __init__(self, proc, signals: _Signals, on_output, forward_keys: bool, stdin_fd: int,  # type: ignore[no-untyped-def]
+                 size_fd: int | None, timeout: float | None, idle_timeout: float | None, on_tick) -> None:
+        self.proc = proc
+        self.pid: int = proc.pid
+        self.fd: int = proc.fd
+        self.signals = signals
+        self.on_output = on_output
+        self.forward_keys = forward_keys
+        self.stdin_fd = stdin_fd
+        self.size_fd = size_fd
+        self.timeout = timeout if timeout and timeout > 0 else None
+        self.idle_timeout = idle_timeout if idle_timeout and idle_timeout > 0 else None
+        self.on_tick = on_tick
+        self.status: int | None = None  # waitpid status once reaped
+        self.eof = False
+        self.stdin_open = forward_keys
+        self.pending_input = b""
+        self.bytes = 0
+        self.limit: str | None = None
+        self.kill_at: float | None = None
+        os.set_blocking(self.fd, False)
+
+    def close(self) -> None:
+        try:
+            self.proc.fileobj.close()
+        except OSError:
+            pass
+        self.proc.closed = True  # we reaped the child ourselves; keep ptyprocess's __del__ quiet
+        self.proc.terminated = True
+        if self.status is None:
+            # Only reached on an unexpected error: do not leave the command running unseen.
+            self._killpg(signal.SIGKILL)
+            try:
+                os.waitpid(self.pid, 0)
+            except ChildProcessError:
+                pass
+
+    def run(self, started: float) -> RunResult:
+        last_output = started
+        exited_at: float | None = None
+        next_tick = started + 0.1
+        while True:
+            now = time.monotonic()
+            self._reap()
+            if self.status is not None and exited_at is None:
+                exited_at = now
+            if exited_at is not None:
+                if self.eof or now - exited_at >= DRAIN_TOTAL_S or now - max(last_output, exited_at) >= DRAIN_IDLE_S:
+                    break
+            else:
+                self._limits(now, started, last_output)
+            deadlines = [next_tick]
+            if exited_at is not None:
+                deadlines += [exited_at + DRAIN_TOTAL_S, max(last_output, exited_at) + DRAIN_IDLE_S]
+            else:
+                if self.timeout and self.limit is None:
+                    deadlines.append(started + self.timeout)
+                if self.idle_timeout and self.limit is None:
+                    deadlines.append(last_output + self.idle_timeout)
+                if self.kill_at is not None:
+                    deadlines.append(self.kill_at)
+            wait = max(0.0, min(deadlines) - now)
+            rlist = [self.signals.read_fd]
+            if not self.eof:
+                rlist.append(self.fd)
+            if self.stdin_open and not self.pending_input and exited_at is None:
+                rlist.append(self.stdin_fd)
+            wlist = [self.fd] if self.pending_input and not self.eof and exited_at is None else []
+            readable, writable, _ = select.select(rlist, wlist, [], wait)
+            if self.signals.read_fd in readable:
+                for signum in self.signals.pending():
+                    self._on_signal(signum)
+            if self.fd in readable:
+                if self._read():
+                    last_output = time.monotonic()
+            if self.stdin_fd in readable and self.stdin_open:
+                self._read_keys()
+            if writable:
+                self._write_keys()
+            now = time.monotonic()
+            if self.on_tick is not None and now >= next_tick:
+                self.on_tick(now - started, self.bytes)
+                next_tick = now + 0.1
+        # The drain is over: whatever a grandchild writes from now on is not ours.
+        return self._result(time.monotonic() - started)
+
+    def _result(self, elapsed: float) -> RunResult:
+        status = self.status if self.status is not None else 0
+        if os.WIFSIGNALED(status):
+            sig = os.WTERMSIG(status)
+            code, signum = 128 + sig, sig
+        else:
+            code, signum = os.WEXITSTATUS(status), None
+        limit_s = {"timeout": self.timeout, "idle-timeout": self.idle_timeout}.get(self.limit or "")
+        return RunResult(code, signum, self.bytes, elapsed, self.limit, limit_s)
+
+    def _reap(self) -> None:
+        if self.status is not None:
+            return
+        try:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+        except ChildProcessError:
+            self.status = 0
+            return
+        if pid:
+            self.status = status
+
+    def _read(self) -> bool:
+        got = False
+        for _ in range(16):  # bounded, so signals and limits are looked at between bursts
+            try:
+                data = os.read(self.fd, READ_SIZE)
+            except BlockingIOError:
+                break
+            except OSError as exc:
+                if exc.errno == errno.EIO:  # Linux: every slave end is closed
+                    self.eof = True
+                    break
+                raise
+            if not data:
+                self.eof = True
+                break
+            self.bytes += len(data)
+            self.on_output(data)
+            got = True
+            if len(data) < READ_SIZE:
+                break
+        return got
+
+    def _read_keys(self) -> None:
+        try:
+            data = os.read(self.stdin_fd, 4096)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data:
+            self.pending_input += data
+        else:
+            # ^D at caveman's terminal: the command gets the same end-of-file from its pty.
+            self.pending_input += VEOF
+            self.stdin_open = False
+
+    def _write_keys(self) -> None:
+        try:
+            n = os.write(self.fd, self.pending_input)
+        except BlockingIOError:
+            return
+        except OSError:
+            self.pending_input = b""
+            return
+        self.pending_input = self.pending_input[n:]
+
+    def _on_signal(self, signum: int) -> None:
+        if signum in FORWARDED:
+            self._killpg(signum)
+        elif signum == signal.SIGWINCH and self.size_fd is not None:
+            cols, rows = window_size(self.size_fd)
+            try:
+                self.proc.setwinsize(rows, cols)
+            except OSError:
+                pass
+
+    def _killpg(self, signum: int) -> None:
+        groups = {self.pid}
+        try:
+            fg = os.tcgetpgrp(self.fd)
+            if fg > 0:
+                groups.add(fg)
+        except OSError:
+            pass
+        for pgid in sorted(groups):
+            try:
+                os.killpg(pgid, signum)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def _limits(self, now: float, started: float, last_output: float) -> None:
+        if self.limit is None:
+            if self.timeout and now - started >= self.timeout:
+                self.limit = "timeout"
+            elif self.idle_timeout and now - last_output >= self.idle_timeout:
+                self.limit = "idle-timeout"
+            if self.limit is not None:
+                self._killpg(signal.SIGTERM)
+                self.kill_at = now + KILL_GRACE_S
+        elif self.kill_at is not None and now >= self.kill_at:
+            self._killpg(signal.SIGKILL)
+            self.kill_at = None

@@ -1,0 +1,161 @@
+"""The shrink pipeline in process: a real command on a real pty, an engine with a test-local
+registry (one tiny compressor), so compressed results do not depend on the real compressors."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from engine import Engine, Registry
+from engine.ccr import MemoryStore
+from engine.safety import SafetyClass
+from engine.types import ContentType
+from shrink import pipeline, render
+
+PY = sys.executable
+NOISY_FAILURE = [PY, "-c", "import sys\nfor i in range(300): print(f'ok step {i}')\nprint('error: boom')\nsys.exit(1)"]
+TRANSCRIPT = "".join(f"ok step {i}\n" for i in range(300)).encode() + b"error: boom\n"
+
+
+class KeepErrorLines:
+    """Keeps lines that mention an error; enough to produce a compressed, recoverable result."""
+
+    content_type = ContentType.TEXT
+    safety_class = SafetyClass.S4
+
+    def compress(self, data: bytes) -> bytes | None:
+        kept = [line for line in data.split(b"\n") if b"error" in line]
+        return b"\n".join(kept) + b"\n[caveman: ok lines elided]\n" if kept else None
+
+
+def _engine(counter, store=None) -> Engine:
+    registry = Registry()
+    registry.register(KeepErrorLines())
+    return Engine(registry, counter, store if store is not None else MemoryStore())
+
+
+def _shrink(argv, engine_factory, **request):
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    try:
+        return pipeline.shrink(pipeline.Request(list(argv), **request), env=os.environ,
+                               engine_factory=engine_factory, stdin_fd=devnull, live=False)
+    finally:
+        os.close(devnull)
+
+
+def test_compressed_view_has_the_footer_and_the_handle_gives_back_the_transcript(counter):
+    engine = _engine(counter)
+    outcome = _shrink(NOISY_FAILURE, lambda: (engine, None), ctype=ContentType.TEXT)
+    result = outcome.result
+    assert outcome.exit_code == 1 and outcome.compressed
+    assert outcome.view == b"error: boom\n[caveman: ok lines elided]\n"
+    assert result.tokens_before == counter.count(TRANSCRIPT) and result.tokens_after == counter.count(outcome.view)
+    expected_footer = (f"‹caveman: exit 1 · {result.tokens_before:,}→{result.tokens_after:,} tokens "
+                       f"(o200k_base, inferred) · recover: caveman tools retrieve {result.handle}›")
+    assert render.footer(outcome) == expected_footer
+    assert render.text(outcome) == outcome.view + expected_footer.encode() + b"\n"
+    assert engine.retrieve(result.handle) == TRANSCRIPT
+
+
+def test_compressed_success_still_gets_a_footer(counter):
+    argv = [PY, "-c", "for i in range(300): print(f'ok step {i}')\nprint('error: none, all good')"]
+    outcome = _shrink(argv, lambda: (_engine(counter), None), ctype=ContentType.TEXT)
+    assert outcome.exit_code == 0 and outcome.compressed
+    assert render.footer(outcome).startswith("‹caveman: exit 0 · ")
+
+
+def test_json_report_matches_the_result(counter):
+    outcome = _shrink(NOISY_FAILURE, lambda: (_engine(counter), None), ctype=ContentType.TEXT)
+    report = render.to_json(outcome)
+    result = outcome.result
+    assert report["output"] == outcome.view.decode()
+    assert (report["exit_code"], report["signal"], report["handle"]) == (1, None, result.handle)
+    assert (report["tokens_before"], report["tokens_after"]) == (result.tokens_before, result.tokens_after)
+    assert report["passed_through"] is False and report["content_type"] == "text"
+    assert report["bytes_raw"] == len(TRANSCRIPT.replace(b"\n", b"\r\n"))
+
+
+def test_engine_error_passes_the_output_through_and_keeps_the_status():
+    def broken():
+        raise RuntimeError("kaput")
+
+    outcome = _shrink(NOISY_FAILURE, broken)
+    assert outcome.exit_code == 1 and outcome.view == TRANSCRIPT and not outcome.compressed
+    assert outcome.warnings == ["engine error (RuntimeError: kaput); output passed through uncompressed"]
+    assert render.footer(outcome) == "‹caveman: exit 1›"
+
+
+def test_store_that_cannot_take_the_original_passes_through_and_says_why(counter):
+    engine = _engine(counter, MemoryStore(max_bytes=10))
+    outcome = _shrink(NOISY_FAILURE, lambda: (engine, None), ctype=ContentType.TEXT)
+    assert outcome.view == TRANSCRIPT and not outcome.compressed and outcome.exit_code == 1
+    assert len(outcome.warnings) == 1 and outcome.warnings[0].endswith("; output passed through uncompressed")
+
+
+def test_store_unavailable_is_reported_when_the_output_passes_through(counter):
+    registry = Registry()
+    registry.register(KeepErrorLines())
+    engine = Engine(registry, counter, None)
+    outcome = _shrink(NOISY_FAILURE, lambda: (engine, "cannot open the recovery store at /x"), ctype=ContentType.TEXT)
+    assert outcome.view == TRANSCRIPT and outcome.exit_code == 1
+    assert outcome.warnings == ["cannot open the recovery store at /x; output passed through uncompressed"]
+
+
+def test_raw_never_calls_the_engine():
+    def forbidden():
+        raise AssertionError("engine called in --raw mode")
+
+    outcome = _shrink(NOISY_FAILURE, forbidden, raw=True)
+    assert outcome.view == TRANSCRIPT and outcome.warnings == [] and outcome.result is None
+
+
+def test_empty_output_never_calls_the_engine():
+    def forbidden():
+        raise AssertionError("engine called for empty output")
+
+    outcome = _shrink(["true"], forbidden)
+    assert (outcome.view, outcome.exit_code, render.footer(outcome)) == (b"", 0, None)
+
+
+def test_detect_runs_on_the_resolved_text_not_forced_to_terminal(counter):
+    seen: list[ContentType | None] = []
+
+    class Spy:
+        def compress(self, data, options):
+            seen.append(options.type)
+            return Engine(Registry(), counter, None).compress(data, options)
+
+    _shrink([PY, "-c", "print('{\"a\": 1}')"], lambda: (Spy(), None))
+    assert seen == [None]
+
+
+@pytest.fixture
+def failing_project(tmp_path):
+    (tmp_path / "test_math.py").write_text(textwrap.dedent("""
+        def test_adds():
+            assert 1 + 1 == 2
+
+        def test_subtracts():
+            assert 3 - 1 == 1, "subtraction is broken"
+
+        def test_multiplies():
+            assert 2 * 3 == 6
+    """))
+    return tmp_path
+
+
+def test_real_pytest_run_with_one_failing_test(failing_project, counter):
+    argv = [PY, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", str(failing_project)]
+    outcome = _shrink(argv, lambda: (_engine(counter), None), raw=True)
+    text = outcome.view.decode()
+    assert outcome.exit_code == 1
+    assert "AssertionError: subtraction is broken" in text
+    assert "FAILED " in text and "test_math.py::test_subtracts" in text
+    assert "1 failed, 1 passed" in text
+    assert "\x1b" not in text and "\r" not in text
+    # The same run through a pipe (what an agent's shell gives) names the same failure.
+    piped = subprocess.run(argv, capture_output=True, text=True)
+    assert piped.returncode == 1 and "1 failed, 1 passed" in piped.stdout
