@@ -101,9 +101,11 @@ EXPECTED_REWRITES = {
     "claude_pytest": "pytest -q tests/test_cart.py",
     "claude_git_log_quotes": "git log --format='%h %s' -n 5 -- \"src/shop cart.py\"",
     "claude_grep_unicode_var": "grep -rn \"naïve café\" $HOME/notes *.md",
+    # Recorded from Claude Code 2.1.197 (its PreToolUse stdin, teed to a file).
+    "claude_recorded_git_log_quotes": "git log --format='%h %s' -n 3 -- \"src/shop cart.py\"",
 }
 EXPECTED_REFUSALS = ["claude_pipe", "claude_and", "claude_git_commit", "claude_follow", "claude_not_allowed",
-                     "claude_background", "claude_already", "claude_subst", "claude_read_tool"]
+                     "claude_background", "claude_already", "claude_subst", "claude_read_tool", "claude_recorded_pipe"]
 
 
 def test_every_recorded_payload_has_an_expectation():
