@@ -66,7 +66,12 @@ def test_object_spellings(spelling, object_id):
 @pytest.mark.parametrize("text", [
     "", "   ", "ccr_", "ccr_xyz", H[:-1], H + "0", H.replace("a", "g"), "ccr:", "ccr://", "ccr://-x",
     "ccr://a b", "ccr://" + "x" * 129, "ccr://a/b", "not a handle", "sha256:" + H[4:], H[4:],
-    f"see {H} here", f"ccr:ccr:{H}",
+    f"{H} and ccr_{'1' * 32}",
 ])
 def test_non_handles_are_none(text):
     assert parse_handle(text) is None
+
+
+@pytest.mark.parametrize("text", [f"see {H} here", f"ccr:ccr:{H}", f"‹caveman: exit 1 · recover: caveman tools retrieve {H}›"])
+def test_a_pasted_footer_naming_one_handle_resolves(text):
+    assert parse_handle(text) == HandleRef("blob", H)
