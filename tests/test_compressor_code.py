@@ -16,9 +16,9 @@ SOURCES = {
         "        if not item:\n            raise ValueError(\"empty item\")\n        self.items.append(item)\n"
         "        self.count += 1\n\n\ndef main(argv: List[str]) -> int:\n    store = Store()\n    for a in argv:\n"
         "        store.add(a)\n    return 0\n",
-        ["class Store:", '    """Keeps items.\n\n    More words.\n    """', "    limit: int = 10", "    def add(self, item: str) -> None:",
+        ["class Store:", '    """Keeps items."""\n', "    limit: int = 10", "    def add(self, item: str) -> None:",
          '        """Add one item."""', 'raise ValueError("empty item")', "def main(argv: List[str]) -> int:\n    ..."],
-        ["self.count += 1", "store.add(a)"],
+        ["self.count += 1", "store.add(a)", "More words"],
     ),
     "javascript": (
         "const fs = require('fs');\n\nclass Cache {\n  constructor(dir) {\n    this.dir = dir;\n    this.items = [];\n"
@@ -141,3 +141,13 @@ def test_reference_fixtures(name: str, needle: str) -> None:
     out = CodeCompressor().compress(data)
     assert out is not None and needle in out.decode()
     assert len(out) < 0.7 * len(data)
+
+
+def test_doc_comments_keep_summary_and_tags() -> None:
+    data = (
+        "/**\n * Send a response.\n *\n * Examples:\n *\n *     res.send('x');\n *\n * @param {string} body\n"
+        " * @public\n */\nfunction send(body) {\n  const a = 1;\n  const b = 2;\n  return a + b;\n}\n"
+    ).encode()
+    out = CodeCompressor().compress(data).decode()
+    assert out == ("/**\n * Send a response.\n * @param {string} body\n * @public\n */\nfunction send(body) "
+                   + BRACE_MARK + "\n")

@@ -163,6 +163,15 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
     stack = [root]
     while stack:
         node = stack.pop()
+        if language == "python" and node.type in ("module", "class_definition"):
+            doc = _docstring_elision(node, data)
+            if doc is not None:
+                found.append(doc)
+        elif node.type == "comment" and node.end_point[0] - node.start_point[0] >= 3:
+            doc = _doc_comment_elision(node, data)
+            if doc is not None:
+                found.append(doc)
+            continue
         if node.type in functions:
             body = node.child_by_field_name("body")
             if body is not None and body.type in BLOCKS and _worth_eliding(body, language):
@@ -229,10 +238,8 @@ def _kept_header(total: int) -> str:
 def _python_elision(body, data: bytes, lines: list[str]) -> _Elision:  # type: ignore[no-untyped-def]
     indent = " " * body.start_point[1]
     parts: list[str] = []
-    first = body.named_children[0] if body.named_children else None
-    if first is not None and first.type == "expression_statement" and first.named_child_count == 1:
-        first = first.named_children[0]
-    if first is not None and first.type == "string":
+    first = _docstring_node(body)
+    if first is not None:
         doc = _docstring_line(data[first.start_byte:first.end_byte].decode("utf-8", errors="replace"))
         if doc:
             parts.append(doc)
@@ -245,6 +252,46 @@ def _python_elision(body, data: bytes, lines: list[str]) -> _Elision:  # type: i
     note = f'"""caveman: body elided {_kept_header(len(kept))}\n' + "\n".join(shown) + f'\n{indent}"""'
     replacement = f"\n{indent}".join(parts + [note])
     return _Elision(body.start_byte, body.end_byte, replacement.encode(), plain_text.encode())
+
+
+def _docstring_node(block):  # type: ignore[no-untyped-def]
+    first = block.named_children[0] if block is not None and block.named_children else None
+    if first is not None and first.type == "expression_statement" and first.named_child_count == 1:
+        first = first.named_children[0]
+    return first if first is not None and first.type == "string" else None
+
+
+def _docstring_elision(node, data: bytes) -> _Elision | None:  # type: ignore[no-untyped-def]
+    """A module's or class's multi-line docstring reduced to its first line."""
+    block = node if node.type == "module" else node.child_by_field_name("body")
+    doc = _docstring_node(block)
+    if doc is None or doc.start_point[0] == doc.end_point[0]:
+        return None
+    line = _docstring_line(data[doc.start_byte:doc.end_byte].decode("utf-8", errors="replace"))
+    if line is None:
+        return None
+    return _Elision(doc.start_byte, doc.end_byte, line.encode(), line.encode())
+
+
+def _doc_comment_elision(node, data: bytes) -> _Elision | None:  # type: ignore[no-untyped-def]
+    """A `/** … */` doc comment reduced to its summary line and its `@param`/`@returns`/`@throws`
+    tags (the outline of an API); examples and prose go, like a docstring past its first line."""
+    text = data[node.start_byte:node.end_byte].decode("utf-8", errors="replace")
+    if not text.startswith("/**"):
+        return None
+    lines = text.split("\n")
+    kept: list[str] = [lines[0]]
+    summary = lines[0][3:].strip() not in ("", "*")
+    for line in lines[1:-1]:
+        content = line.strip().lstrip("*").strip()
+        if content.startswith("@") or (not summary and content):
+            kept.append(line)
+            summary = True
+    kept.append(lines[-1])
+    if len(kept) == len(lines):
+        return None
+    replacement = "\n".join(kept).encode()
+    return _Elision(node.start_byte, node.end_byte, replacement, replacement)
 
 
 def _docstring_line(literal: str) -> str | None:
