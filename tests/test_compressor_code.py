@@ -151,3 +151,16 @@ def test_doc_comments_keep_summary_and_tags() -> None:
     out = CodeCompressor().compress(data).decode()
     assert out == ("/**\n * Send a response.\n * @param {string} body\n * @public\n */\nfunction send(body) "
                    + BRACE_MARK + "\n")
+
+
+def test_garbage_that_no_grammar_accepts_declines() -> None:
+    junk = b"".join(b"%d foo { bar ( baz ; qux ]\n" % i for i in range(2000))
+    assert guess_language(junk) is None
+    assert CodeCompressor().compress(junk) is None
+
+
+def test_language_guess_is_not_fooled_by_a_sample_cut_inside_a_function() -> None:
+    fn = "int f{n}(int a) {{\n" + "    a = a + {n};\n" * 30 + "    return a;\n}}\n\n"
+    data = ("#include <stdio.h>\n\n" + "".join(fn.format(n=i) for i in range(60))).encode()
+    assert len(data) > 20_000
+    assert guess_language(data) == "c"

@@ -40,8 +40,11 @@ BRACE_MARK = "{ /* caveman: body elided */ }"
 PY_MARK = "..."
 #: Error lines kept per body; more are counted, never silently dropped from the count.
 MAX_KEPT_LINES = 8
-#: Bytes of the input the language guess parses.
-GUESS_SAMPLE = 64 * 1024
+#: Bytes of the input the language guess parses (tree-sitter crawls through garbage at ~200 KB/s).
+GUESS_SAMPLE = 16 * 1024
+#: More of the best sample parse than this inside syntax errors: not code we can outline (a cut at
+#: the sample's end costs a MISSING node or a short ERROR run).
+MAX_ERROR_SHARE = 0.02
 #: Inputs larger than this are passed through (parsing is linear, but the output is still huge).
 MAX_INPUT = 8 * 1024 * 1024
 
@@ -56,6 +59,8 @@ _HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("javascript", re.compile(r"(?m)\bfunction\b|\bconst \w+ =|=>|\brequire\(|module\.exports")),
     ("tsx", re.compile(r"(?m)<\w+[^>]*/>|</\w+>")),
 )
+#: Reversed text: an unindented line's first character, its line start, then a blank line.
+_TOP_LEVEL = re.compile(rb"[^\s}\])]\n\n")
 _QUOTE = re.compile(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
 
 
@@ -73,28 +78,29 @@ def _parser(language: str):  # type: ignore[no-untyped-def]
     return get_parser(language)  # type: ignore[arg-type]
 
 
-def _error_count(tree, cap: int = 1000) -> int:  # type: ignore[no-untyped-def]
+def _badness(tree) -> int:  # type: ignore[no-untyped-def]
+    """Bytes inside ERROR nodes plus one per MISSING node: 0 for a clean parse. (Counting error
+    nodes is not enough: garbage becomes one ERROR node spanning everything.)"""
     root = tree.root_node
     if not root.has_error:
         return 0
-    count = 0
+    bad = 0
     stack = [root]
-    while stack and count < cap:
+    while stack:
         node = stack.pop()
-        if node.is_error or node.is_missing:
-            count += 1
-            continue
-        if node.has_error:
+        if node.is_error:
+            bad += max(1, node.end_byte - node.start_byte)
+        elif node.is_missing:
+            bad += 1
+        elif node.has_error:
             stack.extend(node.children)
-    return max(count, 1)
+    return max(bad, 1)
 
 
 def _candidates(text: str) -> list[str]:
     scores = {lang: 0 for lang in LANGUAGES}
     for lang, pattern in _HINTS:
         scores[lang] = min(len(pattern.findall(text)), 50)
-    if scores["typescript"]:
-        scores["tsx"] = max(scores["tsx"], 1) if scores["tsx"] else 0
     order = {lang: i for i, lang in enumerate(LANGUAGES)}
     return sorted(LANGUAGES, key=lambda lang: (-scores[lang], order[lang]))
 
@@ -102,16 +108,19 @@ def _candidates(text: str) -> list[str]:
 def guess_language(data: bytes) -> str | None:
     sample = data[:GUESS_SAMPLE]
     if len(data) > GUESS_SAMPLE:
-        cut = sample.rfind(b"\n")
+        # Cut between top-level definitions (a blank line, then an unindented line), so the
+        # sample does not end inside a function that every parser would call an error.
+        boundary = _TOP_LEVEL.search(sample[::-1])
+        cut = len(sample) - boundary.end() + 2 if boundary else sample.rfind(b"\n")
         sample = sample[:cut] if cut > 0 else sample
     best: tuple[int, str] | None = None
     for lang in _candidates(sample.decode("utf-8", errors="replace")):
-        errors = _error_count(_parser(lang).parse(sample))
+        errors = _badness(_parser(lang).parse(sample))
         if errors == 0:
             return lang
         if best is None or errors < best[0]:
             best = (errors, lang)
-    return best[1] if best else None
+    return best[1] if best and best[0] <= max(64, MAX_ERROR_SHARE * len(sample)) else None
 
 
 class CodeCompressor:
