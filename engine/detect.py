@@ -209,16 +209,32 @@ def _yaml_shaped(nonblank: list[str]) -> bool:
 
 
 def _looks_like_yaml(data: bytes, significant: list[str]) -> bool:
-    if not _yaml_shaped(significant):
+    outside, inside = _split_block_scalars(significant)
+    # The reference refuses every block scalar; we refuse only documents carried in them (a
+    # manual in YAML), so a CI workflow with a few multi-line `run: |` steps is still config.
+    if 3 * inside > len(significant) or not _yaml_shaped(outside):
         return False
-    if any(P.YAML_BLOCK_SCALAR.search(ln) for ln in significant):
-        return False
-    prose = sum(1 for ln in significant
+    prose = sum(1 for ln in outside
                 if not P.YAML_KEY.match(ln) and not P.YAML_ITEM.match(ln) and ln.strip() not in ("---", "...")
                 and len(ln.split()) >= 4)
-    if 4 * prose > len(significant):
+    if 4 * prose > len(outside):
         return False
     return _yaml_parses(data)
+
+
+def _split_block_scalars(lines: list[str]) -> tuple[list[str], int]:
+    """Lines outside `key: |` / `key: >` block scalars, and how many lines are inside them."""
+    outside: list[str] = []
+    inside = 0
+    block_indent: int | None = None
+    for ln in lines:
+        indent = len(ln) - len(ln.lstrip())
+        if block_indent is not None and indent > block_indent:
+            inside += 1
+            continue
+        block_indent = indent if P.YAML_BLOCK_SCALAR.search(ln) else None
+        outside.append(ln)
+    return outside, inside
 
 
 def _yaml_parses(data: bytes) -> bool:

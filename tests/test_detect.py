@@ -64,7 +64,11 @@ YAML = (
     "    steps:\n      - uses: actions/checkout@v4\n      - name: test\n        run: make test\n"
     "      - name: lint\n        run: make lint\nenv:\n  CI: true\n"
 )
-YAML_BLOCK_SCALAR = YAML.replace("        run: make test\n", "        run: |\n          make test\n          make docs\n")
+YAML_SHORT_BLOCK = YAML.replace("        run: make test\n", "        run: |\n          make test\n          make docs\n")
+YAML_DOCUMENT = "".join(
+    f"section{i}:\n  title: Part {i}\n  body: |\n" + "    A paragraph of the manual that explains one thing.\n" * 6
+    for i in range(4)
+)
 
 
 def _cat_n(text: str) -> bytes:
@@ -108,7 +112,8 @@ CASES = [
     ("grep hits", SEARCH.encode(), T.SEARCH),
     ("toml", TOML.encode(), T.CONFIG),
     ("yaml", YAML.encode(), T.CONFIG),
-    ("yaml with block scalar is not config", YAML_BLOCK_SCALAR.encode(), T.TEXT),
+    ("yaml with a short block scalar is config", YAML_SHORT_BLOCK.encode(), T.CONFIG),
+    ("a document in yaml block scalars is text", YAML_DOCUMENT.encode(), T.TEXT),
     ("prose", PROSE.encode(), T.TEXT),
 ]
 
