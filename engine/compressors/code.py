@@ -45,8 +45,9 @@ GUESS_SAMPLE = 16 * 1024
 #: More of the best sample parse than this inside syntax errors: not code we can outline (a cut at
 #: the sample's end costs a MISSING node or a short ERROR run).
 MAX_ERROR_SHARE = 0.02
-#: Inputs larger than this are passed through (parsing is linear, but the output is still huge).
-MAX_INPUT = 8 * 1024 * 1024
+#: Inputs larger than this pass through: outlining runs at ~1.5 MB/s, and a file this big is
+#: generated code, not something an agent reads for its outline.
+MAX_INPUT = 4 * 1024 * 1024
 
 _HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("python", re.compile(r"(?m)^#!.*python|^\s*def \w+\(.*\).*:\s*$|^(?:from \S+ )?import \w+[\w., ]*$")),

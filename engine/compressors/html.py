@@ -18,7 +18,8 @@ from engine.safety import SafetyClass
 from engine.types import ContentType
 
 MIN_OUTPUT = 200
-MAX_INPUT = 8 * 1024 * 1024
+#: html.parser runs at ~0.5 MB/s; bigger pages pass through rather than stall the agent.
+MAX_INPUT = 2 * 1024 * 1024
 #: A text block shorter than this carries no score (captions, buttons, bylines).
 MIN_BLOCK_TEXT = 25
 CLASS_WEIGHT = 25
@@ -168,6 +169,7 @@ def _best_container(root: Node) -> Node | None:
                         nodes[id(parent)] = parent
                     parent = parent.parent
         stack.extend(child for child in reversed(node.children) if isinstance(child, Node) and not _dropped(child))
+    stats = _link_stats(root)
     best: tuple[float, int, Node] | None = None
     for key, node in nodes.items():
         score = scores[key]
@@ -175,7 +177,7 @@ def _best_container(root: Node) -> Node | None:
             score += CLASS_WEIGHT
         if NEGATIVE.search(node.hint):
             score -= CLASS_WEIGHT
-        total, linked = _link_text(node)
+        total, linked = stats[key]
         density = linked / total if total else 1.0
         score *= 1 - density
         if best is None or score > best[0] or (score == best[0] and order[key] < best[1]):
@@ -183,7 +185,7 @@ def _best_container(root: Node) -> Node | None:
     chosen = _fallback(root) if best is None or best[0] <= 0 else best[2]
     if chosen is None:
         return None
-    total, linked = _link_text(chosen)
+    total, linked = stats.get(id(chosen)) or _link_stats(chosen)[id(chosen)]
     if total == 0 or linked / total >= MAX_LINK_DENSITY:
         return None
     return chosen
@@ -212,20 +214,31 @@ def _text(node: Node) -> str:
     return "".join(parts)
 
 
-def _link_text(node: Node) -> tuple[int, int]:
-    """(characters of text, characters inside links), white space folded."""
-    total = linked = 0
-    stack: list[tuple[Node | str, bool]] = [(node, False)]
+def _link_stats(root: Node) -> dict[int, tuple[int, int]]:
+    """Per element: (characters of text, characters inside links), white space folded; one
+    post-order pass, so scoring every candidate stays linear."""
+    stats: dict[int, tuple[int, int]] = {}
+    stack: list[tuple[Node, bool, bool]] = [(root, False, False)]
     while stack:
-        item, in_link = stack.pop()
-        if isinstance(item, str):
-            n = len(_SPACE.sub(" ", item).strip())
-            total += n
-            linked += n if in_link else 0
-        elif not _dropped(item):
-            inner = in_link or item.tag == "a"
-            stack.extend((c, inner) for c in item.children)
-    return total, linked
+        node, in_link, done = stack.pop()
+        if not done:
+            stack.append((node, in_link, True))
+            inner = in_link or node.tag == "a"
+            stack.extend((c, inner, False) for c in node.children if isinstance(c, Node) and not _dropped(c))
+            continue
+        inner = in_link or node.tag == "a"
+        total = linked = 0
+        for child in node.children:
+            if isinstance(child, str):
+                n = len(_SPACE.sub(" ", child).strip())
+                total += n
+                linked += n if inner else 0
+            elif id(child) in stats:
+                t, k = stats[id(child)]
+                total += t
+                linked += k
+        stats[id(node)] = (total, linked)
+    return stats
 
 
 # ------------------------------------------------------------------ rendering
