@@ -104,6 +104,8 @@ CODE_ERROR_LINE = re.compile(
     r"|[\"'][^\"'\n]*\b(?:[Cc]annot|[Cc]an't|[Ii]nvalid|[Uu]nable to|[Ff]ailed|[Nn]ot found|[Uu]nexpected)\b"
 )
 
+CODE_ERROR_LINE_ANY = re.compile("(?m)" + CODE_ERROR_LINE.pattern)
+
 #: A unified-diff hunk header; the counts default to 1 when omitted.
 DIFF_HUNK = re.compile(r"^@@@? -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))?(?: \+\d+(?:,\d+)?)? @@@?")
 #: Lines outside hunks that a diff or `git log -p` always keeps (file and commit headers).

@@ -228,7 +228,7 @@ def _elision(fn, body, data: bytes, language: str) -> _Elision:  # type: ignore[
     if language == "python":
         return _python_elision(body, data, lines)
     inner = lines[1:-1]
-    kept = [ln for ln in inner if P.CODE_ERROR_LINE.search(ln) and "*/" not in ln
+    kept = [ln for ln in _error_lines(inner) if "*/" not in ln
             and not (language == "rust" and "/*" in ln)]
     plain = BRACE_MARK.encode()
     if not kept:
@@ -237,6 +237,13 @@ def _elision(fn, body, data: bytes, language: str) -> _Elision:  # type: ignore[
     shown = kept[:MAX_KEPT_LINES]
     replacement = "{ /* caveman: body elided " + head + "\n" + "\n".join(shown) + "\n*/ }"
     return _Elision(body.start_byte, body.end_byte, replacement.encode(), plain)
+
+
+def _error_lines(lines: list[str]) -> list[str]:
+    # One search over the whole body first: most bodies raise nothing.
+    if not P.CODE_ERROR_LINE_ANY.search("\n".join(lines)):
+        return []
+    return [ln for ln in lines if P.CODE_ERROR_LINE.search(ln)]
 
 
 def _kept_header(total: int) -> str:
@@ -253,7 +260,7 @@ def _python_elision(body, data: bytes, lines: list[str]) -> _Elision:  # type: i
         doc = _docstring_line(data[first.start_byte:first.end_byte].decode("utf-8", errors="replace"))
         if doc:
             parts.append(doc)
-    kept = [ln for ln in lines[1:] if P.CODE_ERROR_LINE.search(ln) and '"""' not in ln
+    kept = [ln for ln in _error_lines(lines[1:]) if '"""' not in ln
             and not ln.rstrip().endswith("\\")]
     plain_text = f"\n{indent}".join(parts + [PY_MARK])
     if not kept:
