@@ -37,10 +37,9 @@ def detect(data: bytes) -> ContentType:
     if _terminal_signal(data):
         # A coloured `git diff` / `git log -p` is still a diff once its colours are gone; the diff
         # compressor strips them. Anything else with escapes is a terminal transcript.
-        clean = P.ANSI.sub("", _sample(data))
+        clean = P.ANSI.sub("", _sample(data)).replace("\r\n", "\n")
         if "\r" in clean:
-            clean = "\n".join(seg.split("\r")[-1] if seg.rstrip("\r") else seg
-                              for seg in clean.replace("\r\n", "\n").split("\n"))
+            clean = "\n".join(_last_frame(line) for line in clean.split("\n"))
         if _looks_like_diff(clean) and not toolout.is_tool_output(clean):
             return ContentType.DIFF
         return ContentType.TERMINAL
@@ -91,6 +90,12 @@ def _sample(data: bytes) -> str:
     cut = tail.find(b"\n")
     tail = tail[cut + 1:] if cut >= 0 else tail
     return (head + b"\n" + tail).decode("utf-8", errors="replace")
+
+
+def _last_frame(line: str) -> str:
+    """A CR-redrawn line as the terminal last showed it."""
+    frames = [f for f in line.split("\r") if f.strip()]
+    return frames[-1] if frames else ""
 
 
 def _terminal_signal(data: bytes) -> bool:
