@@ -164,3 +164,13 @@ def test_language_guess_is_not_fooled_by_a_sample_cut_inside_a_function() -> Non
     data = ("#include <stdio.h>\n\n" + "".join(fn.format(n=i) for i in range(60))).encode()
     assert len(data) > 20_000
     assert guess_language(data) == "c"
+
+
+def test_a_grammar_that_cannot_load_means_pass_through(monkeypatch) -> None:
+    import tree_sitter_language_pack
+
+    def offline(name: str):  # the 1.x packs download grammars and fail like this offline
+        raise RuntimeError(f"cannot download grammar {name}")
+
+    monkeypatch.setattr(tree_sitter_language_pack, "get_parser", offline)
+    assert CodeCompressor().compress(SOURCES["python"][0].encode()) is None

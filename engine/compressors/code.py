@@ -74,9 +74,14 @@ class _Elision:
 
 
 def _parser(language: str):  # type: ignore[no-untyped-def]
-    from tree_sitter_language_pack import get_parser  # heavy: only when code is compressed
+    """The bundled grammar's parser, or None when it cannot be had (a pack that downloads
+    grammars and has no network, a missing wheel): then code passes through."""
+    try:
+        from tree_sitter_language_pack import get_parser  # heavy: only when code is compressed
 
-    return get_parser(language)  # type: ignore[arg-type]
+        return get_parser(language)  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - any failure to load a grammar means "no outline"
+        return None
 
 
 def _badness(tree) -> int:  # type: ignore[no-untyped-def]
@@ -116,7 +121,10 @@ def guess_language(data: bytes) -> str | None:
         sample = sample[:cut] if cut > 0 else sample
     best: tuple[int, str] | None = None
     for lang in _candidates(sample.decode("utf-8", errors="replace")):
-        errors = _badness(_parser(lang).parse(sample))
+        parser = _parser(lang)
+        if parser is None:
+            continue
+        errors = _badness(parser.parse(sample))
         if errors == 0:
             return lang
         if best is None or errors < best[0]:
@@ -142,6 +150,8 @@ class CodeCompressor:
         if language is None:
             return None
         parser = _parser(language)
+        if parser is None:
+            return None
         tree = parser.parse(data)
         elisions = _collect(tree.root_node, data, language)
         if not elisions:
