@@ -172,8 +172,17 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
                   or ("def " in text and ":" in text) or "\n    " in text)
     if not structural:
         return False
-    shaped = sum(1 for ln in nonblank if P.CODE_LINE_SHAPE.search(ln))
-    return shaped >= CODE_LINE_SHARE * len(nonblank)
+    shaped = counted = 0
+    in_docstring = False
+    for ln in nonblank:
+        quotes = ln.count('"""') + ln.count("'''")
+        if in_docstring or quotes:
+            # Docstring prose is neither evidence for code nor against it.
+            in_docstring ^= quotes % 2 == 1
+            continue
+        counted += 1
+        shaped += P.CODE_LINE_SHAPE.search(ln) is not None
+    return shaped >= CODE_LINE_SHARE * counted
 
 
 def _looks_like_search(nonblank: list[str]) -> bool:

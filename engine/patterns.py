@@ -93,7 +93,7 @@ YAML_BLOCK_SCALAR = re.compile(r":\s*[|>][+-]?\d*\s*(#.*)?$")
 #: A line that only code writes: ends with a bracket/terminator, or opens with a keyword/comment.
 #: Guards Detect against prose that happens to say "class" or "return".
 CODE_LINE_SHAPE = re.compile(
-    r"(?:[{}()\[\];:,]|=>|\\)\s*(?://.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#|@\w|(?:import|from|def|class|func|fn"
+    r"(?:[{}()\[\];:,]|=>|\\)\s*(?://.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#(?:include|define|if|ifdef|ifndef|endif|pragma)\b|@\w|(?:import|from|def|class|func|fn"
     r"|return|if|for|while|const|let|var|package|public|private|static|struct|type|impl|use|pub)\b)"
 )
 

@@ -105,6 +105,8 @@ CASES = [
     ("c", C.encode(), T.CODE),
     ("shebang script", b"#!/bin/sh\necho hi\n", T.CODE),
     ("prose saying class is text", PROSE.encode(), T.TEXT),
+    ("docstring-heavy python is code", DOCUMENTED_PYTHON.encode(), T.CODE),
+    ("markdown with a code fence is text", README.encode(), T.TEXT),
     ("log with code words is a log", LOG_WITH_KEYWORDS.encode(), T.LOG),
     ("timestamped log", LOG.encode(), T.LOG),
     ("bracketed levels", LEVEL_LOG.encode(), T.LOG),
