@@ -37,6 +37,16 @@ JSX = (
     "    <div className=\"card\">\n      <p>{title}</p>\n      <div><span>a</span></div>\n"
     "      <div><span>b</span></div>\n    </div>\n  );\n};\n"
 )
+DOCUMENTED_PYTHON = (
+    "import os\n\n\nclass Loader:\n    \"\"\"Load files from disk.\n\n"
+    + "    This paragraph of the docstring explains how the loader works in plain words\n" * 12
+    + "    \"\"\"\n\n    def load(self, path):\n        return open(path).read()\n"
+)
+README = (
+    "# Project\n\nSome intro text that describes the class of problems we solve.\n\n## Install\n\n"
+    "```\npip install x\n```\n\n## Usage\n\n```python\nimport x\ndef main():\n    return x.run({})\n```\n\n"
+    "## Public API\n\nThe function will return a value.\n"
+)
 LOG_WITH_KEYWORDS = "".join(
     f"2024-05-01 12:00:{i:02d} INFO worker: class Foo will return {i} from public static handler\n"
     for i in range(10)
