@@ -174,3 +174,13 @@ def test_a_grammar_that_cannot_load_means_pass_through(monkeypatch) -> None:
 
     monkeypatch.setattr(tree_sitter_language_pack, "get_parser", offline)
     assert CodeCompressor().compress(SOURCES["python"][0].encode()) is None
+
+
+def test_tab_indented_python_and_a_body_that_opens_with_raise() -> None:
+    data = b"def f(a):\n\traise NotImplementedError(a)\n\ta = 1\n\treturn a\n\n\ndef g():\n\tb = 2\n\treturn b\n"
+    out = CodeCompressor().compress(data).decode()
+    assert "\traise NotImplementedError(a)" in out
+    assert "def g():\n\t...\n" in out
+    from tree_sitter_language_pack import get_parser
+
+    assert not get_parser("python").parse(out.encode()).root_node.has_error

@@ -199,7 +199,7 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
                     # A module pattern or a test suite: elide the functions inside it instead.
                     stack.extend(reversed(body.children))
                     continue
-                elision = _elision(node, body, data, language)
+                elision = _elision(body, data, language)
                 if len(elision.replacement) >= body.end_byte - body.start_byte:
                     # The error lines are most of the body: the body itself says it best.
                     elision = _Elision(elision.start, elision.end, data[body.start_byte:body.end_byte],
@@ -232,11 +232,10 @@ def _nested_functions(body, functions: frozenset[str]) -> int:  # type: ignore[n
     return count
 
 
-def _elision(fn, body, data: bytes, language: str) -> _Elision:  # type: ignore[no-untyped-def]
-    text = data[body.start_byte:body.end_byte].decode("utf-8", errors="replace")
-    lines = text.split("\n")
+def _elision(body, data: bytes, language: str) -> _Elision:  # type: ignore[no-untyped-def]
     if language == "python":
-        return _python_elision(body, data, lines)
+        return _python_elision(body, data)
+    lines = data[body.start_byte:body.end_byte].decode("utf-8", errors="replace").split("\n")
     inner = lines[1:-1]
     kept = [ln for ln in _error_lines(inner) if "*/" not in ln
             and not (language == "rust" and "/*" in ln)]
@@ -262,15 +261,20 @@ def _kept_header(total: int) -> str:
     return f"but for {MAX_KEPT_LINES} of its {total} error lines:"
 
 
-def _python_elision(body, data: bytes, lines: list[str]) -> _Elision:  # type: ignore[no-untyped-def]
-    indent = " " * body.start_point[1]
+def _python_elision(body, data: bytes) -> _Elision:  # type: ignore[no-untyped-def]
+    line_start = data.rfind(b"\n", 0, body.start_byte) + 1
+    lead = data[line_start:body.start_byte].decode("utf-8", errors="replace")
+    # The block's own indentation, tabs and all (a one-line `def f(): x` has none to reuse).
+    indent = lead if not lead.strip() else " " * 4
+    # Whole lines, so a body that opens with `raise` is scanned too.
+    lines = data[line_start:body.end_byte].decode("utf-8", errors="replace").split("\n")
     parts: list[str] = []
     first = _docstring_node(body)
     if first is not None:
         doc = _docstring_line(data[first.start_byte:first.end_byte].decode("utf-8", errors="replace"))
         if doc:
             parts.append(doc)
-    kept = [ln for ln in _error_lines(lines[1:]) if '"""' not in ln
+    kept = [ln for ln in _error_lines(lines) if '"""' not in ln
             and not ln.rstrip().endswith("\\")]
     plain_text = f"\n{indent}".join(parts + [PY_MARK])
     if not kept:
