@@ -12,7 +12,6 @@ hints, and the first that parses a sample without errors wins (else the one with
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 
 from engine import patterns as P
@@ -48,22 +47,6 @@ MAX_ERROR_SHARE = 0.02
 #: Inputs larger than this pass through: outlining runs at ~1.5 MB/s, and a file this big is
 #: generated code, not something an agent reads for its outline.
 MAX_INPUT = 4 * 1024 * 1024
-
-_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("python", re.compile(r"(?m)^#!.*python|^\s*def \w+\(.*\).*:\s*$|^(?:from \S+ )?import \w+[\w., ]*$")),
-    ("go", re.compile(r"(?m)^package \w+\s*$|^func [\w(]")),
-    ("rust", re.compile(r"(?m)^\s*(?:pub )?fn \w+|^\s*(?:impl|use|mod) \w|\blet mut\b")),
-    ("java", re.compile(r"(?m)^import java\.|^\s*(?:public|private|protected) (?:static )?(?:final )?(?:class|void|[A-Z]\w*)\b")),
-    ("c", re.compile(r"(?m)^#include\s*[<\"]|^(?:static )?(?:int|void|char|unsigned|size_t|jv) \**\w+\(")),
-    ("cpp", re.compile(r"(?m)^#include <\w+>$|\bstd::|\bnamespace \w+|\btemplate\s*<|::\w+\(")),
-    ("typescript", re.compile(r"(?m)^\s*(?:export )?(?:interface|type|enum) \w+|:\s*(?:string|number|boolean)\b")),
-    ("javascript", re.compile(r"(?m)\bfunction\b|\bconst \w+ =|=>|\brequire\(|module\.exports")),
-    ("tsx", re.compile(r"(?m)<\w+[^>]*/>|</\w+>")),
-)
-#: Reversed text: an unindented line's first character, its line start, then a blank line.
-_TOP_LEVEL = re.compile(rb"[^\s}\])]\n\n")
-_QUOTE = re.compile(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
-
 
 @dataclass(frozen=True)
 class _Elision:
@@ -105,7 +88,7 @@ def _badness(tree) -> int:  # type: ignore[no-untyped-def]
 
 def _candidates(text: str) -> list[str]:
     scores = {lang: 0 for lang in LANGUAGES}
-    for lang, pattern in _HINTS:
+    for lang, pattern in P.CODE_LANGUAGE_HINTS:
         scores[lang] = min(len(pattern.findall(text)), 50)
     order = {lang: i for i, lang in enumerate(LANGUAGES)}
     return sorted(LANGUAGES, key=lambda lang: (-scores[lang], order[lang]))
@@ -116,7 +99,7 @@ def guess_language(data: bytes) -> str | None:
     if len(data) > GUESS_SAMPLE:
         # Cut between top-level definitions (a blank line, then an unindented line), so the
         # sample does not end inside a function that every parser would call an error.
-        boundary = _TOP_LEVEL.search(sample[::-1])
+        boundary = P.CODE_TOP_LEVEL_REVERSED.search(sample[::-1])
         cut = len(sample) - boundary.end() + 2 if boundary else sample.rfind(b"\n")
         sample = sample[:cut] if cut > 0 else sample
     best: tuple[int, str] | None = None
@@ -327,7 +310,7 @@ def _doc_comment_elision(node, data: bytes) -> _Elision | None:  # type: ignore[
 
 def _docstring_line(literal: str) -> str | None:
     """The docstring reduced to its first non-empty line, still a valid string literal."""
-    m = _QUOTE.match(literal)
+    m = P.PY_STRING_QUOTE.match(literal)
     if m is None:
         return None
     prefix, quote = m.groups()

@@ -10,10 +10,10 @@ text run in the view is a substring of the original an agent can search for.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from engine import patterns as P
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -44,12 +44,6 @@ HEADINGS = {f"h{i}": i for i in range(1, 7)}
 _IMPLIED = {"p": {"p"}, "li": {"li"}, "dt": {"dt", "dd"}, "dd": {"dt", "dd"}, "tr": {"tr", "td", "th"},
             "td": {"td", "th"}, "th": {"td", "th"}, "option": {"option"}}
 _P_CLOSERS = BLOCK - {"br", "hr", "li", "dt", "dd", "tr", "thead", "tbody", "summary", "figcaption"}
-
-POSITIVE = re.compile(r"(?i)article|body|content|entry|main|page|post|story|text|blog")
-NEGATIVE = re.compile(r"(?i)comment|nav|sidebar|footer|header|menu|promo|banner|ad-|share|social|related"
-                      r"|breadcrumb|cookie|popup|modal|widget")
-_SPACE = re.compile(r"\s+")
-
 
 @dataclass(eq=False)
 class Node:
@@ -129,7 +123,7 @@ class HtmlCompressor:
         best = _best_container(builder.root)
         if best is None:
             return None
-        title = _SPACE.sub(" ", "".join(builder.title)).strip()
+        title = P.WHITESPACE_RUN.sub(" ", "".join(builder.title)).strip()
         body = _render(best)
         first = body.split("\n", 1)[0].lstrip("# ").strip()
         text = (f"{title}\n\n" if title and title != first else "") + body
@@ -157,7 +151,7 @@ def _best_container(root: Node) -> Node | None:
         order[id(node)] = seen
         seen += 1
         if node.tag in SCORED:
-            text = _SPACE.sub(" ", _text(node)).strip()
+            text = P.WHITESPACE_RUN.sub(" ", _text(node)).strip()
             if len(text) >= MIN_BLOCK_TEXT:
                 score = 1 + text.count(",") + min(len(text) / 100, 3)
                 parent = node.parent
@@ -173,9 +167,9 @@ def _best_container(root: Node) -> Node | None:
     best: tuple[float, int, Node] | None = None
     for key, node in nodes.items():
         score = scores[key]
-        if POSITIVE.search(node.hint):
+        if P.HTML_POSITIVE_HINT.search(node.hint):
             score += CLASS_WEIGHT
-        if NEGATIVE.search(node.hint):
+        if P.HTML_NEGATIVE_HINT.search(node.hint):
             score -= CLASS_WEIGHT
         total, linked = stats[key]
         density = linked / total if total else 1.0
@@ -230,7 +224,7 @@ def _link_stats(root: Node) -> dict[int, tuple[int, int]]:
         total = linked = 0
         for child in node.children:
             if isinstance(child, str):
-                n = len(_SPACE.sub(" ", child).strip())
+                n = len(P.WHITESPACE_RUN.sub(" ", child).strip())
                 total += n
                 linked += n if inner else 0
             elif id(child) in stats:
@@ -251,7 +245,7 @@ def _render(node: Node) -> str:
     pending = [""]
 
     def flush() -> None:
-        text = _SPACE.sub(" ", "".join(current)).strip()
+        text = P.WHITESPACE_RUN.sub(" ", "".join(current)).strip()
         current.clear()
         if text:
             lines.append(pending[0] + text)
