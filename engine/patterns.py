@@ -133,8 +133,9 @@ HTML_NEGATIVE_HINT = re.compile(r"(?i)comment|nav|sidebar|footer|header|menu|pro
 #: Runs of white space, folded to one space in HTML text.
 WHITESPACE_RUN = re.compile(r"\s+")
 
-#: A unified-diff hunk header; the counts default to 1 when omitted.
-DIFF_HUNK = re.compile(r"^@@@? -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))?(?: \+\d+(?:,\d+)?)? @@@?")
+#: A hunk header, unified (`@@ -a,b +c,d @@`) or combined (`@@@ -a,b -c,d +e,f @@@`). Group 1 is
+#: the old line count, group 2 the new one; each defaults to 1 when omitted.
+DIFF_HUNK = re.compile(r"^@@@? -\d+(?:,(\d+))?(?: -\d+(?:,\d+)?)* \+\d+(?:,(\d+))? @@@?")
 #: Lines outside hunks that a diff or `git log -p` always keeps (file and commit headers).
 DIFF_HEADER = re.compile(
     r"^(?:diff |index |--- |\+\+\+ |new file mode|deleted file mode|old mode|new mode|similarity index"
