@@ -37,10 +37,9 @@ def detect(data: bytes) -> ContentType:
     if _terminal_signal(data):
         # A coloured `git diff` / `git log -p` is still a diff once its colours are gone; the diff
         # compressor strips them. Anything else with escapes is a terminal transcript.
-        clean = P.ANSI.sub("", _sample(data))
+        clean = P.ANSI.sub("", _sample(data)).replace("\r\n", "\n")
         if "\r" in clean:
-            clean = "\n".join(seg.split("\r")[-1] if seg.rstrip("\r") else seg
-                              for seg in clean.replace("\r\n", "\n").split("\n"))
+            clean = "\n".join(_last_frame(line) for line in clean.split("\n"))
         if _looks_like_diff(clean) and not toolout.is_tool_output(clean):
             return ContentType.DIFF
         return ContentType.TERMINAL
@@ -91,6 +90,12 @@ def _sample(data: bytes) -> str:
     cut = tail.find(b"\n")
     tail = tail[cut + 1:] if cut >= 0 else tail
     return (head + b"\n" + tail).decode("utf-8", errors="replace")
+
+
+def _last_frame(line: str) -> str:
+    """A CR-redrawn line as the terminal last showed it."""
+    frames = [f for f in line.split("\r") if f.strip()]
+    return frames[-1] if frames else ""
 
 
 def _terminal_signal(data: bytes) -> bool:
@@ -167,8 +172,17 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
                   or ("def " in text and ":" in text) or "\n    " in text)
     if not structural:
         return False
-    shaped = sum(1 for ln in nonblank if P.CODE_LINE_SHAPE.search(ln))
-    return shaped >= CODE_LINE_SHARE * len(nonblank)
+    shaped = counted = 0
+    in_docstring = False
+    for ln in nonblank:
+        quotes = ln.count('"""') + ln.count("'''")
+        if in_docstring or quotes:
+            # Docstring prose is neither evidence for code nor against it.
+            in_docstring ^= quotes % 2 == 1
+            continue
+        counted += 1
+        shaped += P.CODE_LINE_SHAPE.search(ln) is not None
+    return shaped >= CODE_LINE_SHARE * counted
 
 
 def _looks_like_search(nonblank: list[str]) -> bool:
@@ -209,16 +223,32 @@ def _yaml_shaped(nonblank: list[str]) -> bool:
 
 
 def _looks_like_yaml(data: bytes, significant: list[str]) -> bool:
-    if not _yaml_shaped(significant):
+    outside, inside = _split_block_scalars(significant)
+    # The reference refuses every block scalar; we refuse only documents carried in them (a
+    # manual in YAML), so a CI workflow with a few multi-line `run: |` steps is still config.
+    if 3 * inside > len(significant) or not _yaml_shaped(outside):
         return False
-    if any(P.YAML_BLOCK_SCALAR.search(ln) for ln in significant):
-        return False
-    prose = sum(1 for ln in significant
+    prose = sum(1 for ln in outside
                 if not P.YAML_KEY.match(ln) and not P.YAML_ITEM.match(ln) and ln.strip() not in ("---", "...")
                 and len(ln.split()) >= 4)
-    if 4 * prose > len(significant):
+    if 4 * prose > len(outside):
         return False
     return _yaml_parses(data)
+
+
+def _split_block_scalars(lines: list[str]) -> tuple[list[str], int]:
+    """Lines outside `key: |` / `key: >` block scalars, and how many lines are inside them."""
+    outside: list[str] = []
+    inside = 0
+    block_indent: int | None = None
+    for ln in lines:
+        indent = len(ln) - len(ln.lstrip())
+        if block_indent is not None and indent > block_indent:
+            inside += 1
+            continue
+        block_indent = indent if P.YAML_BLOCK_SCALAR.search(ln) else None
+        outside.append(ln)
+    return outside, inside
 
 
 def _yaml_parses(data: bytes) -> bool:

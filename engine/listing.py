@@ -21,6 +21,8 @@ MAX_LAYERS = 4
 #: Share of non-blank output lines that must trace back for numbers to be restored.
 MIN_TRACED = 0.5
 _BODY_MARK = "{ /* caveman: body elided"
+#: Lines the code compressor writes around elided bodies (`...`, the close of a kept-lines note).
+_MARKER_LINES = frozenset({b"...", b"*/ }", b"*/ };", b'"""'})
 
 
 @dataclass(frozen=True)
@@ -183,17 +185,25 @@ def _renumber(gutter: Gutter, output: bytes) -> bytes | None:
             else:
                 rendered.append(raw)
             continue
-        nonblank += 1
         hit = _trace(line, exact, opener, cursor)
         if hit is None:
+            # Our own markers are not content that lost its number: they do not count.
+            if not _is_marker(line):
+                nonblank += 1
             rendered.append(raw)
             continue
+        nonblank += 1
         traced += 1
         rendered.append((gutter.prefixes[hit] or b"") + raw)
         cursor = hit + 1
     if nonblank and traced < MIN_TRACED * nonblank:
         return None
     return b"\n".join(rendered) + (b"\n" if output.endswith(b"\n") else b"")
+
+
+def _is_marker(line: bytes) -> bool:
+    stripped = line.strip()
+    return stripped in _MARKER_LINES or P.ELISION_MARKER.search(line.decode("utf-8", "replace")) is not None
 
 
 def _first_at(indices: list[int] | None, cursor: int) -> int | None:

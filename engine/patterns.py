@@ -391,10 +391,11 @@ YAML_KEY = re.compile(r"^\s*(?:- +)?[A-Za-z0-9_.\-/\"'$@]+(?: [A-Za-z0-9_.\-]+)?
 YAML_ITEM = re.compile(r"^\s*-(?:\s|$)")
 YAML_BLOCK_SCALAR = re.compile(r":\s*[|>][+-]?\d*\s*(#.*)?$")
 
-#: A line that only code writes: ends with a bracket/terminator, or opens with a keyword/comment.
-#: Guards Detect against prose that happens to say "class" or "return".
+#: A line that only code writes: ends with a bracket/terminator, or opens with a keyword, `//`,
+#: `/*`, a block-comment ` * ` or a preprocessor directive. Guards Detect against prose that
+#: happens to say "class" or "return". `#` alone is not evidence: it is also a markdown heading.
 CODE_LINE_SHAPE = re.compile(
-    r"(?:[{}()\[\];:,]|=>|\\)\s*(?://.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#|@\w|(?:import|from|def|class|func|fn"
+    r"(?:[{}()\[\];:,]|=>|\\)\s*(?://.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#(?:include|define|if|ifdef|ifndef|endif|pragma)\b|@\w|(?:import|from|def|class|func|fn"
     r"|return|if|for|while|const|let|var|package|public|private|static|struct|type|impl|use|pub)\b)"
 )
 
@@ -405,8 +406,37 @@ CODE_ERROR_LINE = re.compile(
     r"|[\"'][^\"'\n]*\b(?:[Cc]annot|[Cc]an't|[Ii]nvalid|[Uu]nable to|[Ff]ailed|[Nn]ot found|[Uu]nexpected)\b"
 )
 
-#: A unified-diff hunk header; the counts default to 1 when omitted.
-DIFF_HUNK = re.compile(r"^@@@? -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))?(?: \+\d+(?:,\d+)?)? @@@?")
+#: The same, over a whole body at once (one search decides whether a body has any such line).
+CODE_ERROR_LINE_ANY = re.compile("(?m)" + CODE_ERROR_LINE.pattern)
+
+#: Cheap hints that order the parsers the code compressor tries (the parse decides, not these).
+CODE_LANGUAGE_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("python", re.compile(r"(?m)^#!.*python|^\s*def \w+\(.*\).*:\s*$|^(?:from \S+ )?import \w+[\w., ]*$")),
+    ("go", re.compile(r"(?m)^package \w+\s*$|^func [\w(]")),
+    ("rust", re.compile(r"(?m)^\s*(?:pub )?fn \w+|^\s*(?:impl|use|mod) \w|\blet mut\b")),
+    ("java", re.compile(r"(?m)^import java\.|^\s*(?:public|private|protected) (?:static )?(?:final )?(?:class|void|[A-Z]\w*)\b")),
+    ("c", re.compile(r"(?m)^#include\s*[<\"]|^(?:static )?(?:int|void|char|unsigned|size_t|jv) \**\w+\(")),
+    ("cpp", re.compile(r"(?m)^#include <\w+>$|\bstd::|\bnamespace \w+|\btemplate\s*<|::\w+\(")),
+    ("typescript", re.compile(r"(?m)^\s*(?:export )?(?:interface|type|enum) \w+|:\s*(?:string|number|boolean)\b")),
+    ("javascript", re.compile(r"(?m)\bfunction\b|\bconst \w+ =|=>|\brequire\(|module\.exports")),
+    ("tsx", re.compile(r"(?m)<\w+[^>]*/>|</\w+>")),
+)
+#: Searched in REVERSED bytes: an unindented line's first character, its line start, then a
+#: blank line, i.e. the last boundary between top-level definitions (where a sample may be cut).
+CODE_TOP_LEVEL_REVERSED = re.compile(rb"[^\s}\])]\n\n")
+#: A Python string literal's prefix and opening quote (docstrings are reduced to one line).
+PY_STRING_QUOTE = re.compile(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
+
+#: Readability's class/id hints: containers named like content gain, chrome loses.
+HTML_POSITIVE_HINT = re.compile(r"(?i)article|body|content|entry|main|page|post|story|text|blog")
+HTML_NEGATIVE_HINT = re.compile(r"(?i)comment|nav|sidebar|footer|header|menu|promo|banner|ad-|share|social|related"
+                                r"|breadcrumb|cookie|popup|modal|widget")
+#: Runs of white space, folded to one space in HTML text.
+WHITESPACE_RUN = re.compile(r"\s+")
+
+#: A hunk header, unified (`@@ -a,b +c,d @@`) or combined (`@@@ -a,b -c,d +e,f @@@`). Group 1 is
+#: the old line count, group 2 the new one; each defaults to 1 when omitted.
+DIFF_HUNK = re.compile(r"^@@@? -\d+(?:,(\d+))?(?: -\d+(?:,\d+)?)* \+\d+(?:,(\d+))? @@@?")
 #: Lines outside hunks that a diff or `git log -p` always keeps (file and commit headers).
 DIFF_HEADER = re.compile(
     r"^(?:diff |index |--- |\+\+\+ |new file mode|deleted file mode|old mode|new mode|similarity index"

@@ -16,9 +16,9 @@ SOURCES = {
         "        if not item:\n            raise ValueError(\"empty item\")\n        self.items.append(item)\n"
         "        self.count += 1\n\n\ndef main(argv: List[str]) -> int:\n    store = Store()\n    for a in argv:\n"
         "        store.add(a)\n    return 0\n",
-        ["class Store:", '    """Keeps items.\n\n    More words.\n    """', "    limit: int = 10", "    def add(self, item: str) -> None:",
+        ["class Store:", '    """Keeps items."""\n', "    limit: int = 10", "    def add(self, item: str) -> None:",
          '        """Add one item."""', 'raise ValueError("empty item")', "def main(argv: List[str]) -> int:\n    ..."],
-        ["self.count += 1", "store.add(a)"],
+        ["self.count += 1", "store.add(a)", "More words"],
     ),
     "javascript": (
         "const fs = require('fs');\n\nclass Cache {\n  constructor(dir) {\n    this.dir = dir;\n    this.items = [];\n"
@@ -141,3 +141,46 @@ def test_reference_fixtures(name: str, needle: str) -> None:
     out = CodeCompressor().compress(data)
     assert out is not None and needle in out.decode()
     assert len(out) < 0.7 * len(data)
+
+
+def test_doc_comments_keep_summary_and_tags() -> None:
+    data = (
+        "/**\n * Send a response.\n *\n * Examples:\n *\n *     res.send('x');\n *\n * @param {string} body\n"
+        " * @public\n */\nfunction send(body) {\n  const a = 1;\n  const b = 2;\n  return a + b;\n}\n"
+    ).encode()
+    out = CodeCompressor().compress(data).decode()
+    assert out == ("/**\n * Send a response.\n * @param {string} body\n * @public\n */\nfunction send(body) "
+                   + BRACE_MARK + "\n")
+
+
+def test_garbage_that_no_grammar_accepts_declines() -> None:
+    junk = b"".join(b"%d foo { bar ( baz ; qux ]\n" % i for i in range(2000))
+    assert guess_language(junk) is None
+    assert CodeCompressor().compress(junk) is None
+
+
+def test_language_guess_is_not_fooled_by_a_sample_cut_inside_a_function() -> None:
+    fn = "int f{n}(int a) {{\n" + "    a = a + {n};\n" * 30 + "    return a;\n}}\n\n"
+    data = ("#include <stdio.h>\n\n" + "".join(fn.format(n=i) for i in range(60))).encode()
+    assert len(data) > 20_000
+    assert guess_language(data) == "c"
+
+
+def test_a_grammar_that_cannot_load_means_pass_through(monkeypatch) -> None:
+    import tree_sitter_language_pack
+
+    def offline(name: str):  # the 1.x packs download grammars and fail like this offline
+        raise RuntimeError(f"cannot download grammar {name}")
+
+    monkeypatch.setattr(tree_sitter_language_pack, "get_parser", offline)
+    assert CodeCompressor().compress(SOURCES["python"][0].encode()) is None
+
+
+def test_tab_indented_python_and_a_body_that_opens_with_raise() -> None:
+    data = b"def f(a):\n\traise NotImplementedError(a)\n\ta = 1\n\treturn a\n\n\ndef g():\n\tb = 2\n\treturn b\n"
+    out = CodeCompressor().compress(data).decode()
+    assert "\traise NotImplementedError(a)" in out
+    assert "def g():\n\t...\n" in out
+    from tree_sitter_language_pack import get_parser
+
+    assert not get_parser("python").parse(out.encode()).root_node.has_error

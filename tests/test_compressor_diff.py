@@ -72,3 +72,12 @@ def test_deterministic_and_never_larger() -> None:
     first = DiffCompressor().compress(data)
     assert first == DiffCompressor().compress(data)
     assert len(first) < len(data)
+
+
+def test_combined_merge_diff_is_walked_by_shape() -> None:
+    context = "".join(f"  line {i} of the merged file stays the same\n" for i in range(12))
+    data = ("diff --cc app.py\nindex 1,2..3\n--- a/app.py\n+++ b/app.py\n@@@ -1,20 -1,20 +1,21 @@@\n"
+            + context + "++resolved = True\n" + context + "diff --git a/b b/b\n").encode()
+    out = DiffCompressor().compress(data).decode()
+    assert "++resolved = True\n" in out and "diff --git a/b b/b" in out
+    assert "… 10 context lines elided (caveman) …" in out

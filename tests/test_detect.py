@@ -37,6 +37,16 @@ JSX = (
     "    <div className=\"card\">\n      <p>{title}</p>\n      <div><span>a</span></div>\n"
     "      <div><span>b</span></div>\n    </div>\n  );\n};\n"
 )
+DOCUMENTED_PYTHON = (
+    "import os\n\n\nclass Loader:\n    \"\"\"Load files from disk.\n\n"
+    + "    This paragraph of the docstring explains how the loader works in plain words\n" * 12
+    + "    \"\"\"\n\n    def load(self, path):\n        return open(path).read()\n"
+)
+README = (
+    "# Project\n\nSome intro text that describes the class of problems we solve.\n\n## Install\n\n"
+    "```\npip install x\n```\n\n## Usage\n\n```python\nimport x\ndef main():\n    return x.run({})\n```\n\n"
+    "## Public API\n\nThe function will return a value.\n"
+)
 LOG_WITH_KEYWORDS = "".join(
     f"2024-05-01 12:00:{i:02d} INFO worker: class Foo will return {i} from public static handler\n"
     for i in range(10)
@@ -64,7 +74,11 @@ YAML = (
     "    steps:\n      - uses: actions/checkout@v4\n      - name: test\n        run: make test\n"
     "      - name: lint\n        run: make lint\nenv:\n  CI: true\n"
 )
-YAML_BLOCK_SCALAR = YAML.replace("        run: make test\n", "        run: |\n          make test\n          make docs\n")
+YAML_SHORT_BLOCK = YAML.replace("        run: make test\n", "        run: |\n          make test\n          make docs\n")
+YAML_DOCUMENT = "".join(
+    f"section{i}:\n  title: Part {i}\n  body: |\n" + "    A paragraph of the manual that explains one thing.\n" * 6
+    for i in range(4)
+)
 
 
 def _cat_n(text: str) -> bytes:
@@ -101,6 +115,8 @@ CASES = [
     ("c", C.encode(), T.CODE),
     ("shebang script", b"#!/bin/sh\necho hi\n", T.CODE),
     ("prose saying class is text", PROSE.encode(), T.TEXT),
+    ("docstring-heavy python is code", DOCUMENTED_PYTHON.encode(), T.CODE),
+    ("markdown with a code fence is text", README.encode(), T.TEXT),
     ("log with code words is a log", LOG_WITH_KEYWORDS.encode(), T.LOG),
     ("timestamped log", LOG.encode(), T.LOG),
     ("bracketed levels", LEVEL_LOG.encode(), T.LOG),
@@ -108,7 +124,8 @@ CASES = [
     ("grep hits", SEARCH.encode(), T.SEARCH),
     ("toml", TOML.encode(), T.CONFIG),
     ("yaml", YAML.encode(), T.CONFIG),
-    ("yaml with block scalar is not config", YAML_BLOCK_SCALAR.encode(), T.TEXT),
+    ("yaml with a short block scalar is config", YAML_SHORT_BLOCK.encode(), T.CONFIG),
+    ("a document in yaml block scalars is text", YAML_DOCUMENT.encode(), T.TEXT),
     ("prose", PROSE.encode(), T.TEXT),
 ]
 

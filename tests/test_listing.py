@@ -80,6 +80,14 @@ def test_under_half_traced_declines_numbers() -> None:
     assert rewrap(u, out, restructured=False) == out
 
 
+def test_markers_do_not_count_against_the_traced_share() -> None:
+    u = unwrap(cat_n(SOURCE))
+    # One traced line, one foreign line, three markers: half of the content lines trace back.
+    out = f"{SOURCE[0]}\n    ...\n… 5 lines elided (caveman) …\n*/ }}\nnot from the file\n".encode()
+    got = rewrap(u, out, restructured=False).decode().splitlines()
+    assert got == [f"     1\t{SOURCE[0]}", "    ...", "… 5 lines elided (caveman) …", "*/ }", "not from the file"]
+
+
 def test_weak_lines_do_not_drag_the_cursor() -> None:
     src = ["def f():", "    x = 1", "    ...", "    y = 2", "", "def g():", "    z = 3", "    w = 4", "    return z"]
     u = unwrap(cat_n(src))

@@ -12,7 +12,6 @@ hints, and the first that parses a sample without errors wins (else the one with
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 
 from engine import patterns as P
@@ -40,24 +39,14 @@ BRACE_MARK = "{ /* caveman: body elided */ }"
 PY_MARK = "..."
 #: Error lines kept per body; more are counted, never silently dropped from the count.
 MAX_KEPT_LINES = 8
-#: Bytes of the input the language guess parses.
-GUESS_SAMPLE = 64 * 1024
-#: Inputs larger than this are passed through (parsing is linear, but the output is still huge).
-MAX_INPUT = 8 * 1024 * 1024
-
-_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("python", re.compile(r"(?m)^#!.*python|^\s*def \w+\(.*\).*:\s*$|^(?:from \S+ )?import \w+[\w., ]*$")),
-    ("go", re.compile(r"(?m)^package \w+\s*$|^func [\w(]")),
-    ("rust", re.compile(r"(?m)^\s*(?:pub )?fn \w+|^\s*(?:impl|use|mod) \w|\blet mut\b")),
-    ("java", re.compile(r"(?m)^import java\.|^\s*(?:public|private|protected) (?:static )?(?:final )?(?:class|void|[A-Z]\w*)\b")),
-    ("c", re.compile(r"(?m)^#include\s*[<\"]|^(?:static )?(?:int|void|char|unsigned|size_t|jv) \**\w+\(")),
-    ("cpp", re.compile(r"(?m)^#include <\w+>$|\bstd::|\bnamespace \w+|\btemplate\s*<|::\w+\(")),
-    ("typescript", re.compile(r"(?m)^\s*(?:export )?(?:interface|type|enum) \w+|:\s*(?:string|number|boolean)\b")),
-    ("javascript", re.compile(r"(?m)\bfunction\b|\bconst \w+ =|=>|\brequire\(|module\.exports")),
-    ("tsx", re.compile(r"(?m)<\w+[^>]*/>|</\w+>")),
-)
-_QUOTE = re.compile(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
-
+#: Bytes of the input the language guess parses (tree-sitter crawls through garbage at ~200 KB/s).
+GUESS_SAMPLE = 16 * 1024
+#: More of the best sample parse than this inside syntax errors: not code we can outline (a cut at
+#: the sample's end costs a MISSING node or a short ERROR run).
+MAX_ERROR_SHARE = 0.02
+#: Inputs larger than this pass through: outlining runs at ~1.5 MB/s, and a file this big is
+#: generated code, not something an agent reads for its outline.
+MAX_INPUT = 4 * 1024 * 1024
 
 @dataclass(frozen=True)
 class _Elision:
@@ -68,33 +57,39 @@ class _Elision:
 
 
 def _parser(language: str):  # type: ignore[no-untyped-def]
-    from tree_sitter_language_pack import get_parser  # heavy: only when code is compressed
+    """The bundled grammar's parser, or None when it cannot be had (a pack that downloads
+    grammars and has no network, a missing wheel): then code passes through."""
+    try:
+        from tree_sitter_language_pack import get_parser  # heavy: only when code is compressed
 
-    return get_parser(language)  # type: ignore[arg-type]
+        return get_parser(language)  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - any failure to load a grammar means "no outline"
+        return None
 
 
-def _error_count(tree, cap: int = 1000) -> int:  # type: ignore[no-untyped-def]
+def _badness(tree) -> int:  # type: ignore[no-untyped-def]
+    """Bytes inside ERROR nodes plus one per MISSING node: 0 for a clean parse. (Counting error
+    nodes is not enough: garbage becomes one ERROR node spanning everything.)"""
     root = tree.root_node
     if not root.has_error:
         return 0
-    count = 0
+    bad = 0
     stack = [root]
-    while stack and count < cap:
+    while stack:
         node = stack.pop()
-        if node.is_error or node.is_missing:
-            count += 1
-            continue
-        if node.has_error:
+        if node.is_error:
+            bad += max(1, node.end_byte - node.start_byte)
+        elif node.is_missing:
+            bad += 1
+        elif node.has_error:
             stack.extend(node.children)
-    return max(count, 1)
+    return max(bad, 1)
 
 
 def _candidates(text: str) -> list[str]:
     scores = {lang: 0 for lang in LANGUAGES}
-    for lang, pattern in _HINTS:
+    for lang, pattern in P.CODE_LANGUAGE_HINTS:
         scores[lang] = min(len(pattern.findall(text)), 50)
-    if scores["typescript"]:
-        scores["tsx"] = max(scores["tsx"], 1) if scores["tsx"] else 0
     order = {lang: i for i, lang in enumerate(LANGUAGES)}
     return sorted(LANGUAGES, key=lambda lang: (-scores[lang], order[lang]))
 
@@ -102,16 +97,22 @@ def _candidates(text: str) -> list[str]:
 def guess_language(data: bytes) -> str | None:
     sample = data[:GUESS_SAMPLE]
     if len(data) > GUESS_SAMPLE:
-        cut = sample.rfind(b"\n")
+        # Cut between top-level definitions (a blank line, then an unindented line), so the
+        # sample does not end inside a function that every parser would call an error.
+        boundary = P.CODE_TOP_LEVEL_REVERSED.search(sample[::-1])
+        cut = len(sample) - boundary.end() + 2 if boundary else sample.rfind(b"\n")
         sample = sample[:cut] if cut > 0 else sample
     best: tuple[int, str] | None = None
     for lang in _candidates(sample.decode("utf-8", errors="replace")):
-        errors = _error_count(_parser(lang).parse(sample))
+        parser = _parser(lang)
+        if parser is None:
+            continue
+        errors = _badness(parser.parse(sample))
         if errors == 0:
             return lang
         if best is None or errors < best[0]:
             best = (errors, lang)
-    return best[1] if best else None
+    return best[1] if best and best[0] <= max(64, MAX_ERROR_SHARE * len(sample)) else None
 
 
 class CodeCompressor:
@@ -132,6 +133,8 @@ class CodeCompressor:
         if language is None:
             return None
         parser = _parser(language)
+        if parser is None:
+            return None
         tree = parser.parse(data)
         elisions = _collect(tree.root_node, data, language)
         if not elisions:
@@ -163,6 +166,15 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
     stack = [root]
     while stack:
         node = stack.pop()
+        if language == "python" and node.type in ("module", "class_definition"):
+            doc = _docstring_elision(node, data)
+            if doc is not None:
+                found.append(doc)
+        elif node.type == "comment" and node.end_point[0] - node.start_point[0] >= 3:
+            doc = _doc_comment_elision(node, data)
+            if doc is not None:
+                found.append(doc)
+            continue
         if node.type in functions:
             body = node.child_by_field_name("body")
             if body is not None and body.type in BLOCKS and _worth_eliding(body, language):
@@ -170,7 +182,7 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
                     # A module pattern or a test suite: elide the functions inside it instead.
                     stack.extend(reversed(body.children))
                     continue
-                elision = _elision(node, body, data, language)
+                elision = _elision(body, data, language)
                 if len(elision.replacement) >= body.end_byte - body.start_byte:
                     # The error lines are most of the body: the body itself says it best.
                     elision = _Elision(elision.start, elision.end, data[body.start_byte:body.end_byte],
@@ -203,13 +215,12 @@ def _nested_functions(body, functions: frozenset[str]) -> int:  # type: ignore[n
     return count
 
 
-def _elision(fn, body, data: bytes, language: str) -> _Elision:  # type: ignore[no-untyped-def]
-    text = data[body.start_byte:body.end_byte].decode("utf-8", errors="replace")
-    lines = text.split("\n")
+def _elision(body, data: bytes, language: str) -> _Elision:  # type: ignore[no-untyped-def]
     if language == "python":
-        return _python_elision(body, data, lines)
+        return _python_elision(body, data)
+    lines = data[body.start_byte:body.end_byte].decode("utf-8", errors="replace").split("\n")
     inner = lines[1:-1]
-    kept = [ln for ln in inner if P.CODE_ERROR_LINE.search(ln) and "*/" not in ln
+    kept = [ln for ln in _error_lines(inner) if "*/" not in ln
             and not (language == "rust" and "/*" in ln)]
     plain = BRACE_MARK.encode()
     if not kept:
@@ -220,23 +231,33 @@ def _elision(fn, body, data: bytes, language: str) -> _Elision:  # type: ignore[
     return _Elision(body.start_byte, body.end_byte, replacement.encode(), plain)
 
 
+def _error_lines(lines: list[str]) -> list[str]:
+    # One search over the whole body first: most bodies raise nothing.
+    if not P.CODE_ERROR_LINE_ANY.search("\n".join(lines)):
+        return []
+    return [ln for ln in lines if P.CODE_ERROR_LINE.search(ln)]
+
+
 def _kept_header(total: int) -> str:
     if total <= MAX_KEPT_LINES:
         return f"but for its {total} error line{'s' if total != 1 else ''}:"
     return f"but for {MAX_KEPT_LINES} of its {total} error lines:"
 
 
-def _python_elision(body, data: bytes, lines: list[str]) -> _Elision:  # type: ignore[no-untyped-def]
-    indent = " " * body.start_point[1]
+def _python_elision(body, data: bytes) -> _Elision:  # type: ignore[no-untyped-def]
+    line_start = data.rfind(b"\n", 0, body.start_byte) + 1
+    lead = data[line_start:body.start_byte].decode("utf-8", errors="replace")
+    # The block's own indentation, tabs and all (a one-line `def f(): x` has none to reuse).
+    indent = lead if not lead.strip() else " " * 4
+    # Whole lines, so a body that opens with `raise` is scanned too.
+    lines = data[line_start:body.end_byte].decode("utf-8", errors="replace").split("\n")
     parts: list[str] = []
-    first = body.named_children[0] if body.named_children else None
-    if first is not None and first.type == "expression_statement" and first.named_child_count == 1:
-        first = first.named_children[0]
-    if first is not None and first.type == "string":
+    first = _docstring_node(body)
+    if first is not None:
         doc = _docstring_line(data[first.start_byte:first.end_byte].decode("utf-8", errors="replace"))
         if doc:
             parts.append(doc)
-    kept = [ln for ln in lines[1:] if P.CODE_ERROR_LINE.search(ln) and '"""' not in ln
+    kept = [ln for ln in _error_lines(lines) if '"""' not in ln
             and not ln.rstrip().endswith("\\")]
     plain_text = f"\n{indent}".join(parts + [PY_MARK])
     if not kept:
@@ -247,9 +268,49 @@ def _python_elision(body, data: bytes, lines: list[str]) -> _Elision:  # type: i
     return _Elision(body.start_byte, body.end_byte, replacement.encode(), plain_text.encode())
 
 
+def _docstring_node(block):  # type: ignore[no-untyped-def]
+    first = block.named_children[0] if block is not None and block.named_children else None
+    if first is not None and first.type == "expression_statement" and first.named_child_count == 1:
+        first = first.named_children[0]
+    return first if first is not None and first.type == "string" else None
+
+
+def _docstring_elision(node, data: bytes) -> _Elision | None:  # type: ignore[no-untyped-def]
+    """A module's or class's multi-line docstring reduced to its first line."""
+    block = node if node.type == "module" else node.child_by_field_name("body")
+    doc = _docstring_node(block)
+    if doc is None or doc.start_point[0] == doc.end_point[0]:
+        return None
+    line = _docstring_line(data[doc.start_byte:doc.end_byte].decode("utf-8", errors="replace"))
+    if line is None:
+        return None
+    return _Elision(doc.start_byte, doc.end_byte, line.encode(), line.encode())
+
+
+def _doc_comment_elision(node, data: bytes) -> _Elision | None:  # type: ignore[no-untyped-def]
+    """A `/** … */` doc comment reduced to its summary line and its `@param`/`@returns`/`@throws`
+    tags (the outline of an API); examples and prose go, like a docstring past its first line."""
+    text = data[node.start_byte:node.end_byte].decode("utf-8", errors="replace")
+    if not text.startswith("/**"):
+        return None
+    lines = text.split("\n")
+    kept: list[str] = [lines[0]]
+    summary = lines[0][3:].strip() not in ("", "*")
+    for line in lines[1:-1]:
+        content = line.strip().lstrip("*").strip()
+        if content.startswith("@") or (not summary and content):
+            kept.append(line)
+            summary = True
+    kept.append(lines[-1])
+    if len(kept) == len(lines):
+        return None
+    replacement = "\n".join(kept).encode()
+    return _Elision(node.start_byte, node.end_byte, replacement, replacement)
+
+
 def _docstring_line(literal: str) -> str | None:
     """The docstring reduced to its first non-empty line, still a valid string literal."""
-    m = _QUOTE.match(literal)
+    m = P.PY_STRING_QUOTE.match(literal)
     if m is None:
         return None
     prefix, quote = m.groups()

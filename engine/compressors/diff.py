@@ -69,42 +69,46 @@ def _clean(line: str) -> str:
 def _classify(lines: list[str]) -> list[int]:
     kinds: list[int] = []
     old = new = 0
-    counted = False
+    counted = False  # False for combined (`@@@`) hunks: walked by line shape, not by counts
     in_hunk = False
     for raw in lines:
         line = raw.rstrip("\r")
         if in_hunk:
-            first = line[:1]
-            if first in ("+", "-", " ", "\\") or (line == "" and counted and (old > 0 or new > 0)):
-                if counted and first not in ("\\",):
-                    if first == "+":
-                        new -= 1
-                    elif first == "-":
-                        old -= 1
-                    else:
-                        old -= 1
-                        new -= 1
-                if not counted and P.DIFF_HEADER.match(line) and first != " ":
-                    in_hunk = False
-                else:
-                    kinds.append(_CHANGE if first in ("+", "-") else _HEADER if first == "\\" else _CONTEXT)
-                    if counted and old <= 0 and new <= 0:
-                        in_hunk = False
-                    continue
-            else:
-                in_hunk = False
+            kind = _hunk_line(line, counted, old > 0 or new > 0)
+            if kind is not None:
+                kinds.append(kind)
+                if counted and line[:1] != "\\":
+                    old -= line[:1] != "+"
+                    new -= line[:1] != "-"
+                    in_hunk = old > 0 or new > 0
+                continue
+            in_hunk = False
         hunk = P.DIFF_HUNK.match(line)
         if hunk is not None:
             kinds.append(_HEADER)
-            in_hunk = True
             counted = not line.startswith("@@@")
-            old = int(hunk.group(2)) if hunk.group(2) is not None else 1
-            new = int(hunk.group(4)) if hunk.group(4) is not None else 1
-            if counted and old <= 0 and new <= 0:
-                in_hunk = False
+            old = int(hunk.group(1)) if hunk.group(1) is not None else 1
+            new = int(hunk.group(2)) if hunk.group(2) is not None else 1
+            in_hunk = not counted or old > 0 or new > 0
             continue
         kinds.append(_HEADER if P.DIFF_HEADER.match(line) else _OTHER)
     return kinds
+
+
+def _hunk_line(line: str, counted: bool, remaining: bool) -> int | None:
+    """The kind of a line inside a hunk, or None when the hunk has ended before it."""
+    first = line[:1]
+    if first == "\\":
+        return _HEADER  # `\ No newline at end of file`
+    if counted:
+        # Within its counts every line belongs to the hunk, even `--- x` (a removed `-- x`);
+        # an empty line is a context line whose trailing space an editor stripped.
+        if first in ("+", "-"):
+            return _CHANGE
+        return _CONTEXT if first == " " or (line == "" and remaining) else None
+    if first in ("+", "-") and not P.DIFF_HEADER.match(line):
+        return _CHANGE
+    return _CONTEXT if first == " " else None
 
 
 def _keep_mask(kinds: list[int]) -> list[bool]:

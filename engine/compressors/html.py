@@ -10,15 +10,16 @@ text run in the view is a substring of the original an agent can search for.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from engine import patterns as P
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
 MIN_OUTPUT = 200
-MAX_INPUT = 8 * 1024 * 1024
+#: html.parser runs at ~0.5 MB/s; bigger pages pass through rather than stall the agent.
+MAX_INPUT = 2 * 1024 * 1024
 #: A text block shorter than this carries no score (captions, buttons, bylines).
 MIN_BLOCK_TEXT = 25
 CLASS_WEIGHT = 25
@@ -43,12 +44,6 @@ HEADINGS = {f"h{i}": i for i in range(1, 7)}
 _IMPLIED = {"p": {"p"}, "li": {"li"}, "dt": {"dt", "dd"}, "dd": {"dt", "dd"}, "tr": {"tr", "td", "th"},
             "td": {"td", "th"}, "th": {"td", "th"}, "option": {"option"}}
 _P_CLOSERS = BLOCK - {"br", "hr", "li", "dt", "dd", "tr", "thead", "tbody", "summary", "figcaption"}
-
-POSITIVE = re.compile(r"(?i)article|body|content|entry|main|page|post|story|text|blog")
-NEGATIVE = re.compile(r"(?i)comment|nav|sidebar|footer|header|menu|promo|banner|ad-|share|social|related"
-                      r"|breadcrumb|cookie|popup|modal|widget")
-_SPACE = re.compile(r"\s+")
-
 
 @dataclass(eq=False)
 class Node:
@@ -128,7 +123,7 @@ class HtmlCompressor:
         best = _best_container(builder.root)
         if best is None:
             return None
-        title = _SPACE.sub(" ", "".join(builder.title)).strip()
+        title = P.WHITESPACE_RUN.sub(" ", "".join(builder.title)).strip()
         body = _render(best)
         first = body.split("\n", 1)[0].lstrip("# ").strip()
         text = (f"{title}\n\n" if title and title != first else "") + body
@@ -156,7 +151,7 @@ def _best_container(root: Node) -> Node | None:
         order[id(node)] = seen
         seen += 1
         if node.tag in SCORED:
-            text = _SPACE.sub(" ", _text(node)).strip()
+            text = P.WHITESPACE_RUN.sub(" ", _text(node)).strip()
             if len(text) >= MIN_BLOCK_TEXT:
                 score = 1 + text.count(",") + min(len(text) / 100, 3)
                 parent = node.parent
@@ -168,14 +163,15 @@ def _best_container(root: Node) -> Node | None:
                         nodes[id(parent)] = parent
                     parent = parent.parent
         stack.extend(child for child in reversed(node.children) if isinstance(child, Node) and not _dropped(child))
+    stats = _link_stats(root)
     best: tuple[float, int, Node] | None = None
     for key, node in nodes.items():
         score = scores[key]
-        if POSITIVE.search(node.hint):
+        if P.HTML_POSITIVE_HINT.search(node.hint):
             score += CLASS_WEIGHT
-        if NEGATIVE.search(node.hint):
+        if P.HTML_NEGATIVE_HINT.search(node.hint):
             score -= CLASS_WEIGHT
-        total, linked = _link_text(node)
+        total, linked = stats[key]
         density = linked / total if total else 1.0
         score *= 1 - density
         if best is None or score > best[0] or (score == best[0] and order[key] < best[1]):
@@ -183,7 +179,7 @@ def _best_container(root: Node) -> Node | None:
     chosen = _fallback(root) if best is None or best[0] <= 0 else best[2]
     if chosen is None:
         return None
-    total, linked = _link_text(chosen)
+    total, linked = stats.get(id(chosen)) or _link_stats(chosen)[id(chosen)]
     if total == 0 or linked / total >= MAX_LINK_DENSITY:
         return None
     return chosen
@@ -212,20 +208,31 @@ def _text(node: Node) -> str:
     return "".join(parts)
 
 
-def _link_text(node: Node) -> tuple[int, int]:
-    """(characters of text, characters inside links), white space folded."""
-    total = linked = 0
-    stack: list[tuple[Node | str, bool]] = [(node, False)]
+def _link_stats(root: Node) -> dict[int, tuple[int, int]]:
+    """Per element: (characters of text, characters inside links), white space folded; one
+    post-order pass, so scoring every candidate stays linear."""
+    stats: dict[int, tuple[int, int]] = {}
+    stack: list[tuple[Node, bool, bool]] = [(root, False, False)]
     while stack:
-        item, in_link = stack.pop()
-        if isinstance(item, str):
-            n = len(_SPACE.sub(" ", item).strip())
-            total += n
-            linked += n if in_link else 0
-        elif not _dropped(item):
-            inner = in_link or item.tag == "a"
-            stack.extend((c, inner) for c in item.children)
-    return total, linked
+        node, in_link, done = stack.pop()
+        if not done:
+            stack.append((node, in_link, True))
+            inner = in_link or node.tag == "a"
+            stack.extend((c, inner, False) for c in node.children if isinstance(c, Node) and not _dropped(c))
+            continue
+        inner = in_link or node.tag == "a"
+        total = linked = 0
+        for child in node.children:
+            if isinstance(child, str):
+                n = len(P.WHITESPACE_RUN.sub(" ", child).strip())
+                total += n
+                linked += n if inner else 0
+            elif id(child) in stats:
+                t, k = stats[id(child)]
+                total += t
+                linked += k
+        stats[id(node)] = (total, linked)
+    return stats
 
 
 # ------------------------------------------------------------------ rendering
@@ -238,7 +245,7 @@ def _render(node: Node) -> str:
     pending = [""]
 
     def flush() -> None:
-        text = _SPACE.sub(" ", "".join(current)).strip()
+        text = P.WHITESPACE_RUN.sub(" ", "".join(current)).strip()
         current.clear()
         if text:
             lines.append(pending[0] + text)
