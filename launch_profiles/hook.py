@@ -7,6 +7,10 @@ executes it without a second shell. That only holds for a single simple command,
 exclusions: anything with an unquoted shell operator, a command substitution, a newline or a
 trailing backslash is left alone, as is everything the allow-list does not name.
 
+Claude Code: the answer carries `permissionDecision: "allow"`, which skips Claude Code's own
+prompt, so it is given only for commands Claude Code would have run unprompted anyway
+(launch_profiles/claude_permissions.py); the rest are left for Claude Code to ask about.
+
 Fail closed: any doubt, unknown agent or odd payload means no answer at all (exit 0, empty
 stdout), which every agent reads as "carry on unchanged".
 """
@@ -123,8 +127,15 @@ def _claude(payload: dict[str, Any], caveman_argv: Sequence[str]) -> dict[str, A
     # Shrink buffers to the end; a background command is read while it runs.
     if tool_input.get("run_in_background") is True:
         return None
-    new = rewrite(tool_input["command"], caveman_argv)
+    command = tool_input["command"]
+    new = rewrite(command, caveman_argv)
     if new is None:
+        return None
+    # "allow" skips Claude Code's prompt; say it only where Claude Code would not have asked.
+    from launch_profiles.claude_permissions import would_run_unprompted
+
+    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
+    if not would_run_unprompted(command, shlex.split(command), payload.get("permission_mode"), cwd, os.environ):
         return None
     # The whole input, so description/timeout survive whether Claude Code merges or replaces.
     return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow",

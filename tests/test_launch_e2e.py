@@ -44,8 +44,10 @@ def test_cart_total():
 def world(tmp_path):
     project, home = tmp_path / "project", tmp_path / "home"
     project.mkdir()
-    home.mkdir()
+    (home / ".claude").mkdir(parents=True)
     (project / "test_cart.py").write_text(TEST_FILE)
+    # The user lets pytest run without asking; the hook's "allow" must not grant more than that.
+    (home / ".claude" / "settings.json").write_text(json.dumps({"permissions": {"allow": ["Bash(pytest:*)"]}}))
     env = {**os.environ, "HOME": str(home), "PYTHONPATH": str(ROOT),
            "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
            "ANTHROPIC_API_KEY": "sk-ant-e2e", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
@@ -109,7 +111,9 @@ def test_one_shot_wrap_fires_the_hook_and_leaves_nothing(world, tmp_path):
         proc = caveman("wrap", "claude", *claude_argv(), env=run_env, cwd=project)
         assert proc.returncode == 0, proc.stderr
     assert hook_rewrites(home) == [f"{sys.executable} -m caveman_cli tools shrink -- pytest -q"]
-    assert not (home / ".claude" / "settings.json").exists() and not (home / ".claude.json.caveman-backup").exists()
+    assert json.loads((home / ".claude" / "settings.json").read_text()) == {"permissions": {"allow": ["Bash(pytest:*)"]}}
+    claude_json = home / ".claude.json"  # Claude Code writes its own state there; caveman added nothing
+    assert not claude_json.exists() or "caveman" not in json.loads(claude_json.read_text()).get("mcpServers", {})
     assert [p for p in tmp.iterdir() if p.name.startswith("caveman-wrap-")] == []
 
 
@@ -119,3 +123,14 @@ def test_mcp_list_shows_caveman_connected(world):
     proc = subprocess.run([CLAUDE, "mcp", "list"], cwd=project, env=env, capture_output=True, timeout=300)
     line = next((ln for ln in proc.stdout.decode().splitlines() if ln.startswith("caveman:")), "")
     assert line.endswith("Connected") and f"{sys.executable} -m caveman_cli mcp" in line, proc.stdout
+
+
+def test_a_command_that_needs_approval_still_needs_it(world):
+    project, home, env = world
+    assert caveman("setup", "--install", "claude", "--json", env=env).returncode == 0
+    with FakeAnthropic("git push origin main") as fake:
+        run_env = {**env, "ANTHROPIC_BASE_URL": fake.url, "PATH": f"{Path(CLAUDE).parent}:{env['PATH']}"}
+        proc = subprocess.run([CLAUDE, *claude_argv()], cwd=project, env=run_env, capture_output=True, timeout=300)
+    denials = json.loads(proc.stdout)["permission_denials"]
+    assert [d["tool_input"]["command"] for d in denials] == ["git push origin main"]
+    assert hook_rewrites(home) == []

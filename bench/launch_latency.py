@@ -1,0 +1,53 @@
+"""Hook latency and wrap start-up overhead (medians; run from the repository root).
+
+    python bench/launch_latency.py [--runs 20]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAYLOAD = (ROOT / "fixtures" / "hooks" / "claude_pytest.json").read_bytes()
+REFUSED = (ROOT / "fixtures" / "hooks" / "claude_pipe.json").read_bytes()
+FAST_HOOK = ("import sys; from launch_profiles.hook import answer; from launch_profiles.loader import caveman_argv;"
+             "sys.stdout.buffer.write(answer('claude', sys.stdin.buffer.read(), caveman_argv()))")
+
+
+def median_ms(argv: list[str], runs: int, stdin: bytes = b"", env: dict | None = None) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, input=stdin, capture_output=True, cwd=ROOT, env=env, check=False)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=20)
+    runs = parser.parse_args().runs
+    py = sys.executable
+    print(f"python start-up (python -c pass):          {median_ms([py, '-c', 'pass'], runs):7.1f} ms")
+    print(f"caveman hook claude, rewrite:               {median_ms([py, '-m', 'caveman_cli', 'hook', 'claude'], runs, PAYLOAD):7.1f} ms")
+    print(f"caveman hook claude, refusal:               {median_ms([py, '-m', 'caveman_cli', 'hook', 'claude'], runs, REFUSED):7.1f} ms")
+    print(f"hook logic without the CLI (no typer):      {median_ms([py, '-c', FAST_HOOK], runs, PAYLOAD):7.1f} ms")
+    with tempfile.TemporaryDirectory() as tmp:
+        fake = Path(tmp) / "claude"
+        fake.write_text("#!/bin/sh\nexit 0\n")
+        fake.chmod(0o755)
+        env = {**os.environ, "PATH": f"{tmp}:{os.environ['PATH']}", "HOME": tmp}
+        direct = median_ms([str(fake), "-p", "x"], runs, env=env)
+        wrapped = median_ms([py, "-m", "caveman_cli", "wrap", "claude", "-p", "x"], runs, env=env)
+        print(f"agent started directly:                    {direct:7.1f} ms")
+        print(f"caveman wrap claude (same agent):          {wrapped:7.1f} ms  (overhead {wrapped - direct:.1f} ms)")
+
+
+if __name__ == "__main__":
+    main()
