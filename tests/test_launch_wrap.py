@@ -273,3 +273,26 @@ def test_aider_has_nothing_to_install(sandbox):
 def shutil_copy(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     dst.write_bytes(src.read_bytes())
+
+
+def test_sigterm_while_preparing_still_cleans_up(tmp_path, monkeypatch):
+    """In-process: SIGTERM arrives after the folder exists but before the agent starts."""
+    from launch_profiles import wrap as wrap_mod
+    from launch_profiles.loader import load_profile
+
+    monkeypatch.setattr(wrap_mod.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(wrap_mod, "resolve_executable", lambda *_: "/bin/true")
+    real_prepare = wrap_mod.prepare_temporary
+
+    def prepare_then_terminated(*args, **kwargs):
+        real_prepare(*args, **kwargs)
+        assert len(list(tmp_path.iterdir())) == 1
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise AssertionError("the signal should have interrupted preparation")
+
+    monkeypatch.setattr(wrap_mod, "prepare_temporary", prepare_then_terminated)
+    before = signal.getsignal(signal.SIGTERM)
+    code = wrap_mod.wrap(load_profile("claude"), ["-p", "x"], ["/opt/caveman"], {"HOME": str(tmp_path), "PATH": "/bin"})
+    assert code == 128 + signal.SIGTERM
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signal.SIGTERM) is before  # handlers restored
