@@ -16,8 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PAYLOAD = (ROOT / "fixtures" / "hooks" / "claude_pytest.json").read_bytes()
 REFUSED = (ROOT / "fixtures" / "hooks" / "claude_pipe.json").read_bytes()
-FAST_HOOK = ("import sys; from launch_profiles.hook import answer; from launch_profiles.loader import caveman_argv;"
-             "sys.stdout.buffer.write(answer('claude', sys.stdin.buffer.read(), caveman_argv()))")
+FAST_HOOK = "import sys; from launch_profiles.hook import main; sys.exit(main('claude'))"
 
 
 def median_ms(argv: list[str], runs: int, stdin: bytes = b"", env: dict | None = None) -> float:
