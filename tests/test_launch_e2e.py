@@ -53,11 +53,23 @@ def world(tmp_path):
            "ANTHROPIC_API_KEY": "sk-ant-e2e", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
            "DISABLE_AUTOUPDATER": "1"}
     env.pop("CLAUDE_CONFIG_DIR", None)
-    probe = subprocess.run([sys.executable, "-m", "caveman_cli", "tools", "shrink", "--help"], cwd=ROOT, env=env,
-                           capture_output=True)
-    if probe.returncode != 0:
-        pytest.skip("`caveman tools shrink` is not available in this tree")
     return project, home, env
+
+
+def _require(*command: str) -> None:
+    probe = subprocess.run([sys.executable, "-m", "caveman_cli", *command, "--help"], cwd=ROOT, capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"`caveman {' '.join(command)}` is not available in this tree")
+
+
+@pytest.fixture
+def needs_shrink():
+    _require("tools", "shrink")
+
+
+@pytest.fixture
+def needs_mcp():
+    _require("mcp")
 
 
 def caveman(*args, env, cwd=ROOT, timeout=300):
@@ -81,7 +93,7 @@ def claude_argv(*args: str) -> list[str]:
     return [*args, "-p", "run the tests", "--output-format", "json"]
 
 
-def test_persistent_install_fires_the_hook_and_shrinks(world):
+def test_persistent_install_fires_the_hook_and_shrinks(world, needs_shrink):
     project, home, env = world
     assert caveman("setup", "--install", "claude", "--json", env=env).returncode == 0
     with FakeAnthropic("pytest -q") as fake:
@@ -101,7 +113,7 @@ def test_persistent_install_fires_the_hook_and_shrinks(world):
     assert all(f"ord-{n}" in original for n in range(1000, 1400))
 
 
-def test_one_shot_wrap_fires_the_hook_and_leaves_nothing(world, tmp_path):
+def test_one_shot_wrap_fires_the_hook_and_leaves_nothing(world, tmp_path, needs_shrink):
     project, home, env = world
     tmp = tmp_path / "tmp"
     tmp.mkdir()
@@ -117,7 +129,7 @@ def test_one_shot_wrap_fires_the_hook_and_leaves_nothing(world, tmp_path):
     assert [p for p in tmp.iterdir() if p.name.startswith("caveman-wrap-")] == []
 
 
-def test_mcp_list_shows_caveman_connected(world):
+def test_mcp_list_shows_caveman_connected(world, needs_mcp):
     project, home, env = world
     assert caveman("setup", "--install", "claude", "--json", env=env).returncode == 0
     proc = subprocess.run([CLAUDE, "mcp", "list"], cwd=project, env=env, capture_output=True, timeout=300)
