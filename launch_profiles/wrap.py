@@ -98,7 +98,9 @@ def prepare_temporary(profile: Profile, tmp: Path, caveman: Sequence[str], base_
             os.chmod(dst, 0o600)  # credentials, readable by the owner only
     for config in profile.temporary:
         base = b""
-        if config.copy_from:
+        if config.env_var and base_env.get(config.env_var):  # start from the caller's own content
+            base = base_env[config.env_var].encode("utf-8")
+        elif config.copy_from:
             src = expand_path(config.copy_from, base_env)
             try:
                 base = src.read_bytes()

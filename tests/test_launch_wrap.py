@@ -209,6 +209,18 @@ def test_wrap_opencode_config_content(sandbox):
     assert rec["argv"] == ["run", "hello"]
 
 
+def test_wrap_opencode_keeps_the_callers_config_content(sandbox):
+    mine = '{"theme": "tokyonight", "mcp": {"jira": {"type": "remote", "url": "https://jira.example/mcp"}}}'
+    assert sandbox.run("wrap", "opencode", OPENCODE_CONFIG_CONTENT=mine).returncode == 0
+    content = json.loads(sandbox.record()["env"]["OPENCODE_CONFIG_CONTENT"])
+    assert list(content) == ["theme", "mcp"] and list(content["mcp"]) == ["jira", "caveman"]
+    bad = sandbox.run("wrap", "opencode", OPENCODE_CONFIG_CONTENT="{not json")
+    assert bad.returncode == 1
+    assert bad.stderr == (b"caveman: OPENCODE_CONFIG_CONTENT is not valid JSON (line 1, column 2: Expecting property "
+                          b"name enclosed in double quotes); caveman left it unchanged\n")
+    assert list(sandbox.tmp.iterdir()) == []  # the error path cleans up too
+
+
 @pytest.mark.parametrize("agent", profile_names())
 def test_every_profile_wraps_and_cleans_up(sandbox, agent):
     proc = sandbox.run("wrap", agent, "--version", "-x", mode="exit:3")
