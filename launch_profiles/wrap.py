@@ -14,7 +14,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -180,7 +180,7 @@ def wrap(profile: Profile, args: Sequence[str], caveman: Sequence[str], env: Map
 
 
 def launch(profile: Profile, args: Sequence[str], caveman: Sequence[str], env: Mapping[str, str],
-           report: "callable[[str], None]") -> int:  # type: ignore[valid-type]
+           report: Callable[[str], None]) -> int:
     """`caveman AGENT`: install persistently when the agent allows it, else one-shot."""
     if not profile.can_install:
         return wrap(profile, args, caveman, env)

@@ -3,7 +3,6 @@ argv the original would have run (checked by executing both through bash)."""
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import subprocess
 import sys
