@@ -146,3 +146,20 @@ def test_a_command_that_needs_approval_still_needs_it(world):
     denials = json.loads(proc.stdout)["permission_denials"]
     assert [d["tool_input"]["command"] for d in denials] == ["git push origin main"]
     assert hook_rewrites(home) == []
+
+
+def test_one_shot_wrap_keeps_a_positional_prompt_and_names_the_server(world, needs_mcp):
+    """`claude --mcp-config` takes several values: the prompt right after caveman's flags must
+    still be the prompt, and the run must know the caveman server."""
+    project, home, env = world
+    with FakeAnthropic("ls") as fake:
+        run_env = {**env, "ANTHROPIC_BASE_URL": fake.url, "PATH": f"{Path(CLAUDE).parent}:{env['PATH']}"}
+        proc = caveman("wrap", "claude", "say hi", "-p", "--output-format", "stream-json", "--verbose",
+                       env=run_env, cwd=project)
+        assert proc.returncode == 0, proc.stderr
+    events = [json.loads(line) for line in proc.stdout.decode().splitlines() if line.startswith("{")]
+    init = next(e for e in events if e.get("type") == "system" and e.get("subtype") == "init")
+    assert "caveman" in [s["name"] for s in init["mcp_servers"]]
+    first_user = fake.requests[0]["messages"][0]["content"]
+    text = first_user if isinstance(first_user, str) else " ".join(c.get("text", "") for c in first_user)
+    assert "say hi" in text

@@ -32,8 +32,9 @@ def read(path):
 
 record = {{"argv": sys.argv[1:], "env": dict(os.environ), "files": {{}}, "modes": {{}}}}
 for arg in sys.argv[1:]:
-    if os.path.isfile(arg):
-        record["files"][arg] = read(arg)
+    for candidate in {{arg, arg.split("=", 1)[-1]}}:  # --flag=PATH too
+        if os.path.isfile(candidate):
+            record["files"][candidate] = read(candidate)
 for var in ("CODEX_HOME", "GEMINI_CLI_SYSTEM_SETTINGS_PATH"):
     target = os.environ.get(var)
     if target and os.path.isdir(target):
@@ -104,10 +105,13 @@ def test_wrap_claude_passes_args_untouched_with_temporary_config(sandbox):
     proc = sandbox.run("wrap", "claude", *args)
     assert (proc.returncode, proc.stderr) == (0, b"")
     rec = sandbox.record()
-    assert rec["argv"][0] == "--settings" and rec["argv"][2] == "--mcp-config"
-    assert rec["argv"][4:] == args
-    settings_path, mcp_path = Path(rec["argv"][1]), Path(rec["argv"][3])
+    # One token per flag: Claude Code's --mcp-config is variadic and would swallow what follows.
+    assert rec["argv"][0].startswith("--settings=") and rec["argv"][1].startswith("--mcp-config=")
+    assert rec["argv"][2:] == args
+    settings_path = Path(rec["argv"][0].split("=", 1)[1])
+    mcp_path = Path(rec["argv"][1].split("=", 1)[1])
     assert settings_path.parent == mcp_path.parent and settings_path.parent.parent == sandbox.tmp
+    assert settings_path.name == "settings.json" and mcp_path.name == "mcp.json"
     assert json.loads(rec["files"][str(settings_path)]) == {"hooks": {"PreToolUse": [
         {"matcher": "Bash", "hooks": [{"type": "command", "command": f"{PYTHON_CAVEMAN} hook claude"}]}]}}
     assert json.loads(rec["files"][str(mcp_path)]) == {"mcpServers": {"caveman": {
