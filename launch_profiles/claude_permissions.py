@@ -33,6 +33,8 @@ MANAGED_SETTINGS = Path("/etc/claude-code/managed-settings.json")
 
 def read_only(words: Sequence[str]) -> bool:
     first, rest = words[0], words[1:]
+    if any(w.startswith("--pager") for w in rest):  # ag --pager CMD runs CMD (shrink gives it a tty)
+        return False
     if first in _READ_ONLY_ANY_ARGS:
         return True
     if first == "rg":  # --pre runs a program on every file

@@ -57,7 +57,7 @@ def test_read_only_commands_are_rewritten(user):
 @pytest.mark.parametrize("words", [["find", ".", "-delete"], ["find", ".", "-exec", "rm", "{}", ";"],
                                    ["git", "-c", "core.pager=x", "log"], ["git", "branch", "new"],
                                    ["git", "diff", "--output=patch.txt"], ["git", "diff", "--ext-diff"],
-                                   ["rg", "--pre=sh", "x"], ["git"], ["tree", "-o", "out.txt"], ["pytest"]])
+                                   ["rg", "--pre=sh", "x"], ["ag", "--pager", "sh", "x"], ["git"], ["tree", "-o", "out.txt"], ["pytest"]])
 def test_not_read_only(words):
     assert not read_only(words)
 
