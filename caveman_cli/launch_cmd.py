@@ -81,16 +81,10 @@ def hook(agent: str = typer.Argument(..., help="The agent whose hook payload arr
 
     Never blocks the agent: any problem means no output and exit 0."""
     try:
-        from caveman_cli.io import read_stdin_bytes, write_bytes
-        from launch_profiles.hook import answer
-        from launch_profiles.loader import caveman_argv, load_profile
+        from launch_profiles.hook import main
 
-        profile = load_profile(agent)
-        if profile.hook is not None:
-            out = answer(profile.hook.format, read_stdin_bytes(), caveman_argv())
-            if out:
-                write_bytes(out)
-    except BaseException:  # noqa: BLE001  (a hook that fails must look like a hook that passed)
+        main(agent)
+    except BaseException:  # noqa: BLE001  (never block the agent, even on an import failure)
         pass
     raise typer.Exit(0)
 

@@ -7,6 +7,10 @@ executes it without a second shell. That only holds for a single simple command,
 exclusions: anything with an unquoted shell operator, a command substitution, a newline or a
 trailing backslash is left alone, as is everything the allow-list does not name.
 
+Claude Code: the answer carries `permissionDecision: "allow"`, which skips Claude Code's own
+prompt, so it is given only for commands Claude Code would have run unprompted anyway
+(launch_profiles/claude_permissions.py); the rest are left for Claude Code to ask about.
+
 Fail closed: any doubt, unknown agent or odd payload means no answer at all (exit 0, empty
 stdout), which every agent reads as "carry on unchanged".
 """
@@ -123,8 +127,15 @@ def _claude(payload: dict[str, Any], caveman_argv: Sequence[str]) -> dict[str, A
     # Shrink buffers to the end; a background command is read while it runs.
     if tool_input.get("run_in_background") is True:
         return None
-    new = rewrite(tool_input["command"], caveman_argv)
+    command = tool_input["command"]
+    new = rewrite(command, caveman_argv)
     if new is None:
+        return None
+    # "allow" skips Claude Code's prompt; say it only where Claude Code would not have asked.
+    from launch_profiles.claude_permissions import would_run_unprompted
+
+    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
+    if not would_run_unprompted(command, shlex.split(command), payload.get("permission_mode"), cwd, os.environ):
         return None
     # The whole input, so description/timeout survive whether Claude Code merges or replaces.
     return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow",
@@ -167,3 +178,22 @@ def answer(format_name: str, raw: bytes, caveman_argv: Sequence[str]) -> bytes:
     if result is None:
         return b""
     return (json.dumps(result, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def main(agent: str) -> int:
+    """The whole of `caveman hook AGENT`, importable without the CLI framework (typer costs
+    more than the rest of the hook together, and the hook runs before every shell command)."""
+    import sys
+
+    try:
+        from launch_profiles.loader import caveman_argv, load_profile
+
+        profile = load_profile(agent)
+        if profile.hook is not None:
+            out = answer(profile.hook.format, sys.stdin.buffer.read(), caveman_argv())
+            if out:
+                sys.stdout.buffer.write(out)
+                sys.stdout.buffer.flush()
+    except BaseException:  # noqa: BLE001  (a hook that fails must look like a hook that passed)
+        pass
+    return 0

@@ -14,7 +14,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,7 +98,9 @@ def prepare_temporary(profile: Profile, tmp: Path, caveman: Sequence[str], base_
             os.chmod(dst, 0o600)  # credentials, readable by the owner only
     for config in profile.temporary:
         base = b""
-        if config.copy_from:
+        if config.env_var and base_env.get(config.env_var):  # start from the caller's own content
+            base = base_env[config.env_var].encode("utf-8")
+        elif config.copy_from:
             src = expand_path(config.copy_from, base_env)
             try:
                 base = src.read_bytes()
@@ -178,7 +180,7 @@ def wrap(profile: Profile, args: Sequence[str], caveman: Sequence[str], env: Map
 
 
 def launch(profile: Profile, args: Sequence[str], caveman: Sequence[str], env: Mapping[str, str],
-           report: "callable[[str], None]") -> int:  # type: ignore[valid-type]
+           report: Callable[[str], None]) -> int:
     """`caveman AGENT`: install persistently when the agent allows it, else one-shot."""
     if not profile.can_install:
         return wrap(profile, args, caveman, env)

@@ -3,7 +3,6 @@ argv the original would have run (checked by executing both through bash)."""
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import subprocess
 import sys
@@ -113,6 +112,17 @@ def test_every_recorded_payload_has_an_expectation():
     assert names == set(EXPECTED_REWRITES) | set(EXPECTED_REFUSALS)
 
 
+@pytest.fixture(autouse=True)
+def claude_home(tmp_path, monkeypatch):
+    """A user whose Claude Code settings allow pytest without asking (and nothing else)."""
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text(json.dumps({"permissions": {"allow": ["Bash(pytest:*)"]}}))
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    return home
+
+
 @pytest.mark.parametrize("name", sorted(EXPECTED_REWRITES))
 def test_claude_payload_rewrites(name):
     raw = (HOOKS / f"{name}.json").read_bytes()
@@ -149,8 +159,8 @@ def test_unexpected_payloads_give_no_answer(raw):
 
 # -- the real command: stdout, exit status ------------------------------------------------------
 
-def test_cli_hook_rewrites_with_this_caveman(cli):
-    proc = cli("hook", "claude", stdin=(HOOKS / "claude_pytest.json").read_bytes())
+def test_cli_hook_rewrites_with_this_caveman(cli, claude_home):
+    proc = cli("hook", "claude", stdin=(HOOKS / "claude_pytest.json").read_bytes(), env={"HOME": str(claude_home)})
     assert proc.returncode == 0 and proc.stderr == b""
     command = json.loads(proc.stdout)["hookSpecificOutput"]["updatedInput"]["command"]
     # Run as `python -m caveman_cli`, the hook names this interpreter and module.

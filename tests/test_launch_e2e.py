@@ -44,18 +44,32 @@ def test_cart_total():
 def world(tmp_path):
     project, home = tmp_path / "project", tmp_path / "home"
     project.mkdir()
-    home.mkdir()
+    (home / ".claude").mkdir(parents=True)
     (project / "test_cart.py").write_text(TEST_FILE)
+    # The user lets pytest run without asking; the hook's "allow" must not grant more than that.
+    (home / ".claude" / "settings.json").write_text(json.dumps({"permissions": {"allow": ["Bash(pytest:*)"]}}))
     env = {**os.environ, "HOME": str(home), "PYTHONPATH": str(ROOT),
            "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
            "ANTHROPIC_API_KEY": "sk-ant-e2e", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
            "DISABLE_AUTOUPDATER": "1"}
     env.pop("CLAUDE_CONFIG_DIR", None)
-    probe = subprocess.run([sys.executable, "-m", "caveman_cli", "tools", "shrink", "--help"], cwd=ROOT, env=env,
-                           capture_output=True)
-    if probe.returncode != 0:
-        pytest.skip("`caveman tools shrink` is not available in this tree")
     return project, home, env
+
+
+def _require(*command: str) -> None:
+    probe = subprocess.run([sys.executable, "-m", "caveman_cli", *command, "--help"], cwd=ROOT, capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"`caveman {' '.join(command)}` is not available in this tree")
+
+
+@pytest.fixture
+def needs_shrink():
+    _require("tools", "shrink")
+
+
+@pytest.fixture
+def needs_mcp():
+    _require("mcp")
 
 
 def caveman(*args, env, cwd=ROOT, timeout=300):
@@ -79,7 +93,7 @@ def claude_argv(*args: str) -> list[str]:
     return [*args, "-p", "run the tests", "--output-format", "json"]
 
 
-def test_persistent_install_fires_the_hook_and_shrinks(world):
+def test_persistent_install_fires_the_hook_and_shrinks(world, needs_shrink):
     project, home, env = world
     assert caveman("setup", "--install", "claude", "--json", env=env).returncode == 0
     with FakeAnthropic("pytest -q") as fake:
@@ -99,7 +113,7 @@ def test_persistent_install_fires_the_hook_and_shrinks(world):
     assert all(f"ord-{n}" in original for n in range(1000, 1400))
 
 
-def test_one_shot_wrap_fires_the_hook_and_leaves_nothing(world, tmp_path):
+def test_one_shot_wrap_fires_the_hook_and_leaves_nothing(world, tmp_path, needs_shrink):
     project, home, env = world
     tmp = tmp_path / "tmp"
     tmp.mkdir()
@@ -109,13 +123,43 @@ def test_one_shot_wrap_fires_the_hook_and_leaves_nothing(world, tmp_path):
         proc = caveman("wrap", "claude", *claude_argv(), env=run_env, cwd=project)
         assert proc.returncode == 0, proc.stderr
     assert hook_rewrites(home) == [f"{sys.executable} -m caveman_cli tools shrink -- pytest -q"]
-    assert not (home / ".claude" / "settings.json").exists() and not (home / ".claude.json.caveman-backup").exists()
+    assert json.loads((home / ".claude" / "settings.json").read_text()) == {"permissions": {"allow": ["Bash(pytest:*)"]}}
+    claude_json = home / ".claude.json"  # Claude Code writes its own state there; caveman added nothing
+    assert not claude_json.exists() or "caveman" not in json.loads(claude_json.read_text()).get("mcpServers", {})
     assert [p for p in tmp.iterdir() if p.name.startswith("caveman-wrap-")] == []
 
 
-def test_mcp_list_shows_caveman_connected(world):
+def test_mcp_list_shows_caveman_connected(world, needs_mcp):
     project, home, env = world
     assert caveman("setup", "--install", "claude", "--json", env=env).returncode == 0
     proc = subprocess.run([CLAUDE, "mcp", "list"], cwd=project, env=env, capture_output=True, timeout=300)
     line = next((ln for ln in proc.stdout.decode().splitlines() if ln.startswith("caveman:")), "")
     assert line.endswith("Connected") and f"{sys.executable} -m caveman_cli mcp" in line, proc.stdout
+
+
+def test_a_command_that_needs_approval_still_needs_it(world):
+    project, home, env = world
+    assert caveman("setup", "--install", "claude", "--json", env=env).returncode == 0
+    with FakeAnthropic("git push origin main") as fake:
+        run_env = {**env, "ANTHROPIC_BASE_URL": fake.url, "PATH": f"{Path(CLAUDE).parent}:{env['PATH']}"}
+        proc = subprocess.run([CLAUDE, *claude_argv()], cwd=project, env=run_env, capture_output=True, timeout=300)
+    denials = json.loads(proc.stdout)["permission_denials"]
+    assert [d["tool_input"]["command"] for d in denials] == ["git push origin main"]
+    assert hook_rewrites(home) == []
+
+
+def test_one_shot_wrap_keeps_a_positional_prompt_and_names_the_server(world, needs_mcp):
+    """`claude --mcp-config` takes several values: the prompt right after caveman's flags must
+    still be the prompt, and the run must know the caveman server."""
+    project, home, env = world
+    with FakeAnthropic("ls") as fake:
+        run_env = {**env, "ANTHROPIC_BASE_URL": fake.url, "PATH": f"{Path(CLAUDE).parent}:{env['PATH']}"}
+        proc = caveman("wrap", "claude", "say hi", "-p", "--output-format", "stream-json", "--verbose",
+                       env=run_env, cwd=project)
+        assert proc.returncode == 0, proc.stderr
+    events = [json.loads(line) for line in proc.stdout.decode().splitlines() if line.startswith("{")]
+    init = next(e for e in events if e.get("type") == "system" and e.get("subtype") == "init")
+    assert "caveman" in [s["name"] for s in init["mcp_servers"]]
+    first_user = fake.requests[0]["messages"][0]["content"]
+    text = first_user if isinstance(first_user, str) else " ".join(c.get("text", "") for c in first_user)
+    assert "say hi" in text

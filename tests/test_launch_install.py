@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from launch_profiles import install
-from launch_profiles.loader import Substitutions, load_profile
+from launch_profiles.loader import Substitutions, load_profile, profile_names
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "fixtures" / "settings"
@@ -264,3 +264,18 @@ def test_python_module_form_splices_arguments(home):
     assert hook["hooks"][0]["command"] == "/usr/bin/python3 -m caveman_cli hook claude"
     do("uninstall", "claude", home, caveman=["/usr/bin/python3", "-m", "caveman_cli"])
     assert snapshot(home) == {}
+
+
+@pytest.mark.parametrize("agent", [a for a in profile_names()
+                                   if load_profile(a).can_install])
+def test_every_installable_profile_round_trips(tmp_path, agent):
+    home = tmp_path / "home"
+    home.mkdir()
+    first = do("install", agent, home)
+    assert {o.action for o in first} == {"added"}
+    once = snapshot(home)
+    assert {o.action for o in do("install", agent, home)} == {"current"} and snapshot(home) == once
+    assert install.status(load_profile(agent), Substitutions(caveman=CAVEMAN, agent=agent), env_for(home)) == "current"
+    assert {o.action for o in do("uninstall", agent, home)} == {"restored"}
+    assert snapshot(home) == {}
+    assert {o.action for o in do("uninstall", agent, home)} == {"missing"}

@@ -32,8 +32,9 @@ def read(path):
 
 record = {{"argv": sys.argv[1:], "env": dict(os.environ), "files": {{}}, "modes": {{}}}}
 for arg in sys.argv[1:]:
-    if os.path.isfile(arg):
-        record["files"][arg] = read(arg)
+    for candidate in {{arg, arg.split("=", 1)[-1]}}:  # --flag=PATH too
+        if os.path.isfile(candidate):
+            record["files"][candidate] = read(candidate)
 for var in ("CODEX_HOME", "GEMINI_CLI_SYSTEM_SETTINGS_PATH"):
     target = os.environ.get(var)
     if target and os.path.isdir(target):
@@ -104,10 +105,13 @@ def test_wrap_claude_passes_args_untouched_with_temporary_config(sandbox):
     proc = sandbox.run("wrap", "claude", *args)
     assert (proc.returncode, proc.stderr) == (0, b"")
     rec = sandbox.record()
-    assert rec["argv"][0] == "--settings" and rec["argv"][2] == "--mcp-config"
-    assert rec["argv"][4:] == args
-    settings_path, mcp_path = Path(rec["argv"][1]), Path(rec["argv"][3])
+    # One token per flag: Claude Code's --mcp-config is variadic and would swallow what follows.
+    assert rec["argv"][0].startswith("--settings=") and rec["argv"][1].startswith("--mcp-config=")
+    assert rec["argv"][2:] == args
+    settings_path = Path(rec["argv"][0].split("=", 1)[1])
+    mcp_path = Path(rec["argv"][1].split("=", 1)[1])
     assert settings_path.parent == mcp_path.parent and settings_path.parent.parent == sandbox.tmp
+    assert settings_path.name == "settings.json" and mcp_path.name == "mcp.json"
     assert json.loads(rec["files"][str(settings_path)]) == {"hooks": {"PreToolUse": [
         {"matcher": "Bash", "hooks": [{"type": "command", "command": f"{PYTHON_CAVEMAN} hook claude"}]}]}}
     assert json.loads(rec["files"][str(mcp_path)]) == {"mcpServers": {"caveman": {
@@ -209,6 +213,18 @@ def test_wrap_opencode_config_content(sandbox):
     assert rec["argv"] == ["run", "hello"]
 
 
+def test_wrap_opencode_keeps_the_callers_config_content(sandbox):
+    mine = '{"theme": "tokyonight", "mcp": {"jira": {"type": "remote", "url": "https://jira.example/mcp"}}}'
+    assert sandbox.run("wrap", "opencode", OPENCODE_CONFIG_CONTENT=mine).returncode == 0
+    content = json.loads(sandbox.record()["env"]["OPENCODE_CONFIG_CONTENT"])
+    assert list(content) == ["theme", "mcp"] and list(content["mcp"]) == ["jira", "caveman"]
+    bad = sandbox.run("wrap", "opencode", OPENCODE_CONFIG_CONTENT="{not json")
+    assert bad.returncode == 1
+    assert bad.stderr == (b"caveman: OPENCODE_CONFIG_CONTENT is not valid JSON (line 1, column 2: Expecting property "
+                          b"name enclosed in double quotes); caveman left it unchanged\n")
+    assert list(sandbox.tmp.iterdir()) == []  # the error path cleans up too
+
+
 @pytest.mark.parametrize("agent", profile_names())
 def test_every_profile_wraps_and_cleans_up(sandbox, agent):
     proc = sandbox.run("wrap", agent, "--version", "-x", mode="exit:3")
@@ -273,3 +289,26 @@ def test_aider_has_nothing_to_install(sandbox):
 def shutil_copy(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     dst.write_bytes(src.read_bytes())
+
+
+def test_sigterm_while_preparing_still_cleans_up(tmp_path, monkeypatch):
+    """In-process: SIGTERM arrives after the folder exists but before the agent starts."""
+    from launch_profiles import wrap as wrap_mod
+    from launch_profiles.loader import load_profile
+
+    monkeypatch.setattr(wrap_mod.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(wrap_mod, "resolve_executable", lambda *_: "/bin/true")
+    real_prepare = wrap_mod.prepare_temporary
+
+    def prepare_then_terminated(*args, **kwargs):
+        real_prepare(*args, **kwargs)
+        assert len(list(tmp_path.iterdir())) == 1
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise AssertionError("the signal should have interrupted preparation")
+
+    monkeypatch.setattr(wrap_mod, "prepare_temporary", prepare_then_terminated)
+    before = signal.getsignal(signal.SIGTERM)
+    code = wrap_mod.wrap(load_profile("claude"), ["-p", "x"], ["/opt/caveman"], {"HOME": str(tmp_path), "PATH": "/bin"})
+    assert code == 128 + signal.SIGTERM
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signal.SIGTERM) is before  # handlers restored
