@@ -74,6 +74,12 @@ JSON_ERROR = re.compile(
     r"(?i)\b(error|errors|exception|failed|failure|critical|fatal|crash|panic|abort|timeout|denied|rejected)\b"
 )
 
+#: The same words for text already lower-cased: one scan over a whole array instead of an
+#: IGNORECASE search per element (several times faster on large arrays).
+JSON_ERROR_LOWER = re.compile(
+    r"\b(?:error|errors|exception|failed|failure|critical|fatal|crash|panic|abort|timeout|denied|rejected)\b"
+)
+
 #: Keys whose subtrees are kept verbatim: error payloads and their messages and stacks are
 #: read whole or not at all.
 JSON_PROTECTED_KEY = re.compile(

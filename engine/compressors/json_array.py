@@ -14,17 +14,18 @@ single-line JSON in the input's key order; nothing collapsed → None.
 """
 from __future__ import annotations
 
+import bisect
 import json
 import math
 from collections import Counter
 from typing import Any
 
 from engine.compressors import invariants
-from engine.compressors.redundancy import keep_non_redundant
+from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
 from engine.compressors.selection import (
-    change_points, numeric_anomalies, query_keep, runs, worth_eliding,
+    LENGTH_ANOMALY_Z, change_points, numeric_anomalies, query_keep, runs, worth_eliding,
 )
-from engine.patterns import JSON_ERROR, JSON_PROTECTED_KEY
+from engine.patterns import DIGITS, JSON_ERROR_LOWER, JSON_PROTECTED_KEY
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -40,6 +41,8 @@ MAX_DEPTH = 64
 RARE_SHARE = 0.05
 #: Entries of a keyed collection that kept entries name: at most this many are added.
 MAX_REFERENCED = 24
+#: Derived links are elided only when there are at least this many of them.
+MIN_DERIVED_LINKS = 4
 MARKER = "__caveman_elided__"
 SUMMARY_KEY = "__caveman_invariants__"
 NOTE_KEY = "__caveman_note__"
@@ -104,8 +107,8 @@ class JsonCompressor:
             return None
         if not walk.markers:
             return None
-        if walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
-            walk.markers[0][NOTE_KEY] = invariants.note_line("elements")
+        if walk.element_markers and walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
+            walk.element_markers[0][NOTE_KEY] = invariants.note_line("elements")
         result = render(out)
         # A query can only add elements; it never makes the view larger than the input.
         return result if len(result) < len(data) else None
@@ -115,6 +118,8 @@ class _Walk:
     def __init__(self, query: str) -> None:
         self.query = query
         self.markers: list[dict[str, Any]] = []
+        #: Markers standing for elided elements or entries: the note line goes on the first.
+        self.element_markers: list[dict[str, Any]] = []
         self.elided_bytes = 0
 
     def value(self, v: Any, depth: int) -> Any:
@@ -127,15 +132,34 @@ class _Walk:
         if isinstance(v, dict):
             if _is_collection(v):
                 return self.collection(v, depth)
-            return {k: self.member(k, x, depth) for k, x in v.items()}
+            return self.record(v, depth)
         return v
+
+    def record(self, mapping: dict[str, Any], depth: int) -> dict[str, Any]:
+        """An object's members, minus hypermedia links derived from its own `url` (GitHub's
+        forks_url, keys_url, … `{/other_user}` templates): one marker names them all."""
+        derived = _derived_links(mapping)
+        out: dict[str, Any] = {}
+        if len(derived) < MIN_DERIVED_LINKS:
+            derived = []
+        for k, x in mapping.items():
+            if derived and k == derived[0]:
+                marker = {MARKER: len(derived), SUMMARY_KEY: "all are url + /path or URI templates: "
+                          + " ".join(derived)}
+                self.markers.append(marker)
+                out[MARKER if MARKER not in mapping else MARKER + "_links"] = marker
+            if k in derived:
+                continue
+            out[k] = self.member(k, x, depth)
+        return out
 
     def member(self, key: str, v: Any, depth: int) -> Any:
         return v if JSON_PROTECTED_KEY.match(key) else self.value(v, depth + 1)
 
     def array(self, items: list[Any], depth: int) -> list[Any]:
         units = [canonical(x) for x in items]
-        keep = keep_non_redundant(_shapes(items, units), _select(items, units, self.query))
+        profile = _Profile(items, units)
+        keep = _keep_non_redundant(profile.shapes, _select(items, units, self.query, profile))
         out: list[Any] = []
         for kind, start, end in self._plan(items, units, keep):
             if kind == "marker":
@@ -148,9 +172,10 @@ class _Walk:
         keys = list(mapping)
         values = [mapping[k] for k in keys]
         units = [canonical({k: v}) for k, v in zip(keys, values)]
-        keep = _select(values, units, self.query, keys)
+        profile = _Profile(values, units)
+        keep = _select(values, units, self.query, profile, keys)
         _keep_referenced(keys, values, keep)
-        keep = keep_non_redundant(_shapes(values, units), keep)
+        keep = _keep_non_redundant(profile.shapes, keep)
         out: dict[str, Any] = {}
         n_markers = 0
         for kind, start, end in self._plan(values, units, keep):
@@ -175,6 +200,7 @@ class _Walk:
                 marker[SUMMARY_KEY] = summary
             if worth_eliding(end - start, summary, len(canonical(marker)), elided):
                 self.markers.append(marker)
+                self.element_markers.append(marker)
                 self.elided_bytes += elided
                 yield "marker", marker, None
             else:
@@ -182,6 +208,22 @@ class _Walk:
             cursor = end
         if cursor < len(units):
             yield "keep", cursor, len(units)
+
+
+def _derived_links(mapping: dict[str, Any]) -> list[str]:
+    """Keys whose string value is the object's own `url` plus a path, or a URI template on it."""
+    base = mapping.get("url")
+    if not isinstance(base, str) or "://" not in base:
+        return []
+    prefix = base.rstrip("/")
+    out = []
+    for k, v in mapping.items():
+        if k == "url" or not isinstance(v, str) or not k.endswith("_url"):
+            continue
+        rest = v[len(prefix):] if v.startswith(prefix) else None
+        if rest and rest[0] in "/{" and " " not in rest:
+            out.append(k)
+    return out
 
 
 def _is_collection(mapping: dict[str, Any]) -> bool:
@@ -192,77 +234,193 @@ def _is_collection(mapping: dict[str, Any]) -> bool:
     return records >= 0.9 * len(mapping)
 
 
-def _select(items: list[Any], units: list[str], query: str, keys: list[str] | None = None) -> list[bool]:
+def _select(items: list[Any], units: list[str], query: str, profile: _Profile,
+            keys: list[str] | None = None) -> list[bool]:
     n = len(items)
     keep = [i < KEEP_HEAD or i >= n - KEEP_TAIL for i in range(n)]
     # A collection's entry names are identifiers (`node_modules/error-ex`), not reports.
     texts = units if keys is None else [canonical(v) for v in items]
-    for i, text in enumerate(texts):
-        if not keep[i] and JSON_ERROR.search(text):
+    for i in _error_bearing(texts):
+        # Names in a name-keyed map (a dependency called `es-errors`) are not reports either.
+        if not profile.maps or _names_failure(items[i], "", profile.maps, 0):
             keep[i] = True
-    for i in _odd_ones(items, units):
+    for i in _odd_ones(profile, units):
         keep[i] = True
     if query:
         query_keep(units, query, keep, max(0, QUERY_LIMIT - sum(keep)))
     return keep
 
 
-def _odd_ones(items: list[Any], units: list[str]) -> set[int]:
+def _error_bearing(texts: list[str]) -> set[int]:
+    """Indices of texts naming a failure, found in one scan over them all."""
+    starts, pos = [], 0
+    for t in texts:
+        starts.append(pos)
+        pos += len(t) + 1
+    joined = "\n".join(texts).lower()
+    return {bisect.bisect_right(starts, m.start()) - 1 for m in JSON_ERROR_LOWER.finditer(joined)}
+
+
+def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:
+    if depth > MAX_DEPTH:
+        return True
+    if isinstance(value, dict):
+        named = path in maps
+        return any((not named and JSON_ERROR_LOWER.search(k.lower()))
+                   or _names_failure(v, path + "." + k, maps, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_names_failure(v, path, maps, depth + 1) for v in value)
+    return bool(JSON_ERROR_LOWER.search(_scalar_text(value).lower()))
+
+
+def _keep_non_redundant(shapes: list[str], keep: list[bool]) -> list[bool]:
+    """keepNonRedundant, asked once per distinct shape: a dropped unit whose shape repeats an
+    earlier dropped one gets that one's verdict anyway (represented by it, or by its class)."""
+    first: dict[str, int] = {}
+    asked: list[int] = []
+    for i, shape in enumerate(shapes):
+        if keep[i]:
+            asked.append(i)
+        elif shape not in first:
+            first[shape] = i
+            asked.append(i)
+    verdict = keep_non_redundant([shapes[i] for i in asked], [keep[i] for i in asked])
+    out = list(keep)
+    promoted = 0
+    document_from = len(shapes)
+    for i, v in zip(asked, verdict):
+        out[i] = v
+        if v and not keep[i]:
+            promoted += 1
+            if promoted == MAX_PROMOTIONS:
+                document_from = i + 1
+    # Past the promotion cap the payload is a document: everything after it stays.
+    for i in range(document_from, len(out)):
+        out[i] = True
+    return out
+
+
+class _Profile:
+    """One walk over every element: its numeric and string leaves by path (for outliers and
+    rare values), its key set, and the words keepNonRedundant compares it by.
+
+    Those words are its keys and readable values. Opaque values (hashes, URLs, long tokens)
+    and the keys of name-keyed maps (a package's dependency list) differ in every record by
+    design; compared verbatim they make every record of a lockfile or an API listing look
+    unique, and nothing would ever be elided. Scalar elements are compared as they are: a
+    list of names is a document."""
+
+    def __init__(self, items: list[Any], units: list[str]) -> None:
+        n = len(items)
+        self.n = n
+        self.numeric: dict[str, list[float | None]] = {}
+        self.strings: dict[str, list[str | None]] = {}
+        self.keysets: list[tuple[str, ...] | None] = []
+        records = sum(isinstance(x, dict) for x in items) * 2 >= n
+        self.maps = _map_paths(items) if records else set()
+        self.shapes: list[str] = []
+        for i, (item, unit) in enumerate(zip(items, units)):
+            words: list[str] = []
+            self._walk(item, "", i, words, 0)
+            self.keysets.append(tuple(sorted(item)) if isinstance(item, dict) else None)
+            # Records carry words, so keepNonRedundant masks their digits anyway; masking here
+            # lets identical shapes be asked about once.
+            self.shapes.append(DIGITS.sub("0", " ".join(words)) if records and isinstance(item, dict) else unit)
+
+    def _walk(self, value: Any, path: str, i: int, words: list[str], depth: int) -> None:
+        if depth > 8:
+            return
+        if isinstance(value, dict):
+            is_map = path in self.maps
+            for k, v in value.items():
+                if not is_map:
+                    words.append(k)
+                if type(v) is str:  # the common leaf, handled inline
+                    if not ("://" in v or (len(v) >= 20 and " " not in v)):
+                        words.append(v)
+                    sub = path + "." + k
+                    series = self.strings.get(sub)
+                    if series is None:
+                        series = self.strings[sub] = [None] * self.n
+                    series[i] = v
+                else:
+                    self._walk(v, path + "." + k, i, words, depth + 1)
+            return
+        if isinstance(value, list):
+            for v in value[:16]:
+                self._shape_only(v, path, words, depth + 1)
+            return
+        if isinstance(value, str):
+            if not _opaque(value):
+                words.append(value)
+            series = self.strings.get(path)
+            if series is None:
+                series = self.strings[path] = [None] * self.n
+            series[i] = value
+            return
+        text = _scalar_text(value)
+        words.append(text)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            nums = self.numeric.get(path)
+            if nums is None:
+                nums = self.numeric[path] = [None] * self.n
+            nums[i] = float(value)
+        else:
+            series = self.strings.get(path)
+            if series is None:
+                series = self.strings[path] = [None] * self.n
+            series[i] = text
+
+    def _shape_only(self, value: Any, path: str, words: list[str], depth: int) -> None:
+        """Inside arrays only the comparison words are collected (arrays are not leaf paths)."""
+        if depth > 8:
+            return
+        if isinstance(value, dict):
+            is_map = path in self.maps
+            for k, v in value.items():
+                if not is_map:
+                    words.append(k)
+                self._shape_only(v, path + "." + k, words, depth + 1)
+        elif isinstance(value, list):
+            for v in value[:16]:
+                self._shape_only(v, path, words, depth + 1)
+        elif isinstance(value, str):
+            if not _opaque(value):
+                words.append(value)
+        else:
+            words.append(_scalar_text(value))
+
+
+def _map_paths(items: list[Any]) -> set[str]:
+    """Paths of name-keyed maps: many more distinct keys across records than any one holds.
+    Judged on an evenly spaced sample, which is plenty for a property of the schema."""
+    step = max(1, len(items) // 256)
+    union: dict[str, set[str]] = {}
+    widest: dict[str, int] = {}
+    for item in items[::step]:
+        _key_stats(item, "", union, widest, 0)
+    return {p for p, keys in union.items() if len(keys) > MAX_WHOLE and len(keys) > 3 * widest[p]}
+
+
+def _odd_ones(profile: _Profile, units: list[str]) -> set[int]:
     """Elements that differ from the rest: numeric outliers, level shifts, rare values, rare shapes."""
-    n = len(items)
-    odd: set[int] = set(numeric_anomalies([float(len(u)) for u in units]))
-    numeric: dict[str, list[float | None]] = {}
-    strings: dict[str, list[str | None]] = {}
-    shapes: list[tuple[str, ...] | None] = []
-    for i, item in enumerate(items):
-        shapes.append(tuple(sorted(item)) if isinstance(item, dict) else None)
-        for path, leaf in _leaves(item, ""):
-            if isinstance(leaf, bool) or leaf is None:
-                leaf = str(leaf)
-            if isinstance(leaf, (int, float)):
-                numeric.setdefault(path, [None] * n)[i] = float(leaf)
-            elif isinstance(leaf, str):
-                strings.setdefault(path, [None] * n)[i] = leaf
-    for series in numeric.values():
+    n = profile.n
+    odd: set[int] = set(numeric_anomalies([float(len(u)) for u in units], LENGTH_ANOMALY_Z))
+    for series in profile.numeric.values():
         odd.update(numeric_anomalies(series))
         if all(v is not None for v in series):
             for seam in change_points(series):  # type: ignore[arg-type]
                 odd.update((seam - 1, seam))
     rare_limit = max(2, int(RARE_SHARE * n))
-    for series in [*strings.values(), shapes]:
-        counts = Counter(v for v in series if v is not None)
+    for texts in [*profile.strings.values(), profile.keysets]:
+        counts = Counter(v for v in texts if v is not None)
         if not counts or len(counts) > 5:
             continue
         if counts.most_common(1)[0][1] < n / 2:
             continue
         rare = {v for v, c in counts.items() if c <= rare_limit}
-        odd.update(i for i, v in enumerate(series) if v in rare)
+        odd.update(i for i, v in enumerate(texts) if v in rare)
     return odd
-
-
-def _shapes(items: list[Any], units: list[str]) -> list[str]:
-    """What keepNonRedundant compares records by: their keys and their readable values.
-
-    Opaque values (hashes, URLs, long tokens) and the keys of name-keyed maps (a package's
-    dependency list) differ in every record by design; compared verbatim they make every
-    record of a lockfile or an API listing look unique, and nothing would ever be elided.
-    Scalar elements are compared as they are: a list of names is a document."""
-    if sum(isinstance(x, dict) for x in items) * 2 < len(items):
-        return units
-    union: dict[str, set[str]] = {}
-    widest: dict[str, int] = {}
-    for item in items:
-        _key_stats(item, "", union, widest, 0)
-    maps = {p for p, keys in union.items() if len(keys) > MAX_WHOLE and len(keys) > 3 * widest[p]}
-    out = []
-    for item, unit in zip(items, units):
-        if not isinstance(item, dict):
-            out.append(unit)
-            continue
-        words: list[str] = []
-        _shape_words(item, "", maps, words, 0)
-        out.append(" ".join(words))
-    return out
 
 
 def _key_stats(value: Any, path: str, union: dict[str, set[str]], widest: dict[str, int], depth: int) -> None:
@@ -274,39 +432,9 @@ def _key_stats(value: Any, path: str, union: dict[str, set[str]], widest: dict[s
         _key_stats(v, f"{path}.{k}", union, widest, depth + 1)
 
 
-def _shape_words(value: Any, path: str, maps: set[str], words: list[str], depth: int) -> None:
-    if depth > 8:
-        return
-    if isinstance(value, dict):
-        is_map = path in maps
-        for k, v in value.items():
-            if not is_map:
-                words.append(k)
-            _shape_words(v, f"{path}.{k}", maps, words, depth + 1)
-    elif isinstance(value, list):
-        for v in value[:16]:
-            _shape_words(v, path, maps, words, depth + 1)
-    elif isinstance(value, str):
-        if not _opaque(value):
-            words.append(value)
-    else:
-        words.append(_scalar_text(value))
-
-
 def _opaque(text: str) -> bool:
     """Identifiers rather than words: URLs, hashes, long unbroken tokens."""
-    return "://" in text or (len(text) >= 20 and not any(c.isspace() for c in text))
-
-
-def _leaves(value: Any, path: str, depth: int = 0):
-    """(path, scalar) for every scalar reachable through objects (arrays are not entered)."""
-    if isinstance(value, dict):
-        if depth >= 8:
-            return
-        for k, v in value.items():
-            yield from _leaves(v, f"{path}.{k}", depth + 1)
-    elif not isinstance(value, list):
-        yield path, value
+    return "://" in text or (len(text) >= 20 and " " not in text)
 
 
 def _keep_referenced(keys: list[str], values: list[Any], keep: list[bool]) -> None:
