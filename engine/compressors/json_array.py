@@ -147,7 +147,10 @@ class _Walk:
                 marker = {MARKER: len(derived), SUMMARY_KEY: "all are url + /path or URI templates: "
                           + " ".join(derived)}
                 self.markers.append(marker)
-                out[MARKER if MARKER not in mapping else MARKER + "_links"] = marker
+                key = MARKER
+                while key in mapping:
+                    key += "_"
+                out[key] = marker
             if k in derived:
                 continue
             out[k] = self.member(k, x, depth)
@@ -181,7 +184,10 @@ class _Walk:
         for kind, start, end in self._plan(values, units, keep):
             if kind == "marker":
                 n_markers += 1
-                out[MARKER if n_markers == 1 else f"{MARKER}{n_markers}"] = start
+                key = MARKER if n_markers == 1 else f"{MARKER}{n_markers}"
+                while key in mapping or key in out:  # never overwrite a real entry
+                    key += "_"
+                out[key] = start
             else:
                 for k in keys[start:end]:
                     out[k] = self.member(k, mapping[k], depth)
@@ -270,6 +276,8 @@ def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:
                    or _names_failure(v, path + "." + k, maps, depth + 1) for k, v in value.items())
     if isinstance(value, list):
         return any(_names_failure(v, path, maps, depth + 1) for v in value)
+    if isinstance(value, str) and _opaque(value):
+        return False  # a tarball URL of the package `error-ex` reports nothing
     return bool(JSON_ERROR_LOWER.search(_scalar_text(value).lower()))
 
 
