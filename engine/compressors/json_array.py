@@ -8,9 +8,12 @@ Each elided run becomes one marker element
 `{"__caveman_elided__":N,"__caveman_invariants__":"…","__caveman_note__":"…"}`.
 
 A map whose values are records (package-lock's `packages`, keyed by path) is a collection too:
-its entries are treated like elements, plus every entry a kept entry names (the root package's
-dependencies). Subtrees under error/message/stack keys are kept verbatim. The output is
-single-line JSON in the input's key order; nothing collapsed → None.
+its entries are treated like elements, plus every entry the first entries name (the root
+package's dependencies); runs of entries become marker members `"__caveman_elided__": {…}`.
+An object's hypermedia links derived from its own `url` (GitHub's forks_url, keys_url, …)
+collapse into one marker member naming every elided key. Subtrees under error/message/stack
+keys are kept verbatim. The output is one line of JSON in the input's key order (`"key": value`
+spaced as pretty JSON spells it, so quoted facts still match); nothing collapsed → None.
 """
 from __future__ import annotations
 
@@ -103,13 +106,13 @@ class JsonCompressor:
         walk = _Walk(query)
         try:
             out = walk.value(value, 0)
+            if not walk.markers:
+                return None
+            if walk.element_markers and walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
+                walk.element_markers[0][NOTE_KEY] = invariants.note_line("elements")
+            result = render(out)
         except RecursionError:
             return None
-        if not walk.markers:
-            return None
-        if walk.element_markers and walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
-            walk.element_markers[0][NOTE_KEY] = invariants.note_line("elements")
-        result = render(out)
         # A query can only add elements; it never makes the view larger than the input.
         return result if len(result) < len(data) else None
 
