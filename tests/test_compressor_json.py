@@ -148,3 +148,22 @@ def test_output_is_valid_json_deterministic_and_never_larger(value, indent):
 def test_random_bytes_never_raise(data):
     json_c.compress(data)
     json_c.compress_query(data, "error")
+
+
+def test_reserialised_output_declares_that_it_restructures():
+    from engine.registry import restructures
+
+    assert restructures(json_c)
+
+
+def test_derived_links_collapse_into_one_marker_naming_them():
+    user = {"login": "octo", "url": "https://api.example/users/octo", "html_url": "https://example/octo",
+            "followers_url": "https://api.example/users/octo/followers",
+            "following_url": "https://api.example/users/octo/following{/other_user}",
+            "repos_url": "https://api.example/users/octo/repos",
+            "events_url": "https://api.example/users/octo/events{/privacy}", "type": "User"}
+    value = json.loads(json_c.compress(json.dumps({"author": user}, indent=2).encode()))
+    author = value["author"]
+    assert list(author) == ["login", "url", "html_url", MARKER, "type"]
+    assert author[MARKER][MARKER] == 4
+    assert author[MARKER]["__caveman_invariants__"].endswith("followers_url following_url repos_url events_url")

@@ -91,6 +91,8 @@ def render(value: Any) -> bytes:
 class JsonCompressor:
     content_type = ContentType.JSON
     safety_class = SafetyClass.S4
+    #: Re-serialised on one line: no output line carries an input line number.
+    restructures = True
 
     def compress(self, data: bytes) -> bytes | None:
         return self.compress_query(data, "")
