@@ -348,16 +348,27 @@ class _Profile:
             for k, v in value.items():
                 if not is_map:
                     words.append(k)
-                if type(v) is str:  # the common leaf, handled inline
+                t = type(v)
+                if t is str:  # leaves, the bulk of any payload, are handled inline
                     if not ("://" in v or (len(v) >= 20 and " " not in v)):
                         words.append(v)
-                    sub = path + "." + k
-                    series = self.strings.get(sub)
-                    if series is None:
-                        series = self.strings[sub] = [None] * self.n
-                    series[i] = v
+                    table: dict[str, list[Any]] = self.strings
+                    leaf: Any = v
+                elif t is int or t is _RawFloat:
+                    words.append(v.raw if t is _RawFloat else str(v))
+                    table, leaf = self.numeric, float(v)
+                elif v is None or t is bool:
+                    leaf = "null" if v is None else ("true" if v else "false")
+                    words.append(leaf)
+                    table = self.strings
                 else:
                     self._walk(v, path + "." + k, i, words, depth + 1)
+                    continue
+                sub = path + "." + k
+                series = table.get(sub)
+                if series is None:
+                    series = table[sub] = [None] * self.n
+                series[i] = leaf
             return
         if isinstance(value, list):
             for v in value[:16]:
