@@ -167,3 +167,13 @@ def test_derived_links_collapse_into_one_marker_naming_them():
     assert list(author) == ["login", "url", "html_url", MARKER, "type"]
     assert author[MARKER][MARKER] == 4
     assert author[MARKER]["__caveman_invariants__"].endswith("followers_url following_url repos_url events_url")
+
+
+def test_a_flat_record_shown_twice_points_at_its_first_showing():
+    user = {"login": "octo", "id": 42, "type": "User", "site_admin": False, "name": "The Octocat",
+            "company": "GitHub", "blog": "https://github.blog", "location": "San Francisco"}
+    doc = {"releases": [{"tag": "v1", "author": user}, {"tag": "v2", "author": dict(user)}],
+           "items": _records(12)}
+    value = json.loads(json_c.compress(json.dumps(doc, indent=2).encode()))
+    assert value["releases"][0]["author"] == user
+    assert value["releases"][1]["author"] == {MARKER: 1, "__caveman_invariants__": "identical to $.releases[0].author"}

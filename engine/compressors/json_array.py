@@ -46,6 +46,10 @@ RARE_SHARE = 0.05
 MAX_REFERENCED = 24
 #: Derived links are elided only when there are at least this many of them.
 MIN_DERIVED_LINKS = 4
+#: A flat record repeated verbatim is replaced by a pointer to its first showing when it has
+#: at least this many members and bytes (a pointer to a three-field object saves nothing).
+MIN_TWIN_MEMBERS = 4
+MIN_TWIN_BYTES = 160
 MARKER = "__caveman_elided__"
 SUMMARY_KEY = "__caveman_invariants__"
 NOTE_KEY = "__caveman_note__"
@@ -107,7 +111,7 @@ class JsonCompressor:
             return None
         walk = _Walk(query)
         try:
-            out = walk.value(value, 0)
+            out = walk.value(value, 0, "$")
             if not walk.markers:
                 return None
             if walk.element_markers and walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
@@ -126,23 +130,32 @@ class _Walk:
         #: Markers standing for elided elements or entries: the note line goes on the first.
         self.element_markers: list[dict[str, Any]] = []
         self.elided_bytes = 0
+        #: Canonical text of each flat record shown whole → where it was shown.
+        self.shown: dict[str, str] = {}
 
-    def value(self, v: Any, depth: int) -> Any:
+    def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
             return v
         if isinstance(v, list):
             if len(v) > MAX_WHOLE:
-                return self.array(v, depth)
-            return [self.value(x, depth + 1) for x in v]
+                return self.array(v, depth, path)
+            return [self.value(x, depth + 1, f"{path}[{i}]") for i, x in enumerate(v)]
         if isinstance(v, dict):
             if _is_collection(v):
-                return self.collection(v, depth)
-            return self.record(v, depth)
+                return self.collection(v, depth, path)
+            return self.record(v, depth, path)
         return v
 
-    def record(self, mapping: dict[str, Any], depth: int) -> dict[str, Any]:
+    def record(self, mapping: dict[str, Any], depth: int, path: str) -> dict[str, Any]:
         """An object's members, minus hypermedia links derived from its own `url` (GitHub's
-        forks_url, keys_url, … `{/other_user}` templates): one marker names them all."""
+        forks_url, keys_url, … `{/other_user}` templates): one marker names them all. A flat
+        record already shown whole (the same user as author, uploader and owner) becomes a
+        marker pointing at where it was shown."""
+        twin = self._seen_before(mapping, path)
+        if twin is not None:
+            marker = {MARKER: 1, SUMMARY_KEY: f"identical to {twin}"}
+            self.markers.append(marker)
+            return marker
         derived = _derived_links(mapping)
         out: dict[str, Any] = {}
         if len(derived) < MIN_DERIVED_LINKS:
@@ -158,13 +171,26 @@ class _Walk:
                 out[key] = marker
             if k in derived:
                 continue
-            out[k] = self.member(k, x, depth)
+            out[k] = self.member(k, x, depth, path)
         return out
 
-    def member(self, key: str, v: Any, depth: int) -> Any:
-        return v if JSON_PROTECTED_KEY.match(key) else self.value(v, depth + 1)
+    def _seen_before(self, mapping: dict[str, Any], path: str) -> str | None:
+        if len(mapping) < MIN_TWIN_MEMBERS or any(isinstance(v, (dict, list)) for v in mapping.values()):
+            return None
+        text = canonical(mapping)
+        if len(text) < MIN_TWIN_BYTES:
+            return None
+        first = self.shown.get(text)
+        if first is None:
+            self.shown[text] = path
+        return first
 
-    def array(self, items: list[Any], depth: int) -> list[Any]:
+    def member(self, key: str, v: Any, depth: int, path: str) -> Any:
+        if JSON_PROTECTED_KEY.match(key):
+            return v
+        return self.value(v, depth + 1, _child_path(path, key))
+
+    def array(self, items: list[Any], depth: int, path: str) -> list[Any]:
         units = [canonical(x) for x in items]
         profile = _Profile(items, units)
         keep = _keep_non_redundant(profile.shapes, _select(items, units, self.query, profile))
@@ -173,10 +199,10 @@ class _Walk:
             if kind == "marker":
                 out.append(start)
             else:
-                out.extend(self.value(x, depth + 1) for x in items[start:end])
+                out.extend(self.value(items[i], depth + 1, f"{path}[{i}]") for i in range(start, end))
         return out
 
-    def collection(self, mapping: dict[str, Any], depth: int) -> dict[str, Any]:
+    def collection(self, mapping: dict[str, Any], depth: int, path: str) -> dict[str, Any]:
         keys = list(mapping)
         values = [mapping[k] for k in keys]
         units = [canonical({k: v}) for k, v in zip(keys, values)]
@@ -195,7 +221,7 @@ class _Walk:
                 out[key] = start
             else:
                 for k in keys[start:end]:
-                    out[k] = self.member(k, mapping[k], depth)
+                    out[k] = self.member(k, mapping[k], depth, path)
         return out
 
     def _plan(self, items: list[Any], units: list[str], keep: list[bool]):
@@ -219,6 +245,10 @@ class _Walk:
             cursor = end
         if cursor < len(units):
             yield "keep", cursor, len(units)
+
+
+def _child_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
 
 
 def _derived_links(mapping: dict[str, Any]) -> list[str]:
