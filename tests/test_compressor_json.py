@@ -171,7 +171,8 @@ def test_derived_links_collapse_into_one_marker_naming_them():
 
 def test_a_flat_record_shown_twice_points_at_its_first_showing():
     user = {"login": "octo", "id": 42, "type": "User", "site_admin": False, "name": "The Octocat",
-            "company": "GitHub", "blog": "https://github.blog", "location": "San Francisco"}
+            "company": "GitHub", "blog": "https://github.blog", "location": "San Francisco",
+            "bio": "There once was a cat with eight legs"}
     doc = {"releases": [{"tag": "v1", "author": user}, {"tag": "v2", "author": dict(user)}],
            "items": _records(12)}
     value = json.loads(json_c.compress(json.dumps(doc, indent=2).encode()))
