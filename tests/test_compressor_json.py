@@ -183,7 +183,7 @@ def test_a_flat_record_shown_twice_points_at_its_first_showing():
 def test_map_keys_named_like_errors_do_not_flag_entries_but_real_failures_do():
     packages = {"": {"name": "app", "dependencies": {"zz": "^1"}}}
     for i in range(40):
-        deps = {f"dep-{j}": "^1.0.0" for j in range(i % 5)} | ({"es-errors": "^1.3.0"} if i % 2 else {})
+        deps = {f"lib-{i}-{j}": "^1.0.0" for j in range(2)} | ({"es-errors": "^1.3.0"} if i % 2 else {})
         packages[f"node_modules/pkg-{i:02d}"] = {"version": "1.0.0", "license": "MIT", "dependencies": deps,
                                                   "resolved": f"https://r.example/es-errors/pkg-{i}.tgz"}
     packages["node_modules/pkg-17"]["deprecated"] = "install failed on node 22"
