@@ -108,3 +108,10 @@ TOML_ASSIGNMENT = re.compile(r"^\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')(?:\s*\
 
 #: A YAML anchor definition (`&defaults`): kept so every kept alias still resolves.
 YAML_ANCHOR = re.compile(r"(?:^|\s)&[A-Za-z0-9_\-]+(?:\s|$)")
+
+#: An HTTP header name (RFC 7230 token, as written in practice): how a flat name/value list
+#: such as Node's `rawHeaders` is recognised.
+HEADER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,63}$")
+
+#: An array index inside a JSON path (`$[3].rawHeaders`): dropped to name the place siblings share.
+JSON_PATH_INDEX = re.compile(r"\[\d+\]")

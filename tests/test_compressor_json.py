@@ -191,3 +191,24 @@ def test_map_keys_named_like_errors_do_not_flag_entries_but_real_failures_do():
     kept = [k for k in value["packages"] if not k.startswith(MARKER)]
     assert "node_modules/pkg-17" in kept
     assert len(kept) < 20
+
+
+def test_header_lists_after_the_first_show_only_new_pairs():
+    def headers(n: int, request_id: str) -> list[str]:
+        pairs = [("Server", "GitHub.com"), ("Date", f"Tue, 19 Jul 2022 04:40:0{n} GMT"),
+                 ("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-cache"),
+                 ("X-Frame-Options", "deny"), ("Vary", "Accept-Encoding, Accept"),
+                 ("X-GitHub-Request-Id", request_id), ("connection", "close")]
+        return [x for pair in pairs for x in pair]
+    doc = [{"status": 201, "rawHeaders": headers(1, "0681:23DC:3690DD")},
+           {"status": 422, "rawHeaders": headers(2, "0699:77AB:DEADBE")}]
+    value = json.loads(json_c.compress(json.dumps(doc, indent=2).encode()))
+    assert value[0]["rawHeaders"] == headers(1, "0681:23DC:3690DD")
+    second = value[1]["rawHeaders"]
+    assert second[0] == {MARKER: 12}
+    assert second[1:3] == ["X-GitHub-Request-Id", "0699:77AB:DEADBE"]
+
+
+def test_a_list_of_plain_words_is_not_a_header_list():
+    doc = [{"tags": ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta", "iota", "kappa"]}] * 2
+    assert json_c.compress(json.dumps(doc).encode()) is None

@@ -24,8 +24,9 @@ from engine.compressors import invariants
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, Profile, keep_non_redundant_shapes, keep_referenced, parse_float, scalar_text, select,
 )
+from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import runs, worth_eliding
-from engine.patterns import JSON_PROTECTED_KEY
+from engine.patterns import HEADER_NAME, JSON_ERROR_LOWER, JSON_PATH_INDEX, JSON_PROTECTED_KEY
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -35,6 +36,8 @@ MIN_DERIVED_LINKS = 4
 #: at least this many members and bytes (a pointer to a three-field object saves nothing).
 MIN_TWIN_MEMBERS = 4
 MIN_TWIN_BYTES = 160
+#: Runs of fewer repeated name/value pairs than this stay (a marker would cost as much).
+MIN_PAIR_RUN = 2
 MARKER = "__caveman_elided__"
 SUMMARY_KEY = "__caveman_invariants__"
 NOTE_KEY = "__caveman_note__"
@@ -103,6 +106,8 @@ class _Walk:
         self.elided_bytes = 0
         #: Canonical text of each flat record shown whole → where it was shown.
         self.shown: dict[str, str] = {}
+        #: Name/value pairs shown so far, by the place their lists sit (`$[].rawHeaders`).
+        self.shown_pairs: dict[str, dict[str, None]] = {}
 
     def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
@@ -162,6 +167,8 @@ class _Walk:
         return self.value(v, depth + 1, _child_path(path, key))
 
     def array(self, items: list[Any], depth: int, path: str) -> list[Any]:
+        if _is_pair_list(items):
+            return self.pairs(items, path)
         units = [canonical(x) for x in items]
         profile = Profile(items, units)
         keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile))
@@ -171,6 +178,36 @@ class _Walk:
                 out.append(start)
             else:
                 out.extend(self.value(items[i], depth + 1, f"{path}[{i}]") for i in range(start, end))
+        return out
+
+    def pairs(self, items: list[str], path: str) -> list[Any]:
+        """A flat name/value list (Node's `rawHeaders`): the pairs are the units. The first list
+        at a place (`$[].rawHeaders`) is shown whole; in the lists after it, a pair that
+        resembles one already shown there (the same header on the previous response, another
+        date) is a repeat. Pairs naming a failure always stay."""
+        units = [f"{n}: {v}" for n, v in zip(items[0::2], items[1::2])]
+        shown = self.shown_pairs.setdefault(JSON_PATH_INDEX.sub("[]", path), {})
+        if not shown:
+            shown.update(dict.fromkeys(units))
+            return list(items)
+        keep = [bool(JSON_ERROR_LOWER.search(u.lower())) for u in units]
+        seeds = list(shown)
+        verdict = keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+        out: list[Any] = []
+        cursor = 0
+        for start, end in runs(verdict):
+            out.extend(items[2 * cursor:2 * start])
+            if end - start >= MIN_PAIR_RUN:
+                marker = {MARKER: 2 * (end - start)}
+                self.markers.append(marker)
+                self.element_markers.append(marker)
+                self.elided_bytes += sum(len(u) for u in units[start:end])
+                out.append(marker)
+            else:
+                out.extend(items[2 * start:2 * end])
+            cursor = end
+        out.extend(items[2 * cursor:])
+        shown.update(dict.fromkeys(u for u, k in zip(units, verdict) if k))
         return out
 
     def collection(self, mapping: dict[str, Any], depth: int, path: str) -> dict[str, Any]:
@@ -216,6 +253,18 @@ class _Walk:
             cursor = end
         if cursor < len(units):
             yield "keep", cursor, len(units)
+
+
+def _is_pair_list(items: list[Any]) -> bool:
+    """An even-length list of strings whose every other item is a header-like name, most of
+    them capitalised or hyphenated, with values that are not all bare words."""
+    if len(items) % 2 or not all(isinstance(x, str) for x in items):
+        return False
+    names, values = items[0::2], items[1::2]
+    if not all(HEADER_NAME.match(n) for n in names):
+        return False
+    headerish = sum(1 for n in names if "-" in n or n[:1].isupper())
+    return headerish * 2 >= len(names) and any(not HEADER_NAME.match(v) for v in values)
 
 
 def _child_path(path: str, key: str) -> str:
