@@ -90,6 +90,9 @@ class JsonCompressor:
                 return None
             if walk.element_markers and walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
                 walk.element_markers[0][NOTE_KEY] = invariants.note_line("elements")
+            for holder, key in walk.entry_markers:
+                if list(holder[key]) == [MARKER]:
+                    holder[key] = holder[key][MARKER]  # `"__caveman_elided__": 37`
             result = render(out)
         except RecursionError:
             return None
@@ -106,6 +109,9 @@ class _Walk:
         self.elided_bytes = 0
         #: Canonical text of each flat record shown whole → where it was shown.
         self.shown: dict[str, str] = {}
+        #: Where each map-entry marker sits, to be written as a bare count when that is all
+        #: it says (decided after the walk, once the note line has found its marker).
+        self.entry_markers: list[tuple[dict[str, Any], str]] = []
         #: Name/value pairs shown so far, by the place their lists sit (`$[].rawHeaders`).
         self.shown_pairs: dict[str, dict[str, None]] = {}
 
@@ -227,6 +233,7 @@ class _Walk:
                 while key in mapping or key in out:  # never overwrite a real entry
                     key += "_"
                 out[key] = start
+                self.entry_markers.append((out, key))
             else:
                 for k in keys[start:end]:
                     out[k] = self.member(k, mapping[k], depth, path)
