@@ -224,3 +224,12 @@ def test_entry_markers_are_bare_counts_except_the_one_carrying_the_note():
     assert list(markers.values())[0][NOTE_KEY].startswith("… caveman: elided")
     assert len(markers) == 6
     assert all(isinstance(v, int) for v in list(markers.values())[1:])
+
+
+def test_a_nested_object_fetched_twice_points_at_its_first_showing():
+    release = {"id": 7, "tag_name": "v1.0.0", "name": "Version 1.0.0", "draft": False,
+               "author": {"login": "octo", "id": 42}, "body": "Initial release of the thing"}
+    doc = [{"method": "post", "response": release}, {"method": "get", "response": dict(release)}]
+    value = json.loads(json_c.compress(json.dumps(doc, indent=2).encode()))
+    assert value[0]["response"] == release
+    assert value[1] == {"method": "get", "response": {MARKER: 1, "__caveman_invariants__": "identical to $[0].response"}}

@@ -17,6 +17,7 @@ spaced as pretty JSON spells it, so quoted facts still match); nothing collapsed
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -32,10 +33,12 @@ from engine.types import ContentType
 
 #: Derived links are elided only when there are at least this many of them.
 MIN_DERIVED_LINKS = 4
-#: A flat record repeated verbatim is replaced by a pointer to its first showing when it has
-#: at least this many members and bytes (a pointer to a three-field object saves nothing).
+#: An object repeated verbatim is replaced by a pointer to its first showing when it has at
+#: least this many members and bytes (a pointer to a three-field object saves nothing), and
+#: sits no deeper than this (each level re-serialises its subtree to compare it).
 MIN_TWIN_MEMBERS = 4
 MIN_TWIN_BYTES = 160
+MAX_TWIN_DEPTH = 6
 #: Runs of fewer repeated name/value pairs than this stay (a marker would cost as much).
 MIN_PAIR_RUN = 2
 MARKER = "__caveman_elided__"
@@ -107,8 +110,8 @@ class _Walk:
         #: Markers standing for elided elements or entries: the note line goes on the first.
         self.element_markers: list[dict[str, Any]] = []
         self.elided_bytes = 0
-        #: Canonical text of each flat record shown whole → where it was shown.
-        self.shown: dict[str, str] = {}
+        #: Digest of each object shown → where it was shown.
+        self.shown: dict[bytes, str] = {}
         #: Where each map-entry marker sits, to be written as a bare count when that is all
         #: it says (decided after the walk, once the note line has found its marker).
         self.entry_markers: list[tuple[dict[str, Any], str]] = []
@@ -130,10 +133,10 @@ class _Walk:
 
     def record(self, mapping: dict[str, Any], depth: int, path: str) -> dict[str, Any]:
         """An object's members, minus hypermedia links derived from its own `url` (GitHub's
-        forks_url, keys_url, … `{/other_user}` templates): one marker names them all. A flat
-        record already shown whole (the same user as author, uploader and owner) becomes a
-        marker pointing at where it was shown."""
-        twin = self._seen_before(mapping, path)
+        forks_url, keys_url, … `{/other_user}` templates): one marker names them all. An object
+        identical to one already shown (the same user as author, uploader and owner; the release
+        that a later request fetched again) becomes a marker pointing at where it was shown."""
+        twin = self._seen_before(mapping, depth, path)
         if twin is not None:
             marker = {MARKER: 1, SUMMARY_KEY: f"identical to {twin}"}
             self.markers.append(marker)
@@ -156,15 +159,17 @@ class _Walk:
             out[k] = self.member(k, x, depth, path)
         return out
 
-    def _seen_before(self, mapping: dict[str, Any], path: str) -> str | None:
-        if len(mapping) < MIN_TWIN_MEMBERS or any(isinstance(v, (dict, list)) for v in mapping.values()):
+    def _seen_before(self, mapping: dict[str, Any], depth: int, path: str) -> str | None:
+        """Where an identical object (same original value) was already shown, if anywhere."""
+        if len(mapping) < MIN_TWIN_MEMBERS or depth > MAX_TWIN_DEPTH:
             return None
         text = canonical(mapping)
         if len(text) < MIN_TWIN_BYTES:
             return None
-        first = self.shown.get(text)
+        digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+        first = self.shown.get(digest)
         if first is None:
-            self.shown[text] = path
+            self.shown[digest] = path
         return first
 
     def member(self, key: str, v: Any, depth: int, path: str) -> Any:
