@@ -228,7 +228,7 @@ def test_entry_markers_are_bare_counts_except_the_one_carrying_the_note():
 
 def test_a_nested_object_fetched_twice_points_at_its_first_showing():
     release = {"id": 7, "tag_name": "v1.0.0", "name": "Version 1.0.0", "draft": False,
-               "author": {"login": "octo", "id": 42}, "body": "Initial release of the thing"}
+               "author": {"login": "octo", "id": 42}, "body": "Initial release of the thing, with notes on what changed since the beta"}
     doc = [{"method": "post", "response": release}, {"method": "get", "response": dict(release)}]
     value = json.loads(json_c.compress(json.dumps(doc, indent=2).encode()))
     assert value[0]["response"] == release
