@@ -127,7 +127,8 @@ def test_nothing_collapsed_declines_a_list_of_distinct_names():
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12)
+    | st.floats(allow_nan=False, allow_infinity=False),
     lambda kids: st.lists(kids, max_size=14) | st.dictionaries(st.text(max_size=6), kids, max_size=12),
     max_leaves=120,
 )
@@ -233,3 +234,17 @@ def test_a_nested_object_fetched_twice_points_at_its_first_showing():
     value = json.loads(json_c.compress(json.dumps(doc, indent=2).encode()))
     assert value[0]["response"] == release
     assert value[1] == {"method": "get", "response": {MARKER: 1, "__caveman_invariants__": "identical to $[0].response"}}
+
+
+def test_numbers_keep_their_written_form():
+    rows = [{"id": i, "price": "x", "amount": 19.90 + i} for i in range(12)]
+    text = json.dumps(rows).replace('"amount": 19.9}', '"amount": 19.90}').replace('"amount": 20.9}', '"amount": 2.09E1}')
+    out = json_c.compress(text.encode())
+    assert b'"amount": 19.90' in out and b'"amount": 2.09E1' in out
+    assert json.loads(out)[0]["amount"] == 19.9
+
+
+def test_data_holding_the_private_use_stand_in_still_renders_valid_json():
+    rows = [{"id": i, "tag": "\ue000" + "0" + "\ue001", "v": 1.50} for i in range(12)]
+    out = json_c.compress(json.dumps(rows).replace("1.5", "1.50").encode())
+    json.loads(out)

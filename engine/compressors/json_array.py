@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.compressors import invariants
 from engine.compressors.json_elements import (
-    MAX_DEPTH, MAX_WHOLE, Profile, keep_non_redundant_shapes, keep_referenced, parse_float, scalar_text, select,
+    MAX_DEPTH, MAX_WHOLE, Profile, RawFloat, keep_non_redundant_shapes, keep_referenced, parse_float, scalar_text, select,
 )
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import runs, worth_eliding
@@ -65,8 +65,41 @@ def canonical(value: Any) -> str:
 
 def render(value: Any) -> bytes:
     """One line, but `"key": value` as pretty JSON spells it, so a fact quoted from the
-    original (`"status": 422`) still reads the same."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ": ")).encode("utf-8")
+    original (`"status": 422`) still reads the same; numbers as the input wrote them."""
+    raws: list[str] = []
+    marked = _float_placeholders(value, raws, 0)
+    text = json.dumps(marked, ensure_ascii=False, separators=(",", ": "))
+    if raws:
+        pieces = text.split('"' + _OPEN)
+        if len(pieces) != len(raws) + 1:  # the data itself holds our stand-in: give up on it
+            text = json.dumps(value, ensure_ascii=False, separators=(",", ": "))
+        else:
+            out = [pieces[0]]
+            for piece in pieces[1:]:
+                index, rest = piece.split(_CLOSE + '"', 1)
+                out += [raws[int(index)], rest]
+            text = "".join(out)
+    return text.encode("utf-8")
+
+
+#: Stand-in for a number whose written form Python would change (`19.90`, `1E5`): a string
+#: of private-use code points, swapped for the original digits after serialising.
+_OPEN, _CLOSE = "\ue000", "\ue001"
+
+
+def _float_placeholders(value: Any, raws: list[str], depth: int) -> Any:
+    if type(value) is RawFloat:
+        if repr(float(value)) == value.raw:
+            return value
+        raws.append(value.raw)
+        return f"{_OPEN}{len(raws) - 1}{_CLOSE}"
+    if depth > MAX_DEPTH + 8:
+        return value
+    if isinstance(value, dict):
+        return {k: _float_placeholders(v, raws, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_float_placeholders(v, raws, depth + 1) for v in value]
+    return value
 
 
 class JsonCompressor:
