@@ -125,7 +125,8 @@ class JsonCompressor:
             if not walk.markers:
                 return None
             if walk.element_markers and walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
-                walk.element_markers[0][NOTE_KEY] = invariants.note_line("elements")
+                first, unit_word = walk.element_markers[0]
+                first[NOTE_KEY] = invariants.note_line(unit_word)
             for holder, key in walk.entry_markers:
                 if list(holder[key]) == [MARKER]:
                     holder[key] = holder[key][MARKER]  # `"__caveman_elided__": 37`
@@ -141,7 +142,7 @@ class _Walk:
         self.query = query
         self.markers: list[dict[str, Any]] = []
         #: Markers standing for elided elements or entries: the note line goes on the first.
-        self.element_markers: list[dict[str, Any]] = []
+        self.element_markers: list[tuple[dict[str, Any], str]] = []
         self.elided_bytes = 0
         #: Digest of each object shown → where it was shown.
         self.shown: dict[bytes, str] = {}
@@ -244,7 +245,7 @@ class _Walk:
             if end - start >= MIN_PAIR_RUN:
                 marker = {MARKER: 2 * (end - start)}
                 self.markers.append(marker)
-                self.element_markers.append(marker)
+                self.element_markers.append((marker, "elements"))
                 self.elided_bytes += sum(len(u) for u in units[start:end])
                 out.append(marker)
             else:
@@ -264,7 +265,7 @@ class _Walk:
         keep = keep_non_redundant_shapes(profile.shapes, keep)
         out: dict[str, Any] = {}
         n_markers = 0
-        for kind, start, end in self._plan(values, units, keep):
+        for kind, start, end in self._plan(values, units, keep, "entries"):
             if kind == "marker":
                 n_markers += 1
                 key = MARKER if n_markers == 1 else f"{MARKER}{n_markers}"
@@ -277,7 +278,7 @@ class _Walk:
                     out[k] = self.member(k, mapping[k], depth, path)
         return out
 
-    def _plan(self, items: list[Any], units: list[str], keep: list[bool]):
+    def _plan(self, items: list[Any], units: list[str], keep: list[bool], unit_word: str = "elements"):
         """Yield ("keep", start, end) spans and ("marker", marker_dict, None) for elided runs."""
         cursor = 0
         for start, end in runs(keep):
@@ -290,7 +291,7 @@ class _Walk:
                 marker[SUMMARY_KEY] = summary
             if worth_eliding(end - start, summary, len(canonical(marker)), elided):
                 self.markers.append(marker)
-                self.element_markers.append(marker)
+                self.element_markers.append((marker, unit_word))
                 self.elided_bytes += elided
                 yield "marker", marker, None
             else:

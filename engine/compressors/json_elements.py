@@ -236,7 +236,11 @@ def _map_paths(items: list[Any]) -> set[str]:
 def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
     """Elements that differ from the rest: numeric outliers, level shifts, rare values, rare shapes."""
     n = profile.n
-    odd: set[int] = set(numeric_anomalies([float(len(u)) for u in units], LENGTH_ANOMALY_Z))
+    # Length outliers count on the long side only, and by the element's shape (digits masked,
+    # opaque strings out): `k9` is not odd next to `k10000`; an element carrying a stack is.
+    lengths = [float(len(s)) for s in profile.shapes]
+    median = sorted(lengths)[len(lengths) // 2] if lengths else 0.0
+    odd: set[int] = {i for i in numeric_anomalies(lengths, LENGTH_ANOMALY_Z) if lengths[i] > median}
     for series in profile.numeric.values():
         odd.update(numeric_anomalies(series))
         if all(v is not None for v in series):
