@@ -4,6 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.compressors.a11y import A11yCompressor
 
@@ -43,3 +45,11 @@ def test_wrapper_with_state_is_kept():
 @pytest.mark.parametrize("data", [b"", b"plain text\n" * 20, b"\xff\xfe", b"- a\n- b\n"])
 def test_declines_non_snapshots(data):
     assert a11y.compress(data) is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=400) | st.text(alphabet="- :|[]{}\"'#=,\n abc123&*", max_size=400).map(str.encode))
+def test_random_input_never_raises_and_is_deterministic(data):
+    out = a11y.compress(data)
+    assert out == a11y.compress(data)
+    assert out is None or isinstance(out, bytes)

@@ -76,3 +76,11 @@ def test_yaml_like_noise_never_raises_and_always_reparses(items):
     assert out == cfg.compress(text.encode())
     if out is not None:
         list(yaml.safe_load_all(out.decode()))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=400) | st.text(alphabet="- :|[]{}\"'#=,\n abc123&*", max_size=400).map(str.encode))
+def test_random_input_never_raises_and_is_deterministic(data):
+    out = cfg.compress(data)
+    assert out == cfg.compress(data)
+    assert out is None or isinstance(out, bytes)

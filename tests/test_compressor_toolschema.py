@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import SHARED
 from engine.compressors.toolschema import (
@@ -64,3 +66,11 @@ def test_first_sentence(text, first):
                                   b'[{"name": "t", "description": "Short.", "parameters": {"type": "object"}}]'])
 def test_declines_non_tools_or_nothing_to_do(data):
     assert plain.compress(data) is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=400) | st.text(alphabet="- :|[]{}\"'#=,\n abc123&*", max_size=400).map(str.encode))
+def test_random_input_never_raises_and_is_deterministic(data):
+    out = plain.compress(data)
+    assert out == plain.compress(data)
+    assert out is None or isinstance(out, bytes)

@@ -67,3 +67,11 @@ def test_every_encoding_decodes_to_the_same_value(value):
     out = toon.compress(data)
     if out is not None:
         assert json.loads(decode(out)) == value
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=400) | st.text(alphabet="- :|[]{}\"'#=,\n abc123&*", max_size=400).map(str.encode))
+def test_random_input_never_raises_and_is_deterministic(data):
+    out = toon.compress(data)
+    assert out == toon.compress(data)
+    assert out is None or isinstance(out, bytes)

@@ -194,20 +194,19 @@ class _Yaml(_Dialect):
         return _marker(_indent(first), end - start)
 
     def parses(self, text: str) -> bool:
-        import yaml
-
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        try:
-            for _ in yaml.load_all(text, Loader=loader):
-                pass
-        except (yaml.YAMLError, RecursionError, ValueError):
-            return False
-        return True
+        return _yaml_documents(text) is not None
 
 
 class _Toml(_Dialect):
     def __init__(self, lines: list[str]) -> None:
-        self.groups = _toml_statements(lines)
+        self._lines = lines
+        self._groups: list[tuple[int, int]] | None = None
+
+    @property
+    def groups(self) -> list[tuple[int, int]]:
+        if self._groups is None:
+            self._groups = _toml_statements(self._lines)
+        return self._groups
 
     def in_context(self, lines: list[str]) -> list[str]:
         out, section = [], ""
@@ -267,15 +266,22 @@ def _dialect(text: str) -> _Dialect | None:
         return toml
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        docs = list(yaml.load_all(text, Loader=loader))
-    except (yaml.YAMLError, RecursionError, ValueError):
-        return None
-    docs = [d for d in docs if d is not None]
-    if not docs or not all(isinstance(d, (dict, list)) for d in docs):
+    docs = _yaml_documents(text)
+    if not docs or not all(isinstance(d, (yaml.MappingNode, yaml.SequenceNode)) for d in docs):
         return None
     return _Yaml()
+
+
+def _yaml_documents(text: str) -> list | None:  # type: ignore[type-arg]
+    """The document nodes (composed, not constructed: syntax and aliases are checked at a
+    fraction of the cost), or None when the text is not YAML."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return [d for d in yaml.compose_all(text, Loader=loader) if d is not None]
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return None
 
 
 def _toml_statements(lines: list[str]) -> list[tuple[int, int]]:

@@ -8,55 +8,42 @@ Each elided run becomes one marker element
 `{"__caveman_elided__":N,"__caveman_invariants__":"…","__caveman_note__":"…"}`.
 
 A map whose values are records (package-lock's `packages`, keyed by path) is a collection too:
-its entries are treated like elements, plus every entry a kept entry names (the root package's
-dependencies). Subtrees under error/message/stack keys are kept verbatim. The output is
-single-line JSON in the input's key order; nothing collapsed → None.
+its entries are treated like elements, plus every entry the first entries name (the root
+package's dependencies); runs of entries become marker members `"__caveman_elided__": {…}`.
+An object's hypermedia links derived from its own `url` (GitHub's forks_url, keys_url, …)
+collapse into one marker member naming every elided key. Subtrees under error/message/stack
+keys are kept verbatim. The output is one line of JSON in the input's key order (`"key": value`
+spaced as pretty JSON spells it, so quoted facts still match); nothing collapsed → None.
 """
 from __future__ import annotations
 
+import hashlib
 import json
-import math
-from collections import Counter
 from typing import Any
 
 from engine.compressors import invariants
-from engine.compressors.redundancy import keep_non_redundant
-from engine.compressors.selection import (
-    change_points, numeric_anomalies, query_keep, runs, worth_eliding,
+from engine.compressors.json_elements import (
+    MAX_DEPTH, MAX_WHOLE, Profile, RawFloat, keep_non_redundant_shapes, keep_referenced, parse_float, scalar_text, select,
 )
-from engine.patterns import JSON_ERROR, JSON_PROTECTED_KEY
+from engine.compressors.redundancy import keep_non_redundant
+from engine.compressors.selection import runs, worth_eliding
+from engine.patterns import HEADER_NAME, JSON_ERROR_LOWER, JSON_PATH_INDEX, JSON_PROTECTED_KEY
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
-#: Arrays with more elements than this are collapsed.
-MAX_WHOLE = 8
-KEEP_HEAD = 3
-KEEP_TAIL = 2
-#: A query fills the kept set up to this many elements.
-QUERY_LIMIT = 50
-#: Deeper subtrees are kept as they are (and the parser itself refuses ~1000 levels).
-MAX_DEPTH = 64
-#: A value seen in at most this share of elements (and never more than once in 20) is rare.
-RARE_SHARE = 0.05
-#: Entries of a keyed collection that kept entries name: at most this many are added.
-MAX_REFERENCED = 24
+#: Derived links are elided only when there are at least this many of them.
+MIN_DERIVED_LINKS = 4
+#: An object repeated verbatim is replaced by a pointer to its first showing when it has at
+#: least this many members and bytes (a pointer to a three-field object saves nothing), and
+#: sits no deeper than this (each level re-serialises its subtree to compare it).
+MIN_TWIN_MEMBERS = 4
+MIN_TWIN_BYTES = 160
+MAX_TWIN_DEPTH = 6
+#: Runs of fewer repeated name/value pairs than this stay (a marker would cost as much).
+MIN_PAIR_RUN = 2
 MARKER = "__caveman_elided__"
 SUMMARY_KEY = "__caveman_invariants__"
 NOTE_KEY = "__caveman_note__"
-
-
-class _RawFloat(float):
-    """A float that remembers how it was written, so a marker's range quotes the original."""
-
-    raw: str
-
-
-def _parse_float(text: str) -> float:
-    value = _RawFloat(text)
-    if not math.isfinite(value):
-        raise ValueError("non-finite number")
-    value.raw = text
-    return value
 
 
 def _reject_constant(name: str) -> Any:
@@ -67,7 +54,7 @@ def parse(data: bytes) -> Any:
     """The JSON value, or ValueError (not UTF-8, not JSON, NaN/Infinity, nested too deep)."""
     text = data.decode("utf-8")
     try:
-        return json.loads(text, parse_float=_parse_float, parse_constant=_reject_constant)
+        return json.loads(text, parse_float=parse_float, parse_constant=_reject_constant)
     except RecursionError:
         raise ValueError("JSON nested too deeply") from None
 
@@ -78,13 +65,48 @@ def canonical(value: Any) -> str:
 
 def render(value: Any) -> bytes:
     """One line, but `"key": value` as pretty JSON spells it, so a fact quoted from the
-    original (`"status": 422`) still reads the same."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ": ")).encode("utf-8")
+    original (`"status": 422`) still reads the same; numbers as the input wrote them."""
+    raws: list[str] = []
+    marked = _float_placeholders(value, raws, 0)
+    text = json.dumps(marked, ensure_ascii=False, separators=(",", ": "))
+    if raws:
+        pieces = text.split('"' + _OPEN)
+        if len(pieces) != len(raws) + 1:  # the data itself holds our stand-in: give up on it
+            text = json.dumps(value, ensure_ascii=False, separators=(",", ": "))
+        else:
+            out = [pieces[0]]
+            for piece in pieces[1:]:
+                index, rest = piece.split(_CLOSE + '"', 1)
+                out += [raws[int(index)], rest]
+            text = "".join(out)
+    return text.encode("utf-8")
+
+
+#: Stand-in for a number whose written form Python would change (`19.90`, `1E5`): a string
+#: of private-use code points, swapped for the original digits after serialising.
+_OPEN, _CLOSE = "\ue000", "\ue001"
+
+
+def _float_placeholders(value: Any, raws: list[str], depth: int) -> Any:
+    if type(value) is RawFloat:
+        if repr(float(value)) == value.raw:
+            return value
+        raws.append(value.raw)
+        return f"{_OPEN}{len(raws) - 1}{_CLOSE}"
+    if depth > MAX_DEPTH + 8:
+        return value
+    if isinstance(value, dict):
+        return {k: _float_placeholders(v, raws, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_float_placeholders(v, raws, depth + 1) for v in value]
+    return value
 
 
 class JsonCompressor:
     content_type = ContentType.JSON
     safety_class = SafetyClass.S4
+    #: Re-serialised on one line: no output line carries an input line number.
+    restructures = True
 
     def compress(self, data: bytes) -> bytes | None:
         return self.compress_query(data, "")
@@ -99,14 +121,18 @@ class JsonCompressor:
             return None
         walk = _Walk(query)
         try:
-            out = walk.value(value, 0)
+            out = walk.value(value, 0, "$")
+            if not walk.markers:
+                return None
+            if walk.element_markers and walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
+                first, unit_word = walk.element_markers[0]
+                first[NOTE_KEY] = invariants.note_line(unit_word)
+            for holder, key in walk.entry_markers:
+                if list(holder[key]) == [MARKER]:
+                    holder[key] = holder[key][MARKER]  # `"__caveman_elided__": 37`
+            result = render(out)
         except RecursionError:
             return None
-        if not walk.markers:
-            return None
-        if walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
-            walk.markers[0][NOTE_KEY] = invariants.note_line("elements")
-        result = render(out)
         # A query can only add elements; it never makes the view larger than the input.
         return result if len(result) < len(data) else None
 
@@ -115,54 +141,144 @@ class _Walk:
     def __init__(self, query: str) -> None:
         self.query = query
         self.markers: list[dict[str, Any]] = []
+        #: Markers standing for elided elements or entries: the note line goes on the first.
+        self.element_markers: list[tuple[dict[str, Any], str]] = []
         self.elided_bytes = 0
+        #: Digest of each object shown → where it was shown.
+        self.shown: dict[bytes, str] = {}
+        #: Where each map-entry marker sits, to be written as a bare count when that is all
+        #: it says (decided after the walk, once the note line has found its marker).
+        self.entry_markers: list[tuple[dict[str, Any], str]] = []
+        #: Name/value pairs shown so far, by the place their lists sit (`$[].rawHeaders`).
+        self.shown_pairs: dict[str, dict[str, None]] = {}
 
-    def value(self, v: Any, depth: int) -> Any:
+    def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
             return v
         if isinstance(v, list):
             if len(v) > MAX_WHOLE:
-                return self.array(v, depth)
-            return [self.value(x, depth + 1) for x in v]
+                return self.array(v, depth, path)
+            return [self.value(x, depth + 1, f"{path}[{i}]") for i, x in enumerate(v)]
         if isinstance(v, dict):
             if _is_collection(v):
-                return self.collection(v, depth)
-            return {k: self.member(k, x, depth) for k, x in v.items()}
+                return self.collection(v, depth, path)
+            return self.record(v, depth, path)
         return v
 
-    def member(self, key: str, v: Any, depth: int) -> Any:
-        return v if JSON_PROTECTED_KEY.match(key) else self.value(v, depth + 1)
+    def record(self, mapping: dict[str, Any], depth: int, path: str) -> dict[str, Any]:
+        """An object's members, minus hypermedia links derived from its own `url` (GitHub's
+        forks_url, keys_url, … `{/other_user}` templates): one marker names them all. An object
+        identical to one already shown (the same user as author, uploader and owner; the release
+        that a later request fetched again) becomes a marker pointing at where it was shown."""
+        twin = self._seen_before(mapping, depth, path)
+        if twin is not None:
+            marker = {MARKER: 1, SUMMARY_KEY: f"identical to {twin}"}
+            self.markers.append(marker)
+            return marker
+        derived = _derived_links(mapping)
+        out: dict[str, Any] = {}
+        if len(derived) < MIN_DERIVED_LINKS:
+            derived = []
+        for k, x in mapping.items():
+            if derived and k == derived[0]:
+                marker = {MARKER: len(derived), SUMMARY_KEY: "all are url + /path or URI templates: "
+                          + " ".join(derived)}
+                self.markers.append(marker)
+                key = MARKER
+                while key in mapping:
+                    key += "_"
+                out[key] = marker
+            if k in derived:
+                continue
+            out[k] = self.member(k, x, depth, path)
+        return out
 
-    def array(self, items: list[Any], depth: int) -> list[Any]:
+    def _seen_before(self, mapping: dict[str, Any], depth: int, path: str) -> str | None:
+        """Where an identical object (same original value) was already shown, if anywhere."""
+        if len(mapping) < MIN_TWIN_MEMBERS or depth > MAX_TWIN_DEPTH:
+            return None
+        text = canonical(mapping)
+        if len(text) < MIN_TWIN_BYTES:
+            return None
+        digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+        first = self.shown.get(digest)
+        if first is None:
+            self.shown[digest] = path
+        return first
+
+    def member(self, key: str, v: Any, depth: int, path: str) -> Any:
+        if JSON_PROTECTED_KEY.match(key):
+            return v
+        return self.value(v, depth + 1, _child_path(path, key))
+
+    def array(self, items: list[Any], depth: int, path: str) -> list[Any]:
+        if _is_pair_list(items):
+            return self.pairs(items, path)
         units = [canonical(x) for x in items]
-        keep = keep_non_redundant(_shapes(items, units), _select(items, units, self.query))
+        profile = Profile(items, units)
+        keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile))
         out: list[Any] = []
         for kind, start, end in self._plan(items, units, keep):
             if kind == "marker":
                 out.append(start)
             else:
-                out.extend(self.value(x, depth + 1) for x in items[start:end])
+                out.extend(self.value(items[i], depth + 1, f"{path}[{i}]") for i in range(start, end))
         return out
 
-    def collection(self, mapping: dict[str, Any], depth: int) -> dict[str, Any]:
+    def pairs(self, items: list[str], path: str) -> list[Any]:
+        """A flat name/value list (Node's `rawHeaders`): the pairs are the units. The first list
+        at a place (`$[].rawHeaders`) is shown whole; in the lists after it, a pair that
+        resembles one already shown there (the same header on the previous response, another
+        date) is a repeat. Pairs naming a failure always stay."""
+        units = [f"{n}: {v}" for n, v in zip(items[0::2], items[1::2])]
+        shown = self.shown_pairs.setdefault(JSON_PATH_INDEX.sub("[]", path), {})
+        if not shown:
+            shown.update(dict.fromkeys(units))
+            return list(items)
+        keep = [bool(JSON_ERROR_LOWER.search(u.lower())) for u in units]
+        seeds = list(shown)
+        verdict = keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+        out: list[Any] = []
+        cursor = 0
+        for start, end in runs(verdict):
+            out.extend(items[2 * cursor:2 * start])
+            if end - start >= MIN_PAIR_RUN:
+                marker = {MARKER: 2 * (end - start)}
+                self.markers.append(marker)
+                self.element_markers.append((marker, "elements"))
+                self.elided_bytes += sum(len(u) for u in units[start:end])
+                out.append(marker)
+            else:
+                out.extend(items[2 * start:2 * end])
+            cursor = end
+        out.extend(items[2 * cursor:])
+        shown.update(dict.fromkeys(u for u, k in zip(units, verdict) if k))
+        return out
+
+    def collection(self, mapping: dict[str, Any], depth: int, path: str) -> dict[str, Any]:
         keys = list(mapping)
         values = [mapping[k] for k in keys]
         units = [canonical({k: v}) for k, v in zip(keys, values)]
-        keep = _select(values, units, self.query, keys)
-        _keep_referenced(keys, values, keep)
-        keep = keep_non_redundant(_shapes(values, units), keep)
+        profile = Profile(values, units)
+        keep = select(values, units, self.query, profile, keys)
+        keep_referenced(keys, values, keep)
+        keep = keep_non_redundant_shapes(profile.shapes, keep)
         out: dict[str, Any] = {}
         n_markers = 0
-        for kind, start, end in self._plan(values, units, keep):
+        for kind, start, end in self._plan(values, units, keep, "entries"):
             if kind == "marker":
                 n_markers += 1
-                out[MARKER if n_markers == 1 else f"{MARKER}{n_markers}"] = start
+                key = MARKER if n_markers == 1 else f"{MARKER}{n_markers}"
+                while key in mapping or key in out:  # never overwrite a real entry
+                    key += "_"
+                out[key] = start
+                self.entry_markers.append((out, key))
             else:
                 for k in keys[start:end]:
-                    out[k] = self.member(k, mapping[k], depth)
+                    out[k] = self.member(k, mapping[k], depth, path)
         return out
 
-    def _plan(self, items: list[Any], units: list[str], keep: list[bool]):
+    def _plan(self, items: list[Any], units: list[str], keep: list[bool], unit_word: str = "elements"):
         """Yield ("keep", start, end) spans and ("marker", marker_dict, None) for elided runs."""
         cursor = 0
         for start, end in runs(keep):
@@ -175,6 +291,7 @@ class _Walk:
                 marker[SUMMARY_KEY] = summary
             if worth_eliding(end - start, summary, len(canonical(marker)), elided):
                 self.markers.append(marker)
+                self.element_markers.append((marker, unit_word))
                 self.elided_bytes += elided
                 yield "marker", marker, None
             else:
@@ -182,6 +299,38 @@ class _Walk:
             cursor = end
         if cursor < len(units):
             yield "keep", cursor, len(units)
+
+
+def _is_pair_list(items: list[Any]) -> bool:
+    """An even-length list of strings whose every other item is a header-like name, most of
+    them capitalised or hyphenated, with values that are not all bare words."""
+    if len(items) % 2 or not all(isinstance(x, str) for x in items):
+        return False
+    names, values = items[0::2], items[1::2]
+    if not all(HEADER_NAME.match(n) for n in names):
+        return False
+    headerish = sum(1 for n in names if "-" in n or n[:1].isupper())
+    return headerish * 2 >= len(names) and any(not HEADER_NAME.match(v) for v in values)
+
+
+def _child_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def _derived_links(mapping: dict[str, Any]) -> list[str]:
+    """Keys whose string value is the object's own `url` plus a path, or a URI template on it."""
+    base = mapping.get("url")
+    if not isinstance(base, str) or "://" not in base:
+        return []
+    prefix = base.rstrip("/")
+    out = []
+    for k, v in mapping.items():
+        if k == "url" or not isinstance(v, str) or not k.endswith("_url"):
+            continue
+        rest = v[len(prefix):] if v.startswith(prefix) else None
+        if rest and rest[0] in "/{" and " " not in rest:
+            out.append(k)
+    return out
 
 
 def _is_collection(mapping: dict[str, Any]) -> bool:
@@ -192,161 +341,9 @@ def _is_collection(mapping: dict[str, Any]) -> bool:
     return records >= 0.9 * len(mapping)
 
 
-def _select(items: list[Any], units: list[str], query: str, keys: list[str] | None = None) -> list[bool]:
-    n = len(items)
-    keep = [i < KEEP_HEAD or i >= n - KEEP_TAIL for i in range(n)]
-    # A collection's entry names are identifiers (`node_modules/error-ex`), not reports.
-    texts = units if keys is None else [canonical(v) for v in items]
-    for i, text in enumerate(texts):
-        if not keep[i] and JSON_ERROR.search(text):
-            keep[i] = True
-    for i in _odd_ones(items, units):
-        keep[i] = True
-    if query:
-        query_keep(units, query, keep, max(0, QUERY_LIMIT - sum(keep)))
-    return keep
-
-
-def _odd_ones(items: list[Any], units: list[str]) -> set[int]:
-    """Elements that differ from the rest: numeric outliers, level shifts, rare values, rare shapes."""
-    n = len(items)
-    odd: set[int] = set(numeric_anomalies([float(len(u)) for u in units]))
-    numeric: dict[str, list[float | None]] = {}
-    strings: dict[str, list[str | None]] = {}
-    shapes: list[tuple[str, ...] | None] = []
-    for i, item in enumerate(items):
-        shapes.append(tuple(sorted(item)) if isinstance(item, dict) else None)
-        for path, leaf in _leaves(item, ""):
-            if isinstance(leaf, bool) or leaf is None:
-                leaf = str(leaf)
-            if isinstance(leaf, (int, float)):
-                numeric.setdefault(path, [None] * n)[i] = float(leaf)
-            elif isinstance(leaf, str):
-                strings.setdefault(path, [None] * n)[i] = leaf
-    for series in numeric.values():
-        odd.update(numeric_anomalies(series))
-        if all(v is not None for v in series):
-            for seam in change_points(series):  # type: ignore[arg-type]
-                odd.update((seam - 1, seam))
-    rare_limit = max(2, int(RARE_SHARE * n))
-    for series in [*strings.values(), shapes]:
-        counts = Counter(v for v in series if v is not None)
-        if not counts or len(counts) > 5:
-            continue
-        if counts.most_common(1)[0][1] < n / 2:
-            continue
-        rare = {v for v, c in counts.items() if c <= rare_limit}
-        odd.update(i for i, v in enumerate(series) if v in rare)
-    return odd
-
-
-def _shapes(items: list[Any], units: list[str]) -> list[str]:
-    """What keepNonRedundant compares records by: their keys and their readable values.
-
-    Opaque values (hashes, URLs, long tokens) and the keys of name-keyed maps (a package's
-    dependency list) differ in every record by design; compared verbatim they make every
-    record of a lockfile or an API listing look unique, and nothing would ever be elided.
-    Scalar elements are compared as they are: a list of names is a document."""
-    if sum(isinstance(x, dict) for x in items) * 2 < len(items):
-        return units
-    union: dict[str, set[str]] = {}
-    widest: dict[str, int] = {}
-    for item in items:
-        _key_stats(item, "", union, widest, 0)
-    maps = {p for p, keys in union.items() if len(keys) > MAX_WHOLE and len(keys) > 3 * widest[p]}
-    out = []
-    for item, unit in zip(items, units):
-        if not isinstance(item, dict):
-            out.append(unit)
-            continue
-        words: list[str] = []
-        _shape_words(item, "", maps, words, 0)
-        out.append(" ".join(words))
-    return out
-
-
-def _key_stats(value: Any, path: str, union: dict[str, set[str]], widest: dict[str, int], depth: int) -> None:
-    if not isinstance(value, dict) or depth > 8:
-        return
-    union.setdefault(path, set()).update(value)
-    widest[path] = max(widest.get(path, 0), len(value))
-    for k, v in value.items():
-        _key_stats(v, f"{path}.{k}", union, widest, depth + 1)
-
-
-def _shape_words(value: Any, path: str, maps: set[str], words: list[str], depth: int) -> None:
-    if depth > 8:
-        return
-    if isinstance(value, dict):
-        is_map = path in maps
-        for k, v in value.items():
-            if not is_map:
-                words.append(k)
-            _shape_words(v, f"{path}.{k}", maps, words, depth + 1)
-    elif isinstance(value, list):
-        for v in value[:16]:
-            _shape_words(v, path, maps, words, depth + 1)
-    elif isinstance(value, str):
-        if not _opaque(value):
-            words.append(value)
-    else:
-        words.append(_scalar_text(value))
-
-
-def _opaque(text: str) -> bool:
-    """Identifiers rather than words: URLs, hashes, long unbroken tokens."""
-    return "://" in text or (len(text) >= 20 and not any(c.isspace() for c in text))
-
-
-def _leaves(value: Any, path: str, depth: int = 0):
-    """(path, scalar) for every scalar reachable through objects (arrays are not entered)."""
-    if isinstance(value, dict):
-        if depth >= 8:
-            return
-        for k, v in value.items():
-            yield from _leaves(v, f"{path}.{k}", depth + 1)
-    elif not isinstance(value, list):
-        yield path, value
-
-
-def _keep_referenced(keys: list[str], values: list[Any], keep: list[bool]) -> None:
-    """Keep entries a kept entry names: a lockfile's root lists its direct dependencies, and
-    those are the packages an agent asks about."""
-    names: set[str] = set()
-    for v in values[:KEEP_HEAD]:
-        _collect_names(v, names, 0)
-    added = 0
-    for i, k in enumerate(keys):
-        if keep[i] or added >= MAX_REFERENCED:
-            continue
-        if k in names or any(k[j + 1:] in names for j, c in enumerate(k) if c == "/"):
-            keep[i] = True
-            added += 1
-
-
-def _collect_names(value: Any, names: set[str], depth: int) -> None:
-    """Keys of name → spec maps (`"dependencies": {"eslint": "^10.0.2"}`) inside a record."""
-    if depth > 6 or not isinstance(value, dict):
-        return
-    if depth > 0 and value and all(isinstance(v, str) for v in value.values()):
-        names.update(value)
-    for v in value.values():
-        _collect_names(v, names, depth + 1)
-
-
 def _fields(item: Any) -> dict[str, str] | None:
     """An element's scalar top-level members as original strings, for the marker summary."""
     if not isinstance(item, dict):
         return None
-    fields = {k: _scalar_text(v) for k, v in sorted(item.items()) if not isinstance(v, (dict, list))}
+    fields = {k: scalar_text(v) for k, v in sorted(item.items()) if not isinstance(v, (dict, list))}
     return fields or None
-
-
-def _scalar_text(v: Any) -> str:
-    if isinstance(v, _RawFloat):
-        return v.raw
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if v is None:
-        return "null"
-    return str(v)

@@ -16,6 +16,9 @@ from engine.patterns import WORD
 QUERY_MIN_RELATIVE = 0.30
 #: MAD-z (or z) at which a numeric value marks its unit as an anomaly.
 ANOMALY_Z = 2.0
+#: For a derived measure such as an element's length, the classic outlier cut-off
+#: (Iglewicz–Hoaglin): at 2.0, lengths of any heavy-tailed listing flag one element in ten.
+LENGTH_ANOMALY_Z = 3.5
 #: Fewer values than this say nothing about what is normal.
 ANOMALY_MIN_VALUES = 4
 
@@ -84,8 +87,8 @@ def query_keep(units: Sequence[str], query: str, keep: list[bool], limit: int) -
         added += 1
 
 
-def numeric_anomalies(values: Sequence[float | None]) -> list[int]:
-    """Indices whose value sits ≥2 robust z-scores from the median (MAD; stddev when MAD is 0)."""
+def numeric_anomalies(values: Sequence[float | None], z: float = ANOMALY_Z) -> list[int]:
+    """Indices whose value sits ≥z robust z-scores from the median (MAD; stddev when MAD is 0)."""
     present = [(i, v) for i, v in enumerate(values) if v is not None and math.isfinite(v)]
     if len(present) < ANOMALY_MIN_VALUES:
         return []
@@ -93,12 +96,12 @@ def numeric_anomalies(values: Sequence[float | None]) -> list[int]:
     median = _median(nums)
     mad = _median(sorted(abs(v - median) for v in nums))
     if mad > 0:
-        return [i for i, v in present if 0.6745 * abs(v - median) / mad >= ANOMALY_Z]
+        return [i for i, v in present if 0.6745 * abs(v - median) / mad >= z]
     mean = sum(nums) / len(nums)
     std = math.sqrt(sum((v - mean) ** 2 for v in nums) / len(nums))
     if std == 0:
         return []
-    return [i for i, v in present if abs(v - mean) / std >= ANOMALY_Z]
+    return [i for i, v in present if abs(v - mean) / std >= z]
 
 
 def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:

@@ -1,7 +1,8 @@
 """Tables (CSV, TSV, markdown): keep the rows that say something, elide the rest.
 
-Kept: the header (and a markdown table's separator), the first three and last two rows, rows
-naming a failure, the rows holding each numeric column's minimum and maximum, the first row
+Kept: the header (and a markdown table's separator), the first three and last two rows, every
+distinct row naming a failure (a repeat that differs only in its numbers or a word is counted
+in a marker instead), the rows holding each numeric column's minimum and maximum, the first row
 of every value of a categorical column (the one `Accepted password` event among two thousand
 `Invalid user` ones), query matches, and whatever keepNonRedundant restores. Each elided run
 becomes one row whose first cell reads `… N rows elided (caveman)[: SUMMARY] …`. A ragged or
@@ -110,14 +111,14 @@ class TabularCompressor:
             return None
         units = [table.delimiter.join(r) for r in table.rows]
         keep = _select(table, units, query)
-        shapes = _shapes(table, units)
-        if shapes is units:
-            keep = [k or bool(TABLE_IMPORTANT.search(u)) for k, u in zip(keep, units)]
-        else:
-            # Failure rows join the comparison with their event class attached, so each
-            # distinct failure is kept and its repeats are counted, never silently merged.
-            shapes = [s + (" failure" if TABLE_IMPORTANT.search(u) else "") for s, u in zip(shapes, units)]
-        keep = keep_non_redundant(shapes, keep)
+        keep = keep_non_redundant(_shapes(table, units), keep)
+        # Failure rows: every distinct one stays. One that repeats a failure row already
+        # shown, up to its numbers and a word (the same `Failed password` from another port),
+        # is repetition and is counted in a marker like any other repeat.
+        flagged = [i for i, u in enumerate(units) if TABLE_IMPORTANT.search(u)]
+        verdict = keep_non_redundant([units[i] for i in flagged], [False] * len(flagged))
+        for i, v in zip(flagged, verdict):
+            keep[i] = keep[i] or v
         out_rows: list[list[str] | str] = []
         elided_total = 0
         collapsed = False
@@ -222,8 +223,7 @@ def _shapes(table: Table, units: list[str]) -> list[str]:
     already kept, and the other columns (line ids, times, free text with user names and
     addresses in it) differ in every row: compared verbatim they make every row of a
     structured log look unique, and the table would never shrink. So rows are compared by
-    their categorical cells only, failure rows included: 384 `Failed password` rows of one
-    event type are one class, shown once and counted in the marker. Without a categorical
+    their categorical cells only (failure rows are judged apart, by their full text). Without a categorical
     column the rows are compared whole: then the table is a list, and a list stays."""
     columns = [[r[j] for r in table.rows] for j in range(len(table.header))]
     compared = [j for j, col in enumerate(columns) if _categorical(col)]

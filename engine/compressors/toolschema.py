@@ -45,6 +45,8 @@ class _ToolSchema:
     content_type: ContentType
     safety_class = SafetyClass.S4
     drop_annotations = False
+    #: Re-serialised JSON: no output line carries an input line number.
+    restructures = True
 
     def compress(self, data: bytes) -> bytes | None:
         stripped = data.strip()

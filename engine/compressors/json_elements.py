@@ -1,0 +1,307 @@
+"""Which elements of a long JSON array (or entries of a map of records) stay in view.
+
+Kept: the first three and last two, every element whose text names a failure, the odd ones
+(numeric outliers by MAD-z per leaf path, length outliers, level shifts, rare values of a
+low-cardinality field, rare key sets), with a query the best BM25 matches, for a map of
+records the entries its first entries name, and whatever keepNonRedundant restores.
+"""
+from __future__ import annotations
+
+import bisect
+import math
+from collections import Counter
+from typing import Any
+
+from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
+from engine.compressors.selection import (
+    LENGTH_ANOMALY_Z, change_points, numeric_anomalies, query_keep,
+)
+from engine.patterns import DIGITS, JSON_ERROR_LOWER
+
+#: Arrays (and maps of records) with more elements than this are collapsed.
+MAX_WHOLE = 8
+KEEP_HEAD = 3
+KEEP_TAIL = 2
+#: A query fills the kept set up to this many elements.
+QUERY_LIMIT = 50
+#: A value seen in at most this share of elements (and never more than once in 20) is rare.
+RARE_SHARE = 0.05
+#: Entries of a keyed collection that kept entries name: at most this many are added.
+MAX_REFERENCED = 24
+#: Deeper subtrees are kept as they are (and the parser itself refuses ~1000 levels).
+MAX_DEPTH = 64
+
+
+class RawFloat(float):
+    """A float that remembers how it was written, so a marker's range quotes the original."""
+
+    raw: str
+
+
+def parse_float(text: str) -> float:
+    value = RawFloat(text)
+    if not math.isfinite(value):
+        raise ValueError("non-finite number")
+    value.raw = text
+    return value
+
+
+def select(items: list[Any], units: list[str], query: str, profile: Profile,
+            keys: list[str] | None = None) -> list[bool]:
+    n = len(items)
+    keep = [i < KEEP_HEAD or i >= n - KEEP_TAIL for i in range(n)]
+    # A collection's entry names are identifiers (`node_modules/error-ex`), not reports.
+    texts = units if keys is None else [_canonical(v) for v in items]
+    for i in _error_bearing(texts):
+        # Names in a name-keyed map (a dependency called `es-errors`) are not reports either.
+        if not profile.maps or _names_failure(items[i], "", profile.maps, 0):
+            keep[i] = True
+    for i in _odd_ones(profile, units):
+        keep[i] = True
+    if query:
+        query_keep(units, query, keep, max(0, QUERY_LIMIT - sum(keep)))
+    return keep
+
+
+def _canonical(value: Any) -> str:
+    import json
+
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _error_bearing(texts: list[str]) -> set[int]:
+    """Indices of texts naming a failure, found in one scan over them all."""
+    starts, pos = [], 0
+    for t in texts:
+        starts.append(pos)
+        pos += len(t) + 1
+    joined = "\n".join(texts).lower()
+    return {bisect.bisect_right(starts, m.start()) - 1 for m in JSON_ERROR_LOWER.finditer(joined)}
+
+
+def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:
+    if depth > MAX_DEPTH:
+        return True
+    if isinstance(value, dict):
+        named = path in maps
+        return any((not named and JSON_ERROR_LOWER.search(k.lower()))
+                   or _names_failure(v, path + "." + k, maps, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_names_failure(v, path, maps, depth + 1) for v in value)
+    if isinstance(value, str) and _opaque(value):
+        return False  # a tarball URL of the package `error-ex` reports nothing
+    return bool(JSON_ERROR_LOWER.search(scalar_text(value).lower()))
+
+
+def keep_non_redundant_shapes(shapes: list[str], keep: list[bool]) -> list[bool]:
+    """keepNonRedundant, asked once per distinct shape: a dropped unit whose shape repeats an
+    earlier dropped one gets that one's verdict anyway (represented by it, or by its class)."""
+    first: dict[str, int] = {}
+    asked: list[int] = []
+    for i, shape in enumerate(shapes):
+        if keep[i]:
+            asked.append(i)
+        elif shape not in first:
+            first[shape] = i
+            asked.append(i)
+    verdict = keep_non_redundant([shapes[i] for i in asked], [keep[i] for i in asked])
+    out = list(keep)
+    promoted = 0
+    document_from = len(shapes)
+    for i, v in zip(asked, verdict):
+        out[i] = v
+        if v and not keep[i]:
+            promoted += 1
+            if promoted == MAX_PROMOTIONS:
+                document_from = i + 1
+    # Past the promotion cap the payload is a document: everything after it stays.
+    for i in range(document_from, len(out)):
+        out[i] = True
+    return out
+
+
+class Profile:
+    """One walk over every element: its numeric and string leaves by path (for outliers and
+    rare values), its key set, and the words keepNonRedundant compares it by.
+
+    Those words are its keys and readable values. Opaque values (hashes, URLs, long tokens)
+    and the keys of name-keyed maps (a package's dependency list) differ in every record by
+    design; compared verbatim they make every record of a lockfile or an API listing look
+    unique, and nothing would ever be elided. Scalar elements are compared as they are: a
+    list of names is a document."""
+
+    def __init__(self, items: list[Any], units: list[str]) -> None:
+        n = len(items)
+        self.n = n
+        self.numeric: dict[str, list[float | None]] = {}
+        self.strings: dict[str, list[str | None]] = {}
+        self.keysets: list[tuple[str, ...] | None] = []
+        records = sum(isinstance(x, dict) for x in items) * 2 >= n
+        self.maps = _map_paths(items) if records else set()
+        self.shapes: list[str] = []
+        for i, (item, unit) in enumerate(zip(items, units)):
+            words: list[str] = []
+            self._walk(item, "", i, words, 0)
+            self.keysets.append(tuple(sorted(item)) if isinstance(item, dict) else None)
+            # Records carry words, so keepNonRedundant masks their digits anyway; masking here
+            # lets identical shapes be asked about once.
+            self.shapes.append(DIGITS.sub("0", " ".join(words)) if records and isinstance(item, dict) else unit)
+
+    def _walk(self, value: Any, path: str, i: int, words: list[str], depth: int) -> None:
+        if depth > 8:
+            return
+        if isinstance(value, dict):
+            is_map = path in self.maps
+            for k, v in value.items():
+                if not is_map:
+                    words.append(k)
+                t = type(v)
+                if t is str:  # leaves, the bulk of any payload, are handled inline
+                    if not ("://" in v or (len(v) >= 20 and " " not in v)):
+                        words.append(v)
+                    table: dict[str, list[Any]] = self.strings
+                    leaf: Any = v
+                elif t is int or t is RawFloat:
+                    words.append(v.raw if t is RawFloat else str(v))
+                    table, leaf = self.numeric, float(v)
+                elif v is None or t is bool:
+                    leaf = "null" if v is None else ("true" if v else "false")
+                    words.append(leaf)
+                    table = self.strings
+                else:
+                    self._walk(v, path + "." + k, i, words, depth + 1)
+                    continue
+                sub = path + "." + k
+                series = table.get(sub)
+                if series is None:
+                    series = table[sub] = [None] * self.n
+                series[i] = leaf
+            return
+        if isinstance(value, list):
+            for v in value[:16]:
+                self._shape_only(v, path, words, depth + 1)
+            return
+        if isinstance(value, str):
+            if not _opaque(value):
+                words.append(value)
+            series = self.strings.get(path)
+            if series is None:
+                series = self.strings[path] = [None] * self.n
+            series[i] = value
+            return
+        text = scalar_text(value)
+        words.append(text)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            nums = self.numeric.get(path)
+            if nums is None:
+                nums = self.numeric[path] = [None] * self.n
+            nums[i] = float(value)
+        else:
+            series = self.strings.get(path)
+            if series is None:
+                series = self.strings[path] = [None] * self.n
+            series[i] = text
+
+    def _shape_only(self, value: Any, path: str, words: list[str], depth: int) -> None:
+        """Inside arrays only the comparison words are collected (arrays are not leaf paths)."""
+        if depth > 8:
+            return
+        if isinstance(value, dict):
+            is_map = path in self.maps
+            for k, v in value.items():
+                if not is_map:
+                    words.append(k)
+                self._shape_only(v, path + "." + k, words, depth + 1)
+        elif isinstance(value, list):
+            for v in value[:16]:
+                self._shape_only(v, path, words, depth + 1)
+        elif isinstance(value, str):
+            if not _opaque(value):
+                words.append(value)
+        else:
+            words.append(scalar_text(value))
+
+
+def _map_paths(items: list[Any]) -> set[str]:
+    """Paths of name-keyed maps: many more distinct keys across records than any one holds.
+    Judged on an evenly spaced sample, which is plenty for a property of the schema."""
+    step = max(1, len(items) // 256)
+    union: dict[str, set[str]] = {}
+    widest: dict[str, int] = {}
+    for item in items[::step]:
+        _key_stats(item, "", union, widest, 0)
+    return {p for p, keys in union.items() if len(keys) > MAX_WHOLE and len(keys) > 3 * widest[p]}
+
+
+def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
+    """Elements that differ from the rest: numeric outliers, level shifts, rare values, rare shapes."""
+    n = profile.n
+    # Length outliers count on the long side only, and by the element's shape (digits masked,
+    # opaque strings out): `k9` is not odd next to `k10000`; an element carrying a stack is.
+    lengths = [float(len(s)) for s in profile.shapes]
+    median = sorted(lengths)[len(lengths) // 2] if lengths else 0.0
+    odd: set[int] = {i for i in numeric_anomalies(lengths, LENGTH_ANOMALY_Z) if lengths[i] > median}
+    for series in profile.numeric.values():
+        odd.update(numeric_anomalies(series))
+        if all(v is not None for v in series):
+            for seam in change_points(series):  # type: ignore[arg-type]
+                odd.update((seam - 1, seam))
+    rare_limit = max(2, int(RARE_SHARE * n))
+    for texts in [*profile.strings.values(), profile.keysets]:
+        counts = Counter(v for v in texts if v is not None)
+        if not counts or len(counts) > 5:
+            continue
+        if counts.most_common(1)[0][1] < n / 2:
+            continue
+        rare = {v for v, c in counts.items() if c <= rare_limit}
+        odd.update(i for i, v in enumerate(texts) if v in rare)
+    return odd
+
+
+def _key_stats(value: Any, path: str, union: dict[str, set[str]], widest: dict[str, int], depth: int) -> None:
+    if not isinstance(value, dict) or depth > 8:
+        return
+    union.setdefault(path, set()).update(value)
+    widest[path] = max(widest.get(path, 0), len(value))
+    for k, v in value.items():
+        _key_stats(v, f"{path}.{k}", union, widest, depth + 1)
+
+
+def _opaque(text: str) -> bool:
+    """Identifiers rather than words: URLs, hashes, long unbroken tokens."""
+    return "://" in text or (len(text) >= 20 and " " not in text)
+
+
+def keep_referenced(keys: list[str], values: list[Any], keep: list[bool]) -> None:
+    """Keep entries a kept entry names: a lockfile's root lists its direct dependencies, and
+    those are the packages an agent asks about."""
+    names: set[str] = set()
+    for v in values[:KEEP_HEAD]:
+        _collect_names(v, names, 0)
+    added = 0
+    for i, k in enumerate(keys):
+        if keep[i] or added >= MAX_REFERENCED:
+            continue
+        if k in names or any(k[j + 1:] in names for j, c in enumerate(k) if c == "/"):
+            keep[i] = True
+            added += 1
+
+
+def _collect_names(value: Any, names: set[str], depth: int) -> None:
+    """Keys of name → spec maps (`"dependencies": {"eslint": "^10.0.2"}`) inside a record."""
+    if depth > 6 or not isinstance(value, dict):
+        return
+    if depth > 0 and value and all(isinstance(v, str) for v in value.values()):
+        names.update(value)
+    for v in value.values():
+        _collect_names(v, names, depth + 1)
+
+
+def scalar_text(v: Any) -> str:
+    if isinstance(v, RawFloat):
+        return v.raw
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    return str(v)
