@@ -126,3 +126,29 @@ def test_cli_exit_codes(tmp_path, cli):
     proc = cli("tools", "evals", "run", "--fixtures", str(tmp_path / "missing"))
     assert proc.returncode == 1
     assert proc.stderr.decode().startswith("caveman: cannot read ")
+
+
+# ---------------------------------------------------------------- the shipped fixtures
+
+SHIPPED = __import__("pathlib").Path(__file__).resolve().parent.parent / "fixtures" / "evals"
+
+
+def test_every_compressor_and_content_type_has_a_fixture(counter):
+    from engine import default_registry
+    from engine.evals import load_manifest
+    from engine.types import DETECTABLE
+
+    engine = Engine(default_registry(), counter, MemoryStore())
+    covered = {str(engine.compress((SHIPPED / f["file"]).read_bytes(),
+                                   __import__("engine").Options(mode="compress", type=ContentType.parse(f.get("type")))).content_type)
+               for f in load_manifest(SHIPPED)}
+    assert {str(c.content_type) for c in default_registry()} <= covered
+    assert {str(t) for t in DETECTABLE} <= covered
+
+
+def test_shipped_fixtures_pass(cli):
+    proc = cli("tools", "evals", "run", "--json", timeout=300)
+    report = json.loads(proc.stdout)
+    failed = [f["name"] for f in report["fixtures"] if not f["passed"]]
+    assert (proc.returncode, failed) == (0, [])
+    assert report["total"] >= 20

@@ -86,11 +86,11 @@ def _toon_round_trip(subject: Subject, spec: Mapping[str, Any]) -> Verdict:
         original = json.loads(subject.input)
     except (ValueError, RecursionError):
         return Verdict(False, "toon round trip: the input is not JSON")
-    decode = getattr(toon, "decode_toon", None)
-    if decode is None:
-        return Verdict(False, "toon round trip: no TOON decoder")
-    decoded = decode(subject.result.output)
-    return Verdict(decoded is not None and decoded == original, "TOON decodes back to the input's JSON")
+    try:
+        decoded = json.loads(toon.decode(subject.result.output))
+    except (toon.ToonError, ValueError, RecursionError):
+        return Verdict(False, "TOON decodes back to the input's JSON")
+    return Verdict(decoded == original, "TOON decodes back to the input's JSON")
 
 
 GRADERS: dict[str, Callable[[Subject, Mapping[str, Any]], Verdict]] = {
