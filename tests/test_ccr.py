@@ -394,3 +394,33 @@ def test_memory_store_budget_and_failure():
     with pytest.raises(StoreUnavailable):
         m.put(b"12345", META)
 
+
+
+# ---------------------------------------------------------------- where the store lives
+
+def test_store_path_precedence(tmp_path):
+    import platformdirs
+
+    from caveman_cli.context import Context
+
+    assert Context({"CAVEMAN_CCR_DB": str(tmp_path / "x.db"), "CAVEMAN_HOME": str(tmp_path / "h")}).ccr_path == (
+        tmp_path / "x.db")
+    assert Context({"CAVEMAN_HOME": str(tmp_path / "h")}).ccr_path == tmp_path / "h" / "ccr.db"
+    assert Context({}).ccr_path == Path(platformdirs.user_data_dir("caveman", appauthor=False)) / "ccr.db"
+    assert Context({"CAVEMAN_CCR_DB": "", "CAVEMAN_HOME": str(tmp_path)}).ccr_path == tmp_path / "ccr.db"
+
+
+def test_budget_from_environment(tmp_path):
+    from caveman_cli.context import Context
+
+    ctx = Context({"CAVEMAN_HOME": str(tmp_path), "CAVEMAN_CCR_MAX_BYTES": "1234"})
+    with ctx.open_store() as s:
+        assert s.max_bytes == 1234
+    with Context({"CAVEMAN_HOME": str(tmp_path)}).open_store() as s:
+        assert s.max_bytes == DEFAULT_MAX_BYTES
+
+
+def test_store_runs_in_wal_mode_with_a_busy_timeout(store):
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._db.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
+    assert store._db.execute("PRAGMA secure_delete").fetchone()[0] == 1
