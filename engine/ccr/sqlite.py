@@ -33,6 +33,7 @@ DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 DEFAULT_BUSY_TIMEOUT_MS = 10_000
 #: seconds between two last-access updates of one record
 _TOUCH_EVERY = 60.0
+_TOUCH_BUSY_MS = 100
 
 _USED_BYTES = ("SELECT (SELECT COALESCE(SUM(size), 0) FROM recoveries)"
                " + (SELECT COALESCE(SUM(size), 0) FROM typed_objects)")
@@ -63,6 +64,7 @@ class SQLiteStore:
                  busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
         self.path = Path(path)
         self.max_bytes = max_bytes or DEFAULT_MAX_BYTES
+        self._busy_ms = int(busy_timeout_ms)
         self._lock = threading.RLock()
         check_path(self.path)
         try:
@@ -80,7 +82,7 @@ class SQLiteStore:
         except sqlite3.Error as exc:
             raise StoreUnavailable(f"cannot open the recovery store at {self.path}: {exc}") from exc
         try:
-            self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            self._db.execute(f"PRAGMA busy_timeout={self._busy_ms}")
             self._db.execute("PRAGMA journal_mode=WAL")
             # In WAL mode NORMAL never corrupts the store; it only defers the fsync to checkpoints
             # (a power cut may lose the last puts). FULL fsyncs every commit: ~5 ms per record.
@@ -137,9 +139,16 @@ class SQLiteStore:
             return
         with self._lock:
             try:
+                # A retrieval must not wait out another process's long write for bookkeeping.
+                self._db.execute(f"PRAGMA busy_timeout={_TOUCH_BUSY_MS}")
                 self._db.execute(f"UPDATE {table} SET accessed_at=? WHERE {column}=?", (time.time(), key))
             except sqlite3.Error:
                 rollback_quietly(self._db)
+            finally:
+                try:
+                    self._db.execute(f"PRAGMA busy_timeout={self._busy_ms}")
+                except sqlite3.Error:
+                    pass
 
     def _check_budget(self, db: sqlite3.Connection, adding: int) -> None:
         used = db.execute(_USED_BYTES).fetchone()[0]
