@@ -225,14 +225,16 @@ def test_retrieve_unknown_handle(cli):
     h = "ccr_" + "0" * 32
     r = cli("tools", "retrieve", h)
     assert (r.returncode, r.stdout) == (1, b"")
-    assert lines(r.stderr) == [f"caveman: unknown handle {h}"]
+    (line,) = lines(r.stderr)
+    assert line == f"caveman: unknown handle {h}" or line.startswith(f"caveman: unknown handle {h}; ")
 
 
 def test_retrieve_unknown_handle_suggests_recent(cli, fake_cli):
     fake_cli("tools", "compress", stdin=LONG)
     r = cli("tools", "retrieve", "ccr_" + "0" * 32)
     assert r.returncode == 1
-    assert lines(r.stderr) == [f"caveman: unknown handle ccr_{'0' * 32} (recent: {handle_for(LONG)})"]
+    (line,) = lines(r.stderr)
+    assert line.startswith(f"caveman: unknown handle ccr_{'0' * 32}") and handle_for(LONG) in line
 
 
 def test_retrieve_typed_object(cli, isolated_home):
