@@ -40,7 +40,10 @@ def _when(ts: float) -> str:
 
 @ccr_app.command("list")
 def list_(as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout.")) -> None:
-    """Every stored original and typed object, newest first, with its lifecycle state."""
+    """Every stored original and typed object, newest first, with its lifecycle state.
+
+    States follow the last use (creation or retrieval): hot within a day, warm within 7 days,
+    cold within 30 days, archived after that. Nothing is deleted except by prune, forget, purge."""
     from engine.ccr.lifecycle import lifecycle
 
     store = _store()

@@ -394,3 +394,53 @@ def test_memory_store_budget_and_failure():
     with pytest.raises(StoreUnavailable):
         m.put(b"12345", META)
 
+
+
+# ---------------------------------------------------------------- where the store lives
+
+def test_store_path_precedence(tmp_path):
+    import platformdirs
+
+    from caveman_cli.context import Context
+
+    assert Context({"CAVEMAN_CCR_DB": str(tmp_path / "x.db"), "CAVEMAN_HOME": str(tmp_path / "h")}).ccr_path == (
+        tmp_path / "x.db")
+    assert Context({"CAVEMAN_HOME": str(tmp_path / "h")}).ccr_path == tmp_path / "h" / "ccr.db"
+    assert Context({}).ccr_path == Path(platformdirs.user_data_dir("caveman", appauthor=False)) / "ccr.db"
+    assert Context({"CAVEMAN_CCR_DB": "", "CAVEMAN_HOME": str(tmp_path)}).ccr_path == tmp_path / "ccr.db"
+
+
+def test_budget_from_environment(tmp_path):
+    from caveman_cli.context import Context
+
+    ctx = Context({"CAVEMAN_HOME": str(tmp_path), "CAVEMAN_CCR_MAX_BYTES": "1234"})
+    with ctx.open_store() as s:
+        assert s.max_bytes == 1234
+    with Context({"CAVEMAN_HOME": str(tmp_path)}).open_store() as s:
+        assert s.max_bytes == DEFAULT_MAX_BYTES
+
+
+def test_store_runs_in_wal_mode_with_a_busy_timeout(store):
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._db.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
+    assert store._db.execute("PRAGMA secure_delete").fetchone()[0] == 1
+
+
+def test_get_during_a_long_write_elsewhere_does_not_wait_for_bookkeeping(tmp_path):
+    path = tmp_path / "ccr.db"
+    s = SQLiteStore(path)  # the full 10 s busy timeout for writes
+    handle = s.put(b"kept", META)
+    with raw(path) as db:
+        db.execute("UPDATE recoveries SET accessed_at = 1000")
+    holder = raw(path)
+    holder.execute("BEGIN IMMEDIATE")  # another process mid-write; readers still read in WAL mode
+    try:
+        started = time.monotonic()
+        assert s.get(handle) == b"kept"
+        assert time.monotonic() - started < 5  # not the 10 s write timeout
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert s._db.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
+    assert s.records()[0].accessed_at == 1000  # the touch was skipped, not queued
+    s.close()

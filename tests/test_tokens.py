@@ -160,8 +160,83 @@ def test_corrupt_cache_is_ignored_and_rebuilt(tmp_path, damage):
         cache.write_bytes(hashlib.sha256(body).digest() + body)
     else:
         cache.write_bytes(b"")
-    assert O200kCounter(tmp_path).count("The quick brown fox jumps over the lazy dog.") == 10
+    c = O200kCounter(tmp_path)
+    assert len(c.ranks()) == 199_998
+    text = "The quick brown fox jumps over the lazy dog. " * 1000
+    assert c.count(text) == len(c._tiktoken().encode_ordinary(text))
     assert cache.read_bytes() == good  # rebuilt
+
+
+# ---------------------------------------------------------------- the sorted table (small payloads)
+
+def test_small_payloads_never_build_the_dict(tmp_path):
+    O200kCounter(tmp_path).count("first use writes both caches")
+    assert tokens._table_file(tmp_path).is_file()
+    c = O200kCounter(tmp_path)
+    assert c.count("The quick brown fox jumps over the lazy dog.") == 10
+    assert c._ranks is None and isinstance(c._table, tokens.SortedRanks)
+    big = "word " * (tokens._TABLE_MAX_CHARS // 5 + 10)
+    assert c.count(big) == len(big) // 5 + 1  # "word", " word"×(n-1), " "; a larger payload uses the dict
+    assert c._ranks is not None
+
+
+def test_sorted_table_is_a_faithful_mapping(counter):
+    ranks = counter.ranks()
+    table = tokens.SortedRanks.from_bytes(tokens.SortedRanks.from_dict(ranks).to_bytes())
+    assert table is not None and len(table) == len(ranks)
+    for key in list(ranks)[::997] + [b"", b"\x00\x00\xff\xfe", b"not-a-token-" * 3, b"\xff" * 9]:
+        assert table.get(key) == ranks.get(key)
+        assert (key in table) == (key in ranks)
+        if key in ranks:
+            assert table[key] == ranks[key]
+        else:
+            with pytest.raises(KeyError):
+                table[key]
+    assert "a str" not in table
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=300))
+def test_table_path_agrees_with_tiktoken(table_counter, counter, text):
+    table_counter._pieces.clear()
+    assert table_counter.count(text) == len(counter._tiktoken().encode_ordinary(text))
+
+
+@pytest.fixture(scope="module")
+def table_counter(tmp_path_factory):
+    cache = tmp_path_factory.mktemp("table-cache")
+    O200kCounter(cache).count("write the caches")
+    c = O200kCounter(cache)
+    c.count("x")
+    assert c._ranks is None and c._table is not None
+    return c
+
+
+@pytest.mark.parametrize("text", VARIED[:12], ids=range(12))
+def test_table_path_agrees_on_varied_text(table_counter, counter, text):
+    assert table_counter.count(text) == len(counter._tiktoken().encode_ordinary(text))
+
+
+@pytest.mark.parametrize("damage", ["garbage", "flipped", "truncated", "valid-digest-bad-body"])
+def test_corrupt_table_is_ignored_and_rebuilt(tmp_path, damage):
+    import hashlib
+
+    O200kCounter(tmp_path).count("write the caches")
+    table = tokens._table_file(tmp_path)
+    good = table.read_bytes()
+    if damage == "garbage":
+        table.write_bytes(b"\x00garbage" * 100)
+    elif damage == "flipped":
+        table.write_bytes(good[:9000] + bytes([good[9000] ^ 0xFF]) + good[9001:])
+    elif damage == "truncated":
+        table.write_bytes(good[: len(good) // 2])
+    else:
+        body = tokens._TABLE_MAGIC + b"\xff\xff\xff\x00 nonsense"
+        table.write_bytes(hashlib.sha256(body).digest() + body)
+    c = O200kCounter(tmp_path)
+    assert c.count("hello world") == 2
+    assert c._table is None  # the damaged table was not used
+    assert table.read_bytes() == good  # rebuilt
 
 
 def test_unwritable_cache_only_costs_time(tmp_path):

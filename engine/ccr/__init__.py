@@ -1,7 +1,8 @@
 """CCR: the recovery store. The only package that touches storage.
 
-`RecoveryStore` is what the engine needs; `SQLiteStore` (engine.ccr.sqlite) is the real one,
-`MemoryStore` serves tests and embedders that bring their own persistence.
+`RecoveryStore` is what the engine needs; `SQLiteStore` (engine.ccr.sqlite) is the real one
+(with retention: records, prune, forget, purge), `MemoryStore` serves tests and embedders that
+bring their own persistence, and `UnavailableStore` stands in for a store that failed to open.
 """
 from __future__ import annotations
 
@@ -89,7 +90,9 @@ class RecoveryStore(Protocol):
         """Store the original; return its handle. Idempotent. Raises StoreError."""
         ...
 
-    def get(self, handle: str) -> bytes | None: ...
+    def get(self, handle: str) -> bytes | None:
+        """The original, byte-exact; None when absent. Raises StoreError when the store is broken."""
+        ...
 
     def get_object(self, object_id: str) -> bytes | None: ...
 
