@@ -35,8 +35,8 @@ class ContentType(StrEnum):
         return cls(value.strip().lower())
 
 
-#: The twelve types Detect may answer with.
-DETECTABLE = (
+#: The twelve content types. Detect answers with ten of them: toon and a11y are forced-only.
+CONTENT_TYPES = (
     ContentType.JSON, ContentType.LOG, ContentType.CODE, ContentType.DIFF, ContentType.SEARCH,
     ContentType.TEXT, ContentType.TOON, ContentType.HTML, ContentType.A11Y, ContentType.TERMINAL,
     ContentType.TABULAR, ContentType.CONFIG,

@@ -20,7 +20,7 @@ import caveman_cli.app  # noqa: F401  (installs the plain parameter coercion)
 from caveman_cli import fastparams
 from engine.ccr.sqlite import SQLiteStore
 from engine.handles import handle_for
-from engine.types import DETECTABLE, ContentType
+from engine.types import CONTENT_TYPES, ContentType
 
 ROOT = Path(__file__).resolve().parent.parent
 JSON_KEYS = {"output", "content_type", "method", "tokens_before", "tokens_after", "ratio", "basis", "handle",
@@ -286,7 +286,7 @@ def test_detect_json(cli):
     r = cli("tools", "detect", "--json", stdin=b"")
     assert json.loads(r.stdout) == {"content_type": "text"}
     r = cli("tools", "detect", stdin=b"\x00\xff binary")
-    assert r.returncode == 0 and r.stdout.decode().strip() in {str(t) for t in DETECTABLE}
+    assert r.returncode == 0 and r.stdout.decode().strip() in {str(t) for t in CONTENT_TYPES}
 
 
 def test_stats_json(cli, fake_cli):

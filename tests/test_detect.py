@@ -11,7 +11,7 @@ from engine import detect as detect_mod
 from engine.compressors import toolout
 from engine.detect import detect
 from engine.listing import unwrap
-from engine.types import DETECTABLE, ContentType
+from engine.types import CONTENT_TYPES, ContentType
 
 T = ContentType
 
@@ -181,12 +181,12 @@ def test_sample_is_line_aligned_head_and_tail() -> None:
 @given(st.binary(max_size=2048))
 def test_any_bytes_give_a_detectable_type_deterministically(data: bytes) -> None:
     first = detect(data)
-    assert first in DETECTABLE
+    assert first in CONTENT_TYPES
     assert first not in (T.TOON, T.A11Y)
     assert detect(data) is first
 
 
 def test_detect_never_answers_forced_only_types() -> None:
     for _, payload, _ in CASES:
-        assert detect(payload) in DETECTABLE
+        assert detect(payload) in CONTENT_TYPES
     assert detect(json.dumps({"tools": [{"name": "x", "input_schema": {}}]}).encode()) is T.JSON

@@ -136,14 +136,14 @@ SHIPPED = __import__("pathlib").Path(__file__).resolve().parent.parent / "fixtur
 def test_every_compressor_and_content_type_has_a_fixture(counter):
     from engine import default_registry
     from engine.evals import load_manifest
-    from engine.types import DETECTABLE
+    from engine.types import CONTENT_TYPES
 
     engine = Engine(default_registry(), counter, MemoryStore())
     covered = {str(engine.compress((SHIPPED / f["file"]).read_bytes(),
                                    __import__("engine").Options(mode="compress", type=ContentType.parse(f.get("type")))).content_type)
                for f in load_manifest(SHIPPED)}
     assert {str(c.content_type) for c in default_registry()} <= covered
-    assert {str(t) for t in DETECTABLE} <= covered
+    assert {str(t) for t in CONTENT_TYPES} <= covered
 
 
 def test_shipped_fixtures_pass(cli):
