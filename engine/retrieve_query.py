@@ -57,6 +57,7 @@ class View:
     unit_kind: str = ""
     total_units: int = 0
     returned: tuple[Returned, ...] = ()
+    matching: int = 0  # units (or verbatim runs) that matched; more than MAX_UNITS are cut to the best
     reason: str = ""
 
     def to_json(self) -> dict[str, object]:
@@ -65,6 +66,7 @@ class View:
             "reason": self.reason,
             "unit_kind": self.unit_kind,
             "total_units": self.total_units,
+            "matching_units": self.matching,
             "units": [{"index": r.index, "score": round(r.score, 4), "phrase_match": r.phrase,
                        "context": r.context} for r in self.returned],
             "bytes": len(self.output),
@@ -81,15 +83,22 @@ def narrow_view(original: bytes, query: str | None) -> View:
     units = split_units(original)
     if units is None:
         return View(original, False, reason="no self-delimiting units (a JSON document with no record collection)")
-    real = [u for u in units.units if not u.sentinel]
-    chosen = _rank(units, query)
+    total = sum(not u.sentinel for u in units.units)
+    chosen, matching = _rank(units, query)
     if not chosen:
-        return View(original, False, units.kind, len(real), reason="no unit matches the query")
-    output = _render(units, sorted(chosen, key=lambda r: r.index)).encode("utf-8")
+        return View(original, False, units.kind, total, reason="no unit matches the query")
     returned = tuple(sorted(chosen, key=lambda r: r.index))
+    text = _render(units, list(returned))
+    if matching > MAX_UNITS:
+        # A partial list must not read as a complete one.
+        text += f"… [caveman: the {MAX_UNITS} best of {matching} matching {_PLURAL[units.kind]} shown] …\n"
+    output = text.encode("utf-8")
     if len(output) >= len(original):
-        return View(original, False, units.kind, len(real), returned, reason="the narrowed view is not smaller")
-    return View(output, True, units.kind, len(real), returned)
+        return View(original, False, units.kind, total, returned, matching, reason="the narrowed view is not smaller")
+    return View(output, True, units.kind, total, returned, matching)
+
+
+_PLURAL = {"json-record": "records", "csv-record": "records", "line": "lines", "paragraph": "paragraphs"}
 
 
 def line_slice(original: bytes, first: int, last: int) -> bytes:
@@ -274,10 +283,11 @@ class _Group:
     members: list[int] = field(default_factory=list)
 
 
-def _rank(units: Units, query: str) -> list[Returned]:
+def _rank(units: Units, query: str) -> tuple[list[Returned], int]:
+    """The units to show, and how many matched before the cut to MAX_UNITS."""
     candidates = [u for u in units.units if not u.sentinel]
     if not candidates:
-        return []
+        return [], 0
     folded = [_fold(u.text) for u in candidates]
     unit_terms = [bm25.terms(f) for f in folded]
     wanted = bm25.query_terms(query)
@@ -315,7 +325,7 @@ def _rank(units: Units, query: str) -> list[Returned]:
         for k in sorted(chosen):
             for a in _ancestors(texts, k):
                 chosen.setdefault(a, Returned(a, scores[a], False, context=True))
-    return list(chosen.values())
+    return list(chosen.values()), len(hits)
 
 
 _MAX_ANCESTOR_WALK = 5000

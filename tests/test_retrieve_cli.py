@@ -67,7 +67,9 @@ def test_lines_is_a_byte_exact_slice(cli, stored):
 
 def test_lines_and_a_query_narrow_within_the_slice(cli, stored):
     r = cli("tools", "retrieve", stored, "request", "--lines", "1-30")
-    shown = [line for line in r.stdout.decode().split("\n") if line and line != GAP]
+    *body, count = r.stdout.decode().rstrip("\n").split("\n")
+    assert count == "… [caveman: the 20 best of 30 matching lines shown] …"
+    shown = [line for line in body if line != GAP]
     assert len(shown) == 20 and all(line.rstrip("\r") in LINES[:30] for line in shown)
 
 

@@ -142,7 +142,9 @@ def test_without_a_verbatim_match_bm25_picks_at_most_twenty_lines_in_original_or
     lines = log_lines()
     raw = ("\n".join(lines) + "\n").encode()
     view = narrow_view(raw, "worker-1 batch")
-    shown = [l for l in view.output.decode().split("\n") if l and l != GAP]
+    *body, count = view.output.decode().rstrip("\n").split("\n")
+    assert count == f"… [caveman: the {MAX_UNITS} best of 40 matching lines shown] …"
+    shown = [l for l in body if l != GAP]
     assert len(shown) == MAX_UNITS
     assert shown == sorted(shown, key=lines.index)  # original order, not score order
     assert all(l in lines for l in shown)
@@ -286,3 +288,16 @@ def test_a_numbered_listing_line_comes_with_its_enclosing_definition():
     raw = f"     1\tclass Box:\n     2\t    def fill(self):\n{body}    40\t\n    41\tdef other():\n".encode()
     view = narrow(raw, "x = 17").decode()
     assert view == f"     1\tclass Box:\n     2\t    def fill(self):\n{GAP}\n    17\t        x = 17\n{GAP}\n"
+
+
+def test_more_matches_than_shown_says_how_many_matched():
+    lines = [f"job {i} ERROR disk full" if i % 2 else f"job {i} ok" for i in range(80)]
+    raw = ("\n".join(lines) + "\n").encode()
+    view = narrow_view(raw, "ERROR disk full")
+    assert view.matching == 40 and len(view.returned) == MAX_UNITS
+    assert view.output.decode().endswith(f"{GAP}\n… [caveman: the 20 best of 40 matching lines shown] …\n")
+
+
+def test_all_matches_shown_carry_no_count_line():
+    view = narrow_view(orders_page(), "unfulfilled")
+    assert view.matching == 3 and "best of" not in view.output.decode()
