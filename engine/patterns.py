@@ -90,3 +90,7 @@ LISTING_GUTTER = re.compile(r"[ \t]*\d+\t")
 #: Runs of white space, folded to one space before matching a query verbatim (as agents and
 #: the scorer compare text).
 WHITESPACE_RUN = re.compile(r"\s+")
+
+#: White space around JSON punctuation, dropped on both sides before a query is matched
+#: verbatim against a re-rendered record (`"a":1` in a minified original, `"a": 1` in the view).
+JSON_PUNCTUATION_SPACE = re.compile(r"\s*([:,\[\]{}])\s*")

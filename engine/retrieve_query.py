@@ -20,7 +20,8 @@ import json
 from dataclasses import dataclass, field
 
 from engine import bm25, json_records
-from engine.patterns import ANSI, BLANK_LINE, BLANK_LINE_BYTES, JSON_FIELD_LINE, LISTING_GUTTER, WHITESPACE_RUN
+from engine.patterns import (ANSI, BLANK_LINE, BLANK_LINE_BYTES, JSON_FIELD_LINE, JSON_PUNCTUATION_SPACE, LISTING_GUTTER,
+                             WHITESPACE_RUN)
 
 MAX_UNITS = 20
 GAP = "… [caveman: non-adjacent] …"
@@ -126,7 +127,9 @@ def split_units(original: bytes) -> Units | None:
     if not stripped:
         return None
     if stripped[0] in "{[":
-        return _json_units(text, stripped)
+        handled, units = _json_units(original, stripped)
+        if handled:
+            return units
     table = _csv_units(original)
     if table is not None:
         return table
@@ -135,22 +138,24 @@ def split_units(original: bytes) -> Units | None:
     return _line_units(original)
 
 
-def _json_units(text: str, stripped: str) -> Units | None:
+def _json_units(original: bytes, stripped: str) -> tuple[bool, Units | None]:
+    """(True, records) for a JSON document, (True, None) for one that must come back whole,
+    (False, None) for text that only starts like JSON (`[INFO] …` logs)."""
     try:
         doc = json_records.parse(stripped)
     except (ValueError, RecursionError):
         if _is_ndjson(stripped):
-            return _line_units(text.encode("utf-8"))
+            return True, _line_units(original)
         first_line = stripped.split("\n", 1)[0].strip()
         # A broken JSON document cut into lines would hand out field lines: give it whole.
-        return None if first_line in ("{", "[") or _looks_like_json_fields(stripped) else _line_units(
-            text.encode("utf-8"))
+        broken_document = first_line in ("{", "[") or _looks_like_json_fields(stripped)
+        return broken_document, None
     try:
         found = json_records.collections(doc)
     except (RecursionError, TypeError):
-        return None
+        return True, None
     if not found:
-        return None
+        return True, None
     # Sentinels before, between and after the collections: the envelope and everything
     # between collections is never shown, so every such edge is a gap.
     units: list[Unit] = [Unit(0, "", sentinel=True)]
@@ -158,7 +163,7 @@ def _json_units(text: str, stripped: str) -> Units | None:
         for record in collection.records:
             units.append(Unit(len(units), record))
         units.append(Unit(len(units), "", sentinel=True))
-    return Units("json-record", tuple(units), joiner="\n")
+    return True, Units("json-record", tuple(units), joiner="\n")
 
 
 def _is_ndjson(text: str) -> bool:
@@ -248,8 +253,7 @@ def _line_units(original: bytes) -> Units:
 def _paragraph_units(original: bytes) -> Units:
     units = []
     for block in BLANK_LINE_BYTES.split(original):
-        block = block.strip(b"\r\n")
-        shown = _shown(block)
+        shown = _shown(block.strip(b"\r\n")).replace("\r\n", "\n")
         if shown.strip():
             units.append(Unit(len(units), shown))
     return Units("paragraph", tuple(units), joiner="\n\n")
@@ -274,6 +278,10 @@ def _fold(text: str) -> str:
     return WHITESPACE_RUN.sub(" ", ANSI.sub("", text)).strip().lower()
 
 
+def _squeeze_json(folded: str) -> str:
+    return JSON_PUNCTUATION_SPACE.sub(r"\1", folded)
+
+
 @dataclass
 class _Group:
     first: int
@@ -294,7 +302,14 @@ def _rank(units: Units, query: str) -> tuple[list[Returned], int]:
     scores = bm25.BM25(unit_terms).score(wanted)
     # Phrase runs may span neighbouring lines or paragraphs (a fact wrapped over two lines);
     # records of a table or a JSON collection are matched one at a time.
-    spans = _phrase_spans(folded, _fold(query), multi=units.kind in ("line", "paragraph"))
+    phrase = _fold(query)
+    if units.kind == "json-record":
+        # Records are re-rendered, so spacing around JSON punctuation is not the original's:
+        # `"status":"unfulfilled"` and `"status": "unfulfilled"` are the same text here.
+        folded_for_phrase = [_squeeze_json(f) for f in folded]
+        spans = _phrase_spans(folded_for_phrase, _squeeze_json(phrase), multi=False)
+    else:
+        spans = _phrase_spans(folded, phrase, multi=units.kind in ("line", "paragraph"))
     groups: list[_Group] = []
     in_span: dict[int, _Group] = {}
     for first, last in spans:

@@ -301,3 +301,18 @@ def test_more_matches_than_shown_says_how_many_matched():
 def test_all_matches_shown_carry_no_count_line():
     view = narrow_view(orders_page(), "unfulfilled")
     assert view.matching == 3 and "best of" not in view.output.decode()
+
+
+def test_a_minified_json_value_is_found_verbatim_in_its_re_rendered_record():
+    raw = json.dumps({"orders": [{"id": f"o{i}", "status": "open" if i != 4 else "held"} for i in range(12)]},
+                     separators=(",", ":")).encode()
+    view = narrow_view(raw, '"status":"held"')
+    assert [r.phrase for r in view.returned] == [True]
+    assert records(view.output) == [{"id": "o4", "status": "held"}]
+
+
+def test_text_that_only_starts_like_json_is_cut_like_any_other_text():
+    lines = [f"[INFO] step {i} done" for i in range(30)]
+    lines[12] = "[ERROR] step 12 crashed"
+    view = narrow_view(("\n".join(lines) + "\n").encode(), "crashed")
+    assert view.unit_kind == "line" and view.output.decode() == f"{GAP}\n[ERROR] step 12 crashed\n{GAP}\n"
