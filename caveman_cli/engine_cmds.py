@@ -153,7 +153,9 @@ def registry(as_json: bool = typer.Option(False, "--json")) -> None:
 
 def register(app: typer.Typer, tools_app: typer.Typer) -> None:
     tools_app.command("compress")(compress)
-    tools_app.command("retrieve")(retrieve)
+    # A query is often a line the agent saw, and lines start with `-` (diff removals, `--`
+    # banners, YAML items): an unknown "option" is taken as the query, not refused.
+    tools_app.command("retrieve", context_settings={"ignore_unknown_options": True})(retrieve)
     tools_app.command("detect")(detect)
     tools_app.command("stats")(stats)
     tools_app.command("registry")(registry)

@@ -107,3 +107,12 @@ def test_typed_objects_resolve_through_every_object_spelling(counter):
     engine = Engine(default_registry(), counter, store)
     for spelling in ["ccr://tool-out-7", "<<ccr:ccr://tool-out-7>>", "`ccr://tool-out-7`", "[ccr://tool-out-7]."]:
         assert engine.retrieve(spelling) == b"masked tool output\n"
+
+
+@pytest.mark.parametrize("query", ["-- upstream timeout", "- upstream timeout", "--upstream timeout"])
+def test_a_query_that_starts_with_a_dash_is_a_query_not_an_option(cli, stored, query):
+    from engine.retrieve_query import narrow
+
+    r = cli("tools", "retrieve", stored, query)
+    assert r.returncode == 0 and r.stdout == narrow(ORIGINAL, query)
+    assert r.stdout.decode() == f"{GAP}\n{LINES[21]}\n{GAP}\n"
