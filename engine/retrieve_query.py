@@ -86,6 +86,11 @@ def narrow_view(original: bytes, query: str | None) -> View:
         return View(original, False, reason="no self-delimiting units (a JSON document with no record collection)")
     total = sum(not u.sentinel for u in units.units)
     chosen, matching = _rank(units, query)
+    if not chosen and units.prelude and _fold(query) in _fold(units.prelude):
+        # Only the header matched: the header alone answers, with the records marked as left out.
+        header_only = f"{units.prelude}\n{GAP}\n".encode("utf-8")
+        if len(header_only) < len(original):
+            return View(header_only, True, units.kind, total)
     if not chosen:
         return View(original, False, units.kind, total, reason="no unit matches the query")
     returned = tuple(sorted(chosen, key=lambda r: r.index))

@@ -316,3 +316,9 @@ def test_text_that_only_starts_like_json_is_cut_like_any_other_text():
     lines[12] = "[ERROR] step 12 crashed"
     view = narrow_view(("\n".join(lines) + "\n").encode(), "crashed")
     assert view.unit_kind == "line" and view.output.decode() == f"{GAP}\n[ERROR] step 12 crashed\n{GAP}\n"
+
+
+def test_a_query_for_the_csv_header_alone_gets_the_header_and_a_gap():
+    raw = b"host,state,since\n" + b"".join(b"web-%d,up,2024-0%d-01\n" % (i, i % 9 + 1) for i in range(20))
+    view = narrow_view(raw, "host,state,since")
+    assert view.narrowed and view.output.decode() == f"host,state,since\n{GAP}\n"
