@@ -224,16 +224,24 @@ def _csv_units(original: bytes) -> Units | None:
     return None
 
 
+def _one_line(record: str) -> str:
+    # csv.reader takes one physical line per item; a quoted newline only joins two of them.
+    return record.replace("\r", " ").replace("\n", " ")
+
+
 def _field_count(record: str, delimiter: str) -> int:
     try:
-        rows = list(csv.reader([record.replace("\n", " ")], delimiter=delimiter, strict=True))
+        rows = list(csv.reader([_one_line(record)], delimiter=delimiter, strict=True))
     except csv.Error:
         return -1
     return len(rows[0]) if len(rows) == 1 else -1
 
 
 def _header_like(record: str, delimiter: str) -> bool:
-    cells = [c.strip() for c in next(csv.reader([record], delimiter=delimiter))]
+    try:
+        cells = [c.strip() for c in next(csv.reader([_one_line(record)], delimiter=delimiter))]
+    except (csv.Error, StopIteration):
+        return False
     return (len(set(cells)) == len(cells) and all(0 < len(c) <= 64 for c in cells)
             and not any(c[0].isdigit() for c in cells))
 

@@ -322,3 +322,36 @@ def test_a_query_for_the_csv_header_alone_gets_the_header_and_a_gap():
     raw = b"host,state,since\n" + b"".join(b"web-%d,up,2024-0%d-01\n" % (i, i % 9 + 1) for i in range(20))
     view = narrow_view(raw, "host,state,since")
     assert view.narrowed and view.output.decode() == f"host,state,since\n{GAP}\n"
+
+
+# --------------------------------------------------------------------------- never a crash
+
+
+TEXTY = st.lists(st.sampled_from(list('ab1 ,\t\n\r"{}[]:-\x1b[m') + ["é", "\x00", "  ", "\n\n", '{"k": [', "},"]),
+                 max_size=120).map("".join)
+
+
+@given(st.one_of(TEXTY.map(lambda t: t.encode("utf-8")), st.binary(max_size=200)), st.text(max_size=30))
+def test_any_bytes_and_any_query_give_the_original_or_a_smaller_view(raw, query):
+    view = narrow_view(raw, query)
+    assert view.output == raw if not view.narrowed else len(view.output) < len(raw)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["Oslo", "Lima", "Kyiv"]), st.text(alphabet='ab ,"\n', max_size=12)),
+                min_size=3, max_size=25))
+def test_csv_views_hold_records_exactly_as_in_the_original(rows):
+    import csv
+    import io
+
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["city", "note"])
+    writer.writerows(rows)
+    raw = buf.getvalue().encode()
+    view = narrow_view(raw, "Lima")
+    if not view.narrowed:
+        return
+    text = view.output.decode()
+    assert text.startswith("city,note\n")
+    for piece in text[len("city,note\n"):].split(GAP):
+        assert piece.strip("\n") in raw.decode()
