@@ -2,12 +2,14 @@
 
 A unit is whatever delimits itself: a complete JSON record (re-rendered with its field names),
 a CSV/TSV record sliced from the original bytes (the header shown once), a whole line of
-line-oriented output (logs, NDJSON, lint, compilers, listings, diffs), or a whole paragraph of
-prose. Units are scored with BM25; a unit holding the query verbatim (after colour codes are
+line-oriented output (logs, NDJSON, lint, compilers, listings, diffs; an indented line comes
+with the less-indented lines it sits under), or a whole blank-line-separated block (prose
+paragraphs, one-block-per-diagnostic tool output). Units are scored with BM25; a unit holding the query verbatim (after colour codes are
 stripped and white space folded) ranks above every unit that merely shares words with it, so an
 agent that asks for a line it saw gets that line. The best 20 come back in original order, and
 every gap, including one before the first unit or after the last, is marked, because an agent
-reads adjacency in a view as adjacency in the original.
+reads adjacency in a view as adjacency in the original; when more matched than are shown, a
+last line says how many.
 
 Over-returning is safe, a fragment is not: content that cannot be cut into whole units, a
 query with no hits, or a view that is not smaller all give the full original.
@@ -83,7 +85,7 @@ def narrow_view(original: bytes, query: str | None) -> View:
         return View(original, False, reason="no query")
     units = split_units(original)
     if units is None:
-        return View(original, False, reason="no self-delimiting units (a JSON document with no record collection)")
+        return View(original, False, reason="no whole units to narrow to (JSON without a record collection, or broken JSON)")
     total = sum(not u.sentinel for u in units.units)
     chosen, matching = _rank(units, query)
     if not chosen and units.prelude and _fold(query) in _fold(units.prelude):
@@ -138,7 +140,7 @@ def split_units(original: bytes) -> Units | None:
     table = _csv_units(original)
     if table is not None:
         return table
-    if BLANK_LINE_BYTES.search(original) and _is_prose(text):
+    if BLANK_LINE_BYTES.search(original) and _blocks_are_units(text):
         return _paragraph_units(original)
     return _line_units(original)
 
@@ -272,7 +274,7 @@ def _paragraph_units(original: bytes) -> Units:
     return Units("paragraph", tuple(units), joiner="\n\n")
 
 
-def _is_prose(text: str) -> bool:
+def _blocks_are_units(text: str) -> bool:
     """Blank-line-separated blocks small enough to be units: prose paragraphs, or diagnostics
     that a tool prints one block each (a compiler error with its code frame, a linter's file
     group). One block holding most of the text (a pytest traceback, a long log section) means
