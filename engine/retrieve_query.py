@@ -22,8 +22,8 @@ import json
 from dataclasses import dataclass, field
 
 from engine import bm25, json_records
-from engine.patterns import (ANSI, BLANK_LINE, BLANK_LINE_BYTES, JSON_FIELD_LINE, JSON_PUNCTUATION_SPACE, LISTING_GUTTER,
-                             WHITESPACE_RUN)
+from engine.patterns import (ANSI, BLANK_LINE, BLANK_LINE_BYTES, COMMIT_HEADER, DIFF_FILE_HEADER, DIFF_HUNK_HEADER,
+                             JSON_FIELD_LINE, JSON_PUNCTUATION_SPACE, LISTING_GUTTER, WHITESPACE_RUN)
 
 MAX_UNITS = 20
 GAP = "… [caveman: non-adjacent] …"
@@ -351,11 +351,34 @@ def _rank(units: Units, query: str) -> tuple[list[Returned], int]:
         # An indented line is read through the lines it sits under (a YAML key's parents, the
         # file a linter groups its messages by, the def around a line of code); without them
         # a line is a fragment much like a JSON field line. Shown as context, gaps marked.
+        # A diff line likewise sits under its hunk, its file and (in `git log -p`) its commit.
         texts = [u.text for u in candidates]
+        diff = any(DIFF_HUNK_HEADER.match(t) for t in texts)
         for k in sorted(chosen):
-            for a in _ancestors(texts, k):
+            parents = _diff_parents(texts, k) if diff and _is_diff_body(texts[k]) else _ancestors(texts, k)
+            for a in parents:
                 chosen.setdefault(a, Returned(a, scores[a], False, context=True))
     return list(chosen.values()), len(hits)
+
+
+def _is_diff_body(text: str) -> bool:
+    return text[:1] in ("+", "-", " ") and not text.startswith(("+++ ", "--- "))
+
+
+def _diff_parents(texts: list[str], k: int) -> list[int]:
+    """The hunk header, the file header and the commit line above a diff line, nearest first;
+    the search stops at the first file header (an earlier hunk belongs to another file)."""
+    found: list[int] = []
+    want = [DIFF_HUNK_HEADER, DIFF_FILE_HEADER, COMMIT_HEADER]
+    for j in range(k - 1, max(-1, k - 1 - _MAX_ANCESTOR_WALK), -1):
+        for pattern in want:
+            if pattern.match(texts[j]):
+                found.append(j)
+                want = want[want.index(pattern) + 1:]
+                break
+        if not want:
+            break
+    return found
 
 
 _MAX_ANCESTOR_WALK = 5000

@@ -355,3 +355,18 @@ def test_csv_views_hold_records_exactly_as_in_the_original(rows):
     assert text.startswith("city,note\n")
     for piece in text[len("city,note\n"):].split(GAP):
         assert piece.strip("\n") in raw.decode()
+
+
+def test_a_diff_line_comes_with_its_hunk_file_and_commit():
+    def file_diff(name: str, old: str, new: str) -> str:
+        context = "".join(f" line {i} of {name}\n" for i in range(6))
+        return (f"diff --git a/{name} b/{name}\nindex 1111111..2222222 100644\n--- a/{name}\n+++ b/{name}\n"
+                f"@@ -1,8 +1,8 @@\n{context}-{old}\n+{new}\n{context}")
+
+    raw = ("commit 0123456789abcdef0123456789abcdef01234567\nAuthor: A <a@x>\n\n    Bump versions\n\n"
+           + file_diff("setup.py", 'version = "1.0"', 'version = "1.1"')
+           + file_diff("pkg/__init__.py", '__version__ = "1.0"', '__version__ = "1.1"')).encode()
+    view = narrow(raw, '-__version__ = "1.0"').decode()
+    assert view == (f"commit 0123456789abcdef0123456789abcdef01234567\n{GAP}\n"
+                    f"diff --git a/pkg/__init__.py b/pkg/__init__.py\n{GAP}\n@@ -1,8 +1,8 @@\n{GAP}\n"
+                    f'-__version__ = "1.0"\n+__version__ = "1.1"\n{GAP}\n')  # the added line holds every term too
