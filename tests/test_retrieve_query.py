@@ -370,3 +370,15 @@ def test_a_diff_line_comes_with_its_hunk_file_and_commit():
     assert view == (f"commit 0123456789abcdef0123456789abcdef01234567\n{GAP}\n"
                     f"diff --git a/pkg/__init__.py b/pkg/__init__.py\n{GAP}\n@@ -1,8 +1,8 @@\n{GAP}\n"
                     f'-__version__ = "1.0"\n+__version__ = "1.1"\n{GAP}\n')  # the added line holds every term too
+
+
+def test_a_keyed_collection_dominated_by_one_entry_is_narrowed_inside_that_entry():
+    doc = {"meta": {"page": 1}, "data": {"items": [{"sku": f"s{i}", "state": "ok" if i != 9 else "lost"}
+                                                  for i in range(30)]}}
+    assert records(narrow(json.dumps(doc, indent=2).encode(), "lost")) == [{"sku": "s9", "state": "lost"}]
+
+
+def test_a_keyed_collection_without_inner_records_stays_keyed_even_when_lopsided():
+    doc = {"big": {f"k{i}": f"value {i}" for i in range(200)}, "small": {"flag": "needle"}, "tiny": {"x": "y"}}
+    view = narrow(json.dumps(doc, indent=2).encode(), "needle").decode()
+    assert chunks(view.encode()) == ['"small": {\n  "flag": "needle"\n}']
