@@ -63,6 +63,14 @@ def test_lines_is_a_byte_exact_slice(cli, stored):
     assert r.returncode == 0
     assert r.stdout == ("\r\n".join(LINES[20:23]) + "\r\n").encode()
     assert cli("tools", "retrieve", stored, "--lines", "50").stdout == (LINES[49] + "\r\n").encode()
+    assert cli("tools", "retrieve", stored, "--lines", "L21:L23").stdout == r.stdout
+
+
+@pytest.mark.parametrize("spelling", ["21-23", "21:23", "21,23", "21..23", "L21-L23", " 21 - 23 "])
+def test_line_ranges_in_the_forms_agents_copy(spelling):
+    from caveman_cli.engine_cmds import _parse_lines
+
+    assert _parse_lines(spelling) == (21, 23)
 
 
 def test_lines_and_a_query_narrow_within_the_slice(cli, stored):
