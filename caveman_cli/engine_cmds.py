@@ -57,14 +57,15 @@ def compress(
 
 
 def _parse_lines(value: str) -> tuple[int, int]:
-    """`A-B` (1-based, inclusive) or a single line `A`."""
-    text = value.strip()
-    first, sep, last = text.partition("-")
-    try:
-        a = int(first)
-        b = int(last) if sep else a
-    except ValueError:
-        raise typer.BadParameter(f"--lines {value!r} is not a line range like 120-180") from None
+    """`A-B` (1-based, inclusive) or a single line `A`; `A:B`, `A,B`, `A..B` and `L120-L180`
+    are read the same way, since agents copy ranges in all of those forms."""
+    import re
+
+    match = re.fullmatch(r"\s*[Ll]?(\d+)\s*(?:(?:-|:|,|\.\.)\s*[Ll]?(\d+))?\s*", value)
+    if match is None:
+        raise typer.BadParameter(f"--lines {value!r} is not a line range like 120-180")
+    a = int(match.group(1))
+    b = int(match.group(2)) if match.group(2) else a
     if a < 1 or b < a:
         raise typer.BadParameter(f"--lines {value!r} is empty; lines count from 1 and A-B needs A <= B")
     return a, b
@@ -162,7 +163,9 @@ def registry(as_json: bool = typer.Option(False, "--json")) -> None:
 
 def register(app: typer.Typer, tools_app: typer.Typer) -> None:
     tools_app.command("compress")(compress)
-    tools_app.command("retrieve")(retrieve)
+    # A query is often a line the agent saw, and lines start with `-` (diff removals, `--`
+    # banners, YAML items): an unknown "option" is taken as the query, not refused.
+    tools_app.command("retrieve", context_settings={"ignore_unknown_options": True})(retrieve)
     tools_app.command("detect")(detect)
     tools_app.command("stats")(stats)
     tools_app.command("registry")(registry)

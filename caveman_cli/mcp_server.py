@@ -90,7 +90,8 @@ class CavemanTools:
         if seen > STORM_LIMIT:
             body = _decode(original)
             sep = "" if body.endswith("\n") or not body else "\n"
-            return (f"{body}{sep}‹caveman: {ref.key if ref else handle} has been retrieved {seen - 1} times in "
+            shown = handle if ref is None else ref.key if ref.kind == "blob" else f"ccr://{ref.key}"
+            return (f"{body}{sep}‹caveman: {shown} has been retrieved {seen - 1} times in "
                     "this session; this is the full original, and further calls return these same bytes›\n")
         if query is not None and not isinstance(query, str):
             raise ToolInputError("query must be a string")

@@ -73,7 +73,17 @@ def _walk(value: object, found: list[Collection], depth: int) -> None:
         raise RecursionError("JSON nested too deeply to decompose")
     if isinstance(value, _Object):
         if len(value) >= 2 and all(isinstance(v, _Object) for _, v in value):
-            found.append(Collection(tuple(f"{_key(k)}: {render(v)}" for k, v in value)))
+            keyed = Collection(tuple(f"{_key(k)}: {render(v)}" for k, v in value))
+            sizes = [len(r) for r in keyed.records]
+            if max(sizes) * 2 <= sum(sizes):
+                found.append(keyed)
+                return
+            # One entry holds most of the bytes ({"meta": {…}, "data": {"items": […]}}): the
+            # records worth narrowing to are inside it, if it has any.
+            inner: list[Collection] = []
+            for _, v in value:
+                _walk(v, inner, depth + 1)
+            found.extend(inner if inner else [keyed])
             return
         for _, v in value:
             _walk(v, found, depth + 1)

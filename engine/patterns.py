@@ -476,3 +476,14 @@ HEADER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,63}$")
 
 #: An array index inside a JSON path (`$[3].rawHeaders`): dropped to name the place siblings share.
 JSON_PATH_INDEX = re.compile(r"\[\d+\]")
+
+#: White space around JSON punctuation, dropped on both sides before a query is matched
+#: verbatim against a re-rendered record (`"a":1` in a minified original, `"a": 1` in the view).
+JSON_PUNCTUATION_SPACE = re.compile(r"\s*([:,\[\]{}])\s*")
+
+#: The lines a diff line is read under: its hunk (`@@ -5,7 +5,7 @@`), its file (`diff --git a/x
+#: b/x`, or plain `diff -u …`) and, in `git log -p`, its commit. Without them `-version = "2.31"`
+#: does not say which file, or which commit, it was removed from.
+DIFF_HUNK_HEADER = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+DIFF_FILE_HEADER = re.compile(r"diff (?:--git |-)")
+COMMIT_HEADER = re.compile(r"commit [0-9a-f]{7,64}\b")

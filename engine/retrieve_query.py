@@ -2,12 +2,14 @@
 
 A unit is whatever delimits itself: a complete JSON record (re-rendered with its field names),
 a CSV/TSV record sliced from the original bytes (the header shown once), a whole line of
-line-oriented output (logs, NDJSON, lint, compilers, listings, diffs), or a whole paragraph of
-prose. Units are scored with BM25; a unit holding the query verbatim (after colour codes are
+line-oriented output (logs, NDJSON, lint, compilers, listings, diffs; an indented line comes
+with the less-indented lines it sits under), or a whole blank-line-separated block (prose
+paragraphs, one-block-per-diagnostic tool output). Units are scored with BM25; a unit holding the query verbatim (after colour codes are
 stripped and white space folded) ranks above every unit that merely shares words with it, so an
 agent that asks for a line it saw gets that line. The best 20 come back in original order, and
 every gap, including one before the first unit or after the last, is marked, because an agent
-reads adjacency in a view as adjacency in the original.
+reads adjacency in a view as adjacency in the original; when more matched than are shown, a
+last line says how many.
 
 Over-returning is safe, a fragment is not: content that cannot be cut into whole units, a
 query with no hits, or a view that is not smaller all give the full original.
@@ -20,7 +22,8 @@ import json
 from dataclasses import dataclass, field
 
 from engine import bm25, json_records
-from engine.patterns import ANSI, BLANK_LINE, BLANK_LINE_BYTES, JSON_FIELD_LINE, LISTING_GUTTER, WHITESPACE_RUN
+from engine.patterns import (ANSI, BLANK_LINE, BLANK_LINE_BYTES, COMMIT_HEADER, DIFF_FILE_HEADER, DIFF_HUNK_HEADER,
+                             JSON_FIELD_LINE, JSON_PUNCTUATION_SPACE, LISTING_GUTTER, WHITESPACE_RUN)
 
 MAX_UNITS = 20
 GAP = "… [caveman: non-adjacent] …"
@@ -57,6 +60,7 @@ class View:
     unit_kind: str = ""
     total_units: int = 0
     returned: tuple[Returned, ...] = ()
+    matching: int = 0  # units (or verbatim runs) that matched; more than MAX_UNITS are cut to the best
     reason: str = ""
 
     def to_json(self) -> dict[str, object]:
@@ -65,6 +69,7 @@ class View:
             "reason": self.reason,
             "unit_kind": self.unit_kind,
             "total_units": self.total_units,
+            "matching_units": self.matching,
             "units": [{"index": r.index, "score": round(r.score, 4), "phrase_match": r.phrase,
                        "context": r.context} for r in self.returned],
             "bytes": len(self.output),
@@ -80,16 +85,28 @@ def narrow_view(original: bytes, query: str | None) -> View:
         return View(original, False, reason="no query")
     units = split_units(original)
     if units is None:
-        return View(original, False, reason="no self-delimiting units (a JSON document with no record collection)")
-    real = [u for u in units.units if not u.sentinel]
-    chosen = _rank(units, query)
+        return View(original, False, reason="no whole units to narrow to (JSON without a record collection, or broken JSON)")
+    total = sum(not u.sentinel for u in units.units)
+    chosen, matching = _rank(units, query)
+    if not chosen and units.prelude and _fold(query) in _fold(units.prelude):
+        # Only the header matched: the header alone answers, with the records marked as left out.
+        header_only = f"{units.prelude}\n{GAP}\n".encode("utf-8")
+        if len(header_only) < len(original):
+            return View(header_only, True, units.kind, total)
     if not chosen:
-        return View(original, False, units.kind, len(real), reason="no unit matches the query")
-    output = _render(units, sorted(chosen, key=lambda r: r.index)).encode("utf-8")
+        return View(original, False, units.kind, total, reason="no unit matches the query")
     returned = tuple(sorted(chosen, key=lambda r: r.index))
+    text = _render(units, list(returned))
+    if matching > MAX_UNITS:
+        # A partial list must not read as a complete one.
+        text += f"… [caveman: the {MAX_UNITS} best of {matching} matching {_PLURAL[units.kind]} shown] …\n"
+    output = text.encode("utf-8")
     if len(output) >= len(original):
-        return View(original, False, units.kind, len(real), returned, reason="the narrowed view is not smaller")
-    return View(output, True, units.kind, len(real), returned)
+        return View(original, False, units.kind, total, returned, matching, reason="the narrowed view is not smaller")
+    return View(output, True, units.kind, total, returned, matching)
+
+
+_PLURAL = {"json-record": "records", "csv-record": "records", "line": "lines", "paragraph": "paragraphs"}
 
 
 def line_slice(original: bytes, first: int, last: int) -> bytes:
@@ -117,31 +134,35 @@ def split_units(original: bytes) -> Units | None:
     if not stripped:
         return None
     if stripped[0] in "{[":
-        return _json_units(text, stripped)
+        handled, units = _json_units(original, stripped)
+        if handled:
+            return units
     table = _csv_units(original)
     if table is not None:
         return table
-    if BLANK_LINE_BYTES.search(original) and _is_prose(text):
+    if BLANK_LINE_BYTES.search(original) and _blocks_are_units(text):
         return _paragraph_units(original)
     return _line_units(original)
 
 
-def _json_units(text: str, stripped: str) -> Units | None:
+def _json_units(original: bytes, stripped: str) -> tuple[bool, Units | None]:
+    """(True, records) for a JSON document, (True, None) for one that must come back whole,
+    (False, None) for text that only starts like JSON (`[INFO] …` logs)."""
     try:
         doc = json_records.parse(stripped)
     except (ValueError, RecursionError):
         if _is_ndjson(stripped):
-            return _line_units(text.encode("utf-8"))
+            return True, _line_units(original)
         first_line = stripped.split("\n", 1)[0].strip()
         # A broken JSON document cut into lines would hand out field lines: give it whole.
-        return None if first_line in ("{", "[") or _looks_like_json_fields(stripped) else _line_units(
-            text.encode("utf-8"))
+        broken_document = first_line in ("{", "[") or _looks_like_json_fields(stripped)
+        return broken_document, None
     try:
         found = json_records.collections(doc)
     except (RecursionError, TypeError):
-        return None
+        return True, None
     if not found:
-        return None
+        return True, None
     # Sentinels before, between and after the collections: the envelope and everything
     # between collections is never shown, so every such edge is a gap.
     units: list[Unit] = [Unit(0, "", sentinel=True)]
@@ -149,7 +170,7 @@ def _json_units(text: str, stripped: str) -> Units | None:
         for record in collection.records:
             units.append(Unit(len(units), record))
         units.append(Unit(len(units), "", sentinel=True))
-    return Units("json-record", tuple(units), joiner="\n")
+    return True, Units("json-record", tuple(units), joiner="\n")
 
 
 def _is_ndjson(text: str) -> bool:
@@ -205,16 +226,24 @@ def _csv_units(original: bytes) -> Units | None:
     return None
 
 
+def _one_line(record: str) -> str:
+    # csv.reader takes one physical line per item; a quoted newline only joins two of them.
+    return record.replace("\r", " ").replace("\n", " ")
+
+
 def _field_count(record: str, delimiter: str) -> int:
     try:
-        rows = list(csv.reader([record.replace("\n", " ")], delimiter=delimiter, strict=True))
+        rows = list(csv.reader([_one_line(record)], delimiter=delimiter, strict=True))
     except csv.Error:
         return -1
     return len(rows[0]) if len(rows) == 1 else -1
 
 
 def _header_like(record: str, delimiter: str) -> bool:
-    cells = [c.strip() for c in next(csv.reader([record], delimiter=delimiter))]
+    try:
+        cells = [c.strip() for c in next(csv.reader([_one_line(record)], delimiter=delimiter))]
+    except (csv.Error, StopIteration):
+        return False
     return (len(set(cells)) == len(cells) and all(0 < len(c) <= 64 for c in cells)
             and not any(c[0].isdigit() for c in cells))
 
@@ -239,14 +268,13 @@ def _line_units(original: bytes) -> Units:
 def _paragraph_units(original: bytes) -> Units:
     units = []
     for block in BLANK_LINE_BYTES.split(original):
-        block = block.strip(b"\r\n")
-        shown = _shown(block)
+        shown = _shown(block.strip(b"\r\n")).replace("\r\n", "\n")
         if shown.strip():
             units.append(Unit(len(units), shown))
     return Units("paragraph", tuple(units), joiner="\n\n")
 
 
-def _is_prose(text: str) -> bool:
+def _blocks_are_units(text: str) -> bool:
     """Blank-line-separated blocks small enough to be units: prose paragraphs, or diagnostics
     that a tool prints one block each (a compiler error with its code frame, a linter's file
     group). One block holding most of the text (a pytest traceback, a long log section) means
@@ -265,6 +293,10 @@ def _fold(text: str) -> str:
     return WHITESPACE_RUN.sub(" ", ANSI.sub("", text)).strip().lower()
 
 
+def _squeeze_json(folded: str) -> str:
+    return JSON_PUNCTUATION_SPACE.sub(r"\1", folded)
+
+
 @dataclass
 class _Group:
     first: int
@@ -274,17 +306,25 @@ class _Group:
     members: list[int] = field(default_factory=list)
 
 
-def _rank(units: Units, query: str) -> list[Returned]:
+def _rank(units: Units, query: str) -> tuple[list[Returned], int]:
+    """The units to show, and how many matched before the cut to MAX_UNITS."""
     candidates = [u for u in units.units if not u.sentinel]
     if not candidates:
-        return []
+        return [], 0
     folded = [_fold(u.text) for u in candidates]
     unit_terms = [bm25.terms(f) for f in folded]
     wanted = bm25.query_terms(query)
     scores = bm25.BM25(unit_terms).score(wanted)
     # Phrase runs may span neighbouring lines or paragraphs (a fact wrapped over two lines);
     # records of a table or a JSON collection are matched one at a time.
-    spans = _phrase_spans(folded, _fold(query), multi=units.kind in ("line", "paragraph"))
+    phrase = _fold(query)
+    if units.kind == "json-record":
+        # Records are re-rendered, so spacing around JSON punctuation is not the original's:
+        # `"status":"unfulfilled"` and `"status": "unfulfilled"` are the same text here.
+        folded_for_phrase = [_squeeze_json(f) for f in folded]
+        spans = _phrase_spans(folded_for_phrase, _squeeze_json(phrase), multi=False)
+    else:
+        spans = _phrase_spans(folded, phrase, multi=units.kind in ("line", "paragraph"))
     groups: list[_Group] = []
     in_span: dict[int, _Group] = {}
     for first, last in spans:
@@ -311,11 +351,34 @@ def _rank(units: Units, query: str) -> list[Returned]:
         # An indented line is read through the lines it sits under (a YAML key's parents, the
         # file a linter groups its messages by, the def around a line of code); without them
         # a line is a fragment much like a JSON field line. Shown as context, gaps marked.
+        # A diff line likewise sits under its hunk, its file and (in `git log -p`) its commit.
         texts = [u.text for u in candidates]
+        diff = any(DIFF_HUNK_HEADER.match(t) for t in texts)
         for k in sorted(chosen):
-            for a in _ancestors(texts, k):
+            parents = _diff_parents(texts, k) if diff and _is_diff_body(texts[k]) else _ancestors(texts, k)
+            for a in parents:
                 chosen.setdefault(a, Returned(a, scores[a], False, context=True))
-    return list(chosen.values())
+    return list(chosen.values()), len(hits)
+
+
+def _is_diff_body(text: str) -> bool:
+    return text[:1] in ("+", "-", " ") and not text.startswith(("+++ ", "--- "))
+
+
+def _diff_parents(texts: list[str], k: int) -> list[int]:
+    """The hunk header, the file header and the commit line above a diff line, nearest first;
+    the search stops at the first file header (an earlier hunk belongs to another file)."""
+    found: list[int] = []
+    want = [DIFF_HUNK_HEADER, DIFF_FILE_HEADER, COMMIT_HEADER]
+    for j in range(k - 1, max(-1, k - 1 - _MAX_ANCESTOR_WALK), -1):
+        for pattern in want:
+            if pattern.match(texts[j]):
+                found.append(j)
+                want = want[want.index(pattern) + 1:]
+                break
+        if not want:
+            break
+    return found
 
 
 _MAX_ANCESTOR_WALK = 5000

@@ -6,10 +6,12 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+ROOT = Path(__file__).resolve().parent.parent
+
 
 pytestmark = [pytest.mark.e2e,
               pytest.mark.skipif(shutil.which("claude") is None, reason="the claude CLI is not installed")]

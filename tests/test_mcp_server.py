@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 
 import anyio
 import pytest
 
 from engine.retrieve_query import GAP
-from tests.conftest import ROOT
+
+ROOT = Path(__file__).resolve().parent.parent
 
 LINES = [f"worker-{i % 4} finished job {i} in {i * 7} ms" for i in range(60)]
 LINES[33] = "worker-1 FAILED job 33: disk quota exceeded on /srv/cache"

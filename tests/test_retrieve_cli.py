@@ -63,11 +63,21 @@ def test_lines_is_a_byte_exact_slice(cli, stored):
     assert r.returncode == 0
     assert r.stdout == ("\r\n".join(LINES[20:23]) + "\r\n").encode()
     assert cli("tools", "retrieve", stored, "--lines", "50").stdout == (LINES[49] + "\r\n").encode()
+    assert cli("tools", "retrieve", stored, "--lines", "L21:L23").stdout == r.stdout
+
+
+@pytest.mark.parametrize("spelling", ["21-23", "21:23", "21,23", "21..23", "L21-L23", " 21 - 23 "])
+def test_line_ranges_in_the_forms_agents_copy(spelling):
+    from caveman_cli.engine_cmds import _parse_lines
+
+    assert _parse_lines(spelling) == (21, 23)
 
 
 def test_lines_and_a_query_narrow_within_the_slice(cli, stored):
     r = cli("tools", "retrieve", stored, "request", "--lines", "1-30")
-    shown = [line for line in r.stdout.decode().split("\n") if line and line != GAP]
+    *body, count = r.stdout.decode().rstrip("\n").split("\n")
+    assert count == "… [caveman: the 20 best of 30 matching lines shown] …"
+    shown = [line for line in body if line != GAP]
     assert len(shown) == 20 and all(line.rstrip("\r") in LINES[:30] for line in shown)
 
 
@@ -105,3 +115,12 @@ def test_typed_objects_resolve_through_every_object_spelling(counter):
     engine = Engine(default_registry(), counter, store)
     for spelling in ["ccr://tool-out-7", "<<ccr:ccr://tool-out-7>>", "`ccr://tool-out-7`", "[ccr://tool-out-7]."]:
         assert engine.retrieve(spelling) == b"masked tool output\n"
+
+
+@pytest.mark.parametrize("query", ["-- upstream timeout", "- upstream timeout", "--upstream timeout"])
+def test_a_query_that_starts_with_a_dash_is_a_query_not_an_option(cli, stored, query):
+    from engine.retrieve_query import narrow
+
+    r = cli("tools", "retrieve", stored, query)
+    assert r.returncode == 0 and r.stdout == narrow(ORIGINAL, query)
+    assert r.stdout.decode() == f"{GAP}\n{LINES[21]}\n{GAP}\n"

@@ -142,7 +142,9 @@ def test_without_a_verbatim_match_bm25_picks_at_most_twenty_lines_in_original_or
     lines = log_lines()
     raw = ("\n".join(lines) + "\n").encode()
     view = narrow_view(raw, "worker-1 batch")
-    shown = [l for l in view.output.decode().split("\n") if l and l != GAP]
+    *body, count = view.output.decode().rstrip("\n").split("\n")
+    assert count == f"… [caveman: the {MAX_UNITS} best of 40 matching lines shown] …"
+    shown = [l for l in body if l != GAP]
     assert len(shown) == MAX_UNITS
     assert shown == sorted(shown, key=lines.index)  # original order, not score order
     assert all(l in lines for l in shown)
@@ -286,3 +288,97 @@ def test_a_numbered_listing_line_comes_with_its_enclosing_definition():
     raw = f"     1\tclass Box:\n     2\t    def fill(self):\n{body}    40\t\n    41\tdef other():\n".encode()
     view = narrow(raw, "x = 17").decode()
     assert view == f"     1\tclass Box:\n     2\t    def fill(self):\n{GAP}\n    17\t        x = 17\n{GAP}\n"
+
+
+def test_more_matches_than_shown_says_how_many_matched():
+    lines = [f"job {i} ERROR disk full" if i % 2 else f"job {i} ok" for i in range(80)]
+    raw = ("\n".join(lines) + "\n").encode()
+    view = narrow_view(raw, "ERROR disk full")
+    assert view.matching == 40 and len(view.returned) == MAX_UNITS
+    assert view.output.decode().endswith(f"{GAP}\n… [caveman: the 20 best of 40 matching lines shown] …\n")
+
+
+def test_all_matches_shown_carry_no_count_line():
+    view = narrow_view(orders_page(), "unfulfilled")
+    assert view.matching == 3 and "best of" not in view.output.decode()
+
+
+def test_a_minified_json_value_is_found_verbatim_in_its_re_rendered_record():
+    raw = json.dumps({"orders": [{"id": f"o{i}", "status": "open" if i != 4 else "held"} for i in range(12)]},
+                     separators=(",", ":")).encode()
+    view = narrow_view(raw, '"status":"held"')
+    assert [r.phrase for r in view.returned] == [True]
+    assert records(view.output) == [{"id": "o4", "status": "held"}]
+
+
+def test_text_that_only_starts_like_json_is_cut_like_any_other_text():
+    lines = [f"[INFO] step {i} done" for i in range(30)]
+    lines[12] = "[ERROR] step 12 crashed"
+    view = narrow_view(("\n".join(lines) + "\n").encode(), "crashed")
+    assert view.unit_kind == "line" and view.output.decode() == f"{GAP}\n[ERROR] step 12 crashed\n{GAP}\n"
+
+
+def test_a_query_for_the_csv_header_alone_gets_the_header_and_a_gap():
+    raw = b"host,state,since\n" + b"".join(b"web-%d,up,2024-0%d-01\n" % (i, i % 9 + 1) for i in range(20))
+    view = narrow_view(raw, "host,state,since")
+    assert view.narrowed and view.output.decode() == f"host,state,since\n{GAP}\n"
+
+
+# --------------------------------------------------------------------------- never a crash
+
+
+TEXTY = st.lists(st.sampled_from(list('ab1 ,\t\n\r"{}[]:-\x1b[m') + ["é", "\x00", "  ", "\n\n", '{"k": [', "},"]),
+                 max_size=120).map("".join)
+
+
+@given(st.one_of(TEXTY.map(lambda t: t.encode("utf-8")), st.binary(max_size=200)), st.text(max_size=30))
+def test_any_bytes_and_any_query_give_the_original_or_a_smaller_view(raw, query):
+    view = narrow_view(raw, query)
+    assert view.output == raw if not view.narrowed else len(view.output) < len(raw)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["Oslo", "Lima", "Kyiv"]), st.text(alphabet='ab ,"\n', max_size=12)),
+                min_size=3, max_size=25))
+def test_csv_views_hold_records_exactly_as_in_the_original(rows):
+    import csv
+    import io
+
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["city", "note"])
+    writer.writerows(rows)
+    raw = buf.getvalue().encode()
+    view = narrow_view(raw, "Lima")
+    if not view.narrowed:
+        return
+    text = view.output.decode()
+    assert text.startswith("city,note\n")
+    for piece in text[len("city,note\n"):].split(GAP):
+        assert piece.strip("\n") in raw.decode()
+
+
+def test_a_diff_line_comes_with_its_hunk_file_and_commit():
+    def file_diff(name: str, old: str, new: str) -> str:
+        context = "".join(f" line {i} of {name}\n" for i in range(6))
+        return (f"diff --git a/{name} b/{name}\nindex 1111111..2222222 100644\n--- a/{name}\n+++ b/{name}\n"
+                f"@@ -1,8 +1,8 @@\n{context}-{old}\n+{new}\n{context}")
+
+    raw = ("commit 0123456789abcdef0123456789abcdef01234567\nAuthor: A <a@x>\n\n    Bump versions\n\n"
+           + file_diff("setup.py", 'version = "1.0"', 'version = "1.1"')
+           + file_diff("pkg/__init__.py", '__version__ = "1.0"', '__version__ = "1.1"')).encode()
+    view = narrow(raw, '-__version__ = "1.0"').decode()
+    assert view == (f"commit 0123456789abcdef0123456789abcdef01234567\n{GAP}\n"
+                    f"diff --git a/pkg/__init__.py b/pkg/__init__.py\n{GAP}\n@@ -1,8 +1,8 @@\n{GAP}\n"
+                    f'-__version__ = "1.0"\n+__version__ = "1.1"\n{GAP}\n')  # the added line holds every term too
+
+
+def test_a_keyed_collection_dominated_by_one_entry_is_narrowed_inside_that_entry():
+    doc = {"meta": {"page": 1}, "data": {"items": [{"sku": f"s{i}", "state": "ok" if i != 9 else "lost"}
+                                                  for i in range(30)]}}
+    assert records(narrow(json.dumps(doc, indent=2).encode(), "lost")) == [{"sku": "s9", "state": "lost"}]
+
+
+def test_a_keyed_collection_without_inner_records_stays_keyed_even_when_lopsided():
+    doc = {"big": {f"k{i}": f"value {i}" for i in range(200)}, "small": {"flag": "needle"}, "tiny": {"x": "y"}}
+    view = narrow(json.dumps(doc, indent=2).encode(), "needle").decode()
+    assert chunks(view.encode()) == ['"small": {\n  "flag": "needle"\n}']
