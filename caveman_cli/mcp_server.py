@@ -132,30 +132,26 @@ class CavemanTools:
             return json.dumps(engine.stats().to_json(), ensure_ascii=False, indent=2)
 
     def toon_encode(self, json_text: str) -> str:
-        import toon_format
+        from engine.compressors import toon
 
         json_text = _text_arg("json", json_text)
         try:
-            value = json.loads(json_text)
+            json.loads(json_text)
         except (ValueError, RecursionError) as exc:
             raise ToolInputError(f"json is not valid JSON: {exc}") from None
         try:
-            encoded = toon_format.encode(value)
-            same = toon_format.decode(encoded) == value
-        except Exception as exc:  # the library's failures are ours to report, not to crash on
-            raise ToolInputError(f"cannot encode this JSON as TOON: {type(exc).__name__}: {exc}") from None
-        if not same:
-            raise ToolInputError("cannot encode this JSON as TOON without loss; keep the JSON")
-        return encoded
+            return toon.encode(json_text.encode("utf-8")).decode("utf-8")
+        except toon.ToonError as exc:
+            raise ToolInputError(f"cannot encode this JSON as TOON (keep the JSON): {exc}") from None
 
-    def toon_decode(self, toon: str) -> str:
-        import toon_format
+    def toon_decode(self, toon_text: str) -> str:
+        from engine.compressors import toon
 
-        toon = _text_arg("toon", toon)
+        toon_text = _text_arg("toon", toon_text)
         try:
-            value = toon_format.decode(toon)
-        except Exception as exc:  # malformed TOON in any of the library's ways
-            raise ToolInputError(f"toon is not valid TOON: {type(exc).__name__}: {exc}") from None
+            value = json.loads(toon.decode(toon_text.encode("utf-8")))
+        except toon.ToonError as exc:
+            raise ToolInputError(f"toon is not valid TOON: {exc}") from None
         return json.dumps(value, ensure_ascii=False, indent=2)
 
 
