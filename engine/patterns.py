@@ -54,7 +54,8 @@ PASSING_WORDS = ("PASSED", "SKIPPED", "... ok")
 #: The anchored rest, matched at the line start (fails fast): jest/mocha/node --test ticks,
 #: TAP, go test -v, ctest, cmake configure chatter, make progress.
 PASSING_START = re.compile(
-    r"[ \t]*(?:[✓✔√]\s|ok \d+ |--- PASS\b|=== (?:RUN|PAUSE|CONT|NAME)\b|\d+/\d+ Test +#\d+: .* Passed\b)"
+    r"[ \t]*(?:[✓✔√▶]\s|ok \d+ |PASS\s+\S|--- PASS\b|=== (?:RUN|PAUSE|CONT|NAME)\b"
+    r"|\d+/\d+ Test +#\d+: .* Passed\b)"
     r"|-- (?:Performing Test|Looking for|Check for|Checking|Detecting)\b(?!.*\b(?:[Ee]rror|[Ww]arning|[Ff]ail))"
     r"|\[ *\d+%\] (?:Building|Linking)\b"
 )
@@ -62,6 +63,14 @@ PASSING_START = re.compile(
 #: the line above it) and shellcheck `In path line 12:`. Every diagnostic is a finding the
 #: agent must see, so pointer lines are kept, with the message line of the `-->` form.
 DIAGNOSTIC_POINTER = re.compile(r"\s*(-->)\s*\S+:\d+(?::\d+)?\s*|In \S.* line \d+:\s*")
+#: The first line of a test failure: mocha's `1) title`, node's `✖`, jest's `●`, TAP's
+#: `not ok`, `FAIL`. The lines nested under it (deeper indent, up to a blank line) are its
+#: block and are kept whole.
+FAILURE_START = re.compile(r"\s*(?:\d+\) \S|[✖✗×●] |not ok \d+|(?:--- )?FAIL\b)")
+FAILURE_WORDS = (") ", "✖", "✗", "×", "●", "not ok", "FAIL")
+#: A pending (skipped) test in mocha's spec reporter: an indented `- title`.
+PENDING_TEST = re.compile(r"\s+- \S")
+
 #: A source excerpt under a diagnostic: a gutter (` 12 |  code`, `   |  ^^^`) or a suggested
 #: fix's diff line (`316 +  code`, `    -  code`). Excerpts under a lint finding are compared
 #: as one class (one shown, the rest counted); under an error they are kept (see terminal).
@@ -69,7 +78,7 @@ SOURCE_EXCERPT = re.compile(r"\s*\d*\s*\|(?:\s|$)|\s*\d*\s+[+-]\s")
 #: A word that opens an error block whose excerpt stays.
 ERROR_WORD = re.compile(r"(?i)\berror\b")
 #: Where PASSING_START may match, searched on the whole text (candidates, then matched).
-PASSING_CANDIDATE = re.compile(r"(?m)^[ \t]*(?:[✓✔√]|ok |--- PASS|=== |\d+/\d+ Test|-- |\[ *\d+%\])")
+PASSING_CANDIDATE = re.compile(r"(?m)^[ \t]*(?:[✓✔√▶]|ok |PASS|--- PASS|=== |\d+/\d+ Test|-- |\[ *\d+%\])")
 
 # ---------------------------------------------------------------- detection
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from engine.compressors import lines as L
 from engine.compressors import toolout
 from engine.patterns import (
-    ANSI, CONTROL_CHARS, DIAGNOSTIC_POINTER, ERROR_WORD, INDENTED_FRAME, LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS,
-    SOURCE_EXCERPT, TERMINAL_IMPORTANT,
+    ANSI, CONTROL_CHARS, DIAGNOSTIC_POINTER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME, LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS,
+    PENDING_TEST, SOURCE_EXCERPT, TERMINAL_IMPORTANT,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -25,6 +25,10 @@ TERMINAL_KEYWORDS = ("err", "fatal", "panic", "exception", "traceback", "fail", 
 #: What keepNonRedundant compares a passing-test or progress line by: its status, not its name.
 PASSING_VOCAB = "caveman passing line"
 EXCERPT_VOCAB = "caveman source excerpt"
+#: A suite header's block is scanned this far at most (keeps the pass linear).
+SUITE_LOOKAHEAD = 400
+#: Lines of one failure block kept at most (a runaway block is a transcript, not a failure).
+FAILURE_BLOCK_MAX = 200
 
 
 def clean_line(line: str) -> str:
@@ -46,6 +50,52 @@ def clean_line(line: str) -> str:
     if not line.isprintable():
         line = CONTROL_CHARS.sub("", line)
     return line.rstrip()
+
+
+def keep_failure_blocks(cleaned: list[str], must: list[bool]) -> None:
+    """A failing test's first line and everything nested under it up to a blank line; pending
+    tests too (both are what the agent reads the run for)."""
+    starts = L.flag_lines(cleaned, FAILURE_START.match, FAILURE_WORDS, fold_case=False)
+    n = len(cleaned)
+    for i in range(n):
+        if not starts[i]:
+            if cleaned[i].startswith((" ", "\t")) and PENDING_TEST.match(cleaned[i]):
+                must[i] = True
+            continue
+        must[i] = True
+        depth = _indent(cleaned[i])
+        j = i + 1
+        while j < n and j - i <= FAILURE_BLOCK_MAX and cleaned[j].strip() and _indent(cleaned[j]) > depth:
+            must[j] = True
+            j += 1
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
+    """Compare a suite header (`  Router`, `    .use()`) as a passing line when everything
+    nested under it passed: the header of a suite holding a failure stays its own class."""
+    n = len(cleaned)
+    for i in range(n - 1, -1, -1):
+        line = cleaned[i]
+        if must[i] or vocab[i] is PASSING_VOCAB or not line.strip():
+            continue
+        depth = _indent(line)
+        j, children, clean = i + 1, 0, True
+        while j < n and j - i <= SUITE_LOOKAHEAD:
+            child = cleaned[j]
+            if child.strip():
+                if _indent(child) <= depth:
+                    break
+                if vocab[j] is not PASSING_VOCAB:
+                    clean = False
+                    break
+                children += 1
+            j += 1
+        if clean and children and (j >= n or j - i <= SUITE_LOOKAHEAD):
+            vocab[i] = PASSING_VOCAB
 
 
 def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
@@ -89,8 +139,12 @@ class TerminalCompressor:
         units = [c + e for c, e in zip(cleaned, cr)]
         eol = "\r" if doc.eol_cr else ""
         must = toolout.must_keep(cleaned)
-        L.mark(must, L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS,
-                                  (LOCATION, INDENTED_FRAME)))
+        passing = L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False)
+        # A passing test named "should handle errors" is not an error line (toolout's verdict,
+        # already in `must`, is never overridden).
+        important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
+        L.mark(must, [imp and not ok for imp, ok in zip(important, passing)])
+        keep_failure_blocks(cleaned, must)
         for i in range(n):
             if "line" in cleaned[i] or "-->" in cleaned[i]:
                 m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
@@ -101,8 +155,8 @@ class TerminalCompressor:
                         j -= 1
                     if m.group(1) and j >= 0:
                         must[j] = True
-        passing = L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False)
         vocab = [PASSING_VOCAB if p and not m else c for c, p, m in zip(cleaned, passing, must)]
+        fold_suite_headers(cleaned, must, vocab)
         fold_excerpts(cleaned, must, vocab)
 
         def render(extra: list[int], context: bool = True) -> str | None:
