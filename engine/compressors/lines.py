@@ -142,13 +142,17 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
     must contain one of `keywords` or match one of the `extras` (searched on the whole text).
     Only the candidates are tested."""
     test = pattern.search if isinstance(pattern, re.Pattern) else pattern
-    text = "\n".join(lines)
-    if fold_case:
-        if not text.isascii():  # lower() may change lengths outside ASCII: no offsets
-            return [bool(test(ln)) for ln in lines]
-        text = text.lower()
-    starts = [0, *accumulate(len(ln) + 1 for ln in lines)]
+    searched = lines
     candidates: set[int] = set()
+    if fold_case and not "\n".join(lines).isascii():
+        # lower() may change lengths outside ASCII, breaking the offsets: such lines are all
+        # tested, and stand as empty lines in the text searched below.
+        candidates.update(i for i, ln in enumerate(lines) if not ln.isascii())
+        searched = ["" if i in candidates else ln for i, ln in enumerate(lines)]
+    text = "\n".join(searched)
+    if fold_case:
+        text = text.lower()
+    starts = [0, *accumulate(len(ln) + 1 for ln in searched)]
 
     def add(pos: int) -> int:
         line = bisect_right(starts, pos) - 1

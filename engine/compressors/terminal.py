@@ -78,16 +78,16 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
     """Compare a suite header (`  Router`, `    .use()`) as a passing line when everything
     nested under it passed: the header of a suite holding a failure stays its own class."""
     n = len(cleaned)
+    indents = [len(line) - len(line.lstrip()) if line else 0 for line in cleaned]
+    blank = [not line.strip() for line in cleaned]
     for i in range(n - 1, -1, -1):
-        line = cleaned[i]
-        if must[i] or vocab[i] is PASSING_VOCAB or not line.strip():
+        if must[i] or blank[i] or vocab[i] is PASSING_VOCAB:
             continue
-        depth = _indent(line)
+        depth = indents[i]
         j, children, clean = i + 1, 0, True
         while j < n and j - i <= SUITE_LOOKAHEAD:
-            child = cleaned[j]
-            if child.strip():
-                if _indent(child) <= depth:
+            if not blank[j]:
+                if indents[j] <= depth:
                     break
                 if vocab[j] is not PASSING_VOCAB:
                     clean = False
