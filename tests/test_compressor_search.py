@@ -51,3 +51,18 @@ def test_query_never_larger():
     c = SearchResultCompressor()
     plain, biased = c.compress(data), c.compress_query(data, "checkout total")
     assert b"checkout total" in biased and len(biased) <= len(plain)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["a.py:1:x", "b.py:22:  y = 1", "", "lib/x.js", "3: res.send()", "ERROR here",
+                                 "é.py:4:ü"]), max_size=60))
+def test_random_hit_lists_never_raise_and_are_deterministic(lines):
+    data = ("\n".join(lines)).encode()
+    first = SearchResultCompressor().compress(data)
+    assert first == SearchResultCompressor().compress(data)
+    if first is not None:
+        assert b"search result lines elided (caveman)" in first

@@ -59,3 +59,19 @@ def test_crlf_output():
     text = "\r\n\r\n".join(["Start of the notes for the meeting today."] + [para] * 30 + ["End."]) + "\r\n"
     out = run(text)
     assert "\r\n" in out and out.count("\n") == out.count("\r\n")
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.binary(max_size=4000))
+def test_random_bytes_never_raise(data):
+    out = TextCompressor().compress(data)
+    assert out is None or isinstance(out, bytes)
+
+
+def test_unterminated_fence_is_one_section():
+    text = "intro\n\n```\ncode\n\nmore"
+    assert sections(text) == ["intro", "```\ncode\n\nmore"]
