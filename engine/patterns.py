@@ -52,12 +52,20 @@ PASSING_LINE = re.compile(r"(?:::\S*|\s)(?:PASSED|SKIPPED)\b|\.\.\. ok$")  # pyt
 #: PASSING_LINE is searched only on lines holding one of these words (it is unanchored).
 PASSING_WORDS = ("PASSED", "SKIPPED", "... ok")
 #: The anchored rest, matched at the line start (fails fast): jest/mocha/node --test ticks,
-#: TAP, go test -v, ctest, cmake configure chatter, make progress.
+#: TAP, go test, ctest, pytest's dot progress, cmake probes, make progress, and installer
+#: chatter (pip, apt/dpkg, cargo, go, npm's verbose log), each naming a different package.
 PASSING_START = re.compile(
-    r"[ \t]*(?:[✓✔√▶]\s|ok \d+ |PASS\s+\S|--- PASS\b|=== (?:RUN|PAUSE|CONT|NAME)\b"
-    r"|\d+/\d+ Test +#\d+: .* Passed\b)"
+    r"[ \t]*(?:[✓✔√▶]\s|ok \d+ |ok\s+\S+\s+(?:\(cached\)|[\d.]+s)|PASS\s+\S|--- PASS\b"
+    r"|=== (?:RUN|PAUSE|CONT|NAME)\b|\d+/\d+ Test +#\d+: .* Passed\b"
+    r"|(?:Compiling|Downloaded|Downloading|Checking|Fresh|Installing|Updating) \S+ v\d\S*(?: \([^)]*\))?$)"
+    r"|\S+\.py [.sx]+ *\[ *\d+%\]$"
     r"|-- (?:Performing Test|Looking for|Check for|Checking|Detecting)\b(?!.*\b(?:[Ee]rror|[Ww]arning|[Ff]ail))"
     r"|\[ *\d+%\] (?:Building|Linking)\b"
+    r"|[ \t]*(?:Collecting|Downloading|Using cached|Requirement already satisfied:|Obtaining|Processing) \S"
+    r"|(?:Get|Hit|Ign):\d+ \S"
+    r"|(?:Unpacking|Setting up|Selecting previously unselected package|Preparing to unpack|Processing triggers for) \S"
+    r"|go: downloading \S"
+    r"|npm (?:http|sill|verb|timing) "
 )
 #: A diagnostic's location on a line of its own: rustc/ruff ` --> path:12:5` (the message is
 #: the line above it) and shellcheck `In path line 12:`. Every diagnostic is a finding the
@@ -78,7 +86,11 @@ SOURCE_EXCERPT = re.compile(r"\s*\d*\s*\|(?:\s|$)|\s*\d*\s+[+-]\s")
 #: A word that opens an error block whose excerpt stays.
 ERROR_WORD = re.compile(r"(?i)\berror\b")
 #: Where PASSING_START may match, searched on the whole text (candidates, then matched).
-PASSING_CANDIDATE = re.compile(r"(?m)^[ \t]*(?:[✓✔√▶]|ok |PASS|--- PASS|=== |\d+/\d+ Test|-- |\[ *\d+%\])")
+PASSING_CANDIDATE = re.compile(
+    r"(?m)^[ \t]*(?:[✓✔√▶]|ok[ \t]|PASS|--- PASS|=== |\d+/\d+ Test|Compiling|Downloaded|Downloading|Checking"
+    r"|Fresh|Installing|Updating)|^\S+\.py [.sx]|^-- |^\[ *\d+%\]|^[ \t]*(?:Collecting|Using cached|Requirement"
+    r"|Obtaining|Processing|Get:|Hit:|Ign:|Unpacking|Setting up|Selecting|Preparing|go: downloading|npm )"
+)
 
 # ---------------------------------------------------------------- detection
 

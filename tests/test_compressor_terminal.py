@@ -124,3 +124,27 @@ def test_ten_megabyte_single_line():
     data = b"\x1b[1m" + b"x" * 10_000_000 + b"\x1b[0m\n"
     out = TerminalCompressor().compress(data)
     assert out == b"x" * 10_000_000 + b"\n"
+
+
+def test_installer_chatter_counted_error_kept():
+    lines = ["$ pip install -r requirements.txt"]
+    for i in range(40):
+        lines += [f"Collecting pkg{chr(97 + i % 26)}{chr(97 + i // 26)}==1.{i}.0",
+                  f"  Downloading pkg{chr(97 + i % 26)}{chr(97 + i // 26)}-1.{i}.0-py3-none-any.whl ({i + 10} kB)"]
+    lines += ["ERROR: Could not find a version that satisfies the requirement nosuchpkg==9.9 (from versions: none)",
+              "ERROR: No matching distribution found for nosuchpkg==9.9", "exit status 1", "done"]
+    out = run("\n".join(lines) + "\n")
+    assert "ERROR: No matching distribution found for nosuchpkg==9.9" in out
+    assert "ERROR: Could not find a version that satisfies the requirement nosuchpkg==9.9 (from versions: none)" in out
+    assert "lines elided (caveman)" in out
+    assert out.count("\n") < 20
+
+
+def test_go_test_passes_counted_failure_block_kept():
+    lines = [f"ok  \tgithub.com/acme/svc/pkg{chr(97 + i % 26)}{chr(97 + i // 26)}\t0.0{i % 9}s" for i in range(30)]
+    lines += ["--- FAIL: TestParse (0.00s)", "    parse_test.go:41: got 3, want 4", "FAIL",
+              "FAIL\tgithub.com/acme/svc/parse\t0.004s"]
+    out = run("\n".join(lines) + "\n")
+    for must in lines[-4:]:
+        assert must in out
+    assert "… 27 lines elided (caveman) …" in out
