@@ -118,3 +118,27 @@ def test_million_short_lines():
     out = LogCompressor().compress(data)
     assert out is not None and out.startswith(b"tick 0 ok\ntick 1 ok\n")
     assert b"lines elided (caveman)" in out
+
+
+def service_log() -> list[str]:
+    lines = []
+    for i in range(40):
+        lines.append(f"2024-05-01 10:{i // 60:02d}:{i % 60:02d},123 INFO  [main] worker {i % 3} heartbeat ok")
+        lines.append(f"2024-05-01 10:{i // 60:02d}:{i % 60:02d},456 ERROR [pool-1] connection refused to db:5432")
+    lines.append("2024-05-01 11:00:00,000 ERROR [pool-9] connection refused to db:6543")
+    lines.append("2024-05-01 11:00:01,000 INFO  [main] shutting down")
+    return lines
+
+
+def test_repeated_error_lines_folded_with_an_honest_count():
+    lines = service_log()
+    out = run(lines)
+    assert out.count("connection refused to db:5432") == 1  # shown once
+    assert "connection refused to db:6543" in out  # a different port is a different error
+    assert "… 78 lines elided (caveman): 39 repeats of shown error lines …" in out
+
+
+def test_tool_output_keeps_every_flagged_line(monkeypatch):
+    monkeypatch.setattr(toolout, "is_tool_output", lambda text: True)
+    out = run(service_log())
+    assert out is None or out.count("connection refused to db:5432") == 40

@@ -88,13 +88,16 @@ class Elision:
 def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
           fields: Fields | None = None, vocab_units: list[str] | None = None,
           min_run: int = MIN_RUN, note_unit: str | None = None,
-          marker: Callable[[int, str], str] | None = None) -> Elision:
+          marker: Callable[[int, str], str] | None = None,
+          describe: Callable[[int, int], str] | None = None) -> Elision:
     """Replace each run of dropped units with one marker; return the output units.
 
     `units` are emitted verbatim; `vocab_units` (default: units) are what keepNonRedundant
     compares. `fields(unit)` yields a unit's fields for the invariant summary (None: no fields).
     `eol` is appended to markers and the note (the `\\r` of a CRLF payload). With `note_unit`,
-    one trailing note line follows when at least 4 KB was elided."""
+    one trailing note line follows when at least 4 KB was elided. `describe(i, j)` may add a
+    verified account of the run units[i:j] ahead of the invariants (e.g. how many of them
+    repeat a shown error line)."""
     keep = keep_non_redundant(vocab_units if vocab_units is not None else units, keep)
     render = marker or (lambda n, s: marker_text(n, noun, s))
     out: list[str] = []
@@ -120,6 +123,8 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
                 found.append(unit_fields)
             else:
                 summary = invariants.summarize(found, run_bytes)
+        if describe is not None:
+            summary = "; ".join(part for part in (describe(i, j), summary) if part)
         text = render(len(run), summary) + eol
         if len(run) >= min_run or (summary and 2 * blen(text) <= run_bytes):
             out.append(text)
