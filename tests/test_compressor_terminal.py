@@ -148,3 +148,15 @@ def test_go_test_passes_counted_failure_block_kept():
     for must in lines[-4:]:
         assert must in out
     assert "… 27 lines elided (caveman) …" in out
+
+
+def test_recognised_tool_output_defers_to_toolout(monkeypatch):
+    findings = [f"pkg/m{i}.py:{i + 1}:1: E501 Line too long ({90 + i} > 88)" for i in range(30)]
+    text = "\n".join(["$ ruff check --output-format concise", *findings, "Found 30 errors."]) + "\n"
+    monkeypatch.setattr(toolout, "is_tool_output", lambda t: True)
+    monkeypatch.setattr(toolout, "must_keep", lambda ls: [i in (0, 1, len(ls) - 1) for i in range(len(ls))])
+    out = run(text)
+    assert "lines elided (caveman)" in out
+    monkeypatch.setattr(toolout, "is_tool_output", lambda t: False)
+    out = run(text)
+    assert out is None  # the generic pattern keeps every `path:N:N:` finding

@@ -140,9 +140,15 @@ class TerminalCompressor:
         eol = "\r" if doc.eol_cr else ""
         must = toolout.must_keep(cleaned)
         passing = L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False)
-        # A passing test named "should handle errors" is not an error line (toolout's verdict,
-        # already in `must`, is never overridden).
-        important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
+        # When toolout recognises a test, build, lint or install transcript, its verdict is the
+        # definition of what must stay (it thins repeated low-severity findings, which the
+        # generic pattern's `:N:N:` would keep by the thousand); otherwise the generic pattern
+        # adds its error lines. A passing test named "should handle errors" is not an error
+        # line either way (toolout's verdict, already in `must`, is never overridden).
+        if toolout.is_tool_output("\n".join(cleaned)):
+            important = [False] * n
+        else:
+            important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
         L.mark(must, [imp and not ok for imp, ok in zip(important, passing)])
         keep_failure_blocks(cleaned, must)
         for i in range(n):
