@@ -1,6 +1,9 @@
 """Repetition compressor: runs of three or more identical non-blank lines collapse."""
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.compressors.repetition import RepetitionCompressor
 
 
@@ -25,9 +28,6 @@ def test_crlf():
     out = run("hello world\r\n" * 40)
     assert out == "hello world\r\n… caveman: 39 identical lines elided …\r\n"
 
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 
 @settings(max_examples=60, deadline=None)

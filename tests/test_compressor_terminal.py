@@ -2,11 +2,23 @@
 passing tests and chatter counted."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.compressors import toolout
 from engine.compressors.terminal import TerminalCompressor, clean_line
+from engine.patterns import TERMINAL_IMPORTANT
+
+
+@pytest.fixture(autouse=True)
+def placeholder_toolout(monkeypatch):
+    """These tests pin this compressor's own rules: toolout is held to its plain contract
+    (must_keep = the generic error pattern, nothing recognised as tool output)."""
+    monkeypatch.setattr(toolout, "analyse", None, raising=False)
+    monkeypatch.setattr(toolout, "must_keep", lambda ls: [bool(TERMINAL_IMPORTANT.search(x)) for x in ls])
+    monkeypatch.setattr(toolout, "is_tool_output", lambda text: False)
+
 
 
 def run(text: str) -> str | None:
@@ -160,3 +172,28 @@ def test_recognised_tool_output_defers_to_toolout(monkeypatch):
     monkeypatch.setattr(toolout, "is_tool_output", lambda t: False)
     out = run(text)
     assert out is None  # the generic pattern keeps every `path:N:N:` finding
+
+
+class FakeAnalysis:
+    def __init__(self, classes):
+        self.classes = classes
+
+
+def test_toolout_analysis_droppable_lines_stay_dropped_and_are_accounted(monkeypatch):
+    lines = ["$ npx jest", *[f"PASS tests/t{i}.test.js" for i in range(20)],
+             "FAIL tests/broken.test.js", "  ● broken › adds", "    Expected: 3", "    Received: 4",
+             "Tests: 1 failed, 20 passed, 21 total"]
+    classes = ["other"] + ["pass"] * 20 + ["keep"] * 5
+
+    def summary(analysis, i, j):
+        return f"{sum(c == 'pass' for c in analysis.classes[i:j])} passing-test lines"
+
+    monkeypatch.setattr(toolout, "KEEP", "keep", raising=False)
+    monkeypatch.setattr(toolout, "DROPPABLE", frozenset({"pass", "chatter", "repeat"}), raising=False)
+    monkeypatch.setattr(toolout, "analyse", lambda ls: FakeAnalysis(classes), raising=False)
+    monkeypatch.setattr(toolout, "run_summary", summary, raising=False)
+    out = run("\n".join(lines) + "\n")
+    assert out == "\n".join([
+        "$ npx jest", "PASS tests/t0.test.js", "PASS tests/t1.test.js",
+        "… 18 lines elided (caveman): 18 passing-test lines …",
+        *lines[-5:]]) + "\n"

@@ -7,6 +7,8 @@ terminal pattern flags; the rest (passing tests, progress chatter) becomes count
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.compressors import lines as L
 from engine.compressors import toolout
 from engine.patterns import (
@@ -25,6 +27,11 @@ TERMINAL_KEYWORDS = ("err", "fatal", "panic", "exception", "traceback", "fail", 
 #: What keepNonRedundant compares a passing-test or progress line by: its status, not its name.
 PASSING_VOCAB = "caveman passing line"
 EXCERPT_VOCAB = "caveman source excerpt"
+#: A line toolout calls droppable: an empty vocabulary, which keepNonRedundant counts as
+#: represented, so it never comes back as "the odd line".
+DROPPED_VOCAB = ""
+FOLDED = (PASSING_VOCAB, DROPPED_VOCAB)
+Describe = Callable[[int, int], str]
 #: A suite header's block is scanned this far at most (keeps the pass linear).
 SUITE_LOOKAHEAD = 400
 #: Lines of one failure block kept at most (a runaway block is a transcript, not a failure).
@@ -70,6 +77,36 @@ def keep_failure_blocks(cleaned: list[str], must: list[bool]) -> None:
             j += 1
 
 
+def toolout_verdicts(cleaned: list[str]) -> tuple[list[bool], list[bool], Describe | None]:
+    """What toolout says about each line: must keep, droppable by decision, and its account of
+    an elided run (`12 passing-test lines; 3 progress lines`). Uses toolout's analysis when it
+    offers one, else its plain must_keep contract."""
+    analyse = getattr(toolout, "analyse", None)
+    if analyse is None:
+        return toolout.must_keep(cleaned), [False] * len(cleaned), None
+    analysis = analyse(cleaned)
+    keep_label, droppable_labels = toolout.KEEP, toolout.DROPPABLE
+    must = [label == keep_label for label in analysis.classes]
+    droppable = [label in droppable_labels for label in analysis.classes]
+    return must, droppable, lambda i, j: toolout.run_summary(analysis, i, j)
+
+
+def keep_diagnostic_pointers(cleaned: list[str], must: list[bool]) -> None:
+    """` --> path:12:5` lines with the message line above them, and shellcheck's `In x line N:`."""
+    for i, line in enumerate(cleaned):
+        if "line" in line or "-->" in line:
+            m = DIAGNOSTIC_POINTER.fullmatch(line)
+            if m is None:
+                continue
+            must[i] = True
+            if m.group(1):
+                j = i - 1
+                while j >= 0 and not cleaned[j].strip():
+                    j -= 1
+                if j >= 0:
+                    must[j] = True
+
+
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
@@ -81,7 +118,7 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
     indents = [len(line) - len(line.lstrip()) if line else 0 for line in cleaned]
     blank = [not line.strip() for line in cleaned]
     for i in range(n - 1, -1, -1):
-        if must[i] or blank[i] or vocab[i] is PASSING_VOCAB:
+        if must[i] or blank[i] or vocab[i] in FOLDED:
             continue
         depth = indents[i]
         j, children, clean = i + 1, 0, True
@@ -89,7 +126,7 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
             if not blank[j]:
                 if indents[j] <= depth:
                     break
-                if vocab[j] is not PASSING_VOCAB:
+                if vocab[j] not in FOLDED:
                     clean = False
                     break
                 children += 1
@@ -107,7 +144,7 @@ def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> Non
             in_error_block = False
         elif must[i] and ERROR_WORD.search(line):
             in_error_block = True
-        elif not in_error_block and not must[i] and SOURCE_EXCERPT.match(line):
+        elif not in_error_block and not must[i] and vocab[i] != DROPPED_VOCAB and SOURCE_EXCERPT.match(line):
             vocab[i] = EXCERPT_VOCAB
 
 
@@ -138,30 +175,24 @@ class TerminalCompressor:
         cr = ["\r" if ln.endswith("\r") else "" for ln in doc.lines]
         units = [c + e for c, e in zip(cleaned, cr)]
         eol = "\r" if doc.eol_cr else ""
-        must = toolout.must_keep(cleaned)
+        must, droppable, describe = toolout_verdicts(cleaned)
         passing = L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False)
+        own = [False] * n
         # When toolout recognises a test, build, lint or install transcript, its verdict is the
         # definition of what must stay (it thins repeated low-severity findings, which the
         # generic pattern's `:N:N:` would keep by the thousand); otherwise the generic pattern
         # adds its error lines. A passing test named "should handle errors" is not an error
-        # line either way (toolout's verdict, already in `must`, is never overridden).
-        if toolout.is_tool_output("\n".join(cleaned)):
-            important = [False] * n
-        else:
+        # line either way.
+        if not toolout.is_tool_output("\n".join(cleaned)):
             important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
-        L.mark(must, [imp and not ok for imp, ok in zip(important, passing)])
-        keep_failure_blocks(cleaned, must)
-        for i in range(n):
-            if "line" in cleaned[i] or "-->" in cleaned[i]:
-                m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
-                if m is not None:
-                    must[i] = True
-                    j = i - 1
-                    while m.group(1) and j >= 0 and not cleaned[j].strip():
-                        j -= 1
-                    if m.group(1) and j >= 0:
-                        must[j] = True
-        vocab = [PASSING_VOCAB if p and not m else c for c, p, m in zip(cleaned, passing, must)]
+            L.mark(own, [imp and not ok for imp, ok in zip(important, passing)])
+        keep_failure_blocks(cleaned, own)
+        keep_diagnostic_pointers(cleaned, own)
+        # Lines toolout calls droppable (passing, chatter, repeated findings) stay droppable:
+        # no generic rule brings them back, and keepNonRedundant sees them as represented.
+        L.mark(must, [o and not d for o, d in zip(own, droppable)])
+        vocab = [DROPPED_VOCAB if d else PASSING_VOCAB if p and not m else c
+                 for c, p, m, d in zip(cleaned, passing, must, droppable)]
         fold_suite_headers(cleaned, must, vocab)
         fold_excerpts(cleaned, must, vocab)
 
@@ -170,7 +201,7 @@ class TerminalCompressor:
             L.mark(keep, must)
             for i in extra:
                 keep[i] = True
-            result = L.elide(units, keep, noun="lines", eol=eol, vocab_units=vocab)
+            result = L.elide(units, keep, noun="lines", eol=eol, vocab_units=vocab, describe=describe)
             return doc.join(result.out)
 
         out = render([]) if n >= 4 else doc.join(units)
