@@ -154,3 +154,7 @@ def test_tool_output_keeps_every_flagged_line(monkeypatch):
     monkeypatch.setattr(toolout, "is_tool_output", lambda text: True)
     out = run(service_log())
     assert out is None or out.count("connection refused to db:5432") == 40
+
+
+def test_ten_megabyte_single_line_declines():
+    assert LogCompressor().compress(b"x" * 10_000_000) is None

@@ -197,3 +197,10 @@ def test_toolout_analysis_droppable_lines_stay_dropped_and_are_accounted(monkeyp
         "$ npx jest", "PASS tests/t0.test.js", "PASS tests/t1.test.js",
         "… 18 lines elided (caveman): 18 passing-test lines …",
         *lines[-5:]]) + "\n"
+
+
+def test_million_short_lines():
+    data = b"".join(b"step %d done\r\n" % i for i in range(1_000_000))
+    out = TerminalCompressor().compress(data)
+    assert out.startswith(b"step 0 done\r\nstep 1 done\r\nstep 2 done\r\n")
+    assert b"\xe2\x80\xa6 999994 lines elided (caveman) \xe2\x80\xa6\r\n" in out
