@@ -204,3 +204,12 @@ def test_million_short_lines():
     out = TerminalCompressor().compress(data)
     assert out.startswith(b"step 0 done\r\nstep 1 done\r\nstep 2 done\r\n")
     assert b"\xe2\x80\xa6 999994 lines elided (caveman) \xe2\x80\xa6\r\n" in out
+
+
+def test_captured_log_runs_carry_invariants():
+    lines = ["$ pytest -q", "....F", "----- Captured stdout call -----"]
+    lines += [f"2026-11-30 01:00:{i % 60:02d} INFO cart: order=ord-{1000 + i} status=ok" for i in range(30)]
+    lines += ["FAILED test_cart.py::test_total - AssertionError: cart total is off", "1 failed, 4 passed in 0.1s"]
+    out = run("\n".join(lines) + "\n")
+    assert "… 29 lines elided (caveman): all status=ok; order: ord-1000..ord-1028 all 29 present …" in out
+    assert "FAILED test_cart.py::test_total - AssertionError: cart total is off" in out

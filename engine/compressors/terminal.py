@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.compressors import lines as L
+from engine.compressors.log import log_fields
 from engine.compressors import toolout
 from engine.patterns import (
     ANSI, CONTROL_CHARS, DIAGNOSTIC_POINTER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME, LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS,
@@ -201,7 +202,9 @@ class TerminalCompressor:
             L.mark(keep, must)
             for i in extra:
                 keep[i] = True
-            result = L.elide(units, keep, noun="lines", eol=eol, vocab_units=vocab, describe=describe)
+            # Runs of logfmt/JSON lines (a test's captured log) get the log marker's invariants.
+            result = L.elide(units, keep, noun="lines", eol=eol, vocab_units=vocab, describe=describe,
+                             fields=log_fields)
             return doc.join(result.out)
 
         out = render([]) if n >= 4 else doc.join(units)
