@@ -92,13 +92,14 @@ PASSING_CANDIDATE = re.compile(
     r"|Obtaining|Processing|Get:|Hit:|Ign:|Unpacking|Setting up|Selecting|Preparing|go: downloading|npm )"
 )
 
-#: When a log line is a repeat of an earlier error line: the parts that say only WHEN (dates,
-#: times, weekday and month names, years, bracketed pids, HDFS's `081109 203615 148` prefix)
-#: are masked; every other number (ports, ids, counts, states) still tells lines apart.
+#: When a log line is a repeat of an earlier error line: the parts that say only WHEN or WHO
+#: (dates, times with an optional trailing year, weekday and month names, a syslog `name[pid]:`
+#: pid, HDFS's `081109 203615 148` prefix) are masked; every other number (ports, ids, counts,
+#: status codes, states) still tells lines apart.
 LOG_TIME_MASK = re.compile(
-    r"(?:\b\d{4}-\d{2}-\d{2}[T ]?)?\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
+    r"(?:\b\d{4}-\d{2}-\d{2}[T ]?)?\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{2}/\d{2}/\d{2,4}\b|\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b"
-    r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\b|\b(?:19|20)\d{2}\b|\[\d+\]"
+    r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\b|(?<=[\w)])\[\d+\](?=:)"
     r"|^\d{6} \d{6}(?: \d+)?"
 )
 

@@ -158,3 +158,11 @@ def test_tool_output_keeps_every_flagged_line(monkeypatch):
 
 def test_ten_megabyte_single_line_declines():
     assert LogCompressor().compress(b"x" * 10_000_000) is None
+
+
+def test_repeat_key_masks_only_time_and_pid():
+    from engine.patterns import LOG_TIME_MASK
+
+    assert LOG_TIME_MASK.sub("#", "[Sun Dec 04 04:47:44 2005] [error] state 6") == "[# # #] [error] state 6"
+    assert LOG_TIME_MASK.sub("#", "Dec 10 07:51:15 host sshd[24324]: error: x") == "# # host sshd#: error: x"
+    assert LOG_TIME_MASK.sub("#", "GET /x [500] port 2022 from 10.0.0.1") == "GET /x [500] port 2022 from 10.0.0.1"
