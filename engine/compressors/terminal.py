@@ -1,20 +1,24 @@
 """Terminal compressor: what a test runner, compiler, linter or installer printed, cleaned and cut.
 
 Colour and cursor escapes go, each `\\r`-redrawn line keeps its final frame, backspaces are
-applied. Then the head and tail stay, and so does every line an agent must see
-(toolout.must_keep: failure blocks, error and warning lines, summaries) and every line the
-terminal pattern flags; the rest (passing tests, progress chatter) becomes counted markers.
+applied. Then the head and tail stay, and so does every line an agent must see: toolout's
+verdict (failure blocks, error and warning lines, summaries), failure blocks and pending tests,
+diagnostic pointers, and (for output toolout does not recognise) every line the generic error
+pattern flags. The rest (passing tests, progress chatter, lint excerpts) becomes counted
+markers; keepNonRedundant compares passing and chatter lines by status, not by name, so one
+example stands for all of them, and toolout's droppable lines never come back.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from engine.compressors import lines as L
-from engine.compressors.log import log_fields
 from engine.compressors import toolout
+from engine.compressors.log import log_fields
 from engine.patterns import (
-    ANSI, CONTROL_CHARS, DIAGNOSTIC_POINTER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME, LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS,
-    PENDING_TEST, SOURCE_EXCERPT, TERMINAL_IMPORTANT,
+    ANSI, CONTROL_CHARS, DIAGNOSTIC_POINTER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME,
+    LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS, PENDING_TEST,
+    SOURCE_EXCERPT, TERMINAL_IMPORTANT,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
