@@ -52,16 +52,33 @@ PASSING_LINE = re.compile(r"(?:::\S*|\s)(?:PASSED|SKIPPED)\b|\.\.\. ok$")  # pyt
 #: PASSING_LINE is searched only on lines holding one of these words (it is unanchored).
 PASSING_WORDS = ("PASSED", "SKIPPED", "... ok")
 #: The anchored rest, matched at the line start (fails fast): jest/mocha/node --test ticks,
-#: TAP, go test -v, ctest, cmake configure chatter, make progress.
+#: TAP, go test, ctest, pytest's dot progress, cmake probes, make progress, and installer
+#: chatter (pip, apt/dpkg, cargo, go, npm's verbose log), each naming a different package.
 PASSING_START = re.compile(
-    r"[ \t]*(?:[✓✔√]\s|ok \d+ |--- PASS\b|=== (?:RUN|PAUSE|CONT|NAME)\b|\d+/\d+ Test +#\d+: .* Passed\b)"
+    r"[ \t]*(?:[✓✔√▶]\s|ok \d+ |ok\s+\S+\s+(?:\(cached\)|[\d.]+s)|PASS\s+\S|--- PASS\b"
+    r"|=== (?:RUN|PAUSE|CONT|NAME)\b|\d+/\d+ Test +#\d+: .* Passed\b"
+    r"|(?:Compiling|Downloaded|Downloading|Checking|Fresh|Installing|Updating) \S+ v\d\S*(?: \([^)]*\))?$)"
+    r"|\S+\.py [.sx]+ *\[ *\d+%\]$"
     r"|-- (?:Performing Test|Looking for|Check for|Checking|Detecting)\b(?!.*\b(?:[Ee]rror|[Ww]arning|[Ff]ail))"
     r"|\[ *\d+%\] (?:Building|Linking)\b"
+    r"|[ \t]*(?:Collecting|Downloading|Using cached|Requirement already satisfied:|Obtaining|Processing) \S"
+    r"|(?:Get|Hit|Ign):\d+ \S"
+    r"|(?:Unpacking|Setting up|Selecting previously unselected package|Preparing to unpack|Processing triggers for) \S"
+    r"|go: downloading \S"
+    r"|npm (?:http|sill|verb|timing) "
 )
 #: A diagnostic's location on a line of its own: rustc/ruff ` --> path:12:5` (the message is
 #: the line above it) and shellcheck `In path line 12:`. Every diagnostic is a finding the
 #: agent must see, so pointer lines are kept, with the message line of the `-->` form.
 DIAGNOSTIC_POINTER = re.compile(r"\s*(-->)\s*\S+:\d+(?::\d+)?\s*|In \S.* line \d+:\s*")
+#: The first line of a test failure: mocha's `1) title`, node's `✖`, jest's `●`, TAP's
+#: `not ok`, `FAIL`. The lines nested under it (deeper indent, up to a blank line) are its
+#: block and are kept whole.
+FAILURE_START = re.compile(r"\s*(?:\d+\) \S|[✖✗×●] |not ok \d+|(?:--- )?FAIL\b)")
+FAILURE_WORDS = (") ", "✖", "✗", "×", "●", "not ok", "FAIL")
+#: A pending (skipped) test in mocha's spec reporter: an indented `- title`.
+PENDING_TEST = re.compile(r"\s+- \S")
+
 #: A source excerpt under a diagnostic: a gutter (` 12 |  code`, `   |  ^^^`) or a suggested
 #: fix's diff line (`316 +  code`, `    -  code`). Excerpts under a lint finding are compared
 #: as one class (one shown, the rest counted); under an error they are kept (see terminal).
@@ -69,7 +86,22 @@ SOURCE_EXCERPT = re.compile(r"\s*\d*\s*\|(?:\s|$)|\s*\d*\s+[+-]\s")
 #: A word that opens an error block whose excerpt stays.
 ERROR_WORD = re.compile(r"(?i)\berror\b")
 #: Where PASSING_START may match, searched on the whole text (candidates, then matched).
-PASSING_CANDIDATE = re.compile(r"(?m)^[ \t]*(?:[✓✔√]|ok |--- PASS|=== |\d+/\d+ Test|-- |\[ *\d+%\])")
+PASSING_CANDIDATE = re.compile(
+    r"(?m)^[ \t]*(?:[✓✔√▶]|ok[ \t]|PASS|--- PASS|=== |\d+/\d+ Test|Compiling|Downloaded|Downloading|Checking"
+    r"|Fresh|Installing|Updating)|^\S+\.py [.sx]|^-- |^\[ *\d+%\]|^[ \t]*(?:Collecting|Using cached|Requirement"
+    r"|Obtaining|Processing|Get:|Hit:|Ign:|Unpacking|Setting up|Selecting|Preparing|go: downloading|npm )"
+)
+
+#: When a log line is a repeat of an earlier error line: the parts that say only WHEN or WHO
+#: (dates, times with an optional trailing year, weekday and month names, a syslog `name[pid]:`
+#: pid, HDFS's `081109 203615 148` prefix) are masked; every other number (ports, ids, counts,
+#: status codes, states) still tells lines apart.
+LOG_TIME_MASK = re.compile(
+    r"(?:\b\d{4}-\d{2}-\d{2}[T ]?)?\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
+    r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{2}/\d{2}/\d{2,4}\b|\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b"
+    r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\b|(?<=[\w)])\[\d+\](?=:)"
+    r"|^\d{6} \d{6}(?: \d+)?"
+)
 
 # ---------------------------------------------------------------- detection
 

@@ -3,12 +3,24 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.compressors import toolout
 from engine.compressors.invariants import note_line
 from engine.compressors.log import LogCompressor, log_fields
+from engine.patterns import TERMINAL_IMPORTANT
+
+
+@pytest.fixture(autouse=True)
+def placeholder_toolout(monkeypatch):
+    """These tests pin this compressor's own rules: toolout is held to its plain contract
+    (must_keep = the generic error pattern, nothing recognised as tool output)."""
+    monkeypatch.setattr(toolout, "analyse", None, raising=False)
+    monkeypatch.setattr(toolout, "must_keep", lambda ls: [bool(TERMINAL_IMPORTANT.search(x)) for x in ls])
+    monkeypatch.setattr(toolout, "is_tool_output", lambda text: False)
+
 
 
 def logfmt(n: int, start: int = 0) -> list[str]:
@@ -118,3 +130,39 @@ def test_million_short_lines():
     out = LogCompressor().compress(data)
     assert out is not None and out.startswith(b"tick 0 ok\ntick 1 ok\n")
     assert b"lines elided (caveman)" in out
+
+
+def service_log() -> list[str]:
+    lines = []
+    for i in range(40):
+        lines.append(f"2024-05-01 10:{i // 60:02d}:{i % 60:02d},123 INFO  [main] worker {i % 3} heartbeat ok")
+        lines.append(f"2024-05-01 10:{i // 60:02d}:{i % 60:02d},456 ERROR [pool-1] connection refused to db:5432")
+    lines.append("2024-05-01 11:00:00,000 ERROR [pool-9] connection refused to db:6543")
+    lines.append("2024-05-01 11:00:01,000 INFO  [main] shutting down")
+    return lines
+
+
+def test_repeated_error_lines_folded_with_an_honest_count():
+    lines = service_log()
+    out = run(lines)
+    assert out.count("connection refused to db:5432") == 1  # shown once
+    assert "connection refused to db:6543" in out  # a different port is a different error
+    assert "… 78 lines elided (caveman): 39 repeats of shown error lines …" in out
+
+
+def test_tool_output_keeps_every_flagged_line(monkeypatch):
+    monkeypatch.setattr(toolout, "is_tool_output", lambda text: True)
+    out = run(service_log())
+    assert out is None or out.count("connection refused to db:5432") == 40
+
+
+def test_ten_megabyte_single_line_declines():
+    assert LogCompressor().compress(b"x" * 10_000_000) is None
+
+
+def test_repeat_key_masks_only_time_and_pid():
+    from engine.patterns import LOG_TIME_MASK
+
+    assert LOG_TIME_MASK.sub("#", "[Sun Dec 04 04:47:44 2005] [error] state 6") == "[# # #] [error] state 6"
+    assert LOG_TIME_MASK.sub("#", "Dec 10 07:51:15 host sshd[24324]: error: x") == "# # host sshd#: error: x"
+    assert LOG_TIME_MASK.sub("#", "GET /x [500] port 2022 from 10.0.0.1") == "GET /x [500] port 2022 from 10.0.0.1"

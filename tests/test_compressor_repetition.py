@@ -1,6 +1,9 @@
 """Repetition compressor: runs of three or more identical non-blank lines collapse."""
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.compressors.repetition import RepetitionCompressor
 
 
@@ -24,3 +27,16 @@ def test_blank_runs_stay_and_small_input_declined():
 def test_crlf():
     out = run("hello world\r\n" * 40)
     assert out == "hello world\r\n… caveman: 39 identical lines elided …\r\n"
+
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["same", "other", "", "x\r"]), max_size=200))
+def test_line_count_is_preserved_by_the_markers(lines):
+    text = "\n".join(lines) + "\n"
+    out = RepetitionCompressor().compress(text.encode())
+    if out is None:
+        return
+    view = out.decode().split("\n")[:-1]
+    total = sum(int(line.split()[2]) if line.startswith("… caveman:") else 1 for line in view)
+    assert total == len(lines)

@@ -1,7 +1,23 @@
 """Search-result compressor: head/tail, flagged hits, file headings, the odd hit; counted runs."""
 from __future__ import annotations
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.compressors import toolout
 from engine.compressors.search import SearchResultCompressor
+from engine.patterns import TERMINAL_IMPORTANT
+
+
+@pytest.fixture(autouse=True)
+def placeholder_toolout(monkeypatch):
+    """These tests pin this compressor's own rules: toolout is held to its plain contract
+    (must_keep = the generic error pattern, nothing recognised as tool output)."""
+    monkeypatch.setattr(toolout, "analyse", None, raising=False)
+    monkeypatch.setattr(toolout, "must_keep", lambda ls: [bool(TERMINAL_IMPORTANT.search(x)) for x in ls])
+    monkeypatch.setattr(toolout, "is_tool_output", lambda text: False)
+
 
 
 def hits(n: int, path: str = "src/app.py") -> list[str]:
@@ -51,3 +67,15 @@ def test_query_never_larger():
     c = SearchResultCompressor()
     plain, biased = c.compress(data), c.compress_query(data, "checkout total")
     assert b"checkout total" in biased and len(biased) <= len(plain)
+
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["a.py:1:x", "b.py:22:  y = 1", "", "lib/x.js", "3: res.send()", "ERROR here",
+                                 "é.py:4:ü"]), max_size=60))
+def test_random_hit_lists_never_raise_and_are_deterministic(lines):
+    data = ("\n".join(lines)).encode()
+    first = SearchResultCompressor().compress(data)
+    assert first == SearchResultCompressor().compress(data)
+    if first is not None:
+        assert b"search result lines elided (caveman)" in first

@@ -2,11 +2,23 @@
 passing tests and chatter counted."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.compressors import toolout
 from engine.compressors.terminal import TerminalCompressor, clean_line
+from engine.patterns import TERMINAL_IMPORTANT
+
+
+@pytest.fixture(autouse=True)
+def placeholder_toolout(monkeypatch):
+    """These tests pin this compressor's own rules: toolout is held to its plain contract
+    (must_keep = the generic error pattern, nothing recognised as tool output)."""
+    monkeypatch.setattr(toolout, "analyse", None, raising=False)
+    monkeypatch.setattr(toolout, "must_keep", lambda ls: [bool(TERMINAL_IMPORTANT.search(x)) for x in ls])
+    monkeypatch.setattr(toolout, "is_tool_output", lambda text: False)
+
 
 
 def run(text: str) -> str | None:
@@ -124,3 +136,80 @@ def test_ten_megabyte_single_line():
     data = b"\x1b[1m" + b"x" * 10_000_000 + b"\x1b[0m\n"
     out = TerminalCompressor().compress(data)
     assert out == b"x" * 10_000_000 + b"\n"
+
+
+def test_installer_chatter_counted_error_kept():
+    lines = ["$ pip install -r requirements.txt"]
+    for i in range(40):
+        lines += [f"Collecting pkg{chr(97 + i % 26)}{chr(97 + i // 26)}==1.{i}.0",
+                  f"  Downloading pkg{chr(97 + i % 26)}{chr(97 + i // 26)}-1.{i}.0-py3-none-any.whl ({i + 10} kB)"]
+    lines += ["ERROR: Could not find a version that satisfies the requirement nosuchpkg==9.9 (from versions: none)",
+              "ERROR: No matching distribution found for nosuchpkg==9.9", "exit status 1", "done"]
+    out = run("\n".join(lines) + "\n")
+    assert "ERROR: No matching distribution found for nosuchpkg==9.9" in out
+    assert "ERROR: Could not find a version that satisfies the requirement nosuchpkg==9.9 (from versions: none)" in out
+    assert "lines elided (caveman)" in out
+    assert out.count("\n") < 20
+
+
+def test_go_test_passes_counted_failure_block_kept():
+    lines = [f"ok  \tgithub.com/acme/svc/pkg{chr(97 + i % 26)}{chr(97 + i // 26)}\t0.0{i % 9}s" for i in range(30)]
+    lines += ["--- FAIL: TestParse (0.00s)", "    parse_test.go:41: got 3, want 4", "FAIL",
+              "FAIL\tgithub.com/acme/svc/parse\t0.004s"]
+    out = run("\n".join(lines) + "\n")
+    for must in lines[-4:]:
+        assert must in out
+    assert "… 27 lines elided (caveman) …" in out
+
+
+def test_recognised_tool_output_defers_to_toolout(monkeypatch):
+    findings = [f"pkg/m{i}.py:{i + 1}:1: E501 Line too long ({90 + i} > 88)" for i in range(30)]
+    text = "\n".join(["$ ruff check --output-format concise", *findings, "Found 30 errors."]) + "\n"
+    monkeypatch.setattr(toolout, "is_tool_output", lambda t: True)
+    monkeypatch.setattr(toolout, "must_keep", lambda ls: [i in (0, 1, len(ls) - 1) for i in range(len(ls))])
+    out = run(text)
+    assert "lines elided (caveman)" in out
+    monkeypatch.setattr(toolout, "is_tool_output", lambda t: False)
+    out = run(text)
+    assert out is None  # the generic pattern keeps every `path:N:N:` finding
+
+
+class FakeAnalysis:
+    def __init__(self, classes):
+        self.classes = classes
+
+
+def test_toolout_analysis_droppable_lines_stay_dropped_and_are_accounted(monkeypatch):
+    lines = ["$ npx jest", *[f"PASS tests/t{i}.test.js" for i in range(20)],
+             "FAIL tests/broken.test.js", "  ● broken › adds", "    Expected: 3", "    Received: 4",
+             "Tests: 1 failed, 20 passed, 21 total"]
+    classes = ["other"] + ["pass"] * 20 + ["keep"] * 5
+
+    def summary(analysis, i, j):
+        return f"{sum(c == 'pass' for c in analysis.classes[i:j])} passing-test lines"
+
+    monkeypatch.setattr(toolout, "KEEP", "keep", raising=False)
+    monkeypatch.setattr(toolout, "DROPPABLE", frozenset({"pass", "chatter", "repeat"}), raising=False)
+    monkeypatch.setattr(toolout, "analyse", lambda ls: FakeAnalysis(classes), raising=False)
+    monkeypatch.setattr(toolout, "run_summary", summary, raising=False)
+    out = run("\n".join(lines) + "\n")
+    assert out == "\n".join([
+        "$ npx jest", "PASS tests/t0.test.js", "PASS tests/t1.test.js",
+        "… 18 lines elided (caveman): 18 passing-test lines …",
+        *lines[-5:]]) + "\n"
+
+
+def test_million_short_lines():
+    data = b"".join(b"step %d done\r\n" % i for i in range(1_000_000))
+    out = TerminalCompressor().compress(data)
+    assert out.startswith(b"step 0 done\r\nstep 1 done\r\nstep 2 done\r\n")
+    assert b"\xe2\x80\xa6 999994 lines elided (caveman) \xe2\x80\xa6\r\n" in out
+
+
+def test_captured_log_runs_carry_invariants():
+    lines = ["$ pytest -q", "....F", "----- Captured stdout call -----"]
+    lines += [f"2026-11-30 01:00:{i % 60:02d} INFO cart: order=ord-{1000 + i} status=ok" for i in range(30)]
+    lines += ["FAILED test_cart.py::test_total - AssertionError: cart total is off", "1 failed, 4 passed in 0.1s"]
+    out = run("\n".join(lines) + "\n")
+    assert "… 29 lines elided (caveman): all status=ok; order: ord-1000..ord-1028 all 29 present …" in out
+    assert "FAILED test_cart.py::test_total - AssertionError: cart total is off" in out

@@ -88,13 +88,16 @@ class Elision:
 def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
           fields: Fields | None = None, vocab_units: list[str] | None = None,
           min_run: int = MIN_RUN, note_unit: str | None = None,
-          marker: Callable[[int, str], str] | None = None) -> Elision:
+          marker: Callable[[int, str], str] | None = None,
+          describe: Callable[[int, int], str] | None = None) -> Elision:
     """Replace each run of dropped units with one marker; return the output units.
 
     `units` are emitted verbatim; `vocab_units` (default: units) are what keepNonRedundant
     compares. `fields(unit)` yields a unit's fields for the invariant summary (None: no fields).
     `eol` is appended to markers and the note (the `\\r` of a CRLF payload). With `note_unit`,
-    one trailing note line follows when at least 4 KB was elided."""
+    one trailing note line follows when at least 4 KB was elided. `describe(i, j)` may add a
+    verified account of the run units[i:j] ahead of the invariants (e.g. how many of them
+    repeat a shown error line)."""
     keep = keep_non_redundant(vocab_units if vocab_units is not None else units, keep)
     render = marker or (lambda n, s: marker_text(n, noun, s))
     out: list[str] = []
@@ -120,6 +123,8 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
                 found.append(unit_fields)
             else:
                 summary = invariants.summarize(found, run_bytes)
+        if describe is not None:
+            summary = "; ".join(part for part in (describe(i, j), summary) if part)
         text = render(len(run), summary) + eol
         if len(run) >= min_run or (summary and 2 * blen(text) <= run_bytes):
             out.append(text)
@@ -142,13 +147,17 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
     must contain one of `keywords` or match one of the `extras` (searched on the whole text).
     Only the candidates are tested."""
     test = pattern.search if isinstance(pattern, re.Pattern) else pattern
-    text = "\n".join(lines)
-    if fold_case:
-        if not text.isascii():  # lower() may change lengths outside ASCII: no offsets
-            return [bool(test(ln)) for ln in lines]
-        text = text.lower()
-    starts = [0, *accumulate(len(ln) + 1 for ln in lines)]
+    searched = lines
     candidates: set[int] = set()
+    if fold_case and not "\n".join(lines).isascii():
+        # lower() may change lengths outside ASCII, breaking the offsets: such lines are all
+        # tested, and stand as empty lines in the text searched below.
+        candidates.update(i for i, ln in enumerate(lines) if not ln.isascii())
+        searched = ["" if i in candidates else ln for i, ln in enumerate(lines)]
+    text = "\n".join(searched)
+    if fold_case:
+        text = text.lower()
+    starts = [0, *accumulate(len(ln) + 1 for ln in searched)]
 
     def add(pos: int) -> int:
         line = bisect_right(starts, pos) - 1

@@ -6,7 +6,7 @@ import json
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
-from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOGFMT_PAIR
+from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_TIME_MASK, LOGFMT_PAIR
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -47,6 +47,22 @@ def log_fields(line: str) -> dict[str, str] | None:
     return pairs or None
 
 
+def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
+    """Unflag each flagged line that repeats an earlier flagged line but for its time stamp
+    and pid; return which lines were repeats."""
+    seen: set[str] = set()
+    repeats = [False] * len(bare)
+    for i, flagged in enumerate(important):
+        if flagged:
+            key = LOG_TIME_MASK.sub("#", bare[i])
+            if key in seen:
+                important[i] = False
+                repeats[i] = True
+            else:
+                seen.add(key)
+    return repeats
+
+
 class LogCompressor:
     content_type = ContentType.LOG
     safety_class = SafetyClass.S4
@@ -68,7 +84,15 @@ class LogCompressor:
         bare = L.strip_ansi(doc.bare())
         important = L.flag_lines(bare, LOG_IMPORTANT, LOG_KEYWORDS, (INDENTED_FRAME,))
         L.mark(important, toolout.must_keep(bare))
+        # In a service log the same error recurs by the hundred; each wording stays in view once
+        # and its repeats (same text at another time, from another pid) are counted in the
+        # marker. Test and build output keeps every flagged line.
+        repeats = [False] * n if toolout.is_tool_output(text) else fold_repeats(bare, important)
         eol = "\r" if doc.eol_cr else ""
+
+        def describe(i: int, j: int) -> str:
+            count = sum(repeats[i:j])
+            return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" if count else ""
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.head_tail(n, HEAD, TAIL) if context else [False] * n
@@ -76,7 +100,7 @@ class LogCompressor:
             for i in extra:
                 keep[i] = True
             result = L.elide(doc.lines, keep, noun="lines", eol=eol, fields=log_fields,
-                             vocab_units=bare, note_unit="lines")
+                             vocab_units=bare, note_unit="lines", describe=describe)
             return doc.join(result.out) if result.elided_units else None
 
         plain = render([])

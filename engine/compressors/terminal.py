@@ -1,16 +1,23 @@
 """Terminal compressor: what a test runner, compiler, linter or installer printed, cleaned and cut.
 
 Colour and cursor escapes go, each `\\r`-redrawn line keeps its final frame, backspaces are
-applied. Then the head and tail stay, and so does every line an agent must see
-(toolout.must_keep: failure blocks, error and warning lines, summaries) and every line the
-terminal pattern flags; the rest (passing tests, progress chatter) becomes counted markers.
+applied. Then the head and tail stay, and so does every line an agent must see: toolout's
+verdict (failure blocks, error and warning lines, summaries), failure blocks and pending tests,
+diagnostic pointers, and (for output toolout does not recognise) every line the generic error
+pattern flags. The rest (passing tests, progress chatter, lint excerpts) becomes counted
+markers; keepNonRedundant compares passing and chatter lines by status, not by name, so one
+example stands for all of them, and toolout's droppable lines never come back.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.compressors import lines as L
 from engine.compressors import toolout
+from engine.compressors.log import log_fields
 from engine.patterns import (
-    ANSI, CONTROL_CHARS, DIAGNOSTIC_POINTER, ERROR_WORD, INDENTED_FRAME, LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS,
+    ANSI, CONTROL_CHARS, DIAGNOSTIC_POINTER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME,
+    LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS, PENDING_TEST,
     SOURCE_EXCERPT, TERMINAL_IMPORTANT,
 )
 from engine.safety import SafetyClass
@@ -25,6 +32,15 @@ TERMINAL_KEYWORDS = ("err", "fatal", "panic", "exception", "traceback", "fail", 
 #: What keepNonRedundant compares a passing-test or progress line by: its status, not its name.
 PASSING_VOCAB = "caveman passing line"
 EXCERPT_VOCAB = "caveman source excerpt"
+#: A line toolout calls droppable: an empty vocabulary, which keepNonRedundant counts as
+#: represented, so it never comes back as "the odd line".
+DROPPED_VOCAB = ""
+FOLDED = (PASSING_VOCAB, DROPPED_VOCAB)
+Describe = Callable[[int, int], str]
+#: A suite header's block is scanned this far at most (keeps the pass linear).
+SUITE_LOOKAHEAD = 400
+#: Lines of one failure block kept at most (a runaway block is a transcript, not a failure).
+FAILURE_BLOCK_MAX = 200
 
 
 def clean_line(line: str) -> str:
@@ -48,6 +64,82 @@ def clean_line(line: str) -> str:
     return line.rstrip()
 
 
+def keep_failure_blocks(cleaned: list[str], must: list[bool]) -> None:
+    """A failing test's first line and everything nested under it up to a blank line; pending
+    tests too (both are what the agent reads the run for)."""
+    starts = L.flag_lines(cleaned, FAILURE_START.match, FAILURE_WORDS, fold_case=False)
+    n = len(cleaned)
+    for i in range(n):
+        if not starts[i]:
+            if cleaned[i].startswith((" ", "\t")) and PENDING_TEST.match(cleaned[i]):
+                must[i] = True
+            continue
+        must[i] = True
+        depth = _indent(cleaned[i])
+        j = i + 1
+        while j < n and j - i <= FAILURE_BLOCK_MAX and cleaned[j].strip() and _indent(cleaned[j]) > depth:
+            must[j] = True
+            j += 1
+
+
+def toolout_verdicts(cleaned: list[str]) -> tuple[list[bool], list[bool], Describe | None]:
+    """What toolout says about each line: must keep, droppable by decision, and its account of
+    an elided run (`12 passing-test lines; 3 progress lines`). Uses toolout's analysis when it
+    offers one, else its plain must_keep contract."""
+    analyse = getattr(toolout, "analyse", None)
+    if analyse is None:
+        return toolout.must_keep(cleaned), [False] * len(cleaned), None
+    analysis = analyse(cleaned)
+    keep_label, droppable_labels = toolout.KEEP, toolout.DROPPABLE
+    must = [label == keep_label for label in analysis.classes]
+    droppable = [label in droppable_labels for label in analysis.classes]
+    return must, droppable, lambda i, j: toolout.run_summary(analysis, i, j)
+
+
+def keep_diagnostic_pointers(cleaned: list[str], must: list[bool]) -> None:
+    """` --> path:12:5` lines with the message line above them, and shellcheck's `In x line N:`."""
+    for i, line in enumerate(cleaned):
+        if "line" in line or "-->" in line:
+            m = DIAGNOSTIC_POINTER.fullmatch(line)
+            if m is None:
+                continue
+            must[i] = True
+            if m.group(1):
+                j = i - 1
+                while j >= 0 and not cleaned[j].strip():
+                    j -= 1
+                if j >= 0:
+                    must[j] = True
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
+    """Compare a suite header (`  Router`, `    .use()`) as a passing line when everything
+    nested under it passed: the header of a suite holding a failure stays its own class."""
+    n = len(cleaned)
+    indents = [len(line) - len(line.lstrip()) if line else 0 for line in cleaned]
+    blank = [not line.strip() for line in cleaned]
+    for i in range(n - 1, -1, -1):
+        if must[i] or blank[i] or vocab[i] in FOLDED:
+            continue
+        depth = indents[i]
+        j, children, clean = i + 1, 0, True
+        while j < n and j - i <= SUITE_LOOKAHEAD:
+            if not blank[j]:
+                if indents[j] <= depth:
+                    break
+                if vocab[j] not in FOLDED:
+                    clean = False
+                    break
+                children += 1
+            j += 1
+        if clean and children and (j >= n or j - i <= SUITE_LOOKAHEAD):
+            vocab[i] = PASSING_VOCAB
+
+
 def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
     """Compare source-excerpt lines as one class, except in a block opened by an error line
     (a compiler error's excerpt is part of the error; a linter's thousand excerpts are not)."""
@@ -57,7 +149,7 @@ def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> Non
             in_error_block = False
         elif must[i] and ERROR_WORD.search(line):
             in_error_block = True
-        elif not in_error_block and not must[i] and SOURCE_EXCERPT.match(line):
+        elif not in_error_block and not must[i] and vocab[i] != DROPPED_VOCAB and SOURCE_EXCERPT.match(line):
             vocab[i] = EXCERPT_VOCAB
 
 
@@ -88,21 +180,25 @@ class TerminalCompressor:
         cr = ["\r" if ln.endswith("\r") else "" for ln in doc.lines]
         units = [c + e for c, e in zip(cleaned, cr)]
         eol = "\r" if doc.eol_cr else ""
-        must = toolout.must_keep(cleaned)
-        L.mark(must, L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS,
-                                  (LOCATION, INDENTED_FRAME)))
-        for i in range(n):
-            if "line" in cleaned[i] or "-->" in cleaned[i]:
-                m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
-                if m is not None:
-                    must[i] = True
-                    j = i - 1
-                    while m.group(1) and j >= 0 and not cleaned[j].strip():
-                        j -= 1
-                    if m.group(1) and j >= 0:
-                        must[j] = True
+        must, droppable, describe = toolout_verdicts(cleaned)
         passing = L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False)
-        vocab = [PASSING_VOCAB if p and not m else c for c, p, m in zip(cleaned, passing, must)]
+        own = [False] * n
+        # When toolout recognises a test, build, lint or install transcript, its verdict is the
+        # definition of what must stay (it thins repeated low-severity findings, which the
+        # generic pattern's `:N:N:` would keep by the thousand); otherwise the generic pattern
+        # adds its error lines. A passing test named "should handle errors" is not an error
+        # line either way.
+        if not toolout.is_tool_output("\n".join(cleaned)):
+            important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
+            L.mark(own, [imp and not ok for imp, ok in zip(important, passing)])
+        keep_failure_blocks(cleaned, own)
+        keep_diagnostic_pointers(cleaned, own)
+        # Lines toolout calls droppable (passing, chatter, repeated findings) stay droppable:
+        # no generic rule brings them back, and keepNonRedundant sees them as represented.
+        L.mark(must, [o and not d for o, d in zip(own, droppable)])
+        vocab = [DROPPED_VOCAB if d else PASSING_VOCAB if p and not m else c
+                 for c, p, m, d in zip(cleaned, passing, must, droppable)]
+        fold_suite_headers(cleaned, must, vocab)
         fold_excerpts(cleaned, must, vocab)
 
         def render(extra: list[int], context: bool = True) -> str | None:
@@ -110,7 +206,9 @@ class TerminalCompressor:
             L.mark(keep, must)
             for i in extra:
                 keep[i] = True
-            result = L.elide(units, keep, noun="lines", eol=eol, vocab_units=vocab)
+            # Runs of logfmt/JSON lines (a test's captured log) get the log marker's invariants.
+            result = L.elide(units, keep, noun="lines", eol=eol, vocab_units=vocab, describe=describe,
+                             fields=log_fields)
             return doc.join(result.out)
 
         out = render([]) if n >= 4 else doc.join(units)
