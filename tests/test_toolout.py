@@ -264,14 +264,18 @@ def test_run_summary_counts_passing_tests_and_progress():
     assert toolout.run_summary(analysis, 0, 2) == "1 passing-test lines; 1 progress lines"
 
 
-def test_excerpts_only_for_the_first_findings():
+def test_excerpts_only_for_the_first_findings_unless_short():
     lines = []
+    excerpt = [f"   {k} | line {k}" for k in range(5)] + ["      |     ^"]
     for n in range(30):
-        lines += [f"src/a.c:{n + 1}:5: error: unknown type name ‘t{n}’", f"   {n + 1} | t{n} x;", "      |     ^"]
+        lines += [f"src/a.c:{n + 1}:5: error: unknown type name ‘t{n}’", *excerpt]
+    lines += ["src/b.c:1:1: error: short one", "    1 | x", "      | ^"]
     classes = toolout.classify(lines)
-    shown = toolout_snippets = [classes[3 * n + 1] for n in range(30)]
-    assert toolout_snippets[: 20] == [KEEP] * 20 and shown[20:] == [REPEAT] * 10
-    assert all(classes[3 * n] == KEEP for n in range(30))
+    heads = [7 * n for n in range(30)]
+    assert all(classes[h] == KEEP for h in heads)
+    assert all(classes[h + 1 : h + 7] == [KEEP] * 6 for h in heads[:20])
+    assert all(classes[h + 1 : h + 7] == [REPEAT] * 6 for h in heads[20:])
+    assert classes[-3:] == [KEEP] * 3  # a two-line excerpt costs less than its marker
 
 
 # ---------------------------------------------------------------- never drop an error line

@@ -43,6 +43,8 @@ WARNING_VOLUME = 200
 #: Kept findings whose source excerpt (gutter, caret, underline) is shown; past this, the
 #: file:line:col and the message say where, and the excerpt is one retrieve away.
 SNIPPET_FINDINGS = 20
+#: An excerpt this short is shown anyway: its marker would cost about what its lines cost.
+SHORT_EXCERPT = 5
 _ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
 _WARNING_SEVERITIES = {"warning"}
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
@@ -248,7 +250,7 @@ def _decide_findings(
                 _drop(cls, k)
             else:
                 cls[k] = KEEP
-        show = shown < SNIPPET_FINDINGS and not brief
+        show = not brief and (shown < SNIPPET_FINDINGS or len(f.snippet) <= SHORT_EXCERPT)
         shown += bool(show and f.snippet)
         for k in f.snippet:
             if show:
