@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.compressors import toolout  # noqa: E402
+from engine.tokens import default_counter  # noqa: E402
 
 SHARED = Path("/work/shared")
 TOOL_KINDS = {"pytest", "build", "compiler", "lint", "install"}
@@ -51,6 +52,28 @@ def clean_lines(raw: bytes) -> list[str]:
     return out
 
 
+def simulated_view(lines: list[str], analysis: toolout.Analysis) -> str:
+    """KEEP and OTHER lines shown (OTHER is an upper bound: the terminal compressor may still
+    fold it), every droppable run of 3+ lines replaced by its marker with run_summary."""
+    out: list[str] = []
+    cls = analysis.classes
+    i, n = 0, len(lines)
+    while i < n:
+        if cls[i] not in toolout.DROPPABLE:
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i
+        while j < n and cls[j] in toolout.DROPPABLE:
+            j += 1
+        if j - i >= 3:
+            out.append(f"… {j - i} lines elided (caveman): {toolout.run_summary(analysis, i, j)} …")
+        else:
+            out.extend(lines[i:j])
+        i = j
+    return "\n".join(out)
+
+
 def fold(s: str) -> str:
     return re.sub(r"\s+", " ", s).strip()
 
@@ -61,8 +84,10 @@ def main() -> int:
     ap.add_argument("--missing", action="store_true", help="print the facts not on kept lines")
     args = ap.parse_args()
     cases = sorted(p.parent for p in Path(args.corpus).glob("*/output.raw"))
-    tot = {"lines": 0, "kept": 0, "crit": 0, "crit_kept": 0, "facts": 0, "facts_kept": 0}
-    print(f"{'case':36} {'lines':>6} {'kept':>6} {'share':>6} {'droppable':>9} critical   all-facts")
+    tot = {"lines": 0, "kept": 0, "crit": 0, "crit_kept": 0, "facts": 0, "facts_kept": 0, "tokens": 0, "view": 0}
+    counter = default_counter()
+    print(f"{'case':36} {'lines':>6} {'kept':>6} {'share':>6} {'droppable':>9} critical   all-facts"
+          f" {'tokens':>7} {'view':>6} {'cut':>6}")
     detect_bad = []
     for case in cases:
         kind = (case / "kind").read_text().strip()
@@ -72,7 +97,12 @@ def main() -> int:
         if kind not in TOOL_KINDS:
             continue
         lines = clean_lines(raw)
-        cls = toolout.classify(lines)
+        analysis = toolout.analyse(lines)
+        cls = analysis.classes
+        before = counter.count("\n".join(lines))
+        after = counter.count(simulated_view(lines, analysis))
+        tot["tokens"] += before
+        tot["view"] += after
         kept_view = [fold(l) for l, c in zip(lines, cls) if c == toolout.KEEP]
         facts = [f for f in (case / "facts.txt").read_text("utf-8").splitlines() if f.strip()]
         crit = [f for f in facts if CRITICAL.search(f)]
@@ -82,7 +112,7 @@ def main() -> int:
         n_drop = sum(c in toolout.DROPPABLE for c in cls)
         print(f"{case.name[:36]:36} {len(lines):6} {n_kept:6} {n_kept / max(1, len(lines)):6.1%} "
               f"{n_drop / max(1, len(lines)):9.1%} {len(crit) - len(crit_missing):3}/{len(crit):<3}    "
-              f"{len(facts) - len(missing):3}/{len(facts):<3}")
+              f"{len(facts) - len(missing):3}/{len(facts):<3}  {before:7} {after:6} {1 - after / before:6.1%}")
         if args.missing:
             for f in missing:
                 print(f"    {'CRIT ' if f in crit else 'fact '}missing: {f[:110]}")
@@ -93,7 +123,8 @@ def main() -> int:
         tot["facts"] += len(facts)
         tot["facts_kept"] += len(facts) - len(missing)
     print(f"{'TOTAL':36} {tot['lines']:6} {tot['kept']:6} {tot['kept'] / tot['lines']:6.1%} {'':9} "
-          f"{tot['crit_kept']:3}/{tot['crit']:<3}    {tot['facts_kept']:3}/{tot['facts']:<3}")
+          f"{tot['crit_kept']:3}/{tot['crit']:<3}    {tot['facts_kept']:3}/{tot['facts']:<3}  "
+          f"{tot['tokens']:7} {tot['view']:6} {1 - tot['view'] / tot['tokens']:6.1%}")
     print("is_tool_output wrong on:", ", ".join(detect_bad) if detect_bad else "none")
     return 0
 

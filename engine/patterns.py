@@ -166,7 +166,8 @@ ELISION_MARKER = re.compile(r"\(caveman\)|caveman: ")
 
 # ---------------------------------------------------------------- test, build and lint output (toolout)
 # Used by engine/compressors/toolout.py. Lines arrive ANSI-stripped; a leading braille spinner
-# glyph (npm, eslint, jest under a pty) is removed before matching.
+# glyph (npm, eslint, jest under a pty) is removed before matching. Patterns whose every branch
+# starts with `^` are applied with .match (position 0 only), which keeps a line's cost flat.
 
 #: Spinner glyphs a pty capture leaves at the start of a line after its CR redraw.
 TOOL_SPINNER = re.compile(r"^[\u2800-\u28ff]+")
@@ -203,8 +204,10 @@ TOOL_SUMMARY = re.compile(
     r"|^> \S"  # npm run-script header: what ran
     r"|^\s+\w+_test\.go:\d+: "  # go test: t.Log / t.Error output
     r"|^collected \d+ items?|^platform \S+ -- Python "  # pytest header: counts, versions
-    r"|\b(Segmentation fault|core dumped|Killed)\b"
+    r"|(Segmentation fault|Killed|Aborted)\b"
 )
+#: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
+TOOL_SUMMARY_ANYWHERE = re.compile(r"\b(Segmentation fault|core dumped)\b")
 
 #: A test that passed, or a progress row of passing tests: the bulk a run can drop.
 TOOL_PASS = re.compile(
@@ -242,15 +245,12 @@ TOOL_CHATTER = re.compile(
     r"highlighting module code|loading pickled environment)\.*\s*\[\s*\d+%\]"  # sphinx
     r"|^\s*([\u2800-\u28ff]+|[|/\\-])\s*$"  # a bare spinner frame
     r"|^# Subtest: "  # TAP: the result line follows
-    r"|[━█▇▆▅▄▃▂▏░▒▓]{6,}"  # a progress bar
 )
-
-#: Path-like tokens, removed before asking whether a chatter line reports a problem
-#: (`Building CXX object Exception.tests.cpp.o` does not; `Building wheel ... error` does).
-TOOL_PATHLIKE = re.compile(r"\S*[/.]\S*")
+#: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
+TOOL_PROGRESS_BAR = re.compile(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
 
 #: A progress line at its final value (`[100%] Built target x`, `21/21 files checked`, `22/22 Test`).
-TOOL_PROGRESS_DONE = re.compile(r"^\s*\[100%\]|^\s*(\d+)/\1 \S|\b100% done$")
+TOOL_PROGRESS_DONE = re.compile(r"^\s*\[100%\]|^\s*(?P<done>\d+)/(?P=done) \S|^.*\b100% done$")
 
 #: Where a failure block starts (its whole body is kept).
 TOOL_PYTEST_SECTION = re.compile(r"^=+ (?P<name>[A-Za-z][\w ]*?) =+$")
@@ -272,10 +272,13 @@ TOOL_STACK_FRAME = re.compile(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
 
 #: A failing (or xfail/xpass, skip, todo) test result line, in any runner: always kept.
 TOOL_RESULT_ODD = re.compile(
-    r"^\s*(✖|✗|✕|×)\s|^\s*(not )?ok \d+ .*# (SKIP|TODO)\b|\) # (SKIP|TODO)\b|^\S+::\S.* (FAILED|ERROR|XFAIL|XPASS)\b"
-    r"|\.\.\. (FAIL|ERROR|expected failure|unexpected success)$|^test \S+ \.\.\. (FAILED|ignored)"
+    r"^\s*(✖|✗|✕|×)\s|^\s*(not )?ok \d+ .*# (SKIP|TODO)\b|^\S+::\S.* (FAILED|ERROR|XFAIL|XPASS)\b"
+    r"|^test \S+ \.\.\. (FAILED|ignored)"
     r"|^\s*--- (FAIL|SKIP): |^\s*not ok \d+|^(\S+\.py )?[.sSxX]*[FE][.sSxXFE]*(\s+\[\s*\d+%\])?$"
 )
+#: The same, for shapes that end a line: unittest `... FAIL`, node's `(1.2ms) # SKIP`.
+TOOL_RESULT_ODD_END = re.compile(r"(\.\.\. (FAIL|ERROR|expected failure|unexpected success)|\) # (SKIP|TODO)\b.*)$")
+
 #: Result lines that stay only inside a test tree (mocha `1) title`, `- pending`; jest `○`, `✎`),
 #: where the same shapes cannot be list items or diff lines.
 TOOL_TREE_ODD = re.compile(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
@@ -317,11 +320,17 @@ TOOL_SNIPPET = re.compile(r"^\s*\d*\s*\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}
 #: Mask for a finding's message shape: quoted spans and numbers vary between instances.
 TOOL_QUOTED = re.compile(r"`[^`]*`|'[^']*'|\"[^\"]*\"|‘[^’]*’|«[^»]*»")
 
-#: A line that reports a problem in words, wherever it sits.
+#: A line that reports a problem in words, wherever it sits. Matched on the LOWER-CASED line:
+#: case-insensitive matching is several times slower in `re`.
 TOOL_PROBLEM = re.compile(
-    r"(?i)\b(errors?|fatal|failed|failures?|failing|fail|panic(ked)?|warnings?|warn|exceptions?|traceback"
+    r"\b(errors?|fatal|failed|failures?|failing|fail|panic(ked)?|warnings?|warn|exceptions?|traceback"
     r"|abort(ed)?|denied|refused|cannot|can't|unable|not found|missing|undefined|invalid|assert\w*)\b"
-    r"|[A-Za-z](Error|Exception|Warning)\b|✖|✗|✕"
+    r"|[a-z](error|exception|warning)\b|✖|✗|✕"
+)
+#: A cheap superset of TOOL_PROBLEM (no word boundaries), tried first on every line.
+TOOL_PROBLEM_HINT = re.compile(
+    r"error|fatal|fail|panic|warn|exception|traceback|abort|denied|refused|cannot|can't|unable"
+    r"|not found|missing|undefined|invalid|assert|✖|✗|✕"
 )
 
 #: Strong signatures of a runner, compiler, linter or installer transcript (one is enough).

@@ -26,9 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.compressors.toolout_findings import (
-    mark_findings,
-)
+from engine.compressors.toolout_findings import FINDING_STARTS, mark_findings
 from engine.patterns import (
     ANSI,
     TOOL_CARGO_STDOUT,
@@ -42,17 +40,20 @@ from engine.patterns import (
     TOOL_MOCHA_FAILING,
     TOOL_NODE_FAIL,
     TOOL_PASS,
-    TOOL_PATHLIKE,
     TOOL_PIP_ERROR,
     TOOL_PROBLEM,
+    TOOL_PROBLEM_HINT,
     TOOL_PROGRESS_DONE,
     TOOL_PYTEST_BLOCK,
     TOOL_PYTEST_SECTION,
+    TOOL_PROGRESS_BAR,
     TOOL_RESULT_ODD,
+    TOOL_RESULT_ODD_END,
     TOOL_SIGNATURE,
     TOOL_SPINNER,
     TOOL_STACK_FRAME,
     TOOL_SUMMARY,
+    TOOL_SUMMARY_ANYWHERE,
     TOOL_TAP_NOT_OK,
     TOOL_TRACEBACK,
     TOOL_TREE_MARK,
@@ -84,26 +85,59 @@ class Analysis:
 
 
 def _norm(line: str) -> str:
-    return TOOL_SPINNER.sub("", line).rstrip()
+    if line and "\u2800" <= line[0] <= "\u28ff":
+        line = TOOL_SPINNER.sub("", line)
+    return line.rstrip() if line[-1:].isspace() else line
 
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
+def _combine(patterns: list[tuple[str, re.Pattern]]) -> re.Pattern:
+    """One alternation of anchored patterns, tried with .match: a single call per line tells
+    which (the first in order) matches, instead of one Python call per pattern."""
+    parts = []
+    for key, pat in patterns:
+        body = re.sub(r"\(\?P<(\w+)>", lambda m: f"(?P<{key}__{m.group(1)}>", pat.pattern)
+        body = re.sub(r"\(\?P=(\w+)\)", lambda m: f"(?P={key}__{m.group(1)})", body)
+        parts.append(f"(?P<{key}>{body})")
+    return re.compile("|".join(parts))
+
+
+def problem(line: str) -> bool:
+    """The line reports a problem in words (error, failed, warning, cannot, ...)."""
+    low = line.lower()
+    return TOOL_PROBLEM_HINT.search(low) is not None and TOOL_PROBLEM.search(low) is not None
+
+
 # ---------------------------------------------------------------- per-line labels
+
+
+_LABEL = _combine([
+    ("keep", TOOL_SUMMARY), ("done", TOOL_PROGRESS_DONE), ("odd", TOOL_RESULT_ODD),
+    ("pass", TOOL_PASS), ("chatter", TOOL_CHATTER),
+])
 
 
 def _label_lines(norm: list[str], cls: list[str]) -> None:
     for i, s in enumerate(norm):
-        if not s.strip():
-            continue
-        if TOOL_SUMMARY.search(s) or TOOL_PROGRESS_DONE.search(s) or TOOL_RESULT_ODD.search(s):
+        m = _LABEL.match(s)
+        kind = m.lastgroup if m else None
+        if kind in ("keep", "done", "odd") or (
+            ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-60:])
+        ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
             cls[i] = KEEP
-        elif TOOL_PASS.search(s):
+        elif kind == "pass":
             cls[i] = PASS
-        elif TOOL_CHATTER.search(s) and not TOOL_PROBLEM.search(TOOL_PATHLIKE.sub(" ", s)):
+        elif (kind == "chatter" or TOOL_PROGRESS_BAR.search(s)) and not problem(
+            " ".join(t for t in s.split() if "/" not in t and "." not in t)
+        ):
             cls[i] = CHATTER
+
+
+def _result_odd(s: str) -> bool:
+    return bool(TOOL_RESULT_ODD.match(s) or TOOL_RESULT_ODD_END.search(s[-60:]))
 
 
 # ---------------------------------------------------------------- failure blocks
@@ -175,26 +209,41 @@ def _section_end(norm: list[str], i: int) -> int:
     return j
 
 
+_ERRORS_FILES = re.compile(r"^Errors\s+Files$")  # tsc's per-file error table
+_FAILING_TESTS = re.compile(r"^\s*✖ failing tests:")  # node --test's closing recap
+_CARGO_FAILURES = re.compile(r"^failures:$")
+_BLOCK_STARTS = (
+    TOOL_PYTEST_SECTION, TOOL_PYTEST_BLOCK, TOOL_TRACEBACK, TOOL_UNITTEST_BLOCK, TOOL_JEST_BLOCK,
+    TOOL_MOCHA_FAILING, _ERRORS_FILES, _FAILING_TESTS, _TAP_OK, TOOL_GO_FAIL, TOOL_TAP_NOT_OK,
+    TOOL_NODE_FAIL, TOOL_GO_PANIC, TOOL_CARGO_STDOUT, _CARGO_FAILURES, TOOL_CMAKE_ERROR,
+    TOOL_PIP_ERROR, TOOL_JS_ERROR,
+)
+
+
+_BLOCK_START = _combine([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_STARTS)])
+
+
 def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
     n = len(norm)
-    i = 0
-    while i < n:
+    end = 0
+    for i in [k for k, s in enumerate(norm) if _BLOCK_START.match(s)]:
+        if i < end:
+            continue
         s = norm[i]
         end = i + 1
         section = TOOL_PYTEST_SECTION.match(s)
         if section:
             name = section.group("name").lower()
-            end = _section_end(norm, i)
             if name in ("failures", "errors", "short test summary info"):
+                end = _section_end(norm, i)
                 _mark(cls, in_block, i, end)
             elif name == "warnings summary":
+                end = _section_end(norm, i)
                 cls[i] = KEEP
                 for k in range(i + 1, end):
-                    if TOOL_PROBLEM.search(norm[k]) or norm[k].startswith("-- Docs:"):
+                    if problem(norm[k]) or norm[k].startswith("-- Docs:"):
                         cls[k] = KEEP
                         in_block[k] = True
-            else:
-                end = i + 1
         elif TOOL_PYTEST_BLOCK.match(s):
             end = i + 1
             while end < n and not TOOL_PYTEST_SECTION.match(norm[end]) and not TOOL_PYTEST_BLOCK.match(norm[end]):
@@ -216,11 +265,11 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             while end < n and (not norm[end].strip() or norm[end][:1].isspace()):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif re.match(r"^Errors\s+Files$", s):
+        elif _ERRORS_FILES.match(s):
             while end < n and re.match(r"^\s+\d+\s+\S", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif s.lstrip().startswith("✖ failing tests:"):
+        elif _FAILING_TESTS.match(s):
             end = n
             _mark(cls, in_block, i, end)
         elif (m := _TAP_OK.match(s)) and cls[i] == PASS:
@@ -234,7 +283,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             while end < n and not re.match(r"^(FAIL|ok|exit status)\b", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif TOOL_CARGO_STDOUT.match(s) or s == "failures:":
+        elif TOOL_CARGO_STDOUT.match(s) or _CARGO_FAILURES.match(s):
             while end < n and not re.match(r"^(---- |failures:$|test result: )", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
@@ -248,7 +297,6 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             if i >= 4 and _NODE_CRASH_LOC.match(norm[i - 4]) and norm[i - 2].strip().startswith("^"):
                 start = i - 4
             _mark(cls, in_block, start, end)
-        i = max(end, i + 1)
 
 
 # ---------------------------------------------------------------- test trees
@@ -265,7 +313,7 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             continue
         d = _indent(s)
         if in_block[i] and not (stack and stack[-1][0] >= d):
-            if TOOL_RESULT_ODD.search(s):
+            if _result_odd(s):
                 for _, k in stack:
                     cls[k] = KEEP
             continue
@@ -275,7 +323,7 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             stack.pop()
         if cls[i] == OTHER and TOOL_TREE_ODD.match(s):
             cls[i] = KEEP
-        if cls[i] == KEEP and (TOOL_TREE_ODD.match(s) or TOOL_RESULT_ODD.search(s)):
+        if cls[i] == KEEP and (TOOL_TREE_ODD.match(s) or _result_odd(s)):
             for _, k in stack:
                 cls[k] = KEEP
             continue
@@ -288,6 +336,8 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
 
 # ---------------------------------------------------------------- public API
 
+_FINDING_START = _combine([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
+
 
 def analyse(lines: list[str]) -> Analysis:
     norm = [_norm(line) for line in lines]
@@ -297,10 +347,11 @@ def analyse(lines: list[str]) -> Analysis:
     _label_lines(norm, cls)
     _mark_blocks(norm, cls, in_block)
     rules: dict[int, str] = {}
-    mark_findings(norm, cls, in_block, rules)
+    candidates = {i for i, s in enumerate(norm) if _FINDING_START.match(s)}
+    mark_findings(norm, cls, in_block, rules, candidates)
     _mark_tree(norm, cls, in_block)
     for i, s in enumerate(norm):
-        if cls[i] == OTHER and s.strip() and (TOOL_PROBLEM.search(s) or TOOL_STACK_FRAME.match(s)):
+        if cls[i] == OTHER and s and (TOOL_STACK_FRAME.match(s) or problem(s)):
             cls[i] = KEEP
     _label_blanks(norm, cls)
     return Analysis(cls, rules)

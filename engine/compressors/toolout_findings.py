@@ -43,6 +43,8 @@ WARNING_VOLUME = 200
 #: Kept findings whose source excerpt (gutter, caret, underline) is shown; past this, the
 #: file:line:col and the message say where, and the excerpt is one retrieve away.
 SNIPPET_FINDINGS = 20
+#: An excerpt this short is shown anyway: its marker would cost about what its lines cost.
+SHORT_EXCERPT = 5
 _ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
 _WARNING_SEVERITIES = {"warning"}
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
@@ -65,9 +67,20 @@ class Finding:
 
 
 
-def mark_findings(norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str]) -> None:
-    """Label the findings outside failure blocks; record each REPEAT headline's rule."""
-    _decide_findings(_collect_findings(norm, in_block), norm, cls, rules)
+#: Every line a finding, its preamble or its group header can start on matches one of these.
+FINDING_STARTS = (
+    TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
+    TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
+)
+
+
+def mark_findings(
+    norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: set[int]
+) -> None:
+    """Label the findings outside failure blocks; record each REPEAT headline's rule.
+    `candidates`: the lines where a FINDING_STARTS pattern may match (others are skipped
+    while no finding is open)."""
+    _decide_findings(_collect_findings(norm, in_block, candidates), norm, cls, rules)
 
 
 def _shape(msg: str) -> str:
@@ -117,7 +130,7 @@ def _match_finding(norm: list[str], i: int) -> Finding | None:
     return None
 
 
-def _collect_findings(norm: list[str], in_block: list[bool]) -> list[Finding]:
+def _collect_findings(norm: list[str], in_block: list[bool], candidates: set[int]) -> list[Finding]:
     findings: list[Finding] = []
     cur: Finding | None = None
     group: list[int] | None = None
@@ -126,10 +139,17 @@ def _collect_findings(norm: list[str], in_block: list[bool]) -> list[Finding]:
     sources_open = False
     n = len(norm)
     for i, s in enumerate(norm):
+        if cur is None and not sources_open and i not in candidates:
+            if in_block[i]:
+                pending = []
+            elif group is not None and not s.strip() and not norm[group[0]].startswith(("*", "In ")):
+                group = None  # eslint: a blank line ends the file's group
+            continue
         if in_block[i]:
             cur, pending = None, []
             continue
-        f = _match_finding(norm, i)
+        candidate = i in candidates
+        f = _match_finding(norm, i) if candidate else None
         if f is not None:
             if f.sev == "note" and cur is not None:
                 cur.message.append(i)
@@ -146,11 +166,11 @@ def _collect_findings(norm: list[str], in_block: list[bool]) -> list[Finding]:
             continue
         if cur is not None and cur.style == "arrow" and cur.message and cur.message[-1] == i:
             continue  # the `-->` location already taken
-        if TOOL_DIAG_PREAMBLE.match(s):
+        if candidate and TOOL_DIAG_PREAMBLE.match(s):
             pending.append(i)
             cur = None
             continue
-        if TOOL_GROUP_HEAD.match(s) and s.strip():
+        if candidate and TOOL_GROUP_HEAD.match(s) and s.strip():
             nxt = i + 1
             if s.startswith("In ") and s.endswith(":"):
                 group, cur = [i], None  # shellcheck: header then the source line(s)
@@ -172,7 +192,7 @@ def _collect_findings(norm: list[str], in_block: list[bool]) -> list[Finding]:
             k = i + 1
             while k < n and not norm[k].strip():
                 k += 1
-            if k < n and not in_block[k] and _CONTINUE_AFTER_BLANK.match(norm[k]) and _match_finding(norm, k) is None:
+            if k < n and not in_block[k] and _CONTINUE_AFTER_BLANK.match(norm[k]) and k not in candidates:
                 cur.snippet.append(i)
             else:
                 cur = None
@@ -230,7 +250,7 @@ def _decide_findings(
                 _drop(cls, k)
             else:
                 cls[k] = KEEP
-        show = shown < SNIPPET_FINDINGS and not brief
+        show = not brief and (shown < SNIPPET_FINDINGS or len(f.snippet) <= SHORT_EXCERPT)
         shown += bool(show and f.snippet)
         for k in f.snippet:
             if show:

@@ -1,0 +1,392 @@
+"""What test, build, lint and install output keeps (engine/compressors/toolout.py).
+
+Fixtures in fixtures/toolout/ are small outputs shaped like the real tools'; the corpus tests
+run the real captures in /work/shared/corpus when they are there.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.compressors import toolout
+from engine.compressors.toolout import CHATTER, DROPPABLE, KEEP, OTHER, PASS, REPEAT
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "toolout"
+CORPUS = Path("/work/shared/corpus")
+TOOL_KINDS = {"pytest", "build", "compiler", "lint", "install"}
+# score.py's CRITICAL: facts that report a failure must be in the view itself.
+CRITICAL = re.compile(
+    r"(?i)(error|fail|exception|traceback|fatal|panic|denied|refused|warn|assert|expected|received|"
+    r"not found|cannot|can't|unable|invalid|undefined|missing|\bE\s|✗|✖|×|exit (status|code))"
+)
+
+
+def load(name: str) -> list[str]:
+    return (FIXTURES / name).read_text("utf-8").split("\n")
+
+
+def label_of(lines: list[str], classes: list[str], needle: str) -> str:
+    hits = [c for line, c in zip(lines, classes) if needle in line]
+    assert hits, f"no line contains {needle!r}"
+    return hits[0]
+
+
+# (fixture, substrings whose line is KEEP, {substring: label it must carry})
+CASES = [
+    ("pytest_verbose.txt",
+     ["test_div FAILED", "def test_div():", ">       assert div(1, 0) == 0",
+      "E       ZeroDivisionError: division by zero", "tests/test_math.py:14: ZeroDivisionError",
+      "dividing 1 by 0", "FAILED tests/test_math.py::test_div - ZeroDivisionError",
+      "1 failed, 4 passed, 1 skipped, 1 xfailed in 0.12s", "test_mod XFAIL", "collected 7 items"],
+     {"test_add PASSED": PASS, "test_parse[Error: bad input] PASSED": PASS}),
+    ("pytest_quiet.txt",
+     ["....F....", "E   AssertionError: assert {'a': 1} == {'a': 2}", "tests/test_codec.py:41: in test_roundtrip",
+      "1 failed, 298 passed, 1 skipped in 1.84s"],
+     {"...........s....": PASS, "...........      ": PASS}),
+    ("pytest_collect_error.txt",
+     ["ERROR collecting tests/test_models.py", "E   ModuleNotFoundError: No module named 'app.models'",
+      "tests/test_models.py:3: in <module>", "Interrupted: 1 error during collection", "1 error in 0.21s"],
+     {}),
+    ("unittest.txt",
+     ["test_pop (test_stack.StackTest.test_pop) ... FAIL", "ERROR: test_peek", 'File "/src/test_stack.py", line 21',
+      "AttributeError: 'Stack' object has no attribute 'peek'", "AssertionError: 1 != 2", "Ran 5 tests in 0.003s",
+      "FAILED (failures=1, errors=1, skipped=1)"],
+     {"test_empty (test_stack.StackTest.test_empty) ... ok": PASS}),
+    ("jest.txt",
+     ["FAIL  src/cart.test.js", "✕ computes the total", "● Cart › computes the total", "Expected: 30",
+      "Received: 25", "> 20 |     expect(cart.total()).toBe(30);", "at Object.<anonymous> (src/cart.test.js:20:26)",
+      "Tests:       1 failed, 1 skipped, 14 passed, 16 total", "Test Suites: 1 failed, 2 passed, 3 total"],
+     {"PASS  src/utils.test.js": PASS, "✓ starts empty": PASS}),
+    ("mocha.txt",
+     ["> mocha test/", "    totals", "1) applies discounts", "- rounds to cents", "3 passing (52ms)", "1 pending",
+      "1 failing", "AssertionError [ERR_ASSERTION]", "27 !== 30", "-27", "+30",
+      "at Context.<anonymous> (test/cart.test.js:31:14)"],
+     {"✔ starts empty": PASS, "  Checkout": PASS}),
+    ("node_test_tap.txt",
+     ["not ok 2 - parses strings", "location: '/src/test/parse.test.js:12:1'", "'a' !== 'b'", "expected: 'b'",
+      "ok 3 - parses dates # SKIP no tz data", "# fail 1", "# pass 1", "1..3"],
+     {"ok 1 - parses numbers": PASS, "duration_ms: 0.51": PASS, "# Subtest: parses numbers": CHATTER}),
+    ("node_test_spec.txt",
+     ["▶ parser", "✖ parses strings (0.73ms)", "'a' !== 'b'", "at TestContext.<anonymous> (/src/test/parse.test.js:14:10)",
+      "code: 'ERR_ASSERTION',", "ℹ fail 1", "ℹ tests 5"],
+     {"✔ parses numbers": PASS, "▶ printer": PASS}),
+    ("go_test.txt",
+     ["--- FAIL: TestFormat (0.00s)", "--- FAIL: TestFormat/unicode", 'Format("héllo") = "h?llo", want "héllo"',
+      "--- SKIP: TestRound", "flaky on arm64", "FAIL\texample.com/text/format\t0.004s"],
+     {"--- PASS: TestParse": PASS, "=== RUN   TestParse": CHATTER, "ok  \texample.com/text/parse": PASS,
+      "[no test files]": CHATTER}),
+    ("cargo_test.txt",
+     ["test tests::divides ... FAILED", "test tests::slow ... ignored", "---- tests::divides stdout ----",
+      "panicked at src/lib.rs:27:9:", "left: 2", "right: 3", "test result: FAILED. 2 passed; 1 failed",
+      "error: test failed, to rerun pass `--lib`", "Finished `test` profile"],
+     {"test tests::adds ... ok": PASS, "Compiling libc v0.2.155": CHATTER}),
+    ("cargo_build.txt",
+     ["warning: unused variable: `count`", "--> src/main.rs:4:9", "error[E0308]: mismatched types",
+      "--> src/main.rs:7:18", 'let n: u32 = "seven";', "expected `u32`, found `&str`",
+      "error: could not compile `mini`"],
+     {"Compiling mini v0.1.0": CHATTER}),
+    ("make_gcc.txt",
+     ["util.c: In function ‘parse_line’:", "util.c:42:17: warning: unused variable ‘len’",
+      "util.c:57:12: error: ‘MAX_FIELDS’ undeclared", "    if (n >= MAX_FIELDS) {", "util.c:57:12: note: each undeclared",
+      "make[1]: *** [Makefile:12: util.o] Error 1", "make: *** [Makefile:5: all] Error 2"],
+     {"Entering directory": CHATTER}),
+    ("cmake_ninja_clang.txt",
+     ["-- The C compiler identification is Clang 16.0.6", "-- Configuring done", "FAILED: CMakeFiles/app.dir/src/net.c.o",
+      "net.c:88:5: error: call to undeclared function 'close_socket'", "    close_socket(fd);", "1 error generated.",
+      "ninja: build stopped: subcommand failed."],
+     {"-- Looking for pthread.h - found": CHATTER, "[1/4] Building C object": CHATTER}),
+    ("ctest.txt",
+     ["***Failed", "67% tests passed, 1 tests failed out of 3", "The following tests FAILED:", "2 - integration (Failed)",
+      "Errors while running CTest", "3/3 Test #3"],
+     {"1/3 Test #1: unit": PASS, "Start 1: unit": CHATTER}),
+    ("tsc.txt",
+     ["src/app.ts:12:7 - error TS2322", "let port: number = process.env.PORT;", "src/db.ts:40:15 - error TS2345",
+      "Found 2 errors in 2 files.", "Errors  Files", "1  src/app.ts:12"],
+     {}),
+    ("tsc_plain.txt", ["src/app.ts(12,7): error TS2322", "src/db.ts(40,15): error TS2345"], {}),
+    ("mypy.txt",
+     ["app/models.py:14: error: Incompatible return value type", "app/models.py:30: note: Revealed type",
+      "app/views.py:21: error: Missing return statement", "Found 3 errors in 2 files (checked 9 source files)"],
+     {}),
+    ("eslint.txt",
+     ["/src/app/lib/router.js", "12:5   error    'next' is defined but never used  no-unused-vars",
+      "40:10  warning  Unexpected console statement", "7:1  error  Parsing error: Unexpected token }",
+      "✖ 3 problems (2 errors, 1 warning)", "0 errors and 1 warning potentially fixable"],
+     {}),
+    ("ruff_full.txt",
+     ["F401 [*] `os` imported but unused", "--> app/util.py:1:8", "help: Remove unused import", "E711 Comparison",
+      "--> app/util.py:14:13", "Found 2 errors.", "[*] 1 fixable"],
+     {}),
+    ("ruff_concise.txt",
+     ["app/util.py:1:8: F401", "app/util.py:14:13: E711", "app/views.py:3:1: I001", "Found 3 errors.", "[*] 2 fixable"],
+     {}),
+    ("pylint.txt",
+     ["************* Module app.util", "C0114: Missing module docstring", "W0612: Unused variable 'tmp'",
+      "E1101: Instance of 'User' has no 'emial' member", "Your code has been rated at 6.67/10"],
+     {}),
+    ("shellcheck.txt",
+     ["In deploy.sh line 12:", "rm -rf $TARGET/*", "SC2115 (warning)", "SC2086 (info)", "In deploy.sh line 20:",
+      "SC1073 (error): Couldn't parse this test expression."],
+     {}),
+    ("cppcheck.txt",
+     ["src/buf.c:31:12: error: Array 'data[16]' accessed at index 16", "    return data[16];",
+      "src/main.c:9:9: style: The scope of the variable 'n' can be reduced.", "2/2 files checked 100% done"],
+     {"Checking src/buf.c ...": CHATTER, "1/2 files checked 40% done": CHATTER}),
+    ("sphinx.txt",
+     ["Running Sphinx v7.2.6", "/src/docs/api.rst:12: WARNING: undefined label: 'install'",
+      "/src/docs/usage.rst:40: ERROR: Unknown directive type", "build succeeded, 2 warnings.",
+      "The HTML pages are in _build/html."],
+     {"reading sources... [ 33%] api": CHATTER}),
+    ("pip.txt",
+     ["Building wheel for lxml (setup.py) ... error", "error: subprocess-exited-with-error",
+      "× python setup.py bdist_wheel did not run successfully.", "exit code: 1",
+      "Error: Please make sure the libxml2 and libxslt development packages are installed.",
+      "ERROR: Failed building wheel for lxml", "Failed to build lxml", "ERROR: Could not build wheels for lxml"],
+     {"Collecting requests==2.32.3": CHATTER, "Downloading lxml-4.9.1.tar.gz": CHATTER,
+      "64.9/64.9 kB": CHATTER, "Requirement already satisfied": CHATTER}),
+    ("npm.txt",
+     ["npm warn deprecated inflight@1.0.6", "npm error code ERESOLVE", "npm error peer react@\"^17.0.0\"",
+      "npm error A complete log of this run"],
+     {}),
+    ("npm_ok.txt", ["added 312 packages, and audited 313 packages in 6s", "found 0 vulnerabilities"], {}),
+    ("apt.txt",
+     ["0 upgraded, 2 newly installed, 0 to remove and 3 not upgraded.", "Err:4 http://deb.debian.org",
+      "404  Not Found", "E: Failed to fetch", "E: Unable to fetch some archives"],
+     {"Hit:1 http://deb.debian.org": CHATTER, "Reading package lists...": CHATTER,
+      "Fetched 55.4 kB in 1s": CHATTER}),
+]
+
+
+@pytest.mark.parametrize("name,keep,labels", CASES, ids=[c[0] for c in CASES])
+def test_fixture_keeps_failures_errors_and_summaries(name, keep, labels):
+    lines = load(name)
+    classes = toolout.classify(lines)
+    for needle in keep:
+        assert label_of(lines, classes, needle) == KEEP, needle
+    for needle, label in labels.items():
+        assert label_of(lines, classes, needle) == label, needle
+
+
+def test_every_fixture_is_tool_output():
+    names = sorted(p.name for p in FIXTURES.glob("*.txt"))
+    assert names == sorted(c[0] for c in CASES)
+    for name in names:
+        assert toolout.is_tool_output((FIXTURES / name).read_text("utf-8")), name
+
+
+def test_pytest_failure_block_kept_whole():
+    lines = load("pytest_verbose.txt")
+    classes = toolout.classify(lines)
+    start = lines.index("=================================== FAILURES ===================================")
+    end = next(i for i, line in enumerate(lines) if line.startswith("=========================== short"))
+    assert classes[start:end] == [KEEP] * (end - start)
+
+
+def test_must_keep_is_classify_keep():
+    for name, _, _ in CASES:
+        lines = load(name)
+        assert toolout.must_keep(lines) == [c == KEEP for c in toolout.classify(lines)]
+
+
+def test_empty_and_blank_input():
+    assert toolout.must_keep([]) == []
+    assert toolout.classify(["", "   "]) == [OTHER, OTHER]
+
+
+# ---------------------------------------------------------------- lint volume
+
+
+def ruff_concise(counts: dict[str, int]) -> list[str]:
+    lines = []
+    for n in range(max(counts.values())):
+        for rule, count in counts.items():
+            if n < count:
+                lines.append(f"src/m{n}.py:{n + 1}:1: {rule} Message for `name{n}` number {n}")
+    return lines + ["Found %d errors." % sum(counts.values())]
+
+
+def test_many_style_findings_keep_one_per_rule_and_count_the_rest():
+    lines = ruff_concise({"E501": 40, "D203": 20, "F401": 1})
+    analysis = toolout.analyse(lines)
+    kept = [line for line, c in zip(lines, analysis.classes) if c == KEEP]
+    assert kept == [
+        "src/m0.py:1:1: E501 Message for `name0` number 0",
+        "src/m0.py:1:1: D203 Message for `name0` number 0",
+        "src/m0.py:1:1: F401 Message for `name0` number 0",
+        "Found 61 errors.",
+    ]
+    assert set(analysis.classes[:-1]) == {KEEP, REPEAT}
+    assert toolout.run_summary(analysis, 3, len(lines) - 1) == "58 findings like those shown: E501×39 D203×19"
+
+
+def test_few_style_findings_are_all_kept():
+    lines = ruff_concise({"E501": 30, "D203": 20})
+    assert toolout.classify(lines).count(KEEP) == len(lines)
+
+
+def test_errors_are_never_thinned():
+    lines = ["/src/a.js"] + [f"  {n}:5  error  'x{n}' is defined but never used  no-unused-vars" for n in range(1, 400)]
+    lines += ["", "✖ 399 problems (399 errors, 0 warnings)"]
+    classes = toolout.classify(lines)
+    assert all(c == KEEP for line, c in zip(lines, classes) if line)
+
+
+def test_a_different_message_shape_is_its_own_representative():
+    lines = [f"a.py:{n}:1: PLR2004 Magic value used in comparison, consider replacing `{n}`" for n in range(60)]
+    lines.insert(30, "a.py:99:1: PLR2004 Something else entirely about constants")
+    classes = toolout.classify(lines)
+    assert classes[0] == KEEP and classes[30] == KEEP
+    assert classes.count(KEEP) == 2
+
+
+def test_summary_lists_every_rule_or_folds_the_rest_into_a_count():
+    rules = {f"R{n:03d}": 2 for n in range(60)}
+    lines = ruff_concise(rules)
+    analysis = toolout.analyse(lines)
+    first_repeat = analysis.classes.index(REPEAT)
+    summary = toolout.run_summary(analysis, first_repeat, len(lines) - 1)
+    assert summary.startswith("60 findings like those shown: R000×1 R001×1 ")
+    listed = re.findall(r"R\d{3}×(\d+)", summary)
+    more = re.search(r"\+(\d+) more rules×(\d+)$", summary)
+    assert more is not None
+    assert len(listed) + int(more.group(1)) == 60
+    assert sum(map(int, listed)) + int(more.group(2)) == 60
+
+
+def test_run_summary_counts_passing_tests_and_progress():
+    lines = load("go_test.txt")
+    analysis = toolout.analyse(lines)
+    assert analysis.classes[:2] == [CHATTER, PASS]
+    assert toolout.run_summary(analysis, 0, 2) == "1 passing-test lines; 1 progress lines"
+
+
+def test_excerpts_only_for_the_first_findings_unless_short():
+    lines = []
+    excerpt = [f"   {k} | line {k}" for k in range(5)] + ["      |     ^"]
+    for n in range(30):
+        lines += [f"src/a.c:{n + 1}:5: error: unknown type name ‘t{n}’", *excerpt]
+    lines += ["src/b.c:1:1: error: short one", "    1 | x", "      | ^"]
+    classes = toolout.classify(lines)
+    heads = [7 * n for n in range(30)]
+    assert all(classes[h] == KEEP for h in heads)
+    assert all(classes[h + 1 : h + 7] == [KEEP] * 6 for h in heads[:20])
+    assert all(classes[h + 1 : h + 7] == [REPEAT] * 6 for h in heads[20:])
+    assert classes[-3:] == [KEEP] * 3  # a two-line excerpt costs less than its marker
+
+
+# ---------------------------------------------------------------- never drop an error line
+
+ERROR_LINES = [
+    "src/x.c:12:3: error: expected ';' before '}' token",
+    "lib/a.ts:3:9 - error TS2304: Cannot find name 'foo'.",
+    "pkg/mod.py:7: error: Name \"y\" is not defined  [name-defined]",
+    "error[E0425]: cannot find value `z` in this scope",
+    "npm error code E404",
+    "E: Unable to locate package nosuchpkg",
+    "ERROR: No matching distribution found for nosuchpkg",
+    "make: *** [Makefile:3: all] Error 1",
+    "FAILED tests/test_a.py::test_b - AssertionError: boom",
+    "Traceback (most recent call last):",
+]
+filler = st.lists(
+    st.sampled_from([
+        "tests/t.py::test_ok PASSED  [ 50%]", "   Compiling dep v1.0.0", "-- Looking for stdio.h", "", "plain words",
+        "src/a.py:1:1: E501 Line too long (120 > 88)", "  ✓ works (2 ms)", "Collecting thing==1.0", "[ 40%] Building C object x.o",
+    ]),
+    max_size=80,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(before=filler, after=filler, error=st.sampled_from(ERROR_LINES))
+def test_an_error_line_is_kept_wherever_it_sits(before, after, error):
+    lines = before + [error] + after
+    assert toolout.must_keep(lines)[len(before)] is True
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(max_size=60), max_size=40))
+def test_any_text_classifies_deterministically(lines):
+    lines = [line.replace("\n", " ").replace("\r", " ") for line in lines]
+    first = toolout.classify(lines)
+    assert first == toolout.classify(list(lines))
+    assert len(first) == len(lines)
+    assert set(first) <= {KEEP, OTHER} | DROPPABLE
+
+
+def test_long_single_line_and_many_lines_do_not_fail():
+    assert toolout.classify(["a" * 200_000]) == [OTHER]
+    assert toolout.classify(["error: " + "y" * 200_000]) == [KEEP]
+    assert toolout.classify(["ok"] * 50_000).count(KEEP) == 50_000  # go test's bare `ok`
+
+
+# ---------------------------------------------------------------- is_tool_output
+
+NEGATIVES = {
+    "log": "2024-05-01 10:00:01 INFO starting\n2024-05-01 10:00:02 ERROR db failed: timeout\n"
+           "2024-05-01 10:00:03 WARN retrying\n2024-05-01 10:00:04 INFO ok\n",
+    "diff": "diff --git a/out.txt b/out.txt\n--- a/out.txt\n+++ b/out.txt\n@@ -1,2 +1,2 @@\n"
+            "-=== 1 failed, 2 passed in 0.1s ===\n+=== 3 passed in 0.1s ===\n+Found 2 errors.\n",
+    "json": '{"summary": "Found 2 errors.", "tests": ["FAILED a::b"], "log": "npm error code 1"}',
+    "json-array": '[{"line": "src/x.c:1:2: error: boom"}]',
+    "python": "def main():\n    print('Ran 3 tests in 0.1s')\n    return 0\n",
+    "prose": "The build failed with an error yesterday; we found 2 errors in the parser and fixed them.\n",
+    "csv": "file,line,message\nsrc/a.c,12,error: boom\nsrc/b.c,3,warning: meh\n",
+    "yaml": "jobs:\n  test:\n    steps:\n      - run: pytest -q\n      - run: npm test\n",
+    "listing": "1\tdef f():\n2\t    raise ValueError('error: bad')\n3\t\n",
+    "quoted": "    Tests:       2 failed, 40 passed, 42 total in the docs example\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NEGATIVES))
+def test_not_tool_output(name):
+    assert toolout.is_tool_output(NEGATIVES[name]) is False
+
+
+def test_tool_output_through_a_pty():
+    raw = "\x1b[1m\x1b[31m=== FAILURES ===\x1b[0m\r\nE   assert 1 == 2\r\n"
+    assert toolout.is_tool_output(raw) is True
+    assert toolout.is_tool_output("\u2819npm error code 1\r\n") is True
+
+
+# ---------------------------------------------------------------- the real corpus
+
+
+def corpus_cases():
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p.parent for p in CORPUS.glob("*/output.raw"))
+
+
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+
+
+def clean_lines(raw: bytes) -> list[str]:
+    out = []
+    for line in raw.decode("utf-8", "replace").replace("\r\n", "\n").split("\n"):
+        line = ANSI.sub("", line)
+        if "\r" in line:
+            frames = [f for f in line.split("\r") if f.strip()]
+            line = frames[-1] if frames else ""
+        out.append(line.rstrip())
+    return out
+
+
+@pytest.mark.parametrize("case", corpus_cases(), ids=lambda p: p.name)
+def test_corpus_detection_and_critical_facts(case):
+    kind = (case / "kind").read_text().strip()
+    raw = (case / "output.raw").read_bytes()
+    assert toolout.is_tool_output(raw.decode("utf-8", "replace")) is (kind in TOOL_KINDS)
+    if kind not in TOOL_KINDS:
+        return
+    lines = clean_lines(raw)
+    kept = [re.sub(r"\s+", " ", line).strip() for line, k in zip(lines, toolout.must_keep(lines)) if k]
+    facts = [f for f in (case / "facts.txt").read_text("utf-8").splitlines() if f.strip()]
+    for fact in facts:
+        if CRITICAL.search(fact):
+            folded = re.sub(r"\s+", " ", fact).strip()
+            assert any(folded in line for line in kept), fact
