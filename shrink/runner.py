@@ -31,6 +31,8 @@ DRAIN_IDLE_S = 0.2
 #: Between SIGTERM and SIGKILL when a limit ends the command.
 KILL_GRACE_S = 2.0
 READ_SIZE = 65536
+#: Most bytes gathered from the pty before they are handed on and the loop looks at signals.
+BURST_BYTES = 256 * 1024
 VEOF = b"\x04"
 
 
@@ -309,8 +311,11 @@ class _Loop:
             self.status = status
 
     def _read(self) -> bool:
-        got = False
-        for _ in range(16):  # bounded, so signals and limits are looked at between bursts
+        """Read what the pty holds now (it hands out at most ~4 KB a read) and pass it on in
+        one piece, so per-chunk costs downstream are paid per burst, not per read."""
+        chunks: list[bytes] = []
+        size = 0
+        while size < BURST_BYTES:
             try:
                 data = os.read(self.fd, READ_SIZE)
             except BlockingIOError:
@@ -323,12 +328,13 @@ class _Loop:
             if not data:
                 self.eof = True
                 break
-            self.bytes += len(data)
-            self.on_output(data)
-            got = True
-            if len(data) < READ_SIZE:
-                break
-        return got
+            chunks.append(data)
+            size += len(data)
+        if not chunks:
+            return False
+        self.bytes += size
+        self.on_output(chunks[0] if len(chunks) == 1 else b"".join(chunks))
+        return True
 
     def _read_keys(self) -> None:
         try:

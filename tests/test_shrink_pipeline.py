@@ -159,3 +159,20 @@ def test_real_pytest_run_with_one_failing_test(failing_project, counter):
     # The same run through a pipe (what an agent's shell gives) names the same failure.
     piped = subprocess.run(argv, capture_output=True, text=True)
     assert piped.returncode == 1 and "1 failed, 1 passed" in piped.stdout
+
+
+@pytest.mark.parametrize("piece", [1, 2, 3, 7, 1 << 20])
+def test_streamed_json_and_text_equal_the_whole_forms(counter, monkeypatch, piece):
+    import io
+    import json
+
+    monkeypatch.setattr(render, "_PIECE", piece)
+    argv = [PY, "-c", "import sys; sys.stdout.buffer.write('中文 \"q\" \\\\ tab\\t ✓\\n'.encode() + b'bad \\xff\\n'); sys.exit(4)"]
+    outcome = _shrink(argv, lambda: (_engine(counter), None), raw=True)
+    as_json, as_text = io.BytesIO(), io.BytesIO()
+    render.write_json(outcome, as_json)
+    render.write_text(outcome, as_text)
+    assert json.loads(as_json.getvalue()) == render.to_json(outcome)
+    assert as_json.getvalue().endswith(b"}\n") and as_json.getvalue().count(b"\n") == 1
+    assert as_text.getvalue() == render.text(outcome)
+    assert render.to_json(outcome)["output"] == '中文 "q" \\ tab\t ✓\nbad \ufffd\n'
