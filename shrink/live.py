@@ -31,7 +31,8 @@ class LiveStatus:
     def for_stderr(cls, latest: Callable[[], str], env_columns: int | None = None) -> LiveStatus | None:
         """A status on fd 2 when it is a terminal, else None."""
         try:
-            if not os.isatty(2):
+            # Not from the background: a write could stop caveman (SIGTTOU) or garble the shell.
+            if not os.isatty(2) or os.tcgetpgrp(2) != os.getpgrp():
                 return None
             width = os.get_terminal_size(2).columns or 80  # a fresh pty may report 0
         except OSError:

@@ -64,38 +64,76 @@ def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: b
 
 
 class _Capture:
-    """Where pty output goes: a bounded raw spool for the emulator and the line resolver."""
+    """Where pty output goes: a bounded raw spool for the emulator and the line resolver.
+
+    If the disk fills, the command keeps running and keeps its status: the transcript then
+    holds what was spooled, a line saying how many bytes were lost (if any), and the last
+    TAIL_BYTES."""
+
+    TAIL_BYTES = 256 * 1024
 
     def __init__(self, rows: int, tmp_dir: str | None) -> None:
-        self.raw = tempfile.TemporaryFile(dir=tmp_dir)
-        self.resolved = tempfile.TemporaryFile(dir=tmp_dir)
+        # Unbuffered: writes are whole bursts already, and a failed write then loses nothing unseen.
+        self.raw = tempfile.TemporaryFile(dir=tmp_dir, buffering=0)
+        self.resolved = tempfile.TemporaryFile(dir=tmp_dir, buffering=0)
         self.raw_kept = 0
-        self.lines = screen.LineResolver(self.resolved.write, rows)
+        self.lines = screen.LineResolver(self._keep, rows)
+        self.problem: str | None = None
+        self._tail: list[bytes] = []
+        self._tail_size = 0
+        self._lost = 0
 
     def feed(self, data: bytes) -> None:
         if self.raw_kept <= screen.SCREEN_MAX_BYTES:
-            self.raw.write(data)
-            self.raw_kept += len(data)
+            try:
+                self.raw.write(data)
+                self.raw_kept += len(data)
+            except OSError:
+                self.raw_kept = screen.SCREEN_MAX_BYTES + 1  # no emulator without the raw bytes
         self.lines.feed(data)
+
+    def _keep(self, piece: bytes) -> None:
+        if self.problem is None:
+            try:
+                written = self.resolved.write(piece)
+                if written is None or written >= len(piece):
+                    return
+                piece = piece[written:]
+                self.problem = "could not spool the output (short write)"
+            except OSError as exc:
+                self.problem = f"could not spool the output ({exc.strerror or exc})"
+        self._tail.append(piece)
+        self._tail_size += len(piece)
+        while self._tail_size - len(self._tail[0]) >= self.TAIL_BYTES:
+            dropped = self._tail.pop(0)
+            self._tail_size -= len(dropped)
+            self._lost += len(dropped)
 
     def transcript(self, cols: int, rows: int, total: int) -> tuple[bytes, str, list[str]]:
         self.lines.finish()
-        if self.lines.needs_screen and total <= screen.SCREEN_MAX_BYTES:
+        if self.lines.needs_screen and total <= screen.SCREEN_MAX_BYTES and self.problem is None:
             self.raw.seek(0)
             try:
                 return screen.resolve_screen(self.raw.read(), cols, rows), "screen", []
             except Exception as exc:  # pyte trouble must not lose the output: the line view stands
                 note = f"screen emulation failed ({type(exc).__name__}: {exc}); showing the line view"
                 return self._read_resolved(), "lines", [note]
-        return self._read_resolved(), "lines", []
+        return self._read_resolved(), "lines", [self.problem] if self.problem else []
 
     def _read_resolved(self) -> bytes:
         self.resolved.seek(0)
-        return self.resolved.read()
+        text = self.resolved.read()
+        if self.problem is not None:
+            gap = f"\n[caveman: {self._lost:,} bytes of output lost: {self.problem}]\n".encode() if self._lost else b""
+            text = text + gap + b"".join(self._tail)
+        return text
 
     def close(self) -> None:
-        self.raw.close()
-        self.resolved.close()
+        for spool in (self.raw, self.resolved):
+            try:
+                spool.close()
+            except OSError:
+                pass
 
 
 def shrink(

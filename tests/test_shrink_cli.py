@@ -355,3 +355,78 @@ def test_pytest_project_with_one_failing_test_through_the_whole_cli(tmp_path):
     assert "test_math.py::test_subtracts" in out and "AssertionError: subtraction is broken" in out
     assert "1 failed, 1 passed" in out
     assert out.splitlines()[-1].startswith("‹caveman: exit 1")
+
+
+# ------------------------------------------------------------------ attached to a terminal
+
+
+def _set_size(fd: int, cols: int, rows: int) -> None:
+    import fcntl
+    import struct
+    import termios
+
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def _read_all(fd: int) -> bytes:
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            return seen
+        if not chunk:
+            return seen
+        seen += chunk
+
+
+def test_window_follows_the_terminal_and_its_resizes(tmp_path):
+    ready = tmp_path / "ready"
+    child = f"""
+        import os, signal, pathlib
+        print("start", *os.get_terminal_size(1), os.environ["COLUMNS"], os.environ["LINES"], flush=True)
+        signal.signal(signal.SIGWINCH, lambda *a: None)
+        pathlib.Path({str(ready)!r}).write_text("x")
+        signal.pause()
+        print("resized", *os.get_terminal_size(1), flush=True)
+    """
+    master, slave = os.openpty()
+    _set_size(slave, 100, 30)
+    try:
+        proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--raw", "--", *py(child)], cwd=ROOT,
+                                stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.PIPE)
+        os.close(slave)
+        _wait_for(ready, proc)
+        _set_size(master, 120, 40)
+        proc.send_signal(signal.SIGWINCH)
+        proc.wait(timeout=30)
+        seen = _read_all(master)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0
+    assert seen.replace(b"\r\n", b"\n") == b"start 100 30 100 30\nresized 120 40\n"
+
+
+def _controlling_terminal_on_stdin() -> None:
+    import fcntl
+    import termios
+
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def test_keystrokes_reach_the_command_when_stdin_is_a_terminal():
+    child = "print('got', input().upper(), flush=True)\ntry:\n    input()\nexcept EOFError:\n    print('eof')"
+    master, slave = os.openpty()
+    try:
+        proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--raw", "--", PY, "-c", child],
+                                cwd=ROOT, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                preexec_fn=_controlling_terminal_on_stdin)
+        os.close(slave)
+        # Canonical mode hands caveman "hello\n" and then, as a read of its own, the ^D.
+        os.write(master, b"hello\n\x04")
+        out, err = proc.communicate(timeout=30)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0, err
+    assert out == b"hello\ngot HELLO\neof\n"

@@ -3,6 +3,7 @@ registry (one tiny compressor), so compressed results do not depend on the real 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -176,3 +177,60 @@ def test_streamed_json_and_text_equal_the_whole_forms(counter, monkeypatch, piec
     assert as_json.getvalue().endswith(b"}\n") and as_json.getvalue().count(b"\n") == 1
     assert as_text.getvalue() == render.text(outcome)
     assert render.to_json(outcome)["output"] == '中文 "q" \\ tab\t ✓\nbad \ufffd\n'
+
+
+def test_forced_type_and_query_reach_the_engine(counter):
+    seen = []
+
+    class Spy:
+        def compress(self, data, options):
+            seen.append((options.type, options.query, options.mode))
+            return Engine(Registry(), counter, None).compress(data, options)
+
+    _shrink([PY, "-c", "print('hello')"], lambda: (Spy(), None), ctype=ContentType.LOG, query="timeout")
+    assert seen == [(ContentType.LOG, "timeout", "compress")]
+
+
+class _FullDisk:
+    """A spool that takes `room` bytes and then fails as a full disk does."""
+
+    def __init__(self, room: int) -> None:
+        import io
+
+        self.room = room
+        self.data = io.BytesIO()
+
+    def write(self, data):
+        import errno
+
+        if self.data.tell() + len(data) > self.room:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return self.data.write(data)
+
+    def seek(self, pos):
+        return self.data.seek(pos)
+
+    def read(self):
+        return self.data.read()
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("tail_bytes", [1 << 20, 100])
+def test_full_disk_keeps_the_status_and_the_tail_and_counts_what_was_lost(monkeypatch, tail_bytes):
+    monkeypatch.setattr(pipeline.tempfile, "TemporaryFile", lambda **_: _FullDisk(200))
+    monkeypatch.setattr(pipeline._Capture, "TAIL_BYTES", tail_bytes)
+    outcome = _shrink(NOISY_FAILURE, lambda: (None, None), raw=True)
+    assert outcome.exit_code == 1
+    assert outcome.warnings == ["could not spool the output (No space left on device)"]
+    assert outcome.view.endswith(b"ok step 299\nerror: boom\n")
+    marker = re.search(rb"\n\[caveman: ([\d,]+) bytes of output lost: could not spool the output "
+                       rb"\(No space left on device\)\]\n", outcome.view)
+    if tail_bytes > len(TRANSCRIPT):
+        assert marker is None and outcome.view == TRANSCRIPT
+    else:
+        lost = int(marker.group(1).replace(b",", b""))
+        kept = outcome.view[:marker.start()] + outcome.view[marker.end():]
+        assert lost > 0 and len(kept) + lost == len(TRANSCRIPT)
+        assert TRANSCRIPT.startswith(outcome.view[:marker.start()]) and TRANSCRIPT.endswith(outcome.view[marker.end():])
