@@ -316,7 +316,7 @@ def test_live_status_on_a_terminal_stderr_is_erased_at_the_end():
     try:
         proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--raw", "--", "sh", "-c",
                                  "echo working; sleep 0.8; echo done"], cwd=ROOT, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=slave)
+                                stdout=subprocess.PIPE, stderr=slave, preexec_fn=_controlling_terminal(2))
         os.close(slave)
         out, _ = proc.communicate(timeout=30)
         seen = b""
@@ -407,12 +407,15 @@ def test_window_follows_the_terminal_and_its_resizes(tmp_path):
     assert seen.replace(b"\r\n", b"\n") == b"start 100 30 100 30\nresized 120 40\n"
 
 
-def _controlling_terminal_on_stdin() -> None:
-    import fcntl
-    import termios
+def _controlling_terminal(fd: int):
+    """A preexec_fn making the terminal at fd caveman's controlling terminal, caveman in front."""
+    def setup() -> None:
+        import fcntl
+        import termios
 
-    os.setsid()
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        os.setsid()
+        fcntl.ioctl(fd, termios.TIOCSCTTY, 0)
+    return setup
 
 
 def test_keystrokes_reach_the_command_when_stdin_is_a_terminal():
@@ -421,7 +424,7 @@ def test_keystrokes_reach_the_command_when_stdin_is_a_terminal():
     try:
         proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--raw", "--", PY, "-c", child],
                                 cwd=ROOT, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                preexec_fn=_controlling_terminal_on_stdin)
+                                preexec_fn=_controlling_terminal(0))
         os.close(slave)
         # Canonical mode hands caveman "hello\n" and then, as a read of its own, the ^D.
         os.write(master, b"hello\n\x04")
