@@ -53,13 +53,28 @@ class Outcome:
         return self.result is not None and not self.result.passed_through
 
 
-def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: bool) -> dict[str, str]:
-    """The caller's environment with COLUMNS, LINES and TERM agreeing with the pty we give."""
+#: A pager on the pty would wait for keys nobody can press, even at a terminal (its screen is
+#: captured, not shown): `git log`, `man`, `systemctl status` would hang. cat prints it all.
+PAGERS = ("PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "GH_PAGER", "PSQL_PAGER")
+#: With no person at caveman's stdin, prompts that open the terminal themselves must not wait:
+#: editors end at once (git then aborts the commit), git does not ask for credentials.
+UNATTENDED = {"GIT_EDITOR": "true", "GIT_SEQUENCE_EDITOR": "true", "GIT_TERMINAL_PROMPT": "0"}
+
+
+def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: bool,
+                      interactive: bool = False) -> dict[str, str]:
+    """The caller's environment with COLUMNS, LINES and TERM agreeing with the pty we give,
+    and no pager (nor, without a person at stdin, an editor or password prompt) to wait on."""
     child = dict(env)
     child["COLUMNS"], child["LINES"] = str(size[0]), str(size[1])
     term = env.get("TERM", "")
     if not attached or not term or term == "dumb":
         child["TERM"] = DEFAULT_TERM
+    for name in PAGERS:
+        child[name] = "cat"
+    child["AWS_PAGER"] = ""
+    if not interactive:
+        child.update(UNATTENDED)
     return child
 
 
@@ -153,7 +168,7 @@ def shrink(
     try:
         try:
             ran = runner.run(
-                request.argv, env=child_environment(env, (cols, rows), size_fd is not None),
+                request.argv, env=child_environment(env, (cols, rows), size_fd is not None, _isatty(stdin_fd)),
                 on_output=capture.feed, size=(cols, rows), size_fd=size_fd, timeout=request.timeout,
                 idle_timeout=request.idle_timeout, on_tick=status.tick if status else None, stdin_fd=stdin_fd,
             )
@@ -187,6 +202,13 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
             outcome.warnings.append(f"{problem}; output passed through uncompressed")
         elif result.error:
             outcome.warnings.append(f"{result.reason or result.error}; output passed through uncompressed")
+
+
+def _isatty(fd: int) -> bool:
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
 
 
 def default_tmp_dir(env: Mapping[str, str]) -> str | None:

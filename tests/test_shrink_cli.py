@@ -433,3 +433,23 @@ def test_keystrokes_reach_the_command_when_stdin_is_a_terminal():
         os.close(master)
     assert proc.returncode == 0, err
     assert out == b"hello\ngot HELLO\neof\n"
+
+
+def test_pagers_never_wait_for_keys(tmp_path):
+    repo = tmp_path / "repo"
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "init", "-q", str(repo)], check=True)
+    message = "subject\n\n" + "".join(f"body line {i}\n" for i in range(120))
+    subprocess.run([*git, "-C", str(repo), "commit", "-q", "--allow-empty", "-m", message], check=True)
+    r = shrink("--raw", "--", "git", "-C", str(repo), "log", env={"GIT_PAGER": "less", "PAGER": "less"}, timeout=60)
+    assert r.returncode == 0
+    assert b"    body line 0\n" in r.stdout and r.stdout.endswith(b"    body line 119\n")
+
+
+def test_editor_prompts_do_not_wait_without_a_person(tmp_path):
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    r = shrink("--", "git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com",
+               "commit", "--allow-empty", env={"GIT_EDITOR": "vi", "EDITOR": "vi"}, timeout=60)
+    assert r.returncode == 1
+    assert b"Aborting commit due to empty commit message." in r.stdout
