@@ -129,7 +129,9 @@ class _Capture:
         if self.lines.needs_screen and total <= screen.SCREEN_MAX_BYTES and self.problem is None:
             self.raw.seek(0)
             try:
-                return screen.resolve_screen(self.raw.read(), cols, rows), "screen", []
+                from shrink.emulator import resolve_screen
+
+                return resolve_screen(self.raw.read(), cols, rows), "screen", []
             except Exception as exc:  # pyte trouble must not lose the output: the line view stands
                 note = f"screen emulation failed ({type(exc).__name__}: {exc}); showing the line view"
                 return self._read_resolved(), "lines", [note]

@@ -8,8 +8,8 @@ Plain chunks (no control bytes) take a fast path of C-level string operations.
 
 Output that addresses the cursor (CSI H/f, VPA, scroll regions) or switches to the alternate
 screen is a full-screen program (top, less, curses); the line model cannot follow it, so
-`resolve_screen` replays such output through pyte, keeping the lines that scroll off the top.
-pyte is slow (~0.7 MB/s), so it is used only up to SCREEN_MAX_BYTES.
+`shrink.emulator.resolve_screen` replays such output through pyte, keeping the lines that scroll off the top.
+pyte is slow (0.2–0.7 MB/s), so it is used only up to SCREEN_MAX_BYTES.
 
 Text is handled as str decoded with surrogateescape: columns are code points, and invalid
 UTF-8 survives byte-exact into the transcript.
@@ -23,8 +23,9 @@ from collections.abc import Callable
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
 
-#: Output with cursor addressing larger than this is resolved by the line path instead.
-SCREEN_MAX_BYTES = 2 * 1024 * 1024
+#: Output with cursor addressing larger than this is resolved by the line path instead: pyte
+#: takes 1–4 s per MB, and full-screen programs (top, less, curses menus) print far less.
+SCREEN_MAX_BYTES = 512 * 1024
 #: Private modes that switch to or from the alternate screen.
 ALT_SCREEN_MODES = frozenset({47, 1047, 1049})
 #: Longest escape sequence carried across a read boundary before it is treated as garbage.
@@ -447,58 +448,6 @@ class LineResolver:
         # 1, 2 and 3 would blank what was shown; a transcript keeps it.
 
 
-# ------------------------------------------------------------------ the screen path
-
-
-def resolve_screen(data: bytes, cols: int, rows: int) -> bytes:
-    """Replay output through a pyte screen: the lines that scrolled off the top, then the final
-    screen, each without trailing blanks, trailing blank rows dropped."""
-    import pyte
-    from pyte.screens import Margins
-
-    scrolled: list[str] = []
-
-    def render(row: dict) -> str:  # type: ignore[type-arg]
-        return "".join(row[x].data for x in range(screen.columns)).rstrip()
-
-    class TranscriptScreen(pyte.Screen):  # type: ignore[misc]
-        def index(self) -> None:
-            top, bottom = self.margins or Margins(0, self.lines - 1)
-            if self.cursor.y == bottom and top == 0:
-                scrolled.append(render(self.buffer[top]))
-            super().index()
-
-        # pyte has no alternate screen. Switching either way keeps what the screen showed
-        # (the shell's lines on entry, the program's last frame on exit) and starts blank.
-        def set_mode(self, *modes: int, **kwargs: object) -> None:
-            if kwargs.get("private") and ALT_SCREEN_MODES.intersection(modes):
-                self._switch()
-            super().set_mode(*modes, **kwargs)
-
-        def reset_mode(self, *modes: int, **kwargs: object) -> None:
-            if kwargs.get("private") and ALT_SCREEN_MODES.intersection(modes):
-                self._switch()
-            super().reset_mode(*modes, **kwargs)
-
-        def _switch(self) -> None:
-            shown = [render(self.buffer[y]) for y in range(self.lines)]
-            while shown and not shown[-1]:
-                shown.pop()
-            scrolled.extend(shown)
-            self.erase_in_display(2)
-            self.cursor_position()
-
-    screen = TranscriptScreen(cols, rows)
-    screen.set_mode(pyte.modes.LNM)  # a bare LF (no ONLCR) still starts a line
-    stream = pyte.Stream(screen)
-    stream.feed(data.decode(ENCODING, "replace"))
-    shown = [render(screen.buffer[y]) for y in range(screen.lines)]
-    lines = scrolled + shown
-    while lines and not lines[-1]:
-        lines.pop()
-    return ("\n".join(lines) + "\n").encode(ENCODING, ERRORS) if lines else b""
-
-
 def resolve(data: bytes, cols: int = 200, rows: int = 50) -> tuple[bytes, str]:
     """Resolve a whole capture in memory: (transcript, method). For tests and small inputs;
     the pipeline streams through LineResolver instead."""
@@ -507,5 +456,7 @@ def resolve(data: bytes, cols: int = 200, rows: int = 50) -> tuple[bytes, str]:
     lr.feed(data)
     lr.finish()
     if lr.needs_screen and len(data) <= SCREEN_MAX_BYTES:
+        from shrink.emulator import resolve_screen
+
         return resolve_screen(data, cols, rows), "screen"
     return b"".join(parts), "lines"
