@@ -385,9 +385,9 @@ def test_window_follows_the_terminal_and_its_resizes(tmp_path):
     child = f"""
         import os, signal, pathlib
         print("start", *os.get_terminal_size(1), os.environ["COLUMNS"], os.environ["LINES"], flush=True)
-        signal.signal(signal.SIGWINCH, lambda *a: None)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {{signal.SIGWINCH}})  # none can slip past sigwait
         pathlib.Path({str(ready)!r}).write_text("x")
-        signal.pause()
+        signal.sigwait({{signal.SIGWINCH}})
         print("resized", *os.get_terminal_size(1), flush=True)
     """
     master, slave = os.openpty()
