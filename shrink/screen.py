@@ -121,6 +121,10 @@ class LineResolver:
         self._carry = ""
         self._decoder = codecs.getincrementaldecoder(ENCODING)(ERRORS)
         self._out: list[str] = []
+        # Pieces of a long unterminated last line, joined only when something needs the whole
+        # line: `line += piece` would copy the line again for every read (quadratic).
+        self._parts: list[str] = []
+        self._parts_len = 0
         self.needs_screen = False
 
     # ------------------------------------------------------------------ public
@@ -136,7 +140,14 @@ class LineResolver:
             self._process(text, rare)
         self._flush()
 
+    def _join_parts(self) -> None:
+        if self._parts:
+            self._lines[-1] += "".join(self._parts)
+            self._parts.clear()
+            self._parts_len = 0
+
     def finish(self) -> None:
+        self._join_parts()
         tail = self._carry + self._decoder.decode(b"", final=True)
         self._carry = ""
         if tail:
@@ -157,6 +168,8 @@ class LineResolver:
 
     def latest_line(self) -> str:
         """The last line with something on it, for a live status display."""
+        if self._parts:
+            return ("".join(self._parts[-3:]))[-200:].strip() or self._lines[-1][-200:].strip()
         for line in reversed(self._lines):
             if line.strip():
                 return line.strip()
@@ -214,7 +227,7 @@ class LineResolver:
             text = text.replace("\r\n", "\n")
             if "\r\n" in text:  # \r\r\n: a \r\n that went through ONLCR
                 text = CRLF_RE.sub("\n", text)
-        at_end = self._row == len(self._lines) - 1 and self._col == len(self._lines[-1])
+        at_end = self._row == len(self._lines) - 1 and self._col == len(self._lines[-1]) + self._parts_len
         if at_end and "\r" not in text and "\x08" not in text and "\x1b" not in text and (
                 not rare or not CONTROL_RE.search(text)):
             self._fast(text)
@@ -235,9 +248,11 @@ class LineResolver:
         """Plain text at the end of the last line: append, and let full lines scroll out."""
         nl = text.find("\n")
         if nl < 0:
-            self._lines[-1] += text
-            self._col = len(self._lines[-1])
+            self._parts.append(text)
+            self._parts_len += len(text)
+            self._col += len(text)
             return
+        self._join_parts()
         last_nl = text.rfind("\n")
         self._lines[-1] += text[:nl]
         middle = text[nl + 1:last_nl + 1]
@@ -271,6 +286,7 @@ class LineResolver:
     # -- the slow path: one token at a time
 
     def _slow(self, text: str) -> None:
+        self._join_parts()
         for i, segment in enumerate(text.split("\n")):
             if i:
                 self._newline()
