@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from shrink import runner, screen
@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 #: The terminal we emulate when caveman itself is not attached to one.
 DEFAULT_TERM = "xterm-256color"
+#: Below this many bytes (~130 tokens) no view can save what its footer costs (~40 tokens for
+#: the counts and handle), so the engine and its start-up are skipped unless a type or a
+#: query was asked for. Most commands an agent runs print less than this.
+SMALL_OUTPUT_BYTES = 512
 
 
 @dataclass(frozen=True)
@@ -183,6 +187,8 @@ def shrink(
     outcome = Outcome(ran, text, None, method, warnings)
     if request.raw or not text.strip():
         return outcome
+    if len(text) < SMALL_OUTPUT_BYTES and request.ctype is None and not request.query:
+        return outcome
     _compress(outcome, request, engine_factory)
     return outcome
 
@@ -197,6 +203,9 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
     except Exception as exc:  # caveman's failure, not the command's: show the output as it is
         outcome.warnings.append(f"engine error ({type(exc).__name__}: {exc}); output passed through uncompressed")
         return
+    if not result.passed_through and not _pays_for_its_footer(outcome, result, engine):
+        result = replace(result, output=outcome.view, method=None, handle=None, ratio=0.0,
+                         tokens_after=result.tokens_before, reason="the saving would not pay for the footer")
     outcome.result = result
     outcome.view = result.output
     if result.passed_through:
@@ -204,6 +213,19 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
             outcome.warnings.append(f"{problem}; output passed through uncompressed")
         elif result.error:
             outcome.warnings.append(f"{result.reason or result.error}; output passed through uncompressed")
+
+
+def _pays_for_its_footer(outcome: Outcome, result: Result, engine: Any) -> bool:
+    """True when the compressed view plus its longer footer costs fewer tokens than the
+    transcript plus the footer it would get anyway (none for a success)."""
+    from shrink import render
+
+    counter = getattr(engine, "counter", None)
+    if counter is None:
+        return True
+    compressed = render.footer(Outcome(outcome.run, result.output, result, outcome.resolver)) or ""
+    plain = render.footer(Outcome(outcome.run, outcome.view, None, outcome.resolver)) or ""
+    return result.tokens_after + counter.count(compressed) < result.tokens_before + counter.count(plain)
 
 
 def _isatty(fd: int) -> bool:

@@ -129,7 +129,7 @@ def test_detect_runs_on_the_resolved_text_not_forced_to_terminal(counter):
             seen.append(options.type)
             return Engine(Registry(), counter, None).compress(data, options)
 
-    _shrink([PY, "-c", "print('{\"a\": 1}')"], lambda: (Spy(), None))
+    _shrink([PY, "-c", "import json; print(json.dumps({'items': list(range(300))}))"], lambda: (Spy(), None))
     assert seen == [None]
 
 
@@ -234,3 +234,28 @@ def test_full_disk_keeps_the_status_and_the_tail_and_counts_what_was_lost(monkey
         kept = outcome.view[:marker.start()] + outcome.view[marker.end():]
         assert lost > 0 and len(kept) + lost == len(TRANSCRIPT)
         assert TRANSCRIPT.startswith(outcome.view[:marker.start()]) and TRANSCRIPT.endswith(outcome.view[marker.end():])
+
+
+def test_a_saving_smaller_than_the_footer_passes_the_transcript_through(counter):
+    argv = [PY, "-c", "import sys\nfor i in range(6): print(f'ok step {i}')\nprint('error: boom')\nsys.exit(1)"]
+    outcome = _shrink(argv, lambda: (_engine(counter), None), ctype=ContentType.TEXT)
+    transcript = "".join(f"ok step {i}\n" for i in range(6)).encode() + b"error: boom\n"
+    assert outcome.view == transcript and not outcome.compressed
+    assert outcome.result.reason == "the saving would not pay for the footer"
+    assert render.footer(outcome) == "‹caveman: exit 1›"
+
+
+def test_small_output_skips_the_engine_unless_a_type_or_query_is_asked_for(counter):
+    calls = []
+
+    def factory():
+        calls.append(1)
+        return _engine(counter), None
+
+    small = [PY, "-c", "print('x' * 400)"]
+    assert _shrink(small, factory).view == b"x" * 400 + b"\n" and calls == []
+    _shrink(small, factory, query="x")
+    _shrink(small, factory, ctype=ContentType.TEXT)
+    assert len(calls) == 2
+    _shrink([PY, "-c", "print('x' * 600)"], factory)
+    assert len(calls) == 3
