@@ -20,6 +20,19 @@ def _size(n: int) -> str:
     return f"{n} B"
 
 
+def _fit(text: str, columns: int) -> str:
+    """text cut to `columns` display cells (CJK takes two): a status that wrapped onto a
+    second row could not be erased with one line's erase."""
+    import unicodedata
+
+    used = 0
+    for i, ch in enumerate(text):
+        used += 0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        if used > columns - 1:
+            return text[:i] + "…"
+    return text
+
+
 class LiveStatus:
     def __init__(self, fd: int, latest: Callable[[], str], width: int) -> None:
         self._fd = fd
@@ -43,10 +56,7 @@ class LiveStatus:
         if elapsed < FIRST_DRAW_S:
             return
         head = f"caveman: {elapsed:.1f}s · {_size(nbytes)} · "
-        room = self._width - len(head) - 1
-        line = "".join(ch if ch.isprintable() else " " for ch in self._latest())
-        if len(line) > room:
-            line = line[: max(0, room - 1)] + "…" if room > 1 else ""
+        line = _fit("".join(ch if ch.isprintable() else " " for ch in self._latest()), self._width - len(head) - 1)
         self._write(_ERASE + (head + line).encode("utf-8", "replace"))
         self._drawn = True
 

@@ -259,3 +259,11 @@ def test_small_output_skips_the_engine_unless_a_type_or_query_is_asked_for(count
     assert len(calls) == 2
     _shrink([PY, "-c", "print('x' * 600)"], factory)
     assert len(calls) == 3
+
+
+def test_live_status_line_fits_one_terminal_row_even_with_wide_characters():
+    from shrink.live import _fit
+
+    assert _fit("中文" * 30, 20) == "中文中文中文中文中…"
+    assert _fit("plain", 20) == "plain"
+    assert _fit("x" * 30, 10) == "x" * 9 + "…"
