@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from caveman_cli.context import Context
-from caveman_cli.io import warn, write_bytes, write_json
+from caveman_cli.io import warn, write_json
 from caveman_cli.status import CavemanError, ExitStatus
 
 
@@ -156,7 +156,7 @@ def execute(args: ShrinkArgs) -> int:
     for note in outcome.warnings:
         warn(note)
     if args.as_json:
-        write_json(render.to_json(outcome))
+        render.write_json(outcome, sys.stdout.buffer)
     else:
-        write_bytes(render.text(outcome))
+        render.write_text(outcome, sys.stdout.buffer)
     return outcome.exit_code

@@ -20,6 +20,19 @@ def _size(n: int) -> str:
     return f"{n} B"
 
 
+def _fit(text: str, columns: int) -> str:
+    """text cut to `columns` display cells (CJK takes two): a status that wrapped onto a
+    second row could not be erased with one line's erase."""
+    import unicodedata
+
+    used = 0
+    for i, ch in enumerate(text):
+        used += 0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        if used > columns - 1:
+            return text[:i] + "…"
+    return text
+
+
 class LiveStatus:
     def __init__(self, fd: int, latest: Callable[[], str], width: int) -> None:
         self._fd = fd
@@ -31,7 +44,8 @@ class LiveStatus:
     def for_stderr(cls, latest: Callable[[], str], env_columns: int | None = None) -> LiveStatus | None:
         """A status on fd 2 when it is a terminal, else None."""
         try:
-            if not os.isatty(2):
+            # Not from the background: a write could stop caveman (SIGTTOU) or garble the shell.
+            if not os.isatty(2) or os.tcgetpgrp(2) != os.getpgrp():
                 return None
             width = os.get_terminal_size(2).columns or 80  # a fresh pty may report 0
         except OSError:
@@ -42,10 +56,7 @@ class LiveStatus:
         if elapsed < FIRST_DRAW_S:
             return
         head = f"caveman: {elapsed:.1f}s · {_size(nbytes)} · "
-        room = self._width - len(head) - 1
-        line = "".join(ch if ch.isprintable() else " " for ch in self._latest())
-        if len(line) > room:
-            line = line[: max(0, room - 1)] + "…" if room > 1 else ""
+        line = _fit("".join(ch if ch.isprintable() else " " for ch in self._latest()), self._width - len(head) - 1)
         self._write(_ERASE + (head + line).encode("utf-8", "replace"))
         self._drawn = True
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from shrink import runner, screen
@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 #: The terminal we emulate when caveman itself is not attached to one.
 DEFAULT_TERM = "xterm-256color"
+#: Below this many bytes (~130 tokens) no view can save what its footer costs (~40 tokens for
+#: the counts and handle), so the engine and its start-up are skipped unless a type or a
+#: query was asked for. Most commands an agent runs print less than this.
+SMALL_OUTPUT_BYTES = 512
 
 
 @dataclass(frozen=True)
@@ -53,49 +57,104 @@ class Outcome:
         return self.result is not None and not self.result.passed_through
 
 
-def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: bool) -> dict[str, str]:
-    """The caller's environment with COLUMNS, LINES and TERM agreeing with the pty we give."""
+#: A pager on the pty would wait for keys nobody can press, even at a terminal (its screen is
+#: captured, not shown): `git log`, `man`, `systemctl status` would hang. cat prints it all.
+PAGERS = ("PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "GH_PAGER", "PSQL_PAGER")
+#: With no person at caveman's stdin, prompts that open the terminal themselves must not wait:
+#: editors end at once (git then aborts the commit), git does not ask for credentials.
+UNATTENDED = {"GIT_EDITOR": "true", "GIT_SEQUENCE_EDITOR": "true", "GIT_TERMINAL_PROMPT": "0"}
+
+
+def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: bool,
+                      interactive: bool = False) -> dict[str, str]:
+    """The caller's environment with COLUMNS, LINES and TERM agreeing with the pty we give,
+    and no pager (nor, without a person at stdin, an editor or password prompt) to wait on."""
     child = dict(env)
     child["COLUMNS"], child["LINES"] = str(size[0]), str(size[1])
     term = env.get("TERM", "")
     if not attached or not term or term == "dumb":
         child["TERM"] = DEFAULT_TERM
+    for name in PAGERS:
+        child[name] = "cat"
+    child["AWS_PAGER"] = ""
+    if not interactive:
+        child.update(UNATTENDED)
     return child
 
 
 class _Capture:
-    """Where pty output goes: a bounded raw spool for the emulator and the line resolver."""
+    """Where pty output goes: a bounded raw spool for the emulator and the line resolver.
+
+    If the disk fills, the command keeps running and keeps its status: the transcript then
+    holds what was spooled, a line saying how many bytes were lost (if any), and the last
+    TAIL_BYTES."""
+
+    TAIL_BYTES = 256 * 1024
 
     def __init__(self, rows: int, tmp_dir: str | None) -> None:
-        self.raw = tempfile.TemporaryFile(dir=tmp_dir)
-        self.resolved = tempfile.TemporaryFile(dir=tmp_dir)
+        # Unbuffered: writes are whole bursts already, and a failed write then loses nothing unseen.
+        self.raw = tempfile.TemporaryFile(dir=tmp_dir, buffering=0)
+        self.resolved = tempfile.TemporaryFile(dir=tmp_dir, buffering=0)
         self.raw_kept = 0
-        self.lines = screen.LineResolver(self.resolved.write, rows)
+        self.lines = screen.LineResolver(self._keep, rows)
+        self.problem: str | None = None
+        self._tail: list[bytes] = []
+        self._tail_size = 0
+        self._lost = 0
 
     def feed(self, data: bytes) -> None:
         if self.raw_kept <= screen.SCREEN_MAX_BYTES:
-            self.raw.write(data)
-            self.raw_kept += len(data)
+            try:
+                self.raw.write(data)
+                self.raw_kept += len(data)
+            except OSError:
+                self.raw_kept = screen.SCREEN_MAX_BYTES + 1  # no emulator without the raw bytes
         self.lines.feed(data)
+
+    def _keep(self, piece: bytes) -> None:
+        if self.problem is None:
+            try:
+                written = self.resolved.write(piece)
+                if written is None or written >= len(piece):
+                    return
+                piece = piece[written:]
+                self.problem = "could not spool the output (short write)"
+            except OSError as exc:
+                self.problem = f"could not spool the output ({exc.strerror or exc})"
+        self._tail.append(piece)
+        self._tail_size += len(piece)
+        while self._tail_size - len(self._tail[0]) >= self.TAIL_BYTES:
+            dropped = self._tail.pop(0)
+            self._tail_size -= len(dropped)
+            self._lost += len(dropped)
 
     def transcript(self, cols: int, rows: int, total: int) -> tuple[bytes, str, list[str]]:
         self.lines.finish()
-        if self.lines.needs_screen and total <= screen.SCREEN_MAX_BYTES:
+        if self.lines.needs_screen and total <= screen.SCREEN_MAX_BYTES and self.problem is None:
             self.raw.seek(0)
             try:
-                return screen.resolve_screen(self.raw.read(), cols, rows), "screen", []
+                from shrink.emulator import resolve_screen
+
+                return resolve_screen(self.raw.read(), cols, rows), "screen", []
             except Exception as exc:  # pyte trouble must not lose the output: the line view stands
                 note = f"screen emulation failed ({type(exc).__name__}: {exc}); showing the line view"
                 return self._read_resolved(), "lines", [note]
-        return self._read_resolved(), "lines", []
+        return self._read_resolved(), "lines", [self.problem] if self.problem else []
 
     def _read_resolved(self) -> bytes:
         self.resolved.seek(0)
-        return self.resolved.read()
+        text = self.resolved.read()
+        if self.problem is not None:
+            gap = f"\n[caveman: {self._lost:,} bytes of output lost: {self.problem}]\n".encode() if self._lost else b""
+            text = text + gap + b"".join(self._tail)
+        return text
 
     def close(self) -> None:
-        self.raw.close()
-        self.resolved.close()
+        for spool in (self.raw, self.resolved):
+            try:
+                spool.close()
+            except OSError:
+                pass
 
 
 def shrink(
@@ -115,7 +174,7 @@ def shrink(
     try:
         try:
             ran = runner.run(
-                request.argv, env=child_environment(env, (cols, rows), size_fd is not None),
+                request.argv, env=child_environment(env, (cols, rows), size_fd is not None, _isatty(stdin_fd)),
                 on_output=capture.feed, size=(cols, rows), size_fd=size_fd, timeout=request.timeout,
                 idle_timeout=request.idle_timeout, on_tick=status.tick if status else None, stdin_fd=stdin_fd,
             )
@@ -127,6 +186,8 @@ def shrink(
         capture.close()
     outcome = Outcome(ran, text, None, method, warnings)
     if request.raw or not text.strip():
+        return outcome
+    if len(text) < SMALL_OUTPUT_BYTES and request.ctype is None and not request.query:
         return outcome
     _compress(outcome, request, engine_factory)
     return outcome
@@ -142,6 +203,9 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
     except Exception as exc:  # caveman's failure, not the command's: show the output as it is
         outcome.warnings.append(f"engine error ({type(exc).__name__}: {exc}); output passed through uncompressed")
         return
+    if not result.passed_through and not _pays_for_its_footer(outcome, result, engine):
+        result = replace(result, output=outcome.view, method=None, handle=None, ratio=0.0,
+                         tokens_after=result.tokens_before, reason="the saving would not pay for the footer")
     outcome.result = result
     outcome.view = result.output
     if result.passed_through:
@@ -149,6 +213,26 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
             outcome.warnings.append(f"{problem}; output passed through uncompressed")
         elif result.error:
             outcome.warnings.append(f"{result.reason or result.error}; output passed through uncompressed")
+
+
+def _pays_for_its_footer(outcome: Outcome, result: Result, engine: Any) -> bool:
+    """True when the compressed view plus its longer footer costs fewer tokens than the
+    transcript plus the footer it would get anyway (none for a success)."""
+    from shrink import render
+
+    counter = getattr(engine, "counter", None)
+    if counter is None:
+        return True
+    compressed = render.footer(Outcome(outcome.run, result.output, result, outcome.resolver)) or ""
+    plain = render.footer(Outcome(outcome.run, outcome.view, None, outcome.resolver)) or ""
+    return result.tokens_after + counter.count(compressed) < result.tokens_before + counter.count(plain)
+
+
+def _isatty(fd: int) -> bool:
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
 
 
 def default_tmp_dir(env: Mapping[str, str]) -> str | None:

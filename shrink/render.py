@@ -6,7 +6,10 @@ and whose output passed through gets no footer at all: its output is printed exa
 """
 from __future__ import annotations
 
+import codecs
+import json
 import signal as signal_mod
+from typing import BinaryIO
 
 from shrink.pipeline import Outcome
 
@@ -54,12 +57,42 @@ def text(outcome: Outcome) -> bytes:
     return view + sep + line.encode("utf-8") + b"\n"
 
 
-def to_json(outcome: Outcome) -> dict[str, object]:
+#: Views are written in pieces of this many bytes, so a huge view is never copied whole again.
+_PIECE = 1 << 20
+
+
+def write_text(outcome: Outcome, out: BinaryIO) -> None:
+    """text(outcome), written without building a second copy of the view."""
+    line = footer(outcome)
+    view = memoryview(outcome.view)
+    for start in range(0, len(view), _PIECE):
+        out.write(view[start:start + _PIECE])
+    if line is not None:
+        sep = b"\n" if outcome.view and not outcome.view.endswith(b"\n") else b""
+        out.write(sep + line.encode("utf-8") + b"\n")
+    out.flush()
+
+
+def write_json(outcome: Outcome, out: BinaryIO) -> None:
+    """json.dumps(to_json(outcome)) + newline, with the output field encoded piece by piece."""
+    report = to_json(outcome, include_output=False)
+    head = json.dumps(report, ensure_ascii=False)
+    assert head.endswith("}")
+    out.write(head[:-1].encode("utf-8") + b', "output": "')
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    view = memoryview(outcome.view)
+    for start in range(0, len(view), _PIECE):
+        piece = decoder.decode(view[start:start + _PIECE], final=start + _PIECE >= len(view))
+        out.write(json.dumps(piece, ensure_ascii=False)[1:-1].encode("utf-8"))
+    out.write(b'"}\n')
+    out.flush()
+
+
+def to_json(outcome: Outcome, include_output: bool = True) -> dict[str, object]:
     ran, result = outcome.run, outcome.result
-    return {
+    report: dict[str, object] = {
         "exit_code": ran.exit_code,
         "signal": signal_name(ran.signal),
-        "output": outcome.view.decode("utf-8", errors="replace"),
         "content_type": str(result.content_type) if result is not None else None,
         "method": result.method if result is not None else None,
         "tokens_before": result.tokens_before if result is not None else 0,
@@ -75,6 +108,9 @@ def to_json(outcome: Outcome) -> dict[str, object]:
         "footer": footer(outcome),
         "warnings": list(outcome.warnings),
     }
+    if include_output:
+        report["output"] = outcome.view.decode("utf-8", errors="replace")
+    return report
 
 
 def spawn_error_json(message: str, status: int) -> dict[str, object]:

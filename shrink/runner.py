@@ -18,6 +18,7 @@ import select
 import shutil
 import signal
 import stat
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ DRAIN_IDLE_S = 0.2
 #: Between SIGTERM and SIGKILL when a limit ends the command.
 KILL_GRACE_S = 2.0
 READ_SIZE = 65536
+#: Most bytes gathered from the pty before they are handed on and the loop looks at signals.
+BURST_BYTES = 256 * 1024
 VEOF = b"\x04"
 
 
@@ -97,7 +100,10 @@ def window_size(fd: int | None, default: tuple[int, int] = (200, 50)) -> tuple[i
 
 
 class _Signals:
-    """Route the signals we care about into a pipe read by the select loop; restore on exit."""
+    """Route the signals we care about into a pipe read by the select loop; restore on exit.
+
+    Only the main thread may install handlers; elsewhere (an embedding server) `active` is
+    False and the loop polls for the child's exit instead."""
 
     WATCHED = (*FORWARDED, signal.SIGCHLD, signal.SIGWINCH)
 
@@ -105,8 +111,13 @@ class _Signals:
         self.read_fd, self._write_fd = os.pipe()
         for fd in (self.read_fd, self._write_fd):
             os.set_blocking(fd, False)
-        self._old_wakeup = signal.set_wakeup_fd(self._write_fd, warn_on_full_buffer=False)
-        self._old = {sig: signal.signal(sig, self._noop) for sig in self.WATCHED}
+        self._old: dict[int, object] = {}
+        self._old_wakeup: int | None = None
+        self.active = threading.current_thread() is threading.main_thread()
+        self.ignored = tuple(sig for sig in FORWARDED if signal.getsignal(sig) == signal.SIG_IGN)
+        if self.active:
+            self._old_wakeup = signal.set_wakeup_fd(self._write_fd, warn_on_full_buffer=False)
+            self._old = {sig: signal.signal(sig, self._noop) for sig in self.WATCHED}
 
     @staticmethod
     def _noop(signum: int, frame: object) -> None:
@@ -121,22 +132,35 @@ class _Signals:
 
     def close(self) -> None:
         for sig, handler in self._old.items():
-            signal.signal(sig, handler)
-        signal.set_wakeup_fd(self._old_wakeup)
+            signal.signal(sig, handler)  # type: ignore[arg-type]
+        if self._old_wakeup is not None:
+            signal.set_wakeup_fd(self._old_wakeup)
         os.close(self.read_fd)
         os.close(self._write_fd)
 
 
-def _child_setup(stdin_fd: int | None) -> Callable[[], None]:
+def _child_setup(stdin_fd: int | None, ignored: tuple[int, ...]) -> Callable[[], None]:
     def setup() -> None:
         # Python ignores SIGPIPE and SIGXFSZ; an exec'd program must get the defaults back
         # (or `cmd | head` inside it would see EPIPE errors instead of ending quietly).
         for sig in (signal.SIGPIPE, signal.SIGXFSZ):
             signal.signal(sig, signal.SIG_DFL)
+        # What caveman was started ignoring (nohup, `cmd &` in a script), the command ignores too;
+        # our own handlers would otherwise reset to the default at exec.
+        for sig in ignored:
+            signal.signal(sig, signal.SIG_IGN)
         if stdin_fd is not None:
             os.dup2(stdin_fd, 0)
             os.close(stdin_fd)
     return setup
+
+
+def _in_foreground(fd: int) -> bool:
+    """True when caveman may read this terminal without being stopped (SIGTTIN)."""
+    try:
+        return os.tcgetpgrp(fd) == os.getpgrp()
+    except OSError:
+        return False
 
 
 def run(
@@ -159,14 +183,20 @@ def run(
 
     argv = list(argv)
     check_command(argv[0], env.get("PATH"))
-    forward_keys = _isatty(stdin_fd)
-    child_stdin = None if forward_keys else _dup_or_devnull(stdin_fd)
+    tty_stdin = _isatty(stdin_fd)
+    forward_keys = tty_stdin and _in_foreground(stdin_fd)
+    if forward_keys:
+        child_stdin = None
+    elif tty_stdin:  # a terminal we may not read (caveman runs in the background)
+        child_stdin = os.open(os.devnull, os.O_RDONLY)
+    else:
+        child_stdin = _dup_or_devnull(stdin_fd)
     signals = _Signals()
     started = time.monotonic()
     try:
         try:
             proc = PtyProcess.spawn(
-                argv, env=dict(env), dimensions=(size[1], size[0]), preexec_fn=_child_setup(child_stdin),
+                argv, env=dict(env), dimensions=(size[1], size[0]), preexec_fn=_child_setup(child_stdin, signals.ignored),
                 pass_fds=(child_stdin,) if child_stdin is not None else (),
             )
         except FileNotFoundError:
@@ -262,6 +292,8 @@ class _Loop:
                     deadlines.append(last_output + self.idle_timeout)
                 if self.kill_at is not None:
                     deadlines.append(self.kill_at)
+            if not self.signals.active:
+                deadlines.append(now + 0.05)  # no SIGCHLD wake-up: poll for the exit
             wait = max(0.0, min(deadlines) - now)
             rlist = [self.signals.read_fd]
             if not self.eof:
@@ -309,8 +341,11 @@ class _Loop:
             self.status = status
 
     def _read(self) -> bool:
-        got = False
-        for _ in range(16):  # bounded, so signals and limits are looked at between bursts
+        """Read what the pty holds now (it hands out at most ~4 KB a read) and pass it on in
+        one piece, so per-chunk costs downstream are paid per burst, not per read."""
+        chunks: list[bytes] = []
+        size = 0
+        while size < BURST_BYTES:
             try:
                 data = os.read(self.fd, READ_SIZE)
             except BlockingIOError:
@@ -323,12 +358,13 @@ class _Loop:
             if not data:
                 self.eof = True
                 break
-            self.bytes += len(data)
-            self.on_output(data)
-            got = True
-            if len(data) < READ_SIZE:
-                break
-        return got
+            chunks.append(data)
+            size += len(data)
+        if not chunks:
+            return False
+        self.bytes += size
+        self.on_output(chunks[0] if len(chunks) == 1 else b"".join(chunks))
+        return True
 
     def _read_keys(self) -> None:
         try:

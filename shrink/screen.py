@@ -8,8 +8,8 @@ Plain chunks (no control bytes) take a fast path of C-level string operations.
 
 Output that addresses the cursor (CSI H/f, VPA, scroll regions) or switches to the alternate
 screen is a full-screen program (top, less, curses); the line model cannot follow it, so
-`resolve_screen` replays such output through pyte, keeping the lines that scroll off the top.
-pyte is slow (~0.7 MB/s), so it is used only up to SCREEN_MAX_BYTES.
+`shrink.emulator.resolve_screen` replays such output through pyte, keeping the lines that scroll off the top.
+pyte is slow (0.2–0.7 MB/s), so it is used only up to SCREEN_MAX_BYTES.
 
 Text is handled as str decoded with surrogateescape: columns are code points, and invalid
 UTF-8 survives byte-exact into the transcript.
@@ -23,8 +23,9 @@ from collections.abc import Callable
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
 
-#: Output with cursor addressing larger than this is resolved by the line path instead.
-SCREEN_MAX_BYTES = 2 * 1024 * 1024
+#: Output with cursor addressing larger than this is resolved by the line path instead: pyte
+#: takes 1–4 s per MB, and full-screen programs (top, less, curses menus) print far less.
+SCREEN_MAX_BYTES = 512 * 1024
 #: Private modes that switch to or from the alternate screen.
 ALT_SCREEN_MODES = frozenset({47, 1047, 1049})
 #: Longest escape sequence carried across a read boundary before it is treated as garbage.
@@ -38,13 +39,14 @@ MAX_CARRY = 4096
 #: than the alternate screen (cursor visibility, bracketed paste, ...), charset designation
 #: and keypad modes. Removing them up front keeps coloured output on the fast path.
 STRIP_RE = re.compile(
-    r"\x1b\[[0-9;:]*m"
-    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"
-    r"|\x1b[PX^_][^\x1b]*\x1b\\"
-    r"|\x1b\[\?(?!1049|1047|47)[0-9;]*[hl]"
-    r"|\x1b\[[<=>]?[0-9;]*[cnqtp]"
-    r"|\x1b[()*+][0-~]"
-    r"|\x1b[=>]"
+    r"\x1b(?:"  # one literal prefix lets the regex engine skip ahead to each ESC
+    r"\[[0-9;:]*m"
+    r"|\][^\x07\x1b]*(?:\x07|\x1b\\)"
+    r"|[PX^_][^\x1b]*\x1b\\"
+    r"|\[\?(?!1049|1047|47)[0-9;]*[hl]"
+    r"|\[[<=>]?[0-9;]*[cnqtp]"
+    r"|[()*+][0-~]"
+    r"|[=>])"
 )
 
 #: A complete escape sequence at a position: CSI, OSC, string sequences, nF, and the short
@@ -66,6 +68,9 @@ CRLF_RE = re.compile(r"\r+\n")
 
 #: Anything the fast path cannot copy verbatim: C0 controls other than TAB and LF, DEL, ESC.
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+#: Every byte but the controls that neither the fast path nor the checks above look for.
+_NOT_RARE_CONTROL = bytes(b for b in range(256) if not (b < 0x20 and b not in b"\b\t\n\r\x1b" or b == 0x7f))
 
 #: "Clear the screen" as `clear`, `tput clear` and ESC c send it. A transcript keeps what was
 #: shown before, so the line path treats it as a page break instead of cursor addressing.
@@ -116,19 +121,33 @@ class LineResolver:
         self._carry = ""
         self._decoder = codecs.getincrementaldecoder(ENCODING)(ERRORS)
         self._out: list[str] = []
+        # Pieces of a long unterminated last line, joined only when something needs the whole
+        # line: `line += piece` would copy the line again for every read (quadratic).
+        self._parts: list[str] = []
+        self._parts_len = 0
         self.needs_screen = False
 
     # ------------------------------------------------------------------ public
 
     def feed(self, data: bytes) -> None:
+        # Rare controls are looked for on the bytes: translate() runs at ~1 GB/s, a regex
+        # over the decoded text at ~100 MB/s, and most chunks have none.
+        rare = bool(self._carry) or bool(data.translate(None, _NOT_RARE_CONTROL))
         text = self._carry + self._decoder.decode(data)
         self._carry = ""
         text = self._hold_incomplete(text)
         if text:
-            self._process(text)
+            self._process(text, rare)
         self._flush()
 
+    def _join_parts(self) -> None:
+        if self._parts:
+            self._lines[-1] += "".join(self._parts)
+            self._parts.clear()
+            self._parts_len = 0
+
     def finish(self) -> None:
+        self._join_parts()
         tail = self._carry + self._decoder.decode(b"", final=True)
         self._carry = ""
         if tail:
@@ -149,6 +168,8 @@ class LineResolver:
 
     def latest_line(self) -> str:
         """The last line with something on it, for a live status display."""
+        if self._parts:
+            return ("".join(self._parts[-3:]))[-200:].strip() or self._lines[-1][-200:].strip()
         for line in reversed(self._lines):
             if line.strip():
                 return line.strip()
@@ -197,15 +218,18 @@ class LineResolver:
             text = stripped
         return text
 
-    def _process(self, text: str) -> None:
+    def _process(self, text: str, rare: bool = True) -> None:
         if "\x1b" in text:
             text = STRIP_RE.sub("", text)
             if not self.needs_screen and SCREEN_RE.search(CLEAR_RE.sub("", text)):
                 self.needs_screen = True
         if "\r" in text:
-            text = CRLF_RE.sub("\n", text)
-        at_end = self._row == len(self._lines) - 1 and self._col == len(self._lines[-1])
-        if at_end and not CONTROL_RE.search(text):
+            text = text.replace("\r\n", "\n")
+            if "\r\n" in text:  # \r\r\n: a \r\n that went through ONLCR
+                text = CRLF_RE.sub("\n", text)
+        at_end = self._row == len(self._lines) - 1 and self._col == len(self._lines[-1]) + self._parts_len
+        if at_end and "\r" not in text and "\x08" not in text and "\x1b" not in text and (
+                not rare or not CONTROL_RE.search(text)):
             self._fast(text)
         else:
             self._slow(text)
@@ -224,9 +248,11 @@ class LineResolver:
         """Plain text at the end of the last line: append, and let full lines scroll out."""
         nl = text.find("\n")
         if nl < 0:
-            self._lines[-1] += text
-            self._col = len(self._lines[-1])
+            self._parts.append(text)
+            self._parts_len += len(text)
+            self._col += len(text)
             return
+        self._join_parts()
         last_nl = text.rfind("\n")
         self._lines[-1] += text[:nl]
         middle = text[nl + 1:last_nl + 1]
@@ -260,6 +286,26 @@ class LineResolver:
     # -- the slow path: one token at a time
 
     def _slow(self, text: str) -> None:
+        self._join_parts()
+        for i, segment in enumerate(text.split("\n")):
+            if i:
+                self._newline()
+            if not segment:
+                continue
+            if "\x1b" in segment or "\x08" in segment or CONTROL_RE.search(segment.replace("\r", "")):
+                self._tokens(segment)
+                continue
+            # Only CRs: each frame overwrites the line from column 0 (tqdm, pip, curl bars).
+            frames = segment.split("\r")
+            if frames[0]:
+                self._write(frames[0])
+            for frame in frames[1:]:
+                self._col = 0
+                self._touch()
+                if frame:
+                    self._write(frame)
+
+    def _tokens(self, text: str) -> None:
         for m in TOKEN_RE.finditer(text):
             if m.group(1) is not None:
                 self._write(m.group(1))
@@ -418,58 +464,6 @@ class LineResolver:
         # 1, 2 and 3 would blank what was shown; a transcript keeps it.
 
 
-# ------------------------------------------------------------------ the screen path
-
-
-def resolve_screen(data: bytes, cols: int, rows: int) -> bytes:
-    """Replay output through a pyte screen: the lines that scrolled off the top, then the final
-    screen, each without trailing blanks, trailing blank rows dropped."""
-    import pyte
-    from pyte.screens import Margins
-
-    scrolled: list[str] = []
-
-    def render(row: dict) -> str:  # type: ignore[type-arg]
-        return "".join(row[x].data for x in range(screen.columns)).rstrip()
-
-    class TranscriptScreen(pyte.Screen):  # type: ignore[misc]
-        def index(self) -> None:
-            top, bottom = self.margins or Margins(0, self.lines - 1)
-            if self.cursor.y == bottom and top == 0:
-                scrolled.append(render(self.buffer[top]))
-            super().index()
-
-        # pyte has no alternate screen. Switching either way keeps what the screen showed
-        # (the shell's lines on entry, the program's last frame on exit) and starts blank.
-        def set_mode(self, *modes: int, **kwargs: object) -> None:
-            if kwargs.get("private") and ALT_SCREEN_MODES.intersection(modes):
-                self._switch()
-            super().set_mode(*modes, **kwargs)
-
-        def reset_mode(self, *modes: int, **kwargs: object) -> None:
-            if kwargs.get("private") and ALT_SCREEN_MODES.intersection(modes):
-                self._switch()
-            super().reset_mode(*modes, **kwargs)
-
-        def _switch(self) -> None:
-            shown = [render(self.buffer[y]) for y in range(self.lines)]
-            while shown and not shown[-1]:
-                shown.pop()
-            scrolled.extend(shown)
-            self.erase_in_display(2)
-            self.cursor_position()
-
-    screen = TranscriptScreen(cols, rows)
-    screen.set_mode(pyte.modes.LNM)  # a bare LF (no ONLCR) still starts a line
-    stream = pyte.Stream(screen)
-    stream.feed(data.decode(ENCODING, "replace"))
-    shown = [render(screen.buffer[y]) for y in range(screen.lines)]
-    lines = scrolled + shown
-    while lines and not lines[-1]:
-        lines.pop()
-    return ("\n".join(lines) + "\n").encode(ENCODING, ERRORS) if lines else b""
-
-
 def resolve(data: bytes, cols: int = 200, rows: int = 50) -> tuple[bytes, str]:
     """Resolve a whole capture in memory: (transcript, method). For tests and small inputs;
     the pipeline streams through LineResolver instead."""
@@ -478,5 +472,7 @@ def resolve(data: bytes, cols: int = 200, rows: int = 50) -> tuple[bytes, str]:
     lr.feed(data)
     lr.finish()
     if lr.needs_screen and len(data) <= SCREEN_MAX_BYTES:
+        from shrink.emulator import resolve_screen
+
         return resolve_screen(data, cols, rows), "screen"
     return b"".join(parts), "lines"

@@ -145,3 +145,16 @@ def test_erase_and_delete_characters():
 def test_save_and_restore_cursor():
     assert resolve(b"\x1b7loading...\x1b8\x1b[Kready\r\n")[0] == b"ready\n"
     assert resolve(b"a\x1b[sbc\x1b[uX\r\n")[0] == b"aXc\n"
+
+
+def test_a_line_fed_in_many_pieces_is_still_one_line_that_a_cr_can_overwrite():
+    pieces = [b"x" * 1000] * 50 + [b"\rSTART", b"\r\nnext\r\n"]
+    assert _stream(b"".join(pieces), [1000 * i for i in range(1, 51)])[0] == b"START" + b"x" * 49_995 + b"\nnext\n"
+    out: list[bytes] = []
+    lr = LineResolver(out.append)
+    for piece in [b"y" * 1000] * 30:
+        lr.feed(piece)
+    assert lr.latest_line().endswith("y" * 100)
+    lr.feed(b"\r\x1b[Kdone\r\n")
+    lr.finish()
+    assert b"".join(out) == b"done\n"

@@ -316,7 +316,7 @@ def test_live_status_on_a_terminal_stderr_is_erased_at_the_end():
     try:
         proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--raw", "--", "sh", "-c",
                                  "echo working; sleep 0.8; echo done"], cwd=ROOT, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=slave)
+                                stdout=subprocess.PIPE, stderr=slave, preexec_fn=_controlling_terminal(2))
         os.close(slave)
         out, _ = proc.communicate(timeout=30)
         seen = b""
@@ -355,3 +355,101 @@ def test_pytest_project_with_one_failing_test_through_the_whole_cli(tmp_path):
     assert "test_math.py::test_subtracts" in out and "AssertionError: subtraction is broken" in out
     assert "1 failed, 1 passed" in out
     assert out.splitlines()[-1].startswith("‹caveman: exit 1")
+
+
+# ------------------------------------------------------------------ attached to a terminal
+
+
+def _set_size(fd: int, cols: int, rows: int) -> None:
+    import fcntl
+    import struct
+    import termios
+
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def _read_all(fd: int) -> bytes:
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            return seen
+        if not chunk:
+            return seen
+        seen += chunk
+
+
+def test_window_follows_the_terminal_and_its_resizes(tmp_path):
+    ready = tmp_path / "ready"
+    child = f"""
+        import os, signal, pathlib
+        print("start", *os.get_terminal_size(1), os.environ["COLUMNS"], os.environ["LINES"], flush=True)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {{signal.SIGWINCH}})  # none can slip past sigwait
+        pathlib.Path({str(ready)!r}).write_text("x")
+        signal.sigwait({{signal.SIGWINCH}})
+        print("resized", *os.get_terminal_size(1), flush=True)
+    """
+    master, slave = os.openpty()
+    _set_size(slave, 100, 30)
+    try:
+        proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--raw", "--", *py(child)], cwd=ROOT,
+                                stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.PIPE)
+        os.close(slave)
+        _wait_for(ready, proc)
+        _set_size(master, 120, 40)
+        proc.send_signal(signal.SIGWINCH)
+        proc.wait(timeout=30)
+        seen = _read_all(master)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0
+    assert seen.replace(b"\r\n", b"\n") == b"start 100 30 100 30\nresized 120 40\n"
+
+
+def _controlling_terminal(fd: int):
+    """A preexec_fn making the terminal at fd caveman's controlling terminal, caveman in front."""
+    def setup() -> None:
+        import fcntl
+        import termios
+
+        os.setsid()
+        fcntl.ioctl(fd, termios.TIOCSCTTY, 0)
+    return setup
+
+
+def test_keystrokes_reach_the_command_when_stdin_is_a_terminal():
+    child = "print('got', input().upper(), flush=True)\ntry:\n    input()\nexcept EOFError:\n    print('eof')"
+    master, slave = os.openpty()
+    try:
+        proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--raw", "--", PY, "-c", child],
+                                cwd=ROOT, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                preexec_fn=_controlling_terminal(0))
+        os.close(slave)
+        # Canonical mode hands caveman "hello\n" and then, as a read of its own, the ^D.
+        os.write(master, b"hello\n\x04")
+        out, err = proc.communicate(timeout=30)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0, err
+    assert out == b"hello\ngot HELLO\neof\n"
+
+
+def test_pagers_never_wait_for_keys(tmp_path):
+    repo = tmp_path / "repo"
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "init", "-q", str(repo)], check=True)
+    message = "subject\n\n" + "".join(f"body line {i}\n" for i in range(120))
+    subprocess.run([*git, "-C", str(repo), "commit", "-q", "--allow-empty", "-m", message], check=True)
+    r = shrink("--raw", "--", "git", "-C", str(repo), "log", env={"GIT_PAGER": "less", "PAGER": "less"}, timeout=60)
+    assert r.returncode == 0
+    assert b"    body line 0\n" in r.stdout and r.stdout.endswith(b"    body line 119\n")
+
+
+def test_editor_prompts_do_not_wait_without_a_person(tmp_path):
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    r = shrink("--", "git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com",
+               "commit", "--allow-empty", env={"GIT_EDITOR": "vi", "EDITOR": "vi"}, timeout=60)
+    assert r.returncode == 1
+    assert b"Aborting commit due to empty commit message." in r.stdout

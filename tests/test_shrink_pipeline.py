@@ -3,6 +3,7 @@ registry (one tiny compressor), so compressed results do not depend on the real 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -128,7 +129,7 @@ def test_detect_runs_on_the_resolved_text_not_forced_to_terminal(counter):
             seen.append(options.type)
             return Engine(Registry(), counter, None).compress(data, options)
 
-    _shrink([PY, "-c", "print('{\"a\": 1}')"], lambda: (Spy(), None))
+    _shrink([PY, "-c", "import json; print(json.dumps({'items': list(range(300))}))"], lambda: (Spy(), None))
     assert seen == [None]
 
 
@@ -159,3 +160,110 @@ def test_real_pytest_run_with_one_failing_test(failing_project, counter):
     # The same run through a pipe (what an agent's shell gives) names the same failure.
     piped = subprocess.run(argv, capture_output=True, text=True)
     assert piped.returncode == 1 and "1 failed, 1 passed" in piped.stdout
+
+
+@pytest.mark.parametrize("piece", [1, 2, 3, 7, 1 << 20])
+def test_streamed_json_and_text_equal_the_whole_forms(counter, monkeypatch, piece):
+    import io
+    import json
+
+    monkeypatch.setattr(render, "_PIECE", piece)
+    argv = [PY, "-c", "import sys; sys.stdout.buffer.write('中文 \"q\" \\\\ tab\\t ✓\\n'.encode() + b'bad \\xff\\n'); sys.exit(4)"]
+    outcome = _shrink(argv, lambda: (_engine(counter), None), raw=True)
+    as_json, as_text = io.BytesIO(), io.BytesIO()
+    render.write_json(outcome, as_json)
+    render.write_text(outcome, as_text)
+    assert json.loads(as_json.getvalue()) == render.to_json(outcome)
+    assert as_json.getvalue().endswith(b"}\n") and as_json.getvalue().count(b"\n") == 1
+    assert as_text.getvalue() == render.text(outcome)
+    assert render.to_json(outcome)["output"] == '中文 "q" \\ tab\t ✓\nbad \ufffd\n'
+
+
+def test_forced_type_and_query_reach_the_engine(counter):
+    seen = []
+
+    class Spy:
+        def compress(self, data, options):
+            seen.append((options.type, options.query, options.mode))
+            return Engine(Registry(), counter, None).compress(data, options)
+
+    _shrink([PY, "-c", "print('hello')"], lambda: (Spy(), None), ctype=ContentType.LOG, query="timeout")
+    assert seen == [(ContentType.LOG, "timeout", "compress")]
+
+
+class _FullDisk:
+    """A spool that takes `room` bytes and then fails as a full disk does."""
+
+    def __init__(self, room: int) -> None:
+        import io
+
+        self.room = room
+        self.data = io.BytesIO()
+
+    def write(self, data):
+        import errno
+
+        if self.data.tell() + len(data) > self.room:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return self.data.write(data)
+
+    def seek(self, pos):
+        return self.data.seek(pos)
+
+    def read(self):
+        return self.data.read()
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("tail_bytes", [1 << 20, 100])
+def test_full_disk_keeps_the_status_and_the_tail_and_counts_what_was_lost(monkeypatch, tail_bytes):
+    monkeypatch.setattr(pipeline.tempfile, "TemporaryFile", lambda **_: _FullDisk(200))
+    monkeypatch.setattr(pipeline._Capture, "TAIL_BYTES", tail_bytes)
+    outcome = _shrink(NOISY_FAILURE, lambda: (None, None), raw=True)
+    assert outcome.exit_code == 1
+    assert outcome.warnings == ["could not spool the output (No space left on device)"]
+    assert outcome.view.endswith(b"ok step 299\nerror: boom\n")
+    marker = re.search(rb"\n\[caveman: ([\d,]+) bytes of output lost: could not spool the output "
+                       rb"\(No space left on device\)\]\n", outcome.view)
+    if tail_bytes > len(TRANSCRIPT):
+        assert marker is None and outcome.view == TRANSCRIPT
+    else:
+        lost = int(marker.group(1).replace(b",", b""))
+        kept = outcome.view[:marker.start()] + outcome.view[marker.end():]
+        assert lost > 0 and len(kept) + lost == len(TRANSCRIPT)
+        assert TRANSCRIPT.startswith(outcome.view[:marker.start()]) and TRANSCRIPT.endswith(outcome.view[marker.end():])
+
+
+def test_a_saving_smaller_than_the_footer_passes_the_transcript_through(counter):
+    argv = [PY, "-c", "import sys\nfor i in range(6): print(f'ok step {i}')\nprint('error: boom')\nsys.exit(1)"]
+    outcome = _shrink(argv, lambda: (_engine(counter), None), ctype=ContentType.TEXT)
+    transcript = "".join(f"ok step {i}\n" for i in range(6)).encode() + b"error: boom\n"
+    assert outcome.view == transcript and not outcome.compressed
+    assert outcome.result.reason == "the saving would not pay for the footer"
+    assert render.footer(outcome) == "‹caveman: exit 1›"
+
+
+def test_small_output_skips_the_engine_unless_a_type_or_query_is_asked_for(counter):
+    calls = []
+
+    def factory():
+        calls.append(1)
+        return _engine(counter), None
+
+    small = [PY, "-c", "print('x' * 400)"]
+    assert _shrink(small, factory).view == b"x" * 400 + b"\n" and calls == []
+    _shrink(small, factory, query="x")
+    _shrink(small, factory, ctype=ContentType.TEXT)
+    assert len(calls) == 2
+    _shrink([PY, "-c", "print('x' * 600)"], factory)
+    assert len(calls) == 3
+
+
+def test_live_status_line_fits_one_terminal_row_even_with_wide_characters():
+    from shrink.live import _fit
+
+    assert _fit("中文" * 30, 20) == "中文中文中文中文中…"
+    assert _fit("plain", 20) == "plain"
+    assert _fit("x" * 30, 10) == "x" * 9 + "…"
