@@ -1,7 +1,10 @@
-"""The `caveman` entry point: `tools shrink` skips the typer app when its arguments are plain.
+"""The `caveman` entry point, with fast paths for the two commands that run before every
+shell command an agent executes: `tools shrink` and `hook AGENT`.
 
-Importing typer and letting it parse costs about 0.4 s here (it builds pydantic adapters),
-more than most commands that agents run take; everything else goes to caveman_cli.app.
+Importing typer and letting it parse costs about 0.2–0.4 s here (it builds pydantic
+adapters), more than most commands agents run take. Plainly well-formed argument lists of
+these two commands skip it; everything else (help, unknown options) goes to caveman_cli.app,
+which owns every usage message.
 """
 from __future__ import annotations
 
@@ -16,6 +19,14 @@ def main(argv: list[str] | None = None) -> int:
         code = fast_main(args[2:])
         if code is not None:
             return code
+    elif len(args) == 2 and args[0] == "hook" and not args[1].startswith("-"):
+        try:
+            from launch_profiles.hook import main as hook_main
+
+            hook_main(args[1])
+        except BaseException:  # noqa: BLE001  (a hook never blocks the agent)
+            pass
+        return 0
     from caveman_cli.app import main as app_main
 
     return app_main(argv)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import detect as detect_mod
-from engine import listing, retrieve_query
+from engine import listing
 from engine.ccr import RecordMeta, RecoveryStore, StoreError
 from engine.handles import parse_handle
 from engine.registry import Compressor, QueryAwareCompressor, Registry, method_of, restructures
@@ -52,6 +52,8 @@ class Engine:
     def retrieve(self, handle: str, query: str | None = None) -> bytes:
         original = self._resolve(handle)
         if query and query.strip():
+            from engine import retrieve_query  # only retrieval with a query needs it
+
             return retrieve_query.narrow(original, query)
         return original
 
