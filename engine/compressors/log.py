@@ -15,6 +15,8 @@ QUERY_LIMIT = 16
 #: Every line LOG_IMPORTANT matches contains one of these (lower-cased) or is an
 #: indented stack frame.
 LOG_KEYWORDS = ("error", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by", ".go:", "--->")
+#: How much of a line's head may hold the time stamp and pid that a repeat may differ in.
+REPEAT_KEY_HEAD = 64
 #: Fewer lines than this is not a log worth eliding.
 MIN_LINES = 8
 
@@ -54,7 +56,10 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     repeats = [False] * len(bare)
     for i, flagged in enumerate(important):
         if flagged:
-            key = LOG_TIME_MASK.sub("#", bare[i])
+            line = bare[i]
+            # Time stamps and pids lead a log line; masking only its head keeps this linear
+            # (a stamp cut by the window just stays unmasked: fewer folds, never wrong ones).
+            key = LOG_TIME_MASK.sub("#", line[:REPEAT_KEY_HEAD]) + line[REPEAT_KEY_HEAD:]
             if key in seen:
                 important[i] = False
                 repeats[i] = True
