@@ -1,5 +1,11 @@
-"""Log compressor: keep the head, the tail, every error/warning line and the one odd line;
-replace each run of look-alike lines with a counted marker that states its invariants."""
+"""Log compressor: keep the head, the tail, every error/warning wording and the one odd line;
+replace each run of look-alike lines with a counted marker that states its invariants.
+
+An error line that recurs in a service log with only its time stamp or pid changed is shown
+once; its repeats are elided and the marker says how many of its lines they were
+(`… 105 lines elided (caveman): 33 repeats of shown error lines …`). Any other difference
+(a port, an id, a state) makes it a different error line, kept. Test and build output that
+toolout recognises keeps every flagged line."""
 from __future__ import annotations
 
 import json
