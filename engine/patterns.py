@@ -97,10 +97,13 @@ PASSING_CANDIDATE = re.compile(
 #: pid, HDFS's `081109 203615 148` prefix) are masked; every other number (ports, ids, counts,
 #: status codes, states) still tells lines apart.
 LOG_TIME_MASK = re.compile(
-    r"(?:\b\d{4}-\d{2}-\d{2}[T ]?)?\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
-    r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{2}/\d{2}/\d{2,4}\b|\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b"
-    r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\b|(?<=[\w)])\[\d+\](?=:)"
-    r"|^\d{6} \d{6}(?: \d+)?"
+    # Every branch starts with a digit, a letter of a day or month name, or `[`, so the regex
+    # engine can skip other positions fast.
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
+    r"|\d{2}/\d{2}/\d{2,4}|\d{6} \d{6}(?: \d+)?(?= [A-Z])"
+    r"|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\b"
+    r"|\[(?<=[\w)]\[)\d+\](?=:)"
 )
 
 # ---------------------------------------------------------------- detection

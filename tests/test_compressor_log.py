@@ -166,3 +166,15 @@ def test_repeat_key_masks_only_time_and_pid():
     assert LOG_TIME_MASK.sub("#", "[Sun Dec 04 04:47:44 2005] [error] state 6") == "[# # #] [error] state 6"
     assert LOG_TIME_MASK.sub("#", "Dec 10 07:51:15 host sshd[24324]: error: x") == "# # host sshd#: error: x"
     assert LOG_TIME_MASK.sub("#", "GET /x [500] port 2022 from 10.0.0.1") == "GET /x [500] port 2022 from 10.0.0.1"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["10:00:01 INFO a=1 ok", "10:00:02 INFO a=2 ok", "10:00:03 ERROR db down",
+                                 "10:00:04 WARN slow q=7", "{\"level\":\"info\",\"n\":3}", ""]), min_size=8, max_size=60),
+       st.sampled_from(["db", "slow", "a", "zzz"]))
+def test_a_query_never_makes_the_view_larger(lines, query):
+    data = ("\n".join(lines) + "\n").encode()
+    c = LogCompressor()
+    plain = c.compress(data)
+    biased = c.compress_query(data, query)
+    assert len(biased if biased is not None else data) <= len(plain if plain is not None else data)

@@ -213,3 +213,15 @@ def test_captured_log_runs_carry_invariants():
     out = run("\n".join(lines) + "\n")
     assert "… 29 lines elided (caveman): all status=ok; order: ord-1000..ord-1028 all 29 present …" in out
     assert "FAILED test_cart.py::test_total - AssertionError: cart total is off" in out
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["test_a PASSED", "test_b PASSED", "error: boom at x.py:3:4:", "Downloading pkg",
+                                 "  at f (a.js:1:2)", "", "done", "\x1b[32mok\x1b[0m", "50%\r100%"]), max_size=60),
+       st.sampled_from(["boom", "pkg", "test_b", "nothing-matches", "done ok"]))
+def test_a_query_never_makes_the_view_larger(lines, query):
+    data = ("\n".join(lines) + "\n").encode()
+    c = TerminalCompressor()
+    plain = c.compress(data)
+    biased = c.compress_query(data, query)
+    assert len(biased if biased is not None else data) <= len(plain if plain is not None else data)

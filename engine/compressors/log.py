@@ -1,5 +1,11 @@
-"""Log compressor: keep the head, the tail, every error/warning line and the one odd line;
-replace each run of look-alike lines with a counted marker that states its invariants."""
+"""Log compressor: keep the head, the tail, every error/warning wording and the one odd line;
+replace each run of look-alike lines with a counted marker that states its invariants.
+
+An error line that recurs in a service log with only its time stamp or pid changed is shown
+once; its repeats are elided and the marker says how many of its lines they were
+(`… 105 lines elided (caveman): 33 repeats of shown error lines …`). Any other difference
+(a port, an id, a state) makes it a different error line, kept. Test and build output that
+toolout recognises keeps every flagged line."""
 from __future__ import annotations
 
 import json
@@ -15,6 +21,8 @@ QUERY_LIMIT = 16
 #: Every line LOG_IMPORTANT matches contains one of these (lower-cased) or is an
 #: indented stack frame.
 LOG_KEYWORDS = ("error", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by", ".go:", "--->")
+#: How much of a line's head may hold the time stamp and pid that a repeat may differ in.
+REPEAT_KEY_HEAD = 64
 #: Fewer lines than this is not a log worth eliding.
 MIN_LINES = 8
 
@@ -54,7 +62,10 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     repeats = [False] * len(bare)
     for i, flagged in enumerate(important):
         if flagged:
-            key = LOG_TIME_MASK.sub("#", bare[i])
+            line = bare[i]
+            # Time stamps and pids lead a log line; masking only its head keeps this linear
+            # (a stamp cut by the window just stays unmasked: fewer folds, never wrong ones).
+            key = LOG_TIME_MASK.sub("#", line[:REPEAT_KEY_HEAD]) + line[REPEAT_KEY_HEAD:]
             if key in seen:
                 important[i] = False
                 repeats[i] = True
