@@ -151,8 +151,9 @@ TOOL_CHATTER = re.compile(
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
 TOOL_PROGRESS_BAR = re.compile(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
 
-#: A progress line at its final value (`[100%] Built target x`, `21/21 files checked`, `22/22 Test`).
-TOOL_PROGRESS_DONE = re.compile(r"^\s*\[100%\]|^\s*(?P<done>\d+)/(?P=done) \S|^.*\b100% done$")
+#: A progress line at its final value (`[100%] Built target x`, `22/22 Test`); lines ending
+#: `100% done` (cppcheck) are tested with str.endswith.
+TOOL_PROGRESS_DONE = re.compile(r"^\s*\[100%\]|^\s*(?P<done>\d+)/(?P=done) \S")
 
 #: Where a failure block starts (its whole body is kept).
 TOOL_PYTEST_SECTION = re.compile(r"^=+ (?P<name>[A-Za-z][\w ]*?) =+$")

@@ -84,7 +84,14 @@ class Analysis:
     repeat_rules: dict[int, str]
 
 
+#: Patterns look at this much of a line: a runner's headline, summary or diagnostic fits, and
+#: a 10 MB line costs what a short one does. `problem` also reads the line's last stretch.
+LINE_WINDOW = 4096
+
+
 def _norm(line: str) -> str:
+    if len(line) > LINE_WINDOW:
+        line = line[:LINE_WINDOW]
     if line and "\u2800" <= line[0] <= "\u28ff":
         line = TOOL_SPINNER.sub("", line)
     return line.rstrip() if line[-1:].isspace() else line
@@ -124,7 +131,7 @@ def _label_lines(norm: list[str], cls: list[str]) -> None:
     for i, s in enumerate(norm):
         m = _LABEL.match(s)
         kind = m.lastgroup if m else None
-        if kind in ("keep", "done", "odd") or (
+        if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
             ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-60:])
         ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
             cls[i] = KEEP
@@ -351,7 +358,9 @@ def analyse(lines: list[str]) -> Analysis:
     mark_findings(norm, cls, in_block, rules, candidates)
     _mark_tree(norm, cls, in_block)
     for i, s in enumerate(norm):
-        if cls[i] == OTHER and s and (TOOL_STACK_FRAME.match(s) or problem(s)):
+        if cls[i] == OTHER and s and (TOOL_STACK_FRAME.match(s) or problem(s) or (
+            len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
+        )):
             cls[i] = KEEP
     _label_blanks(norm, cls)
     return Analysis(cls, rules)
