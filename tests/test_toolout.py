@@ -347,6 +347,12 @@ def test_not_tool_output(name):
     assert toolout.is_tool_output(NEGATIVES[name]) is False
 
 
+def test_large_payload_summary_at_the_end_is_found():
+    log = "2024-05-01 10:00:01 INFO request served in 3 ms\n" * 80_000  # ~3.8 MB
+    assert toolout.is_tool_output(log) is False
+    assert toolout.is_tool_output(log + "========== 1 failed, 20 passed in 3.10s ==========\n") is True
+
+
 def test_tool_output_through_a_pty():
     raw = "\x1b[1m\x1b[31m=== FAILURES ===\x1b[0m\r\nE   assert 1 == 2\r\n"
     assert toolout.is_tool_output(raw) is True

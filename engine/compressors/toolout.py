@@ -449,8 +449,18 @@ def is_tool_output(text: str) -> bool:
     head = text.lstrip()[:1]
     if head in ("{", "["):
         return False
+    if len(text) > 2 * DETECT_WINDOW:
+        # a runner's header is near the start and its summary near the end
+        text = text[:DETECT_WINDOW] + "\n" + text[-DETECT_WINDOW:]
     if "\x1b" in text:
         text = ANSI.sub("", text)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return TOOL_SIGNATURE.search(text) is not None
+    return _SIGNATURE_BY_LINE.match(text) is not None
+
+
+#: is_tool_output reads this much from each end of a large payload.
+DETECT_WINDOW = 1 << 20
+#: TOOL_SIGNATURE tried at line starts only: the lazy `[^\n]*\n` skip walks a line in one
+#: charset loop, which is ~15x faster on a log than `search` trying every position.
+_SIGNATURE_BY_LINE = re.compile(r"(?:[^\n]*\n)*?" + TOOL_SIGNATURE.pattern.removeprefix("(?m)^"), re.M)
