@@ -396,3 +396,36 @@ def test_corpus_detection_and_critical_facts(case):
         if CRITICAL.search(fact):
             folded = re.sub(r"\s+", " ", fact).strip()
             assert any(folded in line for line in kept), fact
+
+
+# ---------------------------------------------------------------- first-character dispatch
+
+from engine.compressors import toolout_dispatch  # noqa: E402
+
+DISPATCHERS = [toolout._LABEL, toolout._BLOCK_START, toolout._FINDING_START]
+
+
+def full_answer(dispatch, line):
+    m = dispatch.full.match(line)
+    return m.lastgroup.split("__", 1)[0] if m else None
+
+
+def test_dispatch_answers_like_the_full_alternation_on_every_known_line():
+    lines = [line for p in sorted(FIXTURES.glob("*.txt")) for line in p.read_text("utf-8").split("\n")]
+    for case in corpus_cases():
+        if (case / "kind").read_text().strip() in TOOL_KINDS:
+            lines += clean_lines((case / "output.raw").read_bytes())[:3000]
+    for dispatch in DISPATCHERS:
+        for line in lines:
+            assert dispatch.match(line) == full_answer(dispatch, line), line
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list(" \t=!-_.:/[]()#>✓✔✖●ℹ▶0123456789aAeEfFoOpPsStTxX١")), max_size=30))
+def test_dispatch_answers_like_the_full_alternation_on_any_line(line):
+    for dispatch in DISPATCHERS:
+        assert dispatch.match(line) == full_answer(dispatch, line)
+
+
+def test_dispatch_splits_alternatives_at_top_level_only():
+    assert toolout_dispatch.split_alternatives(r"^a(b|c)|^[|]d|^e\|f") == [r"^a(b|c)", r"^[|]d", r"^e\|f"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.compressors.toolout_dispatch import FirstCharDispatch
 from engine.compressors.toolout_findings import FINDING_STARTS, mark_findings
 from engine.patterns import (
     ANSI,
@@ -101,17 +102,6 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def _combine(patterns: list[tuple[str, re.Pattern]]) -> re.Pattern:
-    """One alternation of anchored patterns, tried with .match: a single call per line tells
-    which (the first in order) matches, instead of one Python call per pattern."""
-    parts = []
-    for key, pat in patterns:
-        body = re.sub(r"\(\?P<(\w+)>", lambda m: f"(?P<{key}__{m.group(1)}>", pat.pattern)
-        body = re.sub(r"\(\?P=(\w+)\)", lambda m: f"(?P={key}__{m.group(1)})", body)
-        parts.append(f"(?P<{key}>{body})")
-    return re.compile("|".join(parts))
-
-
 def problem(line: str) -> bool:
     """The line reports a problem in words (error, failed, warning, cannot, ...)."""
     low = line.lower()
@@ -121,7 +111,7 @@ def problem(line: str) -> bool:
 # ---------------------------------------------------------------- per-line labels
 
 
-_LABEL = _combine([
+_LABEL = FirstCharDispatch([
     ("keep", TOOL_SUMMARY), ("done", TOOL_PROGRESS_DONE), ("odd", TOOL_RESULT_ODD),
     ("pass", TOOL_PASS), ("chatter", TOOL_CHATTER),
 ])
@@ -129,8 +119,7 @@ _LABEL = _combine([
 
 def _label_lines(norm: list[str], cls: list[str]) -> None:
     for i, s in enumerate(norm):
-        m = _LABEL.match(s)
-        kind = m.lastgroup if m else None
+        kind = _LABEL.match(s)
         if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
             ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-60:])
         ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
@@ -227,7 +216,7 @@ _BLOCK_STARTS = (
 )
 
 
-_BLOCK_START = _combine([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_STARTS)])
+_BLOCK_START = FirstCharDispatch([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_STARTS)])
 
 
 def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
@@ -343,7 +332,7 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
 
 # ---------------------------------------------------------------- public API
 
-_FINDING_START = _combine([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
+_FINDING_START = FirstCharDispatch([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
 
 
 def analyse(lines: list[str]) -> Analysis:
