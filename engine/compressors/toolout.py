@@ -4,22 +4,25 @@ An agent that runs `pytest`, `npm install` or `ruff check` needs every failure b
 every error line complete, the warnings, and the summary and count lines. What it does not need
 is a thousand `PASSED` rows, download bars, `Compiling foo v1.0` or cmake's probes.
 
-`classify(lines)` labels each line (ANSI already stripped, no line ends):
-    KEEP     must be shown: failure blocks whole (header through the last frame), every line
-             reporting an error or warning, summaries and counts, the odd test result
-             (skipped, xfail, pending) with its suite titles.
-    PASS     a passing test, or a progress row of passing tests.
-    CHATTER  progress, downloads, compile steps, configure probes.
-    REPEAT   a lint finding (or an excerpt under one) like a finding that is kept: more than
-             LOW_VOLUME style findings (or WARNING_VOLUME warnings) keep one per
-             (rule, message shape); source excerpts are shown for the first SNIPPET_FINDINGS.
+`analyse(lines)` labels each line (ANSI already stripped, CR redraws resolved, no line ends):
+    KEEP     must be shown: failure blocks whole (pytest `____ test ____` through its last `E`
+             line, jest `●`, mocha's failing section, go `--- FAIL:`, cargo `---- x stdout ----`,
+             TAP `not ok` with its YAML, node `✖` with its error, tracebacks, node crashes, pip
+             and cmake error blocks), every error finding, warnings, summaries and counts, the
+             odd result (xfail, pending, a TAP/node skip) with the suite titles above it.
+    PASS     a passing test, a progress row of passing tests, a passing suite's title.
+    CHATTER  progress, downloads, compile steps, configure probes, `RUNS`, `=== RUN`.
+    REPEAT   a lint finding (or its excerpt) standing for one kept: see toolout_findings.
     OTHER    no opinion; the caller's generic rules decide.
 Callers must not bring PASS, CHATTER or REPEAT lines back through a generic "important line"
-regex or keepNonRedundant: they are droppable by decision, and `run_summary` counts them.
+regex or keepNonRedundant: they are droppable by decision, and `run_summary(analysis, i, j)`
+gives the verified account of an elided run for its marker (`… N lines elided (caveman): S …`).
 Errors are never REPEAT: every error finding is kept.
 
 `must_keep(lines)` is `classify(lines) == KEEP`. `is_tool_output(text)` looks for strong
-signatures of a runner, compiler, linter or installer transcript.
+signatures of a runner, compiler, linter or installer transcript. Pure, deterministic, linear:
+one first-character-dispatched regex call per line per pass, and a line is read through a
+LINE_WINDOW-sized window.
 """
 from __future__ import annotations
 
