@@ -26,6 +26,7 @@ LINE_WINDOW-sized window.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -211,11 +212,14 @@ def _section_end(norm: list[str], i: int) -> int:
 _ERRORS_FILES = re.compile(r"^Errors\s+Files$")  # tsc's per-file error table
 _FAILING_TESTS = re.compile(r"^\s*✖ failing tests:")  # node --test's closing recap
 _CARGO_FAILURES = re.compile(r"^failures:$")
+_RSPEC_FAILURES = re.compile(r"^Failures:$")  # rspec: every failure, through `Finished in`
+_GRADLE_WRONG = re.compile(r"^\* What went wrong:$")  # gradle: through `* Try:`
+_VITEST_FAIL = re.compile(r"^\s*FAIL\s+\S+\.\w+ > ")  # vitest: through the next ⎯⎯⎯ rule
 _BLOCK_STARTS = (
     TOOL_PYTEST_SECTION, TOOL_PYTEST_BLOCK, TOOL_TRACEBACK, TOOL_UNITTEST_BLOCK, TOOL_JEST_BLOCK,
     TOOL_MOCHA_FAILING, _ERRORS_FILES, _FAILING_TESTS, _TAP_OK, TOOL_GO_FAIL, TOOL_TAP_NOT_OK,
     TOOL_NODE_FAIL, TOOL_GO_PANIC, TOOL_CARGO_STDOUT, _CARGO_FAILURES, TOOL_CMAKE_ERROR,
-    TOOL_PIP_ERROR, TOOL_JS_ERROR,
+    TOOL_PIP_ERROR, TOOL_JS_ERROR, _RSPEC_FAILURES, _GRADLE_WRONG, _VITEST_FAIL,
 )
 
 
@@ -284,6 +288,15 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             _mark(cls, in_block, i, end)
         elif TOOL_CARGO_STDOUT.match(s) or _CARGO_FAILURES.match(s):
             while end < n and not re.match(r"^(---- |failures:$|test result: )", norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif _RSPEC_FAILURES.match(s) or _GRADLE_WRONG.match(s):
+            stop = re.compile(r"^(Finished in |\* Try:|BUILD FAILED)")
+            while end < n and not stop.match(norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif _VITEST_FAIL.match(s):
+            while end < n and not norm[end].startswith(("⎯⎯⎯", " FAIL ")):
                 end += 1
             _mark(cls, in_block, i, end)
         elif TOOL_CMAKE_ERROR.match(s) or TOOL_PIP_ERROR.match(s):
@@ -438,9 +451,12 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
 
 def is_tool_output(text: str) -> bool:
     """Strong signatures of a test runner, compiler, build tool, linter or installer."""
-    head = text.lstrip()[:1]
-    if head in ("{", "["):
-        return False
+    if text.lstrip()[:1] in ("{", "["):
+        try:  # fails at the first bad token of `[INFO] ...` or `[ 45%] Building ...`
+            json.loads(text)
+            return False
+        except ValueError:
+            pass
     if len(text) > 2 * DETECT_WINDOW:
         # a runner's header is near the start and its summary near the end
         text = text[:DETECT_WINDOW] + "\n" + text[-DETECT_WINDOW:]
