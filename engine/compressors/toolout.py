@@ -125,7 +125,7 @@ def _label_lines(norm: list[str], cls: list[str]) -> None:
     for i, s in enumerate(norm):
         kind = _LABEL.match(s)
         if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
-            ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-60:])
+            ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
         ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
             cls[i] = KEEP
         elif kind == "pass":
@@ -137,7 +137,7 @@ def _label_lines(norm: list[str], cls: list[str]) -> None:
 
 
 def _result_odd(s: str) -> bool:
-    return bool(TOOL_RESULT_ODD.match(s) or TOOL_RESULT_ODD_END.search(s[-60:]))
+    return bool(TOOL_RESULT_ODD.match(s) or TOOL_RESULT_ODD_END.search(s[-200:]))
 
 
 # ---------------------------------------------------------------- failure blocks
