@@ -204,8 +204,15 @@ TOOL_SUMMARY = re.compile(
     r"|^Successfully (installed|built|uninstalled) |^(ERROR|WARNING|error|warning): "  # pip, generic
     r"|^(E|W): |^Err:\d+ |^\d+ upgraded, \d+ newly installed"  # apt
     r"|^Running Sphinx v|^\s*(exit status|exit code|Exit code:?) \d+|^Node\.js v\d"
-    r"|^> \S"  # npm run-script header: what ran
+    r"|^> (?!Task :)\S"  # npm run-script header: what ran (not gradle's `> Task :x`)
     r"|^\s+\w+_test\.go:\d+: "  # go test: t.Log / t.Error output
+    r"|^\[(INFO|ERROR)\] BUILD (SUCCESS|FAILURE)|^(\[\w+\] )?Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+$"
+    r"|^(\[\w+\] )?Tests run: .*(Failures: [1-9]|Errors: [1-9]|FAILURE)"  # maven surefire
+    r"|^BUILD (SUCCESSFUL|FAILED) in |^\d+ actionable tasks?: |^FAILURE: |^\* What went wrong:"  # gradle
+    r"|^\s*Build (succeeded|FAILED)\.|^\s+\d+ (Warning|Error)\(s\)$|^(Passed|Failed)!\s+- "  # dotnet
+    r"|^\d+ examples?, \d+ failures?|^Finished in [\d.]+ (seconds|minutes)|^rspec \./\S+:\d+ "  # rspec
+    r"|^\s*(Test Files|Tests|Duration)\s+\d|^\s*(Test Files|Tests)\s+\d+ (failed|passed)"  # vitest
+    r"|^error Command failed with exit code \d|^\s*ERR_PNPM_\w+"  # yarn, pnpm
     r"|^collected \d+ items?|^platform \S+ -- Python "  # pytest header: counts, versions
     r"|(Segmentation fault|Killed|Aborted)\b"
 )
@@ -223,6 +230,8 @@ TOOL_PASS = re.compile(
     r"|^test \S+ \.\.\. ok$"  # cargo test
     r"|^\S+ \(\S+\) \.\.\. ok$|^test\w* \(\S+\)\s*$"  # unittest -v
     r"|^\s*\d+/\d+ Test\s+#\d+: \S+ \.+\s+Passed"  # ctest
+    r"|^(\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed"  # maven, per class
+    r"|^\s+Passed \S+ \[\d"  # dotnet test -v n
 )
 
 #: Progress and set-up chatter: spinners, downloads, compile steps, configure probes.
@@ -248,12 +257,18 @@ TOOL_CHATTER = re.compile(
     r"highlighting module code|loading pickled environment)\.*\s*\[\s*\d+%\]"  # sphinx
     r"|^\s*([\u2800-\u28ff]+|[|/\\-])\s*$"  # a bare spinner frame
     r"|^# Subtest: "  # TAP: the result line follows
+    r"|^(\[INFO\] )?(Download(ing|ed) from \S+:|Progress \(\d+\))|^\[INFO\] (Running \S+$|Building "
+    r"|--- \S+:\S+:\S+ |Compiling \d+ source|Nothing to compile|Copying \d+ resource|Using '|skip non existing)"
+    r"|^> Task :\S+( UP-TO-DATE| NO-SOURCE| FROM-CACHE| SKIPPED)?$|^<[=-]*> \d+% (EXECUTING|CONFIGURING)"
+    r"|^\s+(Determining projects to restore|Restored \S+|All projects are up-to-date)|^\s+\S+ -> \S+\.dll$"
+    r"|^\[\d/\d\] (Resolving|Fetching|Linking|Building)|^Progress: resolved \d+"  # yarn, pnpm
 )
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
 TOOL_PROGRESS_BAR = re.compile(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
 
-#: A progress line at its final value (`[100%] Built target x`, `21/21 files checked`, `22/22 Test`).
-TOOL_PROGRESS_DONE = re.compile(r"^\s*\[100%\]|^\s*(?P<done>\d+)/(?P=done) \S|^.*\b100% done$")
+#: A progress line at its final value (`[100%] Built target x`, `22/22 Test`); lines ending
+#: `100% done` (cppcheck) are tested with str.endswith.
+TOOL_PROGRESS_DONE = re.compile(r"^\s*\[100%\]|^\s*(?P<done>\d+)/(?P=done) \S")
 
 #: Where a failure block starts (its whole body is kept).
 TOOL_PYTEST_SECTION = re.compile(r"^=+ (?P<name>[A-Za-z][\w ]*?) =+$")
@@ -366,6 +381,12 @@ TOOL_SIGNATURE = re.compile(
     r"|npm (error|ERR!|warn) |added \d+ packages?\b|found \d+ vulnerabilit"  # npm
     r"|\d+ upgraded, \d+ newly installed|E: Unable to locate package"  # apt
     r"|\d+% tests passed, \d+ tests? failed out of \d+$"  # ctest
+    r"|\[(INFO|ERROR)\] BUILD (SUCCESS|FAILURE)$|Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+"  # maven
+    r"|BUILD (SUCCESSFUL|FAILED) in \d|FAILURE: Build failed with an exception"  # gradle
+    r"|Build (succeeded|FAILED)\.$|\S+\(\d+,\d+\): error [A-Z]+\d+: |(Passed|Failed)!\s+- Failed:\s+\d+"  # dotnet
+    r"|\d+ examples?, \d+ failures?"  # rspec
+    r"|Test Files\s+.*\(\d+\)$"  # vitest
+    r"|ERR_PNPM_\w+|error Command failed with exit code \d+\.$"  # pnpm, yarn
     r")"
 )
 

@@ -153,6 +153,31 @@ CASES = [
       "npm error A complete log of this run"],
      {}),
     ("npm_ok.txt", ["added 312 packages, and audited 313 packages in 6s", "found 0 vulnerabilities"], {}),
+    ("maven.txt",
+     ["Tests run: 3, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.041 s <<< FAILURE!",
+      "java.lang.AssertionError: expected:<108> but was:<100>", "at com.example.CartTest.totalIncludesTax(CartTest.java:31)",
+      "CartTest.totalIncludesTax:31 expected:<108> but was:<100>", "[ERROR] Tests run: 8, Failures: 1", "BUILD FAILURE"],
+     {"Downloading from central:": CHATTER, "[INFO] Compiling 12 source files": CHATTER,
+      "Tests run: 5, Failures: 0, Errors: 0, Skipped: 0, Time elapsed": PASS}),
+    ("gradle.txt",
+     ["> Task :test FAILED", "CartTest > totalIncludesTax() FAILED", "AssertionFailedError: expected: <108> but was: <100>",
+      "5 tests completed, 1 failed", "FAILURE: Build failed with an exception.", "Execution failed for task ':test'.",
+      "BUILD FAILED in 4s", "4 actionable tasks: 2 executed, 2 up-to-date"],
+     {"> Task :compileJava UP-TO-DATE": CHATTER}),
+    ("dotnet.txt",
+     ["Cart.cs(14,27): error CS1002: ; expected", "Price.cs(8,13): warning CS0168", "Build FAILED.", "1 Warning(s)",
+      "1 Error(s)"],
+     {"Determining projects to restore...": CHATTER, "Restored /src/Shop/Shop.csproj": CHATTER}),
+    ("rspec.txt",
+     ["Failures:", "1) Cart#total includes tax", "Failure/Error: expect(cart.total).to eq(108)", "expected: 108",
+      "got: 100", "# ./spec/cart_spec.rb:31:in", "9 examples, 1 failure, 1 pending",
+      "rspec ./spec/cart_spec.rb:29 # Cart#total includes tax"],
+     {}),
+    ("vitest.txt",
+     ["❯ src/cart.test.ts  (3 tests | 1 failed)", "FAIL  src/cart.test.ts > Cart > computes the total",
+      "AssertionError: expected 25 to be 30", "+ 25", "❯ src/cart.test.ts:20:26", "20|     expect(cart.total()).toBe(30);",
+      "Test Files  1 failed | 2 passed (3)", "Tests  1 failed | 12 passed (13)"],
+     {"✓ src/price.test.ts": PASS}),
     ("apt.txt",
      ["0 upgraded, 2 newly installed, 0 to remove and 3 not upgraded.", "Err:4 http://deb.debian.org",
       "404  Not Found", "E: Failed to fetch", "E: Unable to fetch some archives"],
@@ -338,6 +363,7 @@ NEGATIVES = {
     "csv": "file,line,message\nsrc/a.c,12,error: boom\nsrc/b.c,3,warning: meh\n",
     "yaml": "jobs:\n  test:\n    steps:\n      - run: pytest -q\n      - run: npm test\n",
     "listing": "1\tdef f():\n2\t    raise ValueError('error: bad')\n3\t\n",
+    "json-log-array": '[{"msg": "BUILD FAILURE"}, {"msg": "Tests run: 8, Failures: 1, Errors: 0, Skipped: 0"}]',
     "quoted": "    Tests:       2 failed, 40 passed, 42 total in the docs example\n",
 }
 
@@ -345,6 +371,12 @@ NEGATIVES = {
 @pytest.mark.parametrize("name", sorted(NEGATIVES))
 def test_not_tool_output(name):
     assert toolout.is_tool_output(NEGATIVES[name]) is False
+
+
+def test_large_payload_summary_at_the_end_is_found():
+    log = "2024-05-01 10:00:01 INFO request served in 3 ms\n" * 80_000  # ~3.8 MB
+    assert toolout.is_tool_output(log) is False
+    assert toolout.is_tool_output(log + "========== 1 failed, 20 passed in 3.10s ==========\n") is True
 
 
 def test_tool_output_through_a_pty():
@@ -390,3 +422,36 @@ def test_corpus_detection_and_critical_facts(case):
         if CRITICAL.search(fact):
             folded = re.sub(r"\s+", " ", fact).strip()
             assert any(folded in line for line in kept), fact
+
+
+# ---------------------------------------------------------------- first-character dispatch
+
+from engine.compressors import toolout_dispatch  # noqa: E402
+
+DISPATCHERS = [toolout._LABEL, toolout._BLOCK_START, toolout._FINDING_START]
+
+
+def full_answer(dispatch, line):
+    m = dispatch.full.match(line)
+    return m.lastgroup.split("__", 1)[0] if m else None
+
+
+def test_dispatch_answers_like_the_full_alternation_on_every_known_line():
+    lines = [line for p in sorted(FIXTURES.glob("*.txt")) for line in p.read_text("utf-8").split("\n")]
+    for case in corpus_cases():
+        if (case / "kind").read_text().strip() in TOOL_KINDS:
+            lines += clean_lines((case / "output.raw").read_bytes())[:3000]
+    for dispatch in DISPATCHERS:
+        for line in lines:
+            assert dispatch.match(line) == full_answer(dispatch, line), line
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list(" \t=!-_.:/[]()#>✓✔✖●ℹ▶0123456789aAeEfFoOpPsStTxX١")), max_size=30))
+def test_dispatch_answers_like_the_full_alternation_on_any_line(line):
+    for dispatch in DISPATCHERS:
+        assert dispatch.match(line) == full_answer(dispatch, line)
+
+
+def test_dispatch_splits_alternatives_at_top_level_only():
+    assert toolout_dispatch.split_alternatives(r"^a(b|c)|^[|]d|^e\|f") == [r"^a(b|c)", r"^[|]d", r"^e\|f"]

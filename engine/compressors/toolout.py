@@ -4,28 +4,33 @@ An agent that runs `pytest`, `npm install` or `ruff check` needs every failure b
 every error line complete, the warnings, and the summary and count lines. What it does not need
 is a thousand `PASSED` rows, download bars, `Compiling foo v1.0` or cmake's probes.
 
-`classify(lines)` labels each line (ANSI already stripped, no line ends):
-    KEEP     must be shown: failure blocks whole (header through the last frame), every line
-             reporting an error or warning, summaries and counts, the odd test result
-             (skipped, xfail, pending) with its suite titles.
-    PASS     a passing test, or a progress row of passing tests.
-    CHATTER  progress, downloads, compile steps, configure probes.
-    REPEAT   a lint finding (or an excerpt under one) like a finding that is kept: more than
-             LOW_VOLUME style findings (or WARNING_VOLUME warnings) keep one per
-             (rule, message shape); source excerpts are shown for the first SNIPPET_FINDINGS.
+`analyse(lines)` labels each line (ANSI already stripped, CR redraws resolved, no line ends):
+    KEEP     must be shown: failure blocks whole (pytest `____ test ____` through its last `E`
+             line, jest `●`, mocha's failing section, go `--- FAIL:`, cargo `---- x stdout ----`,
+             TAP `not ok` with its YAML, node `✖` with its error, tracebacks, node crashes, pip
+             and cmake error blocks), every error finding, warnings, summaries and counts, the
+             odd result (xfail, pending, a TAP/node skip) with the suite titles above it.
+    PASS     a passing test, a progress row of passing tests, a passing suite's title.
+    CHATTER  progress, downloads, compile steps, configure probes, `RUNS`, `=== RUN`.
+    REPEAT   a lint finding (or its excerpt) standing for one kept: see toolout_findings.
     OTHER    no opinion; the caller's generic rules decide.
 Callers must not bring PASS, CHATTER or REPEAT lines back through a generic "important line"
-regex or keepNonRedundant: they are droppable by decision, and `run_summary` counts them.
+regex or keepNonRedundant: they are droppable by decision, and `run_summary(analysis, i, j)`
+gives the verified account of an elided run for its marker (`… N lines elided (caveman): S …`).
 Errors are never REPEAT: every error finding is kept.
 
 `must_keep(lines)` is `classify(lines) == KEEP`. `is_tool_output(text)` looks for strong
-signatures of a runner, compiler, linter or installer transcript.
+signatures of a runner, compiler, linter or installer transcript. Pure, deterministic, linear:
+one first-character-dispatched regex call per line per pass, and a line is read through a
+LINE_WINDOW-sized window.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
+from engine.compressors.toolout_dispatch import FirstCharDispatch
 from engine.compressors.toolout_findings import FINDING_STARTS, mark_findings
 from engine.patterns import (
     ANSI,
@@ -84,7 +89,14 @@ class Analysis:
     repeat_rules: dict[int, str]
 
 
+#: Patterns look at this much of a line: a runner's headline, summary or diagnostic fits, and
+#: a 10 MB line costs what a short one does. `problem` also reads the line's last stretch.
+LINE_WINDOW = 4096
+
+
 def _norm(line: str) -> str:
+    if len(line) > LINE_WINDOW:
+        line = line[:LINE_WINDOW]
     if line and "\u2800" <= line[0] <= "\u28ff":
         line = TOOL_SPINNER.sub("", line)
     return line.rstrip() if line[-1:].isspace() else line
@@ -92,17 +104,6 @@ def _norm(line: str) -> str:
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
-
-
-def _combine(patterns: list[tuple[str, re.Pattern]]) -> re.Pattern:
-    """One alternation of anchored patterns, tried with .match: a single call per line tells
-    which (the first in order) matches, instead of one Python call per pattern."""
-    parts = []
-    for key, pat in patterns:
-        body = re.sub(r"\(\?P<(\w+)>", lambda m: f"(?P<{key}__{m.group(1)}>", pat.pattern)
-        body = re.sub(r"\(\?P=(\w+)\)", lambda m: f"(?P={key}__{m.group(1)})", body)
-        parts.append(f"(?P<{key}>{body})")
-    return re.compile("|".join(parts))
 
 
 def problem(line: str) -> bool:
@@ -114,7 +115,7 @@ def problem(line: str) -> bool:
 # ---------------------------------------------------------------- per-line labels
 
 
-_LABEL = _combine([
+_LABEL = FirstCharDispatch([
     ("keep", TOOL_SUMMARY), ("done", TOOL_PROGRESS_DONE), ("odd", TOOL_RESULT_ODD),
     ("pass", TOOL_PASS), ("chatter", TOOL_CHATTER),
 ])
@@ -122,10 +123,9 @@ _LABEL = _combine([
 
 def _label_lines(norm: list[str], cls: list[str]) -> None:
     for i, s in enumerate(norm):
-        m = _LABEL.match(s)
-        kind = m.lastgroup if m else None
-        if kind in ("keep", "done", "odd") or (
-            ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-60:])
+        kind = _LABEL.match(s)
+        if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
+            ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
         ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
             cls[i] = KEEP
         elif kind == "pass":
@@ -137,7 +137,7 @@ def _label_lines(norm: list[str], cls: list[str]) -> None:
 
 
 def _result_odd(s: str) -> bool:
-    return bool(TOOL_RESULT_ODD.match(s) or TOOL_RESULT_ODD_END.search(s[-60:]))
+    return bool(TOOL_RESULT_ODD.match(s) or TOOL_RESULT_ODD_END.search(s[-200:]))
 
 
 # ---------------------------------------------------------------- failure blocks
@@ -212,15 +212,18 @@ def _section_end(norm: list[str], i: int) -> int:
 _ERRORS_FILES = re.compile(r"^Errors\s+Files$")  # tsc's per-file error table
 _FAILING_TESTS = re.compile(r"^\s*✖ failing tests:")  # node --test's closing recap
 _CARGO_FAILURES = re.compile(r"^failures:$")
+_RSPEC_FAILURES = re.compile(r"^Failures:$")  # rspec: every failure, through `Finished in`
+_GRADLE_WRONG = re.compile(r"^\* What went wrong:$")  # gradle: through `* Try:`
+_VITEST_FAIL = re.compile(r"^\s*FAIL\s+\S+\.\w+ > ")  # vitest: through the next ⎯⎯⎯ rule
 _BLOCK_STARTS = (
     TOOL_PYTEST_SECTION, TOOL_PYTEST_BLOCK, TOOL_TRACEBACK, TOOL_UNITTEST_BLOCK, TOOL_JEST_BLOCK,
     TOOL_MOCHA_FAILING, _ERRORS_FILES, _FAILING_TESTS, _TAP_OK, TOOL_GO_FAIL, TOOL_TAP_NOT_OK,
     TOOL_NODE_FAIL, TOOL_GO_PANIC, TOOL_CARGO_STDOUT, _CARGO_FAILURES, TOOL_CMAKE_ERROR,
-    TOOL_PIP_ERROR, TOOL_JS_ERROR,
+    TOOL_PIP_ERROR, TOOL_JS_ERROR, _RSPEC_FAILURES, _GRADLE_WRONG, _VITEST_FAIL,
 )
 
 
-_BLOCK_START = _combine([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_STARTS)])
+_BLOCK_START = FirstCharDispatch([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_STARTS)])
 
 
 def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
@@ -287,6 +290,15 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             while end < n and not re.match(r"^(---- |failures:$|test result: )", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
+        elif _RSPEC_FAILURES.match(s) or _GRADLE_WRONG.match(s):
+            stop = re.compile(r"^(Finished in |\* Try:|BUILD FAILED)")
+            while end < n and not stop.match(norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif _VITEST_FAIL.match(s):
+            while end < n and not norm[end].startswith(("⎯⎯⎯", " FAIL ")):
+                end += 1
+            _mark(cls, in_block, i, end)
         elif TOOL_CMAKE_ERROR.match(s) or TOOL_PIP_ERROR.match(s):
             end = _indented_block_end(norm, i, 0)
             _mark(cls, in_block, i, end)
@@ -336,7 +348,7 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
 
 # ---------------------------------------------------------------- public API
 
-_FINDING_START = _combine([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
+_FINDING_START = FirstCharDispatch([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
 
 
 def analyse(lines: list[str]) -> Analysis:
@@ -351,7 +363,9 @@ def analyse(lines: list[str]) -> Analysis:
     mark_findings(norm, cls, in_block, rules, candidates)
     _mark_tree(norm, cls, in_block)
     for i, s in enumerate(norm):
-        if cls[i] == OTHER and s and (TOOL_STACK_FRAME.match(s) or problem(s)):
+        if cls[i] == OTHER and s and (TOOL_STACK_FRAME.match(s) or problem(s) or (
+            len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
+        )):
             cls[i] = KEEP
     _label_blanks(norm, cls)
     return Analysis(cls, rules)
@@ -437,11 +451,24 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
 
 def is_tool_output(text: str) -> bool:
     """Strong signatures of a test runner, compiler, build tool, linter or installer."""
-    head = text.lstrip()[:1]
-    if head in ("{", "["):
-        return False
+    if text.lstrip()[:1] in ("{", "["):
+        try:  # fails at the first bad token of `[INFO] ...` or `[ 45%] Building ...`
+            json.loads(text)
+            return False
+        except ValueError:
+            pass
+    if len(text) > 2 * DETECT_WINDOW:
+        # a runner's header is near the start and its summary near the end
+        text = text[:DETECT_WINDOW] + "\n" + text[-DETECT_WINDOW:]
     if "\x1b" in text:
         text = ANSI.sub("", text)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return TOOL_SIGNATURE.search(text) is not None
+    return _SIGNATURE_BY_LINE.match(text) is not None
+
+
+#: is_tool_output reads this much from each end of a large payload.
+DETECT_WINDOW = 1 << 20
+#: TOOL_SIGNATURE tried at line starts only: the lazy `[^\n]*\n` skip walks a line in one
+#: charset loop, which is ~15x faster on a log than `search` trying every position.
+_SIGNATURE_BY_LINE = re.compile(r"(?:[^\n]*\n)*?" + TOOL_SIGNATURE.pattern.removeprefix("(?m)^"), re.M)
