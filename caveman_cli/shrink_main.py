@@ -159,4 +159,9 @@ def execute(args: ShrinkArgs) -> int:
         render.write_json(outcome, sys.stdout.buffer)
     else:
         render.write_text(outcome, sys.stdout.buffer)
+    if outcome.abandoned:
+        # An engine thread past its budget may sit inside SQLite or a compressor; interpreter
+        # shutdown must not wait on it or trip over it.
+        sys.stderr.flush()
+        os._exit(outcome.exit_code)
     return outcome.exit_code

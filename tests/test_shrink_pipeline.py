@@ -267,3 +267,22 @@ def test_live_status_line_fits_one_terminal_row_even_with_wide_characters():
     assert _fit("中文" * 30, 20) == "中文中文中文中文中…"
     assert _fit("plain", 20) == "plain"
     assert _fit("x" * 30, 10) == "x" * 9 + "…"
+
+
+def test_engine_past_its_budget_passes_the_transcript_through(monkeypatch, counter):
+    import threading
+
+    release = threading.Event()
+
+    class Slow:
+        def compress(self, data, options):
+            release.wait(30)
+            return Engine(Registry(), counter, None).compress(data, options)
+
+    monkeypatch.setattr(pipeline, "ENGINE_BUDGET_S", 0.2)
+    try:
+        outcome = _shrink(NOISY_FAILURE, lambda: (Slow(), None))
+    finally:
+        release.set()
+    assert outcome.abandoned and outcome.view == TRANSCRIPT and outcome.exit_code == 1
+    assert outcome.warnings == ["compression took longer than 0.2 s; output passed through uncompressed"]
