@@ -199,13 +199,13 @@ def shrink(
 
 
 def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], tuple[Any, str | None]]) -> None:
-    from engine.types import Options
-
-    options = Options(mode="compress", type=request.ctype, query=request.query, session=request.session)
     box: dict[str, Any] = {}
 
     def work() -> None:
         try:
+            from engine.types import Options  # the engine package's import is part of its budget
+
+            options = Options(mode="compress", type=request.ctype, query=request.query, session=request.session)
             box["engine"], box["problem"] = engine_factory()
             box["result"] = box["engine"].compress(outcome.view, options)
         except Exception as exc:  # reported below, on the caller's thread
