@@ -453,3 +453,19 @@ def test_editor_prompts_do_not_wait_without_a_person(tmp_path):
                "commit", "--allow-empty", env={"GIT_EDITOR": "vi", "EDITOR": "vi"}, timeout=60)
     assert r.returncode == 1
     assert b"Aborting commit due to empty commit message." in r.stdout
+
+
+def test_password_prompt_on_the_terminal_gets_eof_without_a_person():
+    r = shrink("--", PY, "-c", "import getpass; getpass.getpass('Password: ')", timeout=60)
+    assert r.returncode == 1
+    assert r.stdout.startswith(b"Password: ") and b"EOFError" in r.stdout
+
+
+def test_line_prompt_read_from_dev_tty_gets_eof_without_a_person():
+    r = shrink("--", "sh", "-c", 'printf "continue? "; read answer < /dev/tty; echo "read status $?"', timeout=60)
+    assert (r.returncode, r.stdout) == (0, b"continue? read status 1\n")
+
+
+def test_silent_command_is_not_disturbed_by_the_prompt_answer():
+    r = shrink("--raw", "--", "sh", "-c", "sleep 1.5; echo finished", timeout=60)
+    assert (r.returncode, r.stdout) == (0, b"finished\n")
