@@ -469,3 +469,17 @@ def test_line_prompt_read_from_dev_tty_gets_eof_without_a_person():
 def test_silent_command_is_not_disturbed_by_the_prompt_answer():
     r = shrink("--raw", "--", "sh", "-c", "sleep 1.5; echo finished", timeout=60)
     assert (r.returncode, r.stdout) == (0, b"finished\n")
+
+
+def test_output_without_a_final_newline():
+    assert shrink("--", "sh", "-c", "printf abc").stdout == b"abc"
+    assert shrink("--", "sh", "-c", "printf abc; exit 1").stdout == "abc\n‹caveman: exit 1›\n".encode()
+
+
+def test_a_reader_that_stops_early_does_not_change_the_status():
+    script = f"{PY} -m caveman_cli tools shrink --raw -- seq 100000 | head -1; echo \"status ${{PIPESTATUS[0]}}\""
+    full_env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run(["bash", "-c", script.replace("seq 100000", "sh -c 'seq 100000; exit 3'")],
+                       capture_output=True, env=full_env, cwd=ROOT, timeout=60)
+    assert r.stdout == b"1\nstatus 3\n"
+    assert r.stderr == b""
