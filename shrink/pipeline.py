@@ -65,9 +65,12 @@ class Outcome:
 #: A pager on the pty would wait for keys nobody can press, even at a terminal (its screen is
 #: captured, not shown): `git log`, `man`, `systemctl status` would hang. cat prints it all.
 PAGERS = ("PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "GH_PAGER", "PSQL_PAGER")
-#: With no person at caveman's stdin, prompts that open the terminal themselves must not wait:
-#: editors end at once (git then aborts the commit), git does not ask for credentials.
-UNATTENDED = {"GIT_EDITOR": "true", "GIT_SEQUENCE_EDITOR": "true", "GIT_TERMINAL_PROMPT": "0"}
+#: With no person at caveman's stdin, programs that open the terminal themselves must not wait:
+#: editors end at once (git aborts an empty commit, `kubectl edit` and `crontab -e` change
+#: nothing), git does not ask for credentials, debconf takes its defaults instead of drawing
+#: a dialog (raw mode, so the ^D that ends line prompts would not end it).
+UNATTENDED = {"GIT_EDITOR": "true", "GIT_SEQUENCE_EDITOR": "true", "EDITOR": "true", "VISUAL": "true",
+              "GIT_TERMINAL_PROMPT": "0", "DEBIAN_FRONTEND": "noninteractive"}
 
 
 def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: bool,
