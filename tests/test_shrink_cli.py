@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -349,7 +350,9 @@ def test_pytest_project_with_one_failing_test_through_the_whole_cli(tmp_path):
         "def test_adds():\n    assert 1 + 1 == 2\n\n"
         "def test_subtracts():\n    assert 3 - 1 == 1, 'subtraction is broken'\n"
     )
-    r = shrink("--", PY, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", cwd=tmp_path)
+    # `pytest -q -x ... -- FILE`: the options and the second `--` are pytest's, untouched.
+    pytest_cmd = [shutil.which("pytest")] if shutil.which("pytest") else [PY, "-m", "pytest"]
+    r = shrink("--", *pytest_cmd, "-q", "-x", "-p", "no:cacheprovider", "--", "test_math.py", cwd=tmp_path)
     out = r.stdout.decode()
     assert r.returncode == 1
     assert "test_math.py::test_subtracts" in out and "AssertionError: subtraction is broken" in out
