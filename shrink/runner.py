@@ -291,7 +291,7 @@ class _Loop:
                 self._limits(now, started, last_output)
                 if self._prompt_armed() and now - last_output >= PROMPT_IDLE_S:
                     self._type_eof()
-            deadlines = [next_tick]
+            deadlines = [next_tick] if self.on_tick is not None else [now + 1.0]
             if exited_at is not None:
                 deadlines += [exited_at + DRAIN_TOTAL_S, max(last_output, exited_at) + DRAIN_IDLE_S]
             else:
