@@ -34,22 +34,37 @@ def _env() -> dict[str, str]:
 
 
 def _wall(argv: list[str], env: dict[str, str]) -> float:
+    return _timed(argv, env)[0]
+
+
+def _timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the process and its children): CPU time barely moves
+    with the load of a shared machine, wall time does."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    env=env, cwd=ROOT, check=False)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def overhead(runs: int) -> None:
     env = _env()
     _wall(CAVEMAN + ["tools", "shrink", "--", "true"], env)  # warm caches
-    base, full = [], []
+    base, full, cpu = [], [], []
     for _ in range(runs):  # interleaved, so load on a shared machine hits both alike
         base.append(_wall(["true"], env))
-        full.append(_wall(CAVEMAN + ["tools", "shrink", "--", "true"], env))
+        wall, used = _timed(CAVEMAN + ["tools", "shrink", "--", "true"], env)
+        full.append(wall)
+        cpu.append(used)
     b, f = statistics.median(base) * 1000, statistics.median(full) * 1000
+    load = os.getloadavg()[0]
     print(f"overhead: `true` {b:.1f} ms, `caveman tools shrink -- true` {f:.1f} ms, "
-          f"overhead {f - b:.1f} ms (median of {runs}; target ≤ 120 ms)")
+          f"overhead {f - b:.1f} ms (median of {runs}; target ≤ 120 ms); CPU {statistics.median(cpu) * 1000:.0f} ms; "
+          f"load average {load:.1f} on {os.cpu_count()} cores")
 
 
 def _line_capture(megabytes: int, kind: str) -> bytes:

@@ -126,8 +126,19 @@ def exec_transparently(argv: list[str]) -> int:
     return ExitStatus.NOT_EXECUTABLE
 
 
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except OSError:
+        pass
+
+
 def execute(args: ShrinkArgs) -> int:
-    """Run the command and print its view (or JSON); returns the exit status to use."""
+    """Run the command and print its view (or JSON); returns the exit status to use.
+
+    With CAVEMAN_SHRINK=off caveman becomes the command (exec): no view, no footer, no JSON."""
     if not args.command:
         raise CavemanError("shrink needs a command: caveman tools shrink -- CMD [ARGS...]", ExitStatus.USAGE)
     ctx = Context()
@@ -155,8 +166,17 @@ def execute(args: ShrinkArgs) -> int:
         return exc.status
     for note in outcome.warnings:
         warn(note)
-    if args.as_json:
-        render.write_json(outcome, sys.stdout.buffer)
-    else:
-        render.write_text(outcome, sys.stdout.buffer)
+    try:
+        if args.as_json:
+            render.write_json(outcome, sys.stdout.buffer)
+        else:
+            render.write_text(outcome, sys.stdout.buffer)
+    except BrokenPipeError:
+        # A reader that stopped early (`| head`) does not change how the command ended.
+        _silence_stdout()
+    if outcome.abandoned:
+        # An engine thread past its budget may sit inside SQLite or a compressor; interpreter
+        # shutdown must not wait on it or trip over it.
+        sys.stderr.flush()
+        os._exit(outcome.exit_code)
     return outcome.exit_code

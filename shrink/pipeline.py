@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,8 @@ DEFAULT_TERM = "xterm-256color"
 #: the counts and handle), so the engine and its start-up are skipped unless a type or a
 #: query was asked for. Most commands an agent runs print less than this.
 SMALL_OUTPUT_BYTES = 512
+#: Seconds the engine may take before the transcript passes through uncompressed.
+ENGINE_BUDGET_S = 30.0
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,8 @@ class Outcome:
     result: Result | None = None
     resolver: str = "lines"
     warnings: list[str] = field(default_factory=list)
+    #: The engine outran its budget and still runs on a daemon thread.
+    abandoned: bool = False
 
     @property
     def exit_code(self) -> int:
@@ -60,9 +65,12 @@ class Outcome:
 #: A pager on the pty would wait for keys nobody can press, even at a terminal (its screen is
 #: captured, not shown): `git log`, `man`, `systemctl status` would hang. cat prints it all.
 PAGERS = ("PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "GH_PAGER", "PSQL_PAGER")
-#: With no person at caveman's stdin, prompts that open the terminal themselves must not wait:
-#: editors end at once (git then aborts the commit), git does not ask for credentials.
-UNATTENDED = {"GIT_EDITOR": "true", "GIT_SEQUENCE_EDITOR": "true", "GIT_TERMINAL_PROMPT": "0"}
+#: With no person at caveman's stdin, programs that open the terminal themselves must not wait:
+#: editors end at once (git aborts an empty commit, `kubectl edit` and `crontab -e` change
+#: nothing), git does not ask for credentials, debconf takes its defaults instead of drawing
+#: a dialog (raw mode, so the ^D that ends line prompts would not end it).
+UNATTENDED = {"GIT_EDITOR": "true", "GIT_SEQUENCE_EDITOR": "true", "EDITOR": "true", "VISUAL": "true",
+              "GIT_TERMINAL_PROMPT": "0", "DEBIAN_FRONTEND": "noninteractive"}
 
 
 def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: bool,
@@ -194,15 +202,33 @@ def shrink(
 
 
 def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], tuple[Any, str | None]]) -> None:
-    from engine.types import Options
+    box: dict[str, Any] = {}
 
-    try:
-        engine, problem = engine_factory()
-        result = engine.compress(outcome.view, Options(mode="compress", type=request.ctype, query=request.query,
-                                                        session=request.session))
-    except Exception as exc:  # caveman's failure, not the command's: show the output as it is
+    def work() -> None:
+        try:
+            from engine.types import Options  # the engine package's import is part of its budget
+
+            options = Options(mode="compress", type=request.ctype, query=request.query, session=request.session)
+            box["engine"], box["problem"] = engine_factory()
+            box["result"] = box["engine"].compress(outcome.view, options)
+        except Exception as exc:  # reported below, on the caller's thread
+            box["error"] = exc
+
+    # The engine runs on a thread with a budget: a compressor that takes minutes on a huge
+    # output must not hold the command's status back. Past the budget the transcript passes
+    # through, and the thread is abandoned (the CLI exits without waiting for it).
+    worker = threading.Thread(target=work, name="caveman-compress", daemon=True)
+    worker.start()
+    worker.join(ENGINE_BUDGET_S)
+    if worker.is_alive():
+        outcome.abandoned = True
+        outcome.warnings.append(f"compression took longer than {ENGINE_BUDGET_S:g} s; output passed through uncompressed")
+        return
+    if "error" in box:  # caveman's failure, not the command's: show the output as it is
+        exc = box["error"]
         outcome.warnings.append(f"engine error ({type(exc).__name__}: {exc}); output passed through uncompressed")
         return
+    engine, problem, result = box["engine"], box["problem"], box["result"]
     if not result.passed_through and not _pays_for_its_footer(outcome, result, engine):
         result = replace(result, output=outcome.view, method=None, handle=None, ratio=0.0,
                          tokens_after=result.tokens_before, reason="the saving would not pay for the footer")

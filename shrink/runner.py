@@ -18,6 +18,7 @@ import select
 import shutil
 import signal
 import stat
+import termios
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -31,6 +32,10 @@ DRAIN_TOTAL_S = 1.0
 DRAIN_IDLE_S = 0.2
 #: Between SIGTERM and SIGKILL when a limit ends the command.
 KILL_GRACE_S = 2.0
+#: With no person at caveman's stdin, output silent this long while the pty is in line mode
+#: gets an end-of-file typed into the pty: a prompt that opened the terminal itself (sudo,
+#: ssh, getpass, `read < /dev/tty`) ends instead of waiting for ever. Nothing reads it otherwise.
+PROMPT_IDLE_S = 1.0
 READ_SIZE = 65536
 #: Most bytes gathered from the pty before they are handed on and the loop looks at signals.
 BURST_BYTES = 256 * 1024
@@ -251,6 +256,8 @@ class _Loop:
         self.bytes = 0
         self.limit: str | None = None
         self.kill_at: float | None = None
+        self.answer_prompts = not forward_keys
+        self.eof_typed_at: int | None = None  # self.bytes when the last EOF was typed
         os.set_blocking(self.fd, False)
 
     def close(self) -> None:
@@ -282,7 +289,9 @@ class _Loop:
                     break
             else:
                 self._limits(now, started, last_output)
-            deadlines = [next_tick]
+                if self._prompt_armed() and now - last_output >= PROMPT_IDLE_S:
+                    self._type_eof()
+            deadlines = [next_tick] if self.on_tick is not None else [now + 1.0]
             if exited_at is not None:
                 deadlines += [exited_at + DRAIN_TOTAL_S, max(last_output, exited_at) + DRAIN_IDLE_S]
             else:
@@ -290,6 +299,8 @@ class _Loop:
                     deadlines.append(started + self.timeout)
                 if self.idle_timeout and self.limit is None:
                     deadlines.append(last_output + self.idle_timeout)
+                if self._prompt_armed():
+                    deadlines.append(last_output + PROMPT_IDLE_S)
                 if self.kill_at is not None:
                     deadlines.append(self.kill_at)
             if not self.signals.active:
@@ -389,6 +400,19 @@ class _Loop:
             self.pending_input = b""
             return
         self.pending_input = self.pending_input[n:]
+
+    def _prompt_armed(self) -> bool:
+        return self.answer_prompts and self.eof_typed_at != self.bytes and not self.eof
+
+    def _type_eof(self) -> None:
+        """Once per silence: ^D, if the terminal is in line mode (a raw-mode program would take
+        it as a key press, not as end-of-file)."""
+        self.eof_typed_at = self.bytes
+        try:
+            if termios.tcgetattr(self.fd)[3] & termios.ICANON:
+                os.write(self.fd, VEOF)
+        except (OSError, termios.error):
+            pass
 
     def _on_signal(self, signum: int) -> None:
         if signum in FORWARDED:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -349,7 +350,9 @@ def test_pytest_project_with_one_failing_test_through_the_whole_cli(tmp_path):
         "def test_adds():\n    assert 1 + 1 == 2\n\n"
         "def test_subtracts():\n    assert 3 - 1 == 1, 'subtraction is broken'\n"
     )
-    r = shrink("--", PY, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", cwd=tmp_path)
+    # `pytest -q -x ... -- FILE`: the options and the second `--` are pytest's, untouched.
+    pytest_cmd = [shutil.which("pytest")] if shutil.which("pytest") else [PY, "-m", "pytest"]
+    r = shrink("--", *pytest_cmd, "-q", "-x", "-p", "no:cacheprovider", "--", "test_math.py", cwd=tmp_path)
     out = r.stdout.decode()
     assert r.returncode == 1
     assert "test_math.py::test_subtracts" in out and "AssertionError: subtraction is broken" in out
@@ -453,3 +456,33 @@ def test_editor_prompts_do_not_wait_without_a_person(tmp_path):
                "commit", "--allow-empty", env={"GIT_EDITOR": "vi", "EDITOR": "vi"}, timeout=60)
     assert r.returncode == 1
     assert b"Aborting commit due to empty commit message." in r.stdout
+
+
+def test_password_prompt_on_the_terminal_gets_eof_without_a_person():
+    r = shrink("--", PY, "-c", "import getpass; getpass.getpass('Password: ')", timeout=60)
+    assert r.returncode == 1
+    assert r.stdout.startswith(b"Password: ") and b"EOFError" in r.stdout
+
+
+def test_line_prompt_read_from_dev_tty_gets_eof_without_a_person():
+    r = shrink("--", "sh", "-c", 'printf "continue? "; read answer < /dev/tty; echo "read status $?"', timeout=60)
+    assert (r.returncode, r.stdout) == (0, b"continue? read status 1\n")
+
+
+def test_silent_command_is_not_disturbed_by_the_prompt_answer():
+    r = shrink("--raw", "--", "sh", "-c", "sleep 1.5; echo finished", timeout=60)
+    assert (r.returncode, r.stdout) == (0, b"finished\n")
+
+
+def test_output_without_a_final_newline():
+    assert shrink("--", "sh", "-c", "printf abc").stdout == b"abc"
+    assert shrink("--", "sh", "-c", "printf abc; exit 1").stdout == "abc\n‹caveman: exit 1›\n".encode()
+
+
+def test_a_reader_that_stops_early_does_not_change_the_status():
+    script = f"{PY} -m caveman_cli tools shrink --raw -- seq 100000 | head -1; echo \"status ${{PIPESTATUS[0]}}\""
+    full_env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run(["bash", "-c", script.replace("seq 100000", "sh -c 'seq 100000; exit 3'")],
+                       capture_output=True, env=full_env, cwd=ROOT, timeout=60)
+    assert r.stdout == b"1\nstatus 3\n"
+    assert r.stderr == b""

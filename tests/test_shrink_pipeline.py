@@ -267,3 +267,33 @@ def test_live_status_line_fits_one_terminal_row_even_with_wide_characters():
     assert _fit("中文" * 30, 20) == "中文中文中文中文中…"
     assert _fit("plain", 20) == "plain"
     assert _fit("x" * 30, 10) == "x" * 9 + "…"
+
+
+def test_engine_past_its_budget_passes_the_transcript_through(monkeypatch, counter):
+    import threading
+
+    release = threading.Event()
+
+    class Slow:
+        def compress(self, data, options):
+            release.wait(30)
+            return Engine(Registry(), counter, None).compress(data, options)
+
+    monkeypatch.setattr(pipeline, "ENGINE_BUDGET_S", 0.2)
+    try:
+        outcome = _shrink(NOISY_FAILURE, lambda: (Slow(), None))
+    finally:
+        release.set()
+    assert outcome.abandoned and outcome.view == TRANSCRIPT and outcome.exit_code == 1
+    assert outcome.warnings == ["compression took longer than 0.2 s; output passed through uncompressed"]
+
+
+def test_child_environment_agrees_with_the_pty_and_waits_on_nobody():
+    base = {"PATH": "/bin", "TERM": "screen", "PAGER": "less", "EDITOR": "vim", "KEEP": "1"}
+    unattended = pipeline.child_environment(base, (200, 50), attached=False, interactive=False)
+    assert (unattended["COLUMNS"], unattended["LINES"], unattended["TERM"]) == ("200", "50", "xterm-256color")
+    assert unattended["PAGER"] == unattended["GIT_PAGER"] == "cat" and unattended["EDITOR"] == "true"
+    assert unattended["KEEP"] == "1" and unattended["GIT_TERMINAL_PROMPT"] == "0"
+    person = pipeline.child_environment(base, (120, 40), attached=True, interactive=True)
+    assert (person["COLUMNS"], person["LINES"], person["TERM"]) == ("120", "40", "screen")
+    assert person["PAGER"] == "cat" and person["EDITOR"] == "vim" and "GIT_TERMINAL_PROMPT" not in person
