@@ -11,6 +11,7 @@ Cross-process determinism (hash seeds) is in test_determinism.py.
 """
 from __future__ import annotations
 
+import functools
 import os
 import random
 from pathlib import Path
@@ -161,6 +162,7 @@ def test_corpus_documents_hold_the_contract(counter, ctype) -> None:
 
 # ---------------------------------------------------------------------------- size extremes
 
+@functools.cache
 def ten_megabyte_line() -> bytes:
     rnd = random.Random(10)
     words = ["alpha", "beta", "GET", "/api/v1/items", "200", "INFO", "user=42", "ok", "latency=12ms"]
@@ -174,6 +176,7 @@ def test_ten_megabyte_single_line(counter, ctype) -> None:
     compress_checked(counter, ten_megabyte_line(), ctype, twice=False)
 
 
+@functools.cache
 def million_short_lines() -> bytes:
     return b"".join(b"ok %d\n" % (i % 1000) for i in range(1_000_000))
 
