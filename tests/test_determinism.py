@@ -68,8 +68,8 @@ def test_corpus_compresses_to_the_same_bytes_under_two_hash_seeds(tmp_path) -> N
 
 @pytest.mark.parametrize("case, ctype", [
     ("log-loghub-openssh", None), ("pytest-click-verbose-2fail", None), ("json-octokit-release-assets-conflict", None),
-    ("config-gha-jq-ci", None), ("csv-loghub-openssh-structured", "tabular"), ("lint-eslint-express4", None),
-    ("git-diff-requests-tags", None), ("json-octokit-release-assets-conflict", "toon"),
+    ("listing-click-core-py", None), ("csv-loghub-openssh-structured", "tabular"), ("lint-eslint-express4", None),
+    ("git-log-p-click", None), ("html-sphinx-requests-api", None), ("json-package-lock-commander", "toon"),
 ])
 def test_cli_json_is_identical_under_two_hash_seeds(cli, case: str, ctype: str | None) -> None:
     data = (CORPUS / case / "output.raw").read_bytes()
