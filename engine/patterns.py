@@ -218,7 +218,9 @@ TOOL_CHATTER = re.compile(
 
 #: Path-like tokens, removed before asking whether a chatter line reports a problem
 #: (`Building CXX object Exception.tests.cpp.o` does not; `Building wheel ... error` does).
-TOOL_PATHLIKE = re.compile(r"\S*[/.]\S*")
+#: Starts only at a token's start and scans it once: `\S*[/.]\S*` retried from every position of
+#: a long token with no `/` or `.` (a hash, a run of colons) and was quadratic in its length.
+TOOL_PATHLIKE = re.compile(r"(?<!\S)(?>[^\s/.]*)[/.]\S*")
 
 #: A progress line at its final value (`[100%] Built target x`, `21/21 files checked`, `22/22 Test`).
 TOOL_PROGRESS_DONE = re.compile(r"^\s*\[100%\]|^\s*(\d+)/\1 \S|\b100% done$")
