@@ -15,6 +15,8 @@ import functools
 import os
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -26,7 +28,8 @@ from engine.core import Engine
 from engine.registry import default_registry
 from engine.types import ContentType, ErrorCode, Mode, Options
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
 REGISTRY = default_registry()
 FORCED = sorted(c.content_type for c in REGISTRY)
 TYPES: list[ContentType | None] = [None, *FORCED]
@@ -308,3 +311,55 @@ def test_each_compressor_on_degenerate_input(compressor, data: bytes) -> None:
     out = compressor.compress(data)
     assert out is None or (isinstance(out, bytes) and len(out) < len(data))
     assert compressor.compress(data) == out
+
+
+# ---------------------------------------------------------------------------- no hang on one long line
+# Each payload is one 200 KB line that a linear scan handles in milliseconds; a regex that
+# backtracks over the line is quadratic and takes minutes. The subprocess's timeout is a hang
+# detector (about 1000 times the linear time), not a speed test (bench/ measures speed).
+
+HANG_TIMEOUT_S = 20
+LONG_LINES = {
+    "indented": "' ' * 200_000 + 'x\\n'",
+    "tab-indented": "'\\t' * 200_000 + 'x\\n'",
+    "hex-token": "'0123456789abcdef' * 12_500 + '\\n'",
+    "colons": "':' * 200_000 + '\\n'",
+    "unclosed-tags": "'<a ' * 70_000 + '\\n'",
+}
+HANG_SCRIPT = """
+import sys
+from engine.ccr import MemoryStore
+from engine.core import Engine
+from engine.registry import default_registry
+from engine.tokens import O200kCounter
+from engine.types import ContentType, Mode, Options
+data = ({expr}).encode()
+ctype = ContentType.parse(sys.argv[1])
+result = Engine(default_registry(), O200kCounter(), MemoryStore()).compress(data, Options(mode=Mode.COMPRESS, type=ctype))
+assert result.error is None, result.reason
+"""
+HANGS = {
+    ("colons", "terminal"): "toolout patterns TOOL_PASS and TOOL_RESULT_ODD (`^\\S+::\\S.* PASSED`: `\\S+` "
+                            "backtracks to every `::`, `.*` rescans the line) are quadratic in a long token of colons",
+    ("unclosed-tags", "html"): "html.py feeds html.parser.HTMLParser, whose check_for_whole_start_tag rescans "
+                               "to the end of the input for each unclosed `<a `: quadratic",
+}
+
+
+def hang_cases() -> list:
+    cases = []
+    for shape in sorted(LONG_LINES):
+        for ctype in ("auto", "terminal", "log", "text", "html"):
+            reason = HANGS.get((shape, ctype))
+            marks = [pytest.mark.xfail(strict=True, raises=subprocess.TimeoutExpired, reason=reason)] if reason else []
+            cases.append(pytest.param(shape, ctype, marks=marks, id=f"{shape}-{ctype}"))
+    return cases
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shape, ctype", hang_cases())
+def test_one_long_line_does_not_hang(shape: str, ctype: str) -> None:
+    script = HANG_SCRIPT.format(expr=LONG_LINES[shape])
+    done = subprocess.run([sys.executable, "-c", script, ctype], capture_output=True, cwd=ROOT,
+                          timeout=HANG_TIMEOUT_S)
+    assert done.returncode == 0, done.stderr.decode()[-1500:]
