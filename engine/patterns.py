@@ -82,7 +82,10 @@ PENDING_TEST = re.compile(r"\s+- \S")
 #: A source excerpt under a diagnostic: a gutter (` 12 |  code`, `   |  ^^^`) or a suggested
 #: fix's diff line (`316 +  code`, `    -  code`). Excerpts under a lint finding are compared
 #: as one class (one shown, the rest counted); under an error they are kept (see terminal).
-SOURCE_EXCERPT = re.compile(r"\s*\d*\s*\|(?:\s|$)|\s*\d*\s+[+-]\s")
+#: The whitespace runs are atomic: with plain `\s*\d*\s*` a long run of spaces splits between
+#: the two runs in every way before failing, quadratic in the indentation (a 200 KB indented
+#: line took minutes).
+SOURCE_EXCERPT = re.compile(r"(?>\s*)\d*(?>\s*)\|(?:\s|$)|(?>\s*)\d+\s+[+-]\s|\s+[+-]\s")
 #: A word that opens an error block whose excerpt stays.
 ERROR_WORD = re.compile(r"(?i)\berror\b")
 #: Where PASSING_START may match, searched on the whole text (candidates, then matched).
@@ -353,17 +356,19 @@ TOOL_PROBLEM_HINT = re.compile(
 
 #: Strong signatures of a runner, compiler, linter or installer transcript (one is enough).
 #: Anchored to line starts so a diff, JSON string or prose quoting them does not match.
+#: The indentation is atomic and indented forms look behind for it: backtracking a long run of
+#: spaces into `\s+` or `.*` alternatives was quadratic, and Detect hung on an indented line.
 TOOL_SIGNATURE = re.compile(
-    r"(?m)^[\u2800-\u28ff]*[ \t]*(?:"
+    r"(?m)^[\u2800-\u28ff]*(?>[ \t]*)(?:"
     r"=+ (test session starts|FAILURES|ERRORS|short test summary info) =+$"  # pytest
     r"|=+ .*\b\d+ (passed|failed|errors?)\b.* in [\d.]+s( \([\d:]+\))? =+$"
     r"|Ran \d+ tests? in [\d.]+s$"  # unittest
     r"|(Tests|Test Suites):\s+.*\b\d+ total$"  # jest
-    r"|\s+\d+ passing \(\d+(ms|s|m)\)$|\s+\d+ failing$"  # mocha
+    r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
     r"|test result: (ok|FAILED)\. \d+ passed|error\[E\d{4}\]: |error: could not compile "  # cargo
-    r"|\s+Compiling \S+ v\d+\.\d+"
+    r"|(?<=[ \t])Compiling \S+ v\d+\.\d+"
     r"|\S+(:\d+:\d+ - |\(\d+,\d+\): )error TS\d+: "  # tsc
     r"|Found \d+ errors? in \d+ files? \(checked|Success: no issues found in \d+ source"  # mypy
     r"|Found \d+ errors?\.$|All checks passed!$"  # ruff
