@@ -287,13 +287,9 @@ def payload_with_one_error(draw) -> tuple[bytes, str]:
 def test_the_one_error_line_survives_whole(counter, ctype, case) -> None:
     data, error = case
     out = compress_checked(counter, data, ctype, twice=False)
-    # Leading indentation is checked on its own (test_text_keeps_the_indentation_of_kept_lines).
     assert error.lstrip() in ANSI.sub("", out.decode("utf-8")), f"lost or cut: {error[:60]!r}"
 
 
-@pytest.mark.xfail(strict=True, reason="text.py: with no blank line, sections are lines, but sections() "
-                   "strips each one and render() joins them with a blank line: indentation of every kept "
-                   "line is lost (a traceback's frames, YAML) and the line count doubles")
 def test_text_keeps_the_indentation_of_kept_lines(counter) -> None:
     lines = [f"[{i:3d}%] Building CXX object src/CMakeFiles/lib.dir/file{i}.cpp.o" for i in range(25)]
     data = ("\n".join(['    raise ValueError("ERROR in stage 2")', *lines]) + "\n").encode()

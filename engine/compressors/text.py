@@ -20,9 +20,16 @@ MIN_SECTIONS = 7
 HEADING_MAX_WORDS, HEADING_MAX_CHARS = 8, 96
 
 
+def has_paragraphs(text: str) -> bool:
+    return BLANK_LINE_SPLIT.search(text) is not None
+
+
 def sections(text: str) -> list[str]:
-    """Paragraphs when the text has a blank line, else lines; a ``` fence stays one section."""
-    has_blank = BLANK_LINE_SPLIT.search(text) is not None
+    """Paragraphs when the text has a blank line, else lines; a ``` fence stays one section.
+
+    Paragraphs are trimmed; lines keep their indentation (a traceback frame or a YAML key
+    means something by it)."""
+    has_blank = has_paragraphs(text)
     raw = BLANK_LINE_SPLIT.split(text) if has_blank else text.split("\n")
     out: list[str] = []
     fence: list[str] | None = None
@@ -39,7 +46,9 @@ def sections(text: str) -> list[str]:
         out.append(part)
     if fence is not None:
         out.append(("\n\n" if has_blank else "\n").join(fence))
-    return [s.strip() for s in out if s.strip()]
+    if has_blank:
+        return [s.strip() for s in out if s.strip()]
+    return [s.rstrip() for s in out if s.strip()]
 
 
 def is_heading(section: str) -> bool:
@@ -73,6 +82,7 @@ class TextCompressor:
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         units = sections(body)
+        joiner = "\n\n" if has_paragraphs(body) else "\n"
         n = len(units)
         if n < MIN_SECTIONS:
             return None
@@ -92,7 +102,7 @@ class TextCompressor:
             result = L.elide(units, keep, noun="sections", vocab_units=plain_units)
             if not result.elided_units:
                 return None
-            out = "\n\n".join(result.out) + "\n"
+            out = joiner.join(result.out) + "\n"
             return out.replace("\n", "\r\n") if crlf else out
 
         plain = render([])
