@@ -11,9 +11,9 @@ goes into the store with put_file before anything is published.
 Token counts are exact: the text is counted in pieces cut just after a newline that is
 followed by a visible ASCII character other than `/`. o200k_base's pre-tokeniser never joins
 text across such a point (a newline only continues a piece into more whitespace or, after
-punctuation, into `\\r`, `\\n` or `/`), so the pieces' counts add up to the whole's. Only a
-line longer than MAX_CARRY with no such point is cut mid-line, which may shift the count by a
-token or two at each cut.
+punctuation, into `\\r`, `\\n` or `/`), so the pieces' counts add up to the whole's. A line
+longer than MAX_CARRY is cut before a space and a letter (also exact); only a line longer than
+MAX_CARRY with no such point is cut anywhere, which may shift the count by a token per cut.
 
 Failing closed: no compressor, no store, a store that refuses the original, a view not smaller,
 any exception: the Result passes through with output=b"" and the caller shows its own file
@@ -164,12 +164,21 @@ def exact_cut(buf: bytes) -> int:
     return 0
 
 
-def _char_boundary(buf: bytes, at: int) -> int:
-    """`at`, moved back over UTF-8 continuation bytes so a cut never splits a character."""
-    back = at
-    while back > at - 3 and back > 0 and 0x80 <= buf[back] < 0xC0:
-        back -= 1
-    return back if back > 0 else at
+def _long_line_cut(buf: bytes) -> int:
+    """A cut inside one very long line: before the last ` x` (a space and an ASCII letter after
+    a visible ASCII character), where no o200k_base piece spans (exact); else near the end,
+    never splitting a UTF-8 character (may shift the count by a token)."""
+    at = buf.rfind(b" ", 1, len(buf) - 1)
+    for _ in range(10_000):
+        if at <= 0:
+            break
+        if 0x21 <= buf[at - 1] <= 0x7E and (0x41 <= buf[at + 1] <= 0x5A or 0x61 <= buf[at + 1] <= 0x7A):
+            return at
+        at = buf.rfind(b" ", 1, at)
+    at = len(buf) - 1
+    while at > 0 and 0x80 <= buf[at] < 0xC0:
+        at -= 1
+    return at if at > 0 else len(buf)
 
 
 class Scan:
@@ -203,7 +212,7 @@ class Scan:
                 if len(buf) < MAX_CARRY:
                     carry = buf
                     continue
-                cut = _char_boundary(buf, len(buf))
+                cut = _long_line_cut(buf)
             self.feed(buf[:cut])
             carry = buf[cut:]
         if carry:
