@@ -3,7 +3,7 @@
 `compress_file` reads a payload under LARGE_BYTES whole and calls Engine.compress. Above it,
 one pass over the file (never whole in memory) counts its tokens and keeps an excerpt: the
 first HEAD_LINES lines, the last TAIL_LINES, and every line the terminal error pattern flags
-(up to IMPORTANT_MAX_LINES of them). Each contiguous run of kept lines is compressed on its
+(up to IMPORTANT_MAX_LINES of them) with CONTEXT_LINES on either side. Each contiguous run of kept lines is compressed on its
 own by the routed compressor (so its markers count lines of that run only); the runs are joined
 by `… N lines elided (caveman) …` markers whose N is computed from line numbers. The original
 goes into the store with put_file before anything is published.
@@ -47,6 +47,8 @@ REGION_CHARS = 1024 * 1024
 #: Flagged lines kept at most, by count and by characters; the rest are counted in a marker.
 IMPORTANT_MAX_LINES = 20_000
 IMPORTANT_MAX_CHARS = 8 * 1024 * 1024
+#: Lines kept before and after each flagged line (a traceback's source lines, an assertion's values).
+CONTEXT_LINES = 2
 #: A kept line longer than this is shown cut, with the bytes left out stated.
 LINE_MAX_CHARS = 8192
 #: Runs of kept lines shorter than this are shown as they are (a compressor cannot shorten them).
@@ -196,8 +198,10 @@ class Scan:
         self.head: list[list] = []
         self.head_chars = 0
         self.head_full = False
-        self.flagged: list[list] = []
+        self.flagged: list[list] = []  # flagged lines and their context, in order
+        self.flagged_hits = 0  # flagged lines kept (context lines not counted)
         self.flagged_chars = 0
+        self.after_owed = 0
         self.flagged_over = 0
         self.over_recent: deque[int] = deque(maxlen=TAIL_LINES)
         self.tail: deque[list] = deque(maxlen=TAIL_LINES)
@@ -258,27 +262,53 @@ class Scan:
             self.head_full = len(self.head) >= HEAD_LINES or self.head_chars >= REGION_CHARS
             i += 1
         if i < len(new):
-            self._flag(new, i, line, "\x1b" in text or "\r" in text or "\b" in text)
+            self._flag(new, i, line, "\x1b" in text or "\r" in text or "\b" in text,
+                       list(self.tail)[-CONTEXT_LINES:] if self.tail else [])
         for j in range(max(0, len(new) - TAIL_LINES), len(new)):
             self.tail.append(line(j))
         self.last = line(len(new) - 1)
 
-    def _flag(self, new: list[str], start: int, line: object, escapes: bool) -> None:
+    def _flag(self, new: list[str], start: int, line: object, escapes: bool, before: list[list]) -> None:
+        """Keep the flagged lines of `new[start:]` and CONTEXT_LINES around each (`before`: the
+        last lines of the previous read, for a hit at the top of this one)."""
         rest = new[start:]
         # A colour code can hide a word boundary (`\x1b[31mERROR`): such lines are matched cleaned.
         if escapes:
             rest = [clean_line(t) if ("\x1b" in t or "\r" in t or "\b" in t) else t for t in rest]
         flags = L.flag_lines(rest, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
+        first = self.lines - len(new)
+        upto = start  # indices of `new` below this are kept already (or are head lines)
+        if self.after_owed:  # context owed by a hit at the end of the previous read
+            upto = min(len(new), start + self.after_owed)
+            for i in range(start, upto):
+                self._keep(line(i))  # type: ignore[operator]
+            self.after_owed -= upto - start
         for k, hit in enumerate(flags):
             if not hit:
                 continue
-            if len(self.flagged) < IMPORTANT_MAX_LINES and self.flagged_chars < IMPORTANT_MAX_CHARS:
-                entry = line(start + k)  # type: ignore[operator]
-                self.flagged.append(entry)
-                self.flagged_chars += len(entry[1])
-            else:
+            i = start + k
+            if self.flagged_hits >= IMPORTANT_MAX_LINES or self.flagged_chars >= IMPORTANT_MAX_CHARS:
                 self.flagged_over += 1
-                self.over_recent.append(self.lines - len(new) + start + k)
+                self.over_recent.append(first + i)
+                continue
+            self.flagged_hits += 1
+            lo = i - CONTEXT_LINES
+            if lo < 0 and start == 0:  # context from the previous read
+                for entry in before[lo:]:
+                    if not self.flagged or entry[0] > self.flagged[-1][0]:
+                        self._keep(entry)
+            for j in range(max(lo, upto, 0), i + 1):
+                self._keep(line(j))  # type: ignore[operator]
+            hi = min(len(new), i + 1 + CONTEXT_LINES)
+            for j in range(max(i + 1, upto), hi):
+                self._keep(line(j))  # type: ignore[operator]
+            upto = max(upto, hi)
+            self.after_owed = i + 1 + CONTEXT_LINES - hi
+
+    def _keep(self, entry: list) -> None:
+        if not self.flagged or entry[0] > self.flagged[-1][0]:
+            self.flagged.append(entry)
+            self.flagged_chars += len(entry[1])
 
     def layout(self) -> list[tuple[str, str]]:
         """The excerpt as ("run", text) and ("gap", marker line) items, in order."""

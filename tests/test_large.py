@@ -139,11 +139,25 @@ def test_runs_are_compressed_on_their_own_and_never_across_a_gap(counter, small_
     data = numbered(3000, {1500: "FATAL out of memory"})
     comp = Declining(lambda body: b"[run of %d lines]\n" % body.count(b"\n"))
     result = engine_with(comp, counter).compress_file(write(tmp_path, data), COMPRESS)
-    assert result.output == (b"[run of 20 lines]\n" + "… 1480 lines elided (caveman) …\n".encode()
-                             + b"FATAL out of memory\n" + "… 1479 lines elided (caveman) …\n".encode()
+    # The flagged line and two lines of context either side make a run of five.
+    assert result.output == (b"[run of 20 lines]\n" + "… 1478 lines elided (caveman) …\n".encode()
+                             + b"[run of 5 lines]\n" + "… 1477 lines elided (caveman) …\n".encode()
                              + b"[run of 20 lines]\n")
     assert result.method == "excerpt+log"
     assert all(b"(caveman)" not in body for body in comp.calls)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.integers(0, 1199), max_size=30))
+def test_every_flagged_line_keeps_its_context_across_reads(counter, small_limits, tmp_path, errors):
+    data = numbered(1200, {i: f"ERROR at {i}" for i in errors})
+    result = engine_with(Declining(), counter).compress_file(write(tmp_path, data), COMPRESS)
+    if result.passed_through:
+        assert result.reason == "not smaller"
+        return
+    shown = set(check_excerpt(result.output, data))
+    for i in errors:
+        assert set(range(max(0, i - 2), min(1200, i + 3))) <= shown
 
 
 def test_past_the_cap_flagged_lines_are_counted_in_the_marker(counter, small_limits, monkeypatch, tmp_path):
