@@ -3,7 +3,7 @@
 `compress_file` reads a payload under LARGE_BYTES whole and calls Engine.compress. Above it,
 one pass over the file (never whole in memory) counts its tokens and keeps an excerpt: the
 first HEAD_LINES lines, the last TAIL_LINES, and every line the terminal error pattern flags
-(up to IMPORTANT_MAX_LINES of them) with CONTEXT_LINES on either side. Each contiguous run of kept lines is compressed on its
+(up to IMPORTANT_MAX_LINES of them; with a query, lines holding it too) with CONTEXT_LINES on either side. Each contiguous run of kept lines is compressed on its
 own by the routed compressor (so its markers count lines of that run only); the runs are joined
 by `… N lines elided (caveman) …` markers whose N is computed from line numbers. The original
 goes into the store with put_file before anything is published.
@@ -95,7 +95,7 @@ def _compress_large(engine: Engine, fd: int, size: int, options: Options) -> Res
     if engine.store is None and not options.external_recovery:
         return replace(passthrough, reason="an excerpt needs the original stored, and there is no recovery store")
 
-    scan = Scan(engine.counter)
+    scan = Scan(engine.counter, options.query)
     scan.read(fd)
     before = scan.tokens
     methods: list[str] = []
@@ -113,7 +113,8 @@ def _compress_large(engine: Engine, fd: int, size: int, options: Options) -> Res
                 out = None
         if out is not None and len(out) < len(body):
             methods.append(method_of(compressor, body, out))
-            pieces.append(out.decode("utf-8", errors="replace"))
+            text = out.decode("utf-8", errors="replace")
+            pieces.append(text + "\n" if item.endswith("\n") and not text.endswith("\n") else text)
         else:
             pieces.append(item)
     output = "".join(pieces).encode("utf-8")
@@ -190,8 +191,10 @@ class Scan:
     one object may sit in the head, the flagged list and the tail at once, and a line that
     continues past a read is found through `last`."""
 
-    def __init__(self, counter: object) -> None:
+    def __init__(self, counter: object, query: str | None = None) -> None:
         self.counter = counter
+        #: With a query, lines holding it (case-folded) are kept like flagged lines.
+        self.query = query.strip().lower() if query and query.strip() else None
         self.tokens = 0
         self.lines = 0
         self.ends_open = False  # the last line has no newline (yet)
@@ -276,6 +279,10 @@ class Scan:
         if escapes:
             rest = [clean_line(t) if ("\x1b" in t or "\r" in t or "\b" in t) else t for t in rest]
         flags = L.flag_lines(rest, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
+        if self.query is not None:
+            query = self.query
+            asked = L.flag_lines(rest, lambda t: query in t.lower(), (query,))
+            flags = [a or b for a, b in zip(flags, asked)]
         first = self.lines - len(new)
         upto = start  # indices of `new` below this are kept already (or are head lines)
         if self.after_owed:  # context owed by a hit at the end of the previous read
@@ -347,10 +354,10 @@ class Scan:
             items.append(("gap", self._marker(self.lines - 1 - previous, hidden_over)))
         return items
 
-    @staticmethod
-    def _marker(count: int, flagged_hidden: int) -> str:
+    def _marker(self, count: int, flagged_hidden: int) -> str:
         summary = ""
         if flagged_hidden:
-            summary = (f"{flagged_hidden} of them match the error pattern (more than the"
+            what = "the error pattern or the query" if self.query else "the error pattern"
+            summary = (f"{flagged_hidden} of them match {what} (more than the"
                        f" {IMPORTANT_MAX_LINES} such lines a view keeps; retrieve the original)")
         return L.marker_text(count, "lines", summary) + "\n"

@@ -248,3 +248,19 @@ def test_record_mode_passes_through(counter, small_limits, tmp_path):
     result = engine_with(Declining(), counter).compress_file(write(tmp_path, numbered(500)), Options(mode="record",
                                                                                                     type=ContentType.LOG))
     assert result.passed_through and result.output == b"" and result.reason == "record mode"
+
+
+def test_with_a_query_lines_holding_it_are_kept_too(counter, small_limits, tmp_path):
+    data = numbered(2000, {1000: "INFO the Needle is here"})
+    plain = engine_with(Declining(), counter).compress_file(write(tmp_path, data), COMPRESS)
+    asked = engine_with(Declining(), counter).compress_file(
+        write(tmp_path, data), Options(mode="compress", type=ContentType.LOG, query="needle"))
+    assert b"Needle" not in plain.output
+    assert 1000 in check_excerpt(asked.output, data)
+
+
+def test_a_compressed_run_without_a_final_newline_does_not_swallow_the_next_marker(counter, small_limits, tmp_path):
+    data = numbered(3000, {1500: "FATAL out of memory"})
+    comp = Declining(lambda body: b"[run]")
+    result = engine_with(comp, counter).compress_file(write(tmp_path, data), COMPRESS)
+    assert result.output.split(b"\n")[:2] == [b"[run]", "… 1478 lines elided (caveman) …".encode()]
