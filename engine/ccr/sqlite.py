@@ -37,6 +37,7 @@ DEFAULT_BUSY_TIMEOUT_MS = 10_000
 #: seconds between two last-access updates of one record
 _TOUCH_EVERY = 60.0
 _TOUCH_BUSY_MS = 100
+_WAL_LIMIT_BYTES = 64 * 1024 * 1024
 
 _USED_BYTES = ("SELECT (SELECT COALESCE(SUM(size), 0) FROM recoveries)"
                " + (SELECT COALESCE(SUM(size), 0) FROM typed_objects)")
@@ -91,6 +92,9 @@ class SQLiteStore:
             # (a power cut may lose the last puts). FULL fsyncs every commit: ~5 ms per record.
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA secure_delete=ON")
+            # A 200 MB original passes through the WAL; without a limit the WAL file keeps that
+            # size for as long as a connection (an MCP server) stays open.
+            self._db.execute(f"PRAGMA journal_size_limit={_WAL_LIMIT_BYTES}")
             migrate(self._db)
         except sqlite3.Error as exc:
             self._db.close()
