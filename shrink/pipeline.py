@@ -83,9 +83,9 @@ class Outcome:
             yield piece
 
     def view_ends_in_newline(self) -> bool:
-        size = self.view_size
         if self.view_file is None:
             return self.view.endswith(b"\n")
+        size = self.view_size
         return size > 0 and os.pread(self.view_file.fileno(), 1, size - 1) == b"\n"
 
     def view_bytes(self) -> bytes:
@@ -195,6 +195,7 @@ class _Capture:
             except Exception as exc:  # pyte trouble must not lose the output: the line view stands
                 note = f"screen emulation failed ({type(exc).__name__}: {exc}); showing the line view"
                 return self._read_resolved(), "lines", [note]
+        # After a failed spool write the transcript is pieced together in memory (rare: a full disk).
         if self.problem is None and self.resolved.tell() > SPOOLED_VIEW_BYTES:
             spool, self.resolved = self.resolved, None
             return spool, "lines", []
