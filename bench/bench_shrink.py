@@ -3,6 +3,7 @@
 peak RSS on large outputs. Run from the repository root:
 
     python bench/bench_shrink.py [--quick] [--sizes 10,50,200] [--runs 15]
+    python bench/bench_shrink.py --only-sizes --sizes 200 --modes json   # one large run + retrieve
 
 Targets (issue 4): overhead of `shrink -- true` over `true` (median) ≤ 120 ms; resolver ≥ 30 MB/s
 on line output; peak RSS ≤ 300 MB at 200 MB of output.
@@ -99,7 +100,20 @@ def resolver_throughput(megabytes: int) -> None:
               f"-> {sink_bytes / 1e6:.0f} MB transcript (target ≥ 30 MB/s on line output)")
 
 
-def end_to_end(sizes: list[int]) -> None:
+def _measured(argv: list[str], env: dict[str, str], stdout) -> tuple[subprocess.CompletedProcess, float, float]:
+    """Run under /usr/bin/time: (result, peak RSS in MB, wall seconds)."""
+    r = subprocess.run(["/usr/bin/time", "-f", "%M %e", *argv], stdin=subprocess.DEVNULL, stdout=stdout,
+                       stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    rss_kb, wall = r.stderr.decode().strip().splitlines()[-1].split()
+    return r, int(rss_kb) / 1024, float(wall)
+
+
+def end_to_end(sizes: list[int], modes: list[str]) -> None:
+    """shrink on a log of each size with one ERROR line in the middle: MB/s, peak RSS, exit code,
+    whether the error line is in the view; then retrieve of the handle (byte-exact, peak RSS)."""
+    import hashlib
+    import json
+
     env = _env()
     block = "".join(f"2026-11-30 01:00:{i % 60:02d} INFO worker-{i % 7} processed batch {i} in {i % 97} ms\n"
                     for i in range(10_000)).encode()
@@ -107,22 +121,38 @@ def end_to_end(sizes: list[int]) -> None:
         for mb in sizes:
             path = Path(tmp) / f"out{mb}.log"
             count = (mb << 20) // len(block)
+            digest = hashlib.sha256()
             with path.open("wb") as fh:
                 for j in range(count):
                     fh.write(block)
+                    digest.update(block)
                     if j == count // 2:
-                        fh.write(b"ERROR worker-3 crashed: disk full at batch 123456\n")
+                        line = b"ERROR worker-3 crashed: disk full at batch 123456\n"
+                        fh.write(line)
+                        digest.update(line)
             size = path.stat().st_size
-            for mode in (["--raw"], ["--json"], []):
-                argv = ["/usr/bin/time", "-f", "%M %e", *CAVEMAN, "tools", "shrink", *mode, "--",
-                        "sh", "-c", 'cat "$1"; exit 1', "sh", str(path)]
-                r = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   env=env, cwd=ROOT)
-                rss_kb, wall = r.stderr.decode().strip().splitlines()[-1].split()
+            for mode in modes:
+                flags = {"raw": ["--raw"], "json": ["--json"], "view": []}[mode]
+                argv = [*CAVEMAN, "tools", "shrink", *flags, "--", "sh", "-c", 'cat "$1"; exit 1', "sh", str(path)]
+                r, rss, wall = _measured(argv, env, subprocess.PIPE)
                 kept = b"ERROR worker-3 crashed: disk full" in r.stdout
-                print(f"end-to-end {mb:4d} MB {' '.join(mode) or '(view)':7}: {size / float(wall) / 1e6:6.1f} MB/s, "
-                      f"{float(wall):6.2f} s, peak RSS {int(rss_kb) / 1024:6.0f} MB, exit {r.returncode}, "
-                      f"error line in view: {'yes' if kept else 'NO'}")
+                print(f"end-to-end {mb:4d} MB {mode:5}: {size / wall / 1e6:6.1f} MB/s, {wall:6.2f} s, "
+                      f"peak RSS {rss:6.0f} MB, exit {r.returncode}, stdout {len(r.stdout):,} bytes, "
+                      f"error line in view: {'yes' if kept else 'NO'}", flush=True)
+                if mode != "json":
+                    continue
+                handle = json.loads(r.stdout).get("handle")
+                if not handle:
+                    print(f"retrieve   {mb:4d} MB      : no handle (passed through)")
+                    continue
+                back = Path(tmp) / "back"
+                with back.open("wb") as out:
+                    got, rss, wall = _measured([*CAVEMAN, "tools", "retrieve", handle], env, out)
+                same = hashlib.sha256(back.read_bytes()).digest() == digest.digest()
+                back.unlink()
+                print(f"retrieve   {mb:4d} MB      : {size / wall / 1e6:6.1f} MB/s, {wall:6.2f} s, peak RSS {rss:6.0f} MB,"
+                      f" exit {got.returncode}, byte-exact: {'yes' if same else 'NO'}", flush=True)
+            path.unlink()
 
 
 def main() -> None:
@@ -130,12 +160,15 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--sizes", default="10,50,200")
     ap.add_argument("--resolver-mb", type=int, default=20)
+    ap.add_argument("--modes", default="raw,json,view", help="end-to-end modes: raw, json, view")
+    ap.add_argument("--only-sizes", action="store_true", help="end-to-end figures only")
     ap.add_argument("--quick", action="store_true", help="fewer runs, 10 MB only")
     args = ap.parse_args()
     sizes = [10] if args.quick else [int(s) for s in args.sizes.split(",") if s]
-    overhead(5 if args.quick else args.runs)
-    resolver_throughput(5 if args.quick else args.resolver_mb)
-    end_to_end(sizes)
+    if not args.only_sizes:
+        overhead(5 if args.quick else args.runs)
+        resolver_throughput(5 if args.quick else args.resolver_mb)
+    end_to_end(sizes, [m for m in args.modes.split(",") if m])
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """`caveman tools compress | retrieve | detect | stats | registry`."""
 from __future__ import annotations
 
+import sys
 from typing import Optional
 
 import typer
@@ -89,6 +90,11 @@ def retrieve(
     if engine.store is None and problem:
         raise CavemanError(problem)
     try:
+        if line_range is None and not as_json and not (query and query.strip()):
+            # The whole original, as it is: streamed, so a 200 MB original never sits in memory.
+            engine.retrieve_to(handle, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+            return
         original = engine.retrieve(handle)
     except UnknownHandle as exc:
         hint = f"; most recent: {', '.join(exc.recent)}" if exc.recent else "; the store holds no handles yet"

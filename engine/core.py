@@ -7,10 +7,12 @@ claim attached. Transformed bytes are returned only after the store holds the or
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import BinaryIO
 
 from engine import detect as detect_mod
 from engine import listing
 from engine.ccr import RecordMeta, RecoveryStore, StoreError
+from engine.filesource import Source
 from engine.handles import parse_handle
 from engine.registry import Compressor, QueryAwareCompressor, Registry, method_of, restructures
 from engine.safety import lookup
@@ -44,6 +46,14 @@ class Engine:
     def compress(self, data: bytes, options: Options = Options()) -> Result:
         return self._run(data, options, simulate=False)
 
+    def compress_file(self, source: Source, options: Options = Options()) -> Result:
+        """compress() for a payload on disk (a path or an open binary file), in bounded memory
+        above engine.large.LARGE_BYTES. A passed-through large result has output=b"": the
+        caller shows its own file."""
+        from engine import large
+
+        return large.compress_file(self, source, options)
+
     def simulate(self, data: bytes, options: Options = Options()) -> Result:
         """The same pipeline with no storage: reports what compress would achieve, and for a
         lossy class with no store says so with recoverable=False instead of passing through."""
@@ -56,6 +66,20 @@ class Engine:
 
             return retrieve_query.narrow(original, query)
         return original
+
+    def retrieve_to(self, handle: str, out: BinaryIO) -> None:
+        """retrieve(handle) written to `out` in chunks: a stored original of any size, never
+        whole in memory (typed objects are small and are written whole)."""
+        ref = parse_handle(handle)
+        if ref is not None and self.store is not None:
+            if ref.kind == "blob" and self.store.get_to(ref.key, out):
+                return
+            found = self.store.get_object(ref.key)
+            if found is not None:
+                out.write(found)
+                return
+        recent = self.store.recent_handles() if self.store is not None else []
+        raise UnknownHandle(handle.strip(), recent)
 
     def stats(self) -> Stats:
         if self.store is None:

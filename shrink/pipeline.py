@@ -1,8 +1,10 @@
 """run → resolve → engine → Outcome.
 
-Memory stays bounded while the command runs: raw bytes go to a temporary file (only as much
-as the screen emulator could ever use) and the streaming line resolver writes the transcript
-to another; the transcript is read back once, whole, for the engine. caveman's own trouble
+Memory stays bounded at any size: raw bytes go to a temporary file (only as much as the screen
+emulator could ever use) and the streaming line resolver writes the transcript to another. A
+transcript up to SPOOLED_VIEW_BYTES is read back whole for the engine; a larger one stays on
+disk (Outcome.view_file): Engine.compress_file reads it in one streaming pass, and if it passes
+through it is copied to stdout from the file. caveman's own trouble
 (a store that will not open or take the original, an engine exception) never changes the
 command's status: the transcript passes through and the reason is reported.
 """
@@ -11,9 +13,9 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from shrink import runner, screen
 from shrink.live import LiveStatus
@@ -30,6 +32,14 @@ DEFAULT_TERM = "xterm-256color"
 SMALL_OUTPUT_BYTES = 512
 #: Seconds the engine may take before the transcript passes through uncompressed.
 ENGINE_BUDGET_S = 30.0
+#: A transcript larger than this is never read into memory (the engine streams it, see above).
+SPOOLED_VIEW_BYTES = 8 * 1024 * 1024
+#: For a spooled transcript the budget grows by a second per this many bytes: the large path is
+#: linear (it counts every token, ~4-8 MB/s here) and a huge output passed through because the
+#: budget ran out is the worst view an agent can get.
+ENGINE_BYTES_PER_S = 1024 * 1024
+#: Pieces a spooled view is copied in.
+VIEW_PIECE = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,42 @@ class Outcome:
     warnings: list[str] = field(default_factory=list)
     #: The engine outran its budget and still runs on a daemon thread.
     abandoned: bool = False
+    #: A transcript too large to hold, on disk: while set, it is the view (`view` is b"").
+    #: Read positionally (os.pread), so an abandoned engine thread may read it meanwhile.
+    view_file: BinaryIO | None = None
+
+    @property
+    def view_size(self) -> int:
+        return os.fstat(self.view_file.fileno()).st_size if self.view_file is not None else len(self.view)
+
+    def view_pieces(self, size: int = VIEW_PIECE) -> Iterator[bytes]:
+        """The view in pieces of at most `size` bytes, from memory or from the spool."""
+        if self.view_file is None:
+            view = memoryview(self.view)
+            for start in range(0, len(view), size):
+                yield view[start:start + size].tobytes()
+            return
+        fd, offset = self.view_file.fileno(), 0
+        while piece := os.pread(fd, size, offset):
+            offset += len(piece)
+            yield piece
+
+    def view_ends_in_newline(self) -> bool:
+        if self.view_file is None:
+            return self.view.endswith(b"\n")
+        size = self.view_size
+        return size > 0 and os.pread(self.view_file.fileno(), 1, size - 1) == b"\n"
+
+    def view_bytes(self) -> bytes:
+        """The whole view in memory: for tests and small views only."""
+        return b"".join(self.view_pieces()) if self.view_file is not None else self.view
+
+    def close(self) -> None:
+        if self.view_file is not None:
+            try:
+                self.view_file.close()
+            except OSError:
+                pass
 
     @property
     def exit_code(self) -> int:
@@ -136,7 +182,9 @@ class _Capture:
             self._tail_size -= len(dropped)
             self._lost += len(dropped)
 
-    def transcript(self, cols: int, rows: int, total: int) -> tuple[bytes, str, list[str]]:
+    def transcript(self, cols: int, rows: int, total: int) -> tuple[bytes | BinaryIO, str, list[str]]:
+        """The transcript, its resolver and any warning. A line transcript over
+        SPOOLED_VIEW_BYTES comes back as the open spool file, which the caller then owns."""
         self.lines.finish()
         if self.lines.needs_screen and total <= screen.SCREEN_MAX_BYTES and self.problem is None:
             self.raw.seek(0)
@@ -147,6 +195,10 @@ class _Capture:
             except Exception as exc:  # pyte trouble must not lose the output: the line view stands
                 note = f"screen emulation failed ({type(exc).__name__}: {exc}); showing the line view"
                 return self._read_resolved(), "lines", [note]
+        # After a failed spool write the transcript is pieced together in memory (rare: a full disk).
+        if self.problem is None and self.resolved.tell() > SPOOLED_VIEW_BYTES:
+            spool, self.resolved = self.resolved, None
+            return spool, "lines", []
         return self._read_resolved(), "lines", [self.problem] if self.problem else []
 
     def _read_resolved(self) -> bytes:
@@ -159,6 +211,8 @@ class _Capture:
 
     def close(self) -> None:
         for spool in (self.raw, self.resolved):
+            if spool is None:  # handed to the Outcome
+                continue
             try:
                 spool.close()
             except OSError:
@@ -192,11 +246,17 @@ def shrink(
         text, method, warnings = capture.transcript(cols, rows, capture.raw_kept)
     finally:
         capture.close()
-    outcome = Outcome(ran, text, None, method, warnings)
-    if request.raw or not text.strip():
+    if isinstance(text, bytes):
+        outcome = Outcome(ran, text, None, method, warnings)
+    else:
+        outcome = Outcome(ran, b"", None, method, warnings, view_file=text)
+    if request.raw:
         return outcome
-    if len(text) < SMALL_OUTPUT_BYTES and request.ctype is None and not request.query:
-        return outcome
+    if outcome.view_file is None:
+        if not text.strip():
+            return outcome
+        if len(text) < SMALL_OUTPUT_BYTES and request.ctype is None and not request.query:
+            return outcome
     _compress(outcome, request, engine_factory)
     return outcome
 
@@ -210,7 +270,10 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
 
             options = Options(mode="compress", type=request.ctype, query=request.query, session=request.session)
             box["engine"], box["problem"] = engine_factory()
-            box["result"] = box["engine"].compress(outcome.view, options)
+            if outcome.view_file is not None:
+                box["result"] = box["engine"].compress_file(outcome.view_file, options)
+            else:
+                box["result"] = box["engine"].compress(outcome.view, options)
         except Exception as exc:  # reported below, on the caller's thread
             box["error"] = exc
 
@@ -219,10 +282,13 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
     # through, and the thread is abandoned (the CLI exits without waiting for it).
     worker = threading.Thread(target=work, name="caveman-compress", daemon=True)
     worker.start()
-    worker.join(ENGINE_BUDGET_S)
+    budget = ENGINE_BUDGET_S
+    if outcome.view_file is not None:
+        budget += outcome.view_size / ENGINE_BYTES_PER_S
+    worker.join(budget)
     if worker.is_alive():
         outcome.abandoned = True
-        outcome.warnings.append(f"compression took longer than {ENGINE_BUDGET_S:g} s; output passed through uncompressed")
+        outcome.warnings.append(f"compression took longer than {budget:g} s; output passed through uncompressed")
         return
     if "error" in box:  # caveman's failure, not the command's: show the output as it is
         exc = box["error"]
@@ -233,7 +299,12 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
         result = replace(result, output=outcome.view, method=None, handle=None, ratio=0.0,
                          tokens_after=result.tokens_before, reason="the saving would not pay for the footer")
     outcome.result = result
-    outcome.view = result.output
+    if outcome.view_file is None:
+        outcome.view = result.output
+    elif not result.passed_through:  # passed through, the spool stays the view (output is b"")
+        outcome.close()
+        outcome.view_file = None
+        outcome.view = result.output
     if result.passed_through:
         if problem:
             outcome.warnings.append(f"{problem}; output passed through uncompressed")

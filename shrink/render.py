@@ -50,9 +50,9 @@ def footer(outcome: Outcome) -> str | None:
 def text(outcome: Outcome) -> bytes:
     """What stdout gets: the view, then the footer on a line of its own when there is one."""
     line = footer(outcome)
+    view = outcome.view_bytes()
     if line is None:
-        return outcome.view
-    view = outcome.view
+        return view
     sep = b"\n" if view and not view.endswith(b"\n") else b""
     return view + sep + line.encode("utf-8") + b"\n"
 
@@ -62,13 +62,12 @@ _PIECE = 1 << 20
 
 
 def write_text(outcome: Outcome, out: BinaryIO) -> None:
-    """text(outcome), written without building a second copy of the view."""
+    """text(outcome), written in pieces: a huge view (held or spooled) is never copied whole."""
     line = footer(outcome)
-    view = memoryview(outcome.view)
-    for start in range(0, len(view), _PIECE):
-        out.write(view[start:start + _PIECE])
+    for piece in outcome.view_pieces(_PIECE):
+        out.write(piece)
     if line is not None:
-        sep = b"\n" if outcome.view and not outcome.view.endswith(b"\n") else b""
+        sep = b"\n" if outcome.view_size and not outcome.view_ends_in_newline() else b""
         out.write(sep + line.encode("utf-8") + b"\n")
     out.flush()
 
@@ -80,10 +79,11 @@ def write_json(outcome: Outcome, out: BinaryIO) -> None:
     assert head.endswith("}")
     out.write(head[:-1].encode("utf-8") + b', "output": "')
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-    view = memoryview(outcome.view)
-    for start in range(0, len(view), _PIECE):
-        piece = decoder.decode(view[start:start + _PIECE], final=start + _PIECE >= len(view))
-        out.write(json.dumps(piece, ensure_ascii=False)[1:-1].encode("utf-8"))
+    for raw in outcome.view_pieces(_PIECE):
+        out.write(json.dumps(decoder.decode(raw), ensure_ascii=False)[1:-1].encode("utf-8"))
+    tail = decoder.decode(b"", final=True)
+    if tail:
+        out.write(json.dumps(tail, ensure_ascii=False)[1:-1].encode("utf-8"))
     out.write(b'"}\n')
     out.flush()
 
@@ -109,7 +109,7 @@ def to_json(outcome: Outcome, include_output: bool = True) -> dict[str, object]:
         "warnings": list(outcome.warnings),
     }
     if include_output:
-        report["output"] = outcome.view.decode("utf-8", errors="replace")
+        report["output"] = outcome.view_bytes().decode("utf-8", errors="replace")
     return report
 
 

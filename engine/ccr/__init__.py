@@ -7,7 +7,9 @@ bring their own persistence, and `UnavailableStore` stands in for a store that f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import BinaryIO, Protocol
+
+from engine import filesource
 
 from engine.handles import handle_for, parse_handle
 
@@ -94,6 +96,15 @@ class RecoveryStore(Protocol):
         """The original, byte-exact; None when absent. Raises StoreError when the store is broken."""
         ...
 
+    def put_file(self, source: filesource.Source, meta: RecordMeta) -> str:
+        """put() for an original on disk (a path or an open binary file), streamed, never
+        whole in memory. Same handle, idempotence and budget as put(). Raises StoreError."""
+        ...
+
+    def get_to(self, handle: str, out: BinaryIO) -> bool:
+        """Write the original to `out` in chunks; False when absent. Raises StoreError."""
+        ...
+
     def get_object(self, object_id: str) -> bytes | None: ...
 
     def put_object(self, object_id: str, data: bytes, object_type: str = "", session: str | None = None) -> str:
@@ -126,9 +137,20 @@ class MemoryStore:
         self.blobs[handle] = (bytes(original), meta)
         return handle
 
+    def put_file(self, source: filesource.Source, meta: RecordMeta) -> str:
+        with filesource.open_fd(source) as fd:
+            return self.put(filesource.read_all(fd), meta)
+
     def get(self, handle: str) -> bytes | None:
         hit = self.blobs.get(handle)
         return hit[0] if hit else None
+
+    def get_to(self, handle: str, out: BinaryIO) -> bool:
+        hit = self.blobs.get(handle)
+        if hit is None:
+            return False
+        out.write(hit[0])
+        return True
 
     def get_object(self, object_id: str) -> bytes | None:
         return self.objects.get(object_id)
@@ -170,6 +192,12 @@ class UnavailableStore:
         self.error = error
 
     def put(self, original: bytes, meta: RecordMeta) -> str:
+        raise self.error
+
+    def put_file(self, source: filesource.Source, meta: RecordMeta) -> str:
+        raise self.error
+
+    def get_to(self, handle: str, out: BinaryIO) -> bool:
         raise self.error
 
     def put_object(self, object_id: str, data: bytes, object_type: str = "", session: str | None = None) -> str:

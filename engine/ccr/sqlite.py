@@ -13,6 +13,7 @@ Every SQLite failure becomes a StoreError, so the engine can pass through and sa
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 import stat
@@ -21,19 +22,22 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from engine.ccr import (
     BudgetExceeded, RecordInfo, RecordMeta, StoreError, StoreStats, StoreUnavailable, TypeTotals, UnsafePath,
     check_object_id, object_reference,
 )
 from engine.ccr.migrations import migrate, rollback_quietly
-from engine.handles import handle_for, parse_handle
+from engine import filesource
+from engine.handles import HANDLE_PREFIX, handle_for, parse_handle
 
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 DEFAULT_BUSY_TIMEOUT_MS = 10_000
 #: seconds between two last-access updates of one record
 _TOUCH_EVERY = 60.0
 _TOUCH_BUSY_MS = 100
+_WAL_LIMIT_BYTES = 64 * 1024 * 1024
 
 _USED_BYTES = ("SELECT (SELECT COALESCE(SUM(size), 0) FROM recoveries)"
                " + (SELECT COALESCE(SUM(size), 0) FROM typed_objects)")
@@ -88,6 +92,9 @@ class SQLiteStore:
             # (a power cut may lose the last puts). FULL fsyncs every commit: ~5 ms per record.
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA secure_delete=ON")
+            # A 200 MB original passes through the WAL; without a limit the WAL file keeps that
+            # size for as long as a connection (an MCP server) stays open.
+            self._db.execute(f"PRAGMA journal_size_limit={_WAL_LIMIT_BYTES}")
             migrate(self._db)
         except sqlite3.Error as exc:
             self._db.close()
@@ -175,6 +182,66 @@ class SQLiteStore:
                      meta.tokens_after, meta.session, len(original), sqlite3.Binary(original)),
                 )
         return handle
+
+    def put_file(self, source: filesource.Source, meta: RecordMeta) -> str:
+        """put() for an original too large to hold: a path or an open binary file, streamed.
+
+        A first pass computes the handle; the row is inserted as a zero blob of the right size
+        and filled chunk by chunk through an incremental blob handle, all in one transaction.
+        The bytes are hashed again as they are written: a file that changed in between is
+        refused (rolled back), never stored under the wrong handle."""
+        with filesource.open_fd(source) as fd:
+            digest = hashlib.sha256()
+            size = 0
+            for chunk in filesource.chunks(fd):
+                digest.update(chunk)
+                size += len(chunk)
+            handle = HANDLE_PREFIX + digest.hexdigest()[:32]
+            now = time.time()
+            with self._write("cannot write to") as db:
+                if db.execute("SELECT 1 FROM recoveries WHERE handle=?", (handle,)).fetchone():
+                    db.execute("UPDATE recoveries SET accessed_at=? WHERE handle=? AND accessed_at<?",
+                               (now, handle, now - _TOUCH_EVERY))
+                    return handle
+                self._check_budget(db, size)
+                rowid = db.execute(
+                    "INSERT INTO recoveries(handle, created_at, accessed_at, content_type, compressor,"
+                    " tokens_before, tokens_after, session_id, size, original) VALUES (?,?,?,?,?,?,?,?,?,zeroblob(?))",
+                    (handle, now, now, meta.content_type, meta.compressor or "", meta.tokens_before,
+                     meta.tokens_after, meta.session, size, size),
+                ).lastrowid
+                again = hashlib.sha256()
+                written = 0
+                with db.blobopen("recoveries", "original", rowid) as blob:
+                    for chunk in filesource.chunks(fd, end=size):
+                        blob.write(chunk)
+                        again.update(chunk)
+                        written += len(chunk)
+                if written != size or HANDLE_PREFIX + again.hexdigest()[:32] != handle:
+                    raise StoreUnavailable(f"the original changed while it was stored in {self.path}; nothing kept")
+        return handle
+
+    def get_to(self, handle: str, out: BinaryIO) -> bool:
+        """Write the original to `out` in chunks (byte-exact, never whole in memory); False when
+        absent. Raises StoreError when the store is broken."""
+        with self._lock:
+            try:
+                row = self._db.execute("SELECT rowid, accessed_at FROM recoveries WHERE handle=?",
+                                       (handle,)).fetchone()
+                if row is None:
+                    return False
+                # One read transaction, so a concurrent forget cannot cut the copy short.
+                self._db.execute("BEGIN")
+                try:
+                    with self._db.blobopen("recoveries", "original", row[0], readonly=True) as blob:
+                        while chunk := blob.read(filesource.CHUNK):
+                            out.write(chunk)
+                finally:
+                    rollback_quietly(self._db)
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(self._explain("cannot read", exc)) from exc
+        self._touch("recoveries", "handle", handle, row[1])
+        return True
 
     def get(self, handle: str) -> bytes | None:
         rows = self._read("SELECT original, accessed_at FROM recoveries WHERE handle=?", (handle,))
