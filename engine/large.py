@@ -45,8 +45,8 @@ TAIL_LINES = 2000
 #: The head and the tail stop at this many characters even with fewer lines.
 REGION_CHARS = 1024 * 1024
 #: Flagged lines kept at most, by count and by characters; the rest are counted in a marker.
-IMPORTANT_MAX_LINES = 20_000
-IMPORTANT_MAX_CHARS = 8 * 1024 * 1024
+IMPORTANT_MAX_LINES = 2_000
+IMPORTANT_MAX_CHARS = 1024 * 1024
 #: Lines kept before and after each flagged line (a traceback's source lines, an assertion's values).
 CONTEXT_LINES = 2
 #: A kept line longer than this is shown cut, with the bytes left out stated.
