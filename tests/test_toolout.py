@@ -40,9 +40,10 @@ CASES = [
     ("pytest_verbose.txt",
      ["test_div FAILED", "def test_div():", ">       assert div(1, 0) == 0",
       "E       ZeroDivisionError: division by zero", "tests/test_math.py:14: ZeroDivisionError",
-      "dividing 1 by 0", "FAILED tests/test_math.py::test_div - ZeroDivisionError",
+      "FAILED tests/test_math.py::test_div - ZeroDivisionError",
       "1 failed, 4 passed, 1 skipped, 1 xfailed in 0.12s", "test_mod XFAIL", "collected 7 items"],
-     {"test_add PASSED": PASS, "test_parse[Error: bad input] PASSED": PASS}),
+     # the test's captured stdout is its own output, read like a log (toolout_captured)
+     {"test_add PASSED": PASS, "test_parse[Error: bad input] PASSED": PASS, "dividing 1 by 0": OTHER}),
     ("pytest_quiet.txt",
      ["....F....", "E   AssertionError: assert {'a': 1} == {'a': 2}", "tests/test_codec.py:41: in test_roundtrip",
       "1 failed, 298 passed, 1 skipped in 1.84s"],
@@ -207,8 +208,11 @@ def test_pytest_failure_block_kept_whole():
     lines = load("pytest_verbose.txt")
     classes = toolout.classify(lines)
     start = lines.index("=================================== FAILURES ===================================")
+    captured = next(i for i, line in enumerate(lines) if "Captured stdout call" in line)
     end = next(i for i, line in enumerate(lines) if line.startswith("=========================== short"))
-    assert classes[start:end] == [KEEP] * (end - start)
+    # whole through the captured-output header; the test's own output after it is read like a log
+    assert classes[start:captured + 1] == [KEEP] * (captured + 1 - start)
+    assert classes[captured + 1:end] == [OTHER] * (end - captured - 1)
 
 
 def test_must_keep_is_classify_keep():

@@ -30,6 +30,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_dispatch import FirstCharDispatch
 from engine.compressors.toolout_findings import FINDING_STARTS, mark_findings
 from engine.patterns import (
@@ -149,6 +150,19 @@ def _mark(cls: list[str], in_block: list[bool], start: int, end: int) -> None:
         in_block[k] = True
 
 
+def _mark_pytest(norm: list[str], cls: list[str], in_block: list[bool], start: int, end: int) -> int:
+    """Mark a pytest failure section or block, except the bodies of its captured-output
+    sections (toolout_captured). Returns where the block-start scan resumes: the first captured
+    body, so tracebacks and errors in it get their own blocks."""
+    captured = pytest_captured(norm, start, end)
+    k = start
+    for first, stop in captured:
+        _mark(cls, in_block, k, first)
+        k = stop
+    _mark(cls, in_block, k, end)
+    return captured[0][0] if captured else end
+
+
 def _indented_block_end(norm: list[str], i: int, base: int) -> int:
     """End of the lines after i indented deeper than `base` (blank lines inside allowed)."""
     n = len(norm)
@@ -238,8 +252,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
         if section:
             name = section.group("name").lower()
             if name in ("failures", "errors", "short test summary info"):
-                end = _section_end(norm, i)
-                _mark(cls, in_block, i, end)
+                end = _mark_pytest(norm, cls, in_block, i, _section_end(norm, i))
             elif name == "warnings summary":
                 end = _section_end(norm, i)
                 cls[i] = KEEP
@@ -251,7 +264,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             end = i + 1
             while end < n and not TOOL_PYTEST_SECTION.match(norm[end]) and not TOOL_PYTEST_BLOCK.match(norm[end]):
                 end += 1
-            _mark(cls, in_block, i, end)
+            end = _mark_pytest(norm, cls, in_block, i, end)
         elif TOOL_TRACEBACK.match(s):
             end = _traceback_end(norm, i)
             _mark(cls, in_block, i, end)
@@ -362,8 +375,9 @@ def analyse(lines: list[str]) -> Analysis:
     candidates = {i for i, s in enumerate(norm) if _FINDING_START.match(s)}
     mark_findings(norm, cls, in_block, rules, candidates)
     _mark_tree(norm, cls, in_block)
+    quiet = jest_quiet_frames(norm)
     for i, s in enumerate(norm):
-        if cls[i] == OTHER and s and (TOOL_STACK_FRAME.match(s) or problem(s) or (
+        if cls[i] == OTHER and s and ((TOOL_STACK_FRAME.match(s) and i not in quiet) or problem(s) or (
             len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
         )):
             cls[i] = KEEP
