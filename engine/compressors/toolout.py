@@ -122,19 +122,37 @@ _LABEL = FirstCharDispatch([
 ])
 
 
+#: Distinct lines whose verdict a pass remembers: tool output repeats itself (gutters, `PASS`
+#: rows, excerpts), and a line is read once per pass. Bounded, so memory stays linear.
+MEMO_MAX = 1 << 16
+
+
+def _line_label(s: str) -> str:
+    kind = _LABEL.match(s)
+    if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
+        ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
+    ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
+        return KEEP
+    if kind == "pass":
+        return PASS
+    # TOOL_PROGRESS_BAR's characters are all outside ASCII (and str.isascii is O(1))
+    if (kind == "chatter" or (not s.isascii() and TOOL_PROGRESS_BAR.search(s))) and not problem(
+        " ".join(t for t in s.split() if "/" not in t and "." not in t)
+    ):
+        return CHATTER
+    return OTHER
+
+
 def _label_lines(norm: list[str], cls: list[str]) -> None:
+    memo: dict[str, str] = {}
     for i, s in enumerate(norm):
-        kind = _LABEL.match(s)
-        if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
-            ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
-        ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
-            cls[i] = KEEP
-        elif kind == "pass":
-            cls[i] = PASS
-        elif (kind == "chatter" or TOOL_PROGRESS_BAR.search(s)) and not problem(
-            " ".join(t for t in s.split() if "/" not in t and "." not in t)
-        ):
-            cls[i] = CHATTER
+        label = memo.get(s)
+        if label is None:
+            label = _line_label(s)
+            if len(memo) < MEMO_MAX:
+                memo[s] = label
+        if label != OTHER:
+            cls[i] = label
 
 
 def _result_odd(s: str) -> bool:
@@ -365,24 +383,46 @@ _FINDING_START = FirstCharDispatch([(f"f{k}", pat) for k, pat in enumerate(FINDI
 
 
 def analyse(lines: list[str]) -> Analysis:
-    norm = [_norm(line) for line in lines]
+    norm = _norm_all(lines)
     n = len(norm)
     cls = [OTHER] * n
     in_block = [False] * n
     _label_lines(norm, cls)
     _mark_blocks(norm, cls, in_block)
     rules: dict[int, str] = {}
-    candidates = {i for i, s in enumerate(norm) if _FINDING_START.match(s)}
-    mark_findings(norm, cls, in_block, rules, candidates)
+    mark_findings(norm, cls, in_block, rules, _finding_candidates(norm))
     _mark_tree(norm, cls, in_block)
+    _promote(lines, norm, cls)
+    _label_blanks(norm, cls)
+    return Analysis(cls, rules)
+
+
+def _norm_all(lines: list[str]) -> list[str]:
+    return [_norm(line) for line in lines]
+
+
+def _finding_candidates(norm: list[str]) -> set[int]:
+    memo: dict[str, bool] = {}
+    found: set[int] = set()
+    for i, s in enumerate(norm):
+        hit = memo.get(s)
+        if hit is None:
+            hit = _FINDING_START.match(s) is not None
+            if len(memo) < MEMO_MAX:
+                memo[s] = hit
+        if hit:
+            found.add(i)
+    return found
+
+
+def _promote(lines: list[str], norm: list[str], cls: list[str]) -> None:
+    """Lines no rule claimed are kept when they are a stack frame or report a problem."""
     quiet = jest_quiet_frames(norm)
     for i, s in enumerate(norm):
         if cls[i] == OTHER and s and ((TOOL_STACK_FRAME.match(s) and i not in quiet) or problem(s) or (
             len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
         )):
             cls[i] = KEEP
-    _label_blanks(norm, cls)
-    return Analysis(cls, rules)
 
 
 def _label_blanks(norm: list[str], cls: list[str]) -> None:
