@@ -459,3 +459,28 @@ def test_dispatch_answers_like_the_full_alternation_on_any_line(line):
 
 def test_dispatch_splits_alternatives_at_top_level_only():
     assert toolout_dispatch.split_alternatives(r"^a(b|c)|^[|]d|^e\|f") == [r"^a(b|c)", r"^[|]d", r"^e\|f"]
+
+
+SPACED = toolout_dispatch.FirstCharDispatch([(f"s{k}", p) for k, p in enumerate(toolout.FINDING_STARTS_SPACED)])
+
+
+def spaced_agrees(line: str) -> bool:
+    if ": " in line or not (" " in line or "\t" in line):
+        return True  # the full list answers for these
+    return (SPACED.match(line) is None) == (full_answer(toolout._FINDING_START, line) is None)
+
+
+def test_spaced_finding_starts_agree_on_every_known_line():
+    lines = [line for p in sorted(FIXTURES.glob("*.txt")) for line in p.read_text("utf-8").split("\n")]
+    for case in corpus_cases():
+        lines += clean_lines((case / "output.raw").read_bytes())[:3000]
+    spaced = [line for line in lines if ": " not in line and " " in line]
+    assert len(spaced) > 1000 and all(spaced_agrees(line) for line in spaced)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["In ", "file included from ", " from ", "a.c:3,", ":", "1", "12:5", "error", "warning",
+                                 "[E0308]", "E501", " ", "\t", "*****", " Module ", "x", " line ", "[*]", "SC2086",
+                                 "(", ")", "^--", "src/a.go", ".py", "/"]), max_size=10))
+def test_spaced_finding_starts_agree_on_any_line(parts):
+    assert spaced_agrees("".join(parts))

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_dispatch import FirstCharDispatch
-from engine.compressors.toolout_findings import FINDING_STARTS, mark_findings
+from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED, mark_findings
 from engine.patterns import (
     ANSI,
     TOOL_CARGO_STDOUT,
@@ -261,7 +261,7 @@ _BLOCK_START = FirstCharDispatch([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_
 def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
     n = len(norm)
     end = 0
-    for i in [k for k, s in enumerate(norm) if _BLOCK_START.match(s)]:
+    for i in _starts(norm, _BLOCK_START):
         if i < end:
             continue
         s = norm[i]
@@ -380,6 +380,7 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
 # ---------------------------------------------------------------- public API
 
 _FINDING_START = FirstCharDispatch([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
+_FINDING_START_SPACED = FirstCharDispatch([(f"s{k}", pat) for k, pat in enumerate(FINDING_STARTS_SPACED)])
 
 
 def analyse(lines: list[str]) -> Analysis:
@@ -402,16 +403,25 @@ def _norm_all(lines: list[str]) -> list[str]:
 
 
 def _finding_candidates(norm: list[str]) -> set[int]:
+    return set(_starts(norm, _FINDING_START, _FINDING_START_SPACED))
+
+
+def _starts(norm: list[str], dispatch: FirstCharDispatch, spaced: FirstCharDispatch | None = None) -> list[int]:
+    """The lines where one of `dispatch`'s patterns matches, in order. `spaced`: the same
+    answer on lines holding a space or tab but no ": " (FINDING_STARTS_SPACED)."""
     memo: dict[str, bool] = {}
-    found: set[int] = set()
+    found: list[int] = []
     for i, s in enumerate(norm):
         hit = memo.get(s)
         if hit is None:
-            hit = _FINDING_START.match(s) is not None
+            if spaced is not None and ": " not in s and (" " in s or "\t" in s):
+                hit = spaced.match(s) is not None
+            else:
+                hit = dispatch.match(s) is not None
             if len(memo) < MEMO_MAX:
                 memo[s] = hit
         if hit:
-            found.add(i)
+            found.append(i)
     return found
 
 

@@ -74,6 +74,23 @@ FINDING_STARTS = (
 )
 
 
+def _some(pattern: re.Pattern, alternatives: tuple[int, ...]) -> re.Pattern:
+    from engine.compressors.toolout_dispatch import split_alternatives
+
+    alts = split_alternatives(pattern.pattern)
+    return re.compile("|".join(alts[k] for k in alternatives))
+
+
+#: The FINDING_STARTS alternatives that can match a line holding a space or tab but no ": ".
+#: The others cannot: tsc, ruff/pylint, gcc/mypy, go and shellcheck headlines and gcc's
+#: `path: In function` all hold ": "; a bare path (an eslint group header) holds no white
+#: space. Lines like that are most of a test run's, and these few patterns are cheap to try.
+#: (tests/test_toolout.py checks the two lists agree on every such line.)
+FINDING_STARTS_SPACED = (
+    TOOL_DIAG_ESLINT, TOOL_DIAG_HEAD, _some(TOOL_DIAG_PREAMBLE, (0, 1)), _some(TOOL_GROUP_HEAD, (0, 1)),
+)
+
+
 def mark_findings(
     norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: set[int]
 ) -> None:
