@@ -71,7 +71,7 @@ def keep_failure_blocks(cleaned: list[str], must: list[bool]) -> None:
     n = len(cleaned)
     for i in range(n):
         if not starts[i]:
-            if cleaned[i].startswith((" ", "\t")) and PENDING_TEST.match(cleaned[i]):
+            if cleaned[i].startswith((" ", "\t")) and "- " in cleaned[i] and PENDING_TEST.match(cleaned[i]):
                 must[i] = True
             continue
         must[i] = True

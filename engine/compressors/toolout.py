@@ -380,7 +380,8 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
 # ---------------------------------------------------------------- public API
 
 _FINDING_START = FirstCharDispatch([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
-_FINDING_START_SPACED = FirstCharDispatch([(f"s{k}", pat) for k, pat in enumerate(FINDING_STARTS_SPACED)])
+_FINDING_START_SPACED = FirstCharDispatch([(f"s{k}", pat) for k, pat in FINDING_STARTS_SPACED])
+_SPACED_INDEX = {f"s{k}": k for k, _ in FINDING_STARTS_SPACED}
 
 
 def analyse(lines: list[str]) -> Analysis:
@@ -402,22 +403,35 @@ def _norm_all(lines: list[str]) -> list[str]:
     return [_norm(line) for line in lines]
 
 
-def _finding_candidates(norm: list[str]) -> set[int]:
-    return set(_starts(norm, _FINDING_START, _FINDING_START_SPACED))
+def _finding_candidates(norm: list[str]) -> dict[int, int]:
+    """Line index → index in FINDING_STARTS of the first pattern matching the line. Lines
+    holding a space or tab but no ": " ask only FINDING_STARTS_SPACED (the same answer)."""
+    memo: dict[str, int] = {}
+    found: dict[int, int] = {}
+    for i, s in enumerate(norm):
+        first = memo.get(s)
+        if first is None:
+            if ": " not in s and (" " in s or "\t" in s):
+                key = _FINDING_START_SPACED.match(s)
+                first = -1 if key is None else _SPACED_INDEX[key]
+            else:
+                key = _FINDING_START.match(s)
+                first = -1 if key is None else int(key[1:])
+            if len(memo) < MEMO_MAX:
+                memo[s] = first
+        if first >= 0:
+            found[i] = first
+    return found
 
 
-def _starts(norm: list[str], dispatch: FirstCharDispatch, spaced: FirstCharDispatch | None = None) -> list[int]:
-    """The lines where one of `dispatch`'s patterns matches, in order. `spaced`: the same
-    answer on lines holding a space or tab but no ": " (FINDING_STARTS_SPACED)."""
+def _starts(norm: list[str], dispatch: FirstCharDispatch) -> list[int]:
+    """The lines where one of `dispatch`'s patterns matches, in order."""
     memo: dict[str, bool] = {}
     found: list[int] = []
     for i, s in enumerate(norm):
         hit = memo.get(s)
         if hit is None:
-            if spaced is not None and ": " not in s and (" " in s or "\t" in s):
-                hit = spaced.match(s) is not None
-            else:
-                hit = dispatch.match(s) is not None
+            hit = dispatch.match(s) is not None
             if len(memo) < MEMO_MAX:
                 memo[s] = hit
         if hit:
@@ -528,7 +542,20 @@ def is_tool_output(text: str) -> bool:
         text = ANSI.sub("", text)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # A runner's summary is usually among the last lines: a match at any line start is the
+    # answer, so try those first; only without one is every line start tried.
+    pos = len(text)
+    for _ in range(TAIL_LINES):
+        pos = text.rfind("\n", 0, pos)
+        if pos < 0:
+            break
+        if TOOL_SIGNATURE.match(text, pos + 1):
+            return True
     return _SIGNATURE_BY_LINE.match(text) is not None
+
+
+#: is_tool_output tries the start of this many last lines before scanning the whole text.
+TAIL_LINES = 64
 
 
 #: is_tool_output reads this much from each end of a large payload.
