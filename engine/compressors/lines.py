@@ -165,16 +165,19 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
         return starts[line + 1]  # resume at the next line
 
     split_lines: list[str] | None = None
+    dense = len(searched) // DENSE
     for word in keywords:
-        if text.count(word) * DENSE > len(searched):
-            # most lines hold it: a test per line beats a find and a bisect per hit
-            if split_lines is None:
-                split_lines = text.split("\n")
-            if len(split_lines) == len(searched):
-                candidates.update(i for i, ln in enumerate(split_lines) if word in ln)
-                continue
-        pos = text.find(word)
+        pos, hits = text.find(word), 0
         while pos >= 0:
+            hits += 1
+            if hits > dense:
+                # many lines hold it: a test per line beats a find and a bisect per hit
+                if split_lines is None:
+                    split_lines = text.split("\n")
+                if len(split_lines) == len(searched):
+                    candidates.update(i for i, ln in enumerate(split_lines) if word in ln)
+                    break
+                dense = len(searched)  # lines holding a newline: stay with find
             pos = text.find(word, add(pos))
     for extra in extras:
         by_line = _by_line(extra)
@@ -192,7 +195,7 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
     return flags
 
 
-#: flag_lines tests a keyword line by line when more than 1/DENSE of the lines hold it.
+#: flag_lines tests a keyword line by line once more than 1/DENSE of the lines hold it.
 DENSE = 8
 _BY_LINE: dict[re.Pattern[str], re.Pattern[str] | None] = {}
 

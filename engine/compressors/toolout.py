@@ -30,7 +30,6 @@ import json
 import re
 from dataclasses import dataclass
 
-from engine.compressors.lines import flag_lines
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_dispatch import FirstCharDispatch
 from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED, mark_findings
@@ -440,20 +439,14 @@ def _starts(norm: list[str], dispatch: FirstCharDispatch) -> list[int]:
     return found
 
 
-#: TOOL_PROBLEM_HINT is a plain alternation of words: a line can report a problem only when
-#: its lower-cased text holds one, which str.find spots over the whole text at once.
-_HINT_WORDS = tuple(TOOL_PROBLEM_HINT.pattern.split("|"))
-assert all(re.fullmatch(r"[^\\.^$*+?{}\[\]|()]+", w) for w in _HINT_WORDS), _HINT_WORDS
-
-
 def _promote(lines: list[str], norm: list[str], cls: list[str]) -> None:
     """Lines no rule claimed are kept when they are a stack frame or report a problem."""
     quiet = jest_quiet_frames(norm)
-    reports = flag_lines(norm, problem, _HINT_WORDS)  # == [problem(s) for s in norm]
     for i, s in enumerate(norm):
-        if cls[i] == OTHER and s and ((s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet) or reports[i] or (
-            len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
-        )):
+        if cls[i] != OTHER or not s:
+            continue
+        frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
+        if frame or problem(s) or (len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])):
             cls[i] = KEEP
 
 

@@ -219,46 +219,52 @@ class FirstCharDispatch:
                 n = len(self._alts)
                 self._alts.append((key, _renamed(f"{key}__{n}", alt), None if nullable else keys,
                                    None if rest_nullable or WS in indent else indent))
-        self.full = self._compile(list(range(len(self._alts))))
-        self._by_char: dict[str, re.Pattern] = {}  # a line's first character → its bucket
-        self._by_indented: dict[str, re.Pattern] = {}  # an indented line's first non-blank one
-        self._by_members: dict[tuple[int, ...], re.Pattern] = {}
+        self.full = self._compile(list(range(len(self._alts)))) or re.compile(r"(?!)")
+        self._by_char: dict[str, re.Pattern | None] = {}  # a line's first character → its bucket
+        self._by_indented: dict[str, re.Pattern | None] = {}  # an indented line's first non-blank one
+        self._by_members: dict[tuple[int, ...], re.Pattern | None] = {}
+        self._names: dict[str, str] = {}  # a matched group's name → its pattern's key
 
-    def _compile(self, members: list[int]) -> re.Pattern:
+    def _compile(self, members: list[int]) -> re.Pattern | None:
+        """The alternation of `members`; None when there are none (nothing can match)."""
         parts = []
         for n in members:
             key, body, _, _ = self._alts[n]
             parts.append(f"(?P<{key}__{n}>{body})")
-        return re.compile("|".join(parts)) if parts else re.compile(r"(?!)")
+        return re.compile("|".join(parts)) if parts else None
 
-    def _bucket(self, k: str, after: str | None = None) -> re.Pattern:
+    def _bucket(self, k: str, after: str | None = None) -> re.Pattern | None:
         """The alternation of the alternatives a line can match whose first character has key
         `k` and, when indented, whose first non-blank character has key `after` ("": none)."""
         members = tuple(
             n for n, (_, _, keys, indent) in enumerate(self._alts)
             if (keys is None or k in keys) and (after is None or not after or indent is None or after in indent)
         )
-        rx = self._by_members.get(members)
-        if rx is None:
-            rx = self._by_members[members] = self._compile(list(members))
-        return rx
+        if members not in self._by_members:
+            self._by_members[members] = self._compile(list(members))
+        return self._by_members[members]
 
     def match(self, line: str) -> str | None:
         if not line:
-            m = self.full.match(line)
+            rx = self.full
         else:
             c = line[0]
-            rx = self._by_char.get(c)
-            if rx is None:
-                if c.isspace():
-                    body = line.lstrip()
-                    c2 = body[:1]
-                    rx = self._by_indented.get(c2)
-                    if rx is None:
-                        rx = self._by_indented[c2] = self._bucket(WS, line_key(c2) if c2 else "")
-                else:
-                    rx = self._by_char[c] = self._bucket(line_key(line))
-            m = rx.match(line)
+            if c in self._by_char:
+                rx = self._by_char[c]
+            elif c.isspace():
+                c2 = line.lstrip()[:1]
+                if c2 not in self._by_indented:
+                    self._by_indented[c2] = self._bucket(WS, line_key(c2) if c2 else "")
+                rx = self._by_indented[c2]
+            else:
+                rx = self._by_char[c] = self._bucket(line_key(line))
+        if rx is None:
+            return None
+        m = rx.match(line)
         if m is None:
             return None
-        return m.lastgroup.split("__", 1)[0]
+        name = m.lastgroup
+        key = self._names.get(name)
+        if key is None:
+            key = self._names[name] = name.split("__", 1)[0]
+        return key
