@@ -19,22 +19,21 @@ regex or keepNonRedundant: they are droppable by decision, and `run_summary(anal
 gives the verified account of an elided run for its marker (`… N lines elided (caveman): S …`).
 Errors are never REPEAT: every error finding is kept.
 
-`must_keep(lines)` is `classify(lines) == KEEP`. `is_tool_output(text)` looks for strong
+`must_keep(lines)` is `classify(lines) == KEEP`. `is_tool_output(text)` (toolout_detect) looks for strong
 signatures of a runner, compiler, linter or installer transcript. Pure, deterministic, linear:
 one first-character-dispatched regex call per line per pass, and a line is read through a
 LINE_WINDOW-sized window.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
+from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_dispatch import FirstCharDispatch
 from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED, mark_findings
 from engine.patterns import (
-    ANSI,
     TOOL_CARGO_STDOUT,
     TOOL_CHATTER,
     TOOL_CMAKE_ERROR,
@@ -55,7 +54,6 @@ from engine.patterns import (
     TOOL_PROGRESS_BAR,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
-    TOOL_SIGNATURE,
     TOOL_SPINNER,
     TOOL_STACK_FRAME,
     TOOL_SUMMARY,
@@ -526,41 +524,3 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
     if other:
         parts.append(f"{other} other lines")
     return "; ".join(parts)
-
-
-def is_tool_output(text: str) -> bool:
-    """Strong signatures of a test runner, compiler, build tool, linter or installer."""
-    if text.lstrip()[:1] in ("{", "["):
-        try:  # fails at the first bad token of `[INFO] ...` or `[ 45%] Building ...`
-            json.loads(text)
-            return False
-        except ValueError:
-            pass
-    if len(text) > 2 * DETECT_WINDOW:
-        # a runner's header is near the start and its summary near the end
-        text = text[:DETECT_WINDOW] + "\n" + text[-DETECT_WINDOW:]
-    if "\x1b" in text:
-        text = ANSI.sub("", text)
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    # A runner's summary is usually among the last lines: a match at any line start is the
-    # answer, so try those first; only without one is every line start tried.
-    pos = len(text)
-    for _ in range(TAIL_LINES):
-        pos = text.rfind("\n", 0, pos)
-        if pos < 0:
-            break
-        if TOOL_SIGNATURE.match(text, pos + 1):
-            return True
-    return _SIGNATURE_BY_LINE.match(text) is not None
-
-
-#: is_tool_output tries the start of this many last lines before scanning the whole text.
-TAIL_LINES = 64
-
-
-#: is_tool_output reads this much from each end of a large payload.
-DETECT_WINDOW = 1 << 20
-#: TOOL_SIGNATURE tried at line starts only: the lazy `[^\n]*\n` skip walks a line in one
-#: charset loop, which is ~15x faster on a log than `search` trying every position.
-_SIGNATURE_BY_LINE = re.compile(r"(?:[^\n]*\n)*?" + TOOL_SIGNATURE.pattern.removeprefix("(?m)^"), re.M)
