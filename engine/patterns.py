@@ -291,6 +291,14 @@ TOOL_CMAKE_ERROR = re.compile(r"^CMake (Error|Warning)( \(dev\))?( at \S+)?:")
 TOOL_PIP_ERROR = re.compile(r"^\s*(error: [a-z][a-z-]+$|× )")
 TOOL_STACK_FRAME = re.compile(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
 
+#: A test's own output inside a failure block (toolout_captured): read like a log, not kept whole.
+#: pytest's `---- Captured stdout call ----` (stdout/stderr/log × setup/call/teardown) header.
+TOOL_PYTEST_CAPTURED = re.compile(r"^-{3,} Captured (stdout|stderr|log)( (setup|call|teardown))? -{3,}$")
+#: What ends a pytest captured section: any pytest rule line (`--- x ---`, `___ t ___`, `=== s ===`).
+TOOL_PYTEST_RULE = re.compile(r"^(-{3,} .+ -{3,}|_{3,} .+ _{3,}|=+ .+ =+)$")
+#: jest's console block header (`  console.log`); its `at` line locates the call, not an error.
+TOOL_JEST_CONSOLE = re.compile(r"^(\s*)console\.(?P<method>\w+)$")
+
 #: A failing (or xfail/xpass, skip, todo) test result line, in any runner: always kept.
 TOOL_RESULT_ODD = re.compile(
     r"^\s*(✖|✗|✕|×)\s|^\s*(not )?ok \d+ .*# (SKIP|TODO)\b|^\S+::\S.* (FAILED|ERROR|XFAIL|XPASS)\b"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.compressors import lines as L
@@ -146,3 +146,23 @@ def test_keep_non_redundant_promotion_cap_keeps_a_document():
     units = [f"word{chr(97 + i % 26)}{chr(97 + i // 26 % 26)} unique{chr(97 + i // 676)}" for i in range(300)]
     keep = keep_non_redundant(units, [True] + [False] * 299)
     assert all(keep)
+
+
+# ---------------------------------------------------------------- flag_lines finds what a search of every line finds
+
+_FLAG_EXTRA = re.compile(r"(?m)^[ \t]*(?:ok |PASS)|^\S+\.py [.sx]|^-- ")
+_FLAG_LINES = st.lists(st.text(alphabet=st.sampled_from(list(" \tokPASx.py-sE\u0130:1")), max_size=12), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_FLAG_LINES, st.booleans())
+def test_flag_lines_candidates_are_exactly_the_matching_lines(lines, fold_case):
+    """Dense keywords (tested line by line) and `^`-anchored extras (tried at line starts only)
+    flag the same lines as testing the pattern on every line."""
+    def hit(line):
+        low = line.lower() if fold_case else line
+        return "ok" in low or (not fold_case and "E" in line) or _FLAG_EXTRA.match(low) is not None
+
+    flags = L.flag_lines(lines, hit, ("ok",) if fold_case else ("ok", "E"), (_FLAG_EXTRA,), fold_case=fold_case)
+    assert flags == [bool(hit(line)) for line in lines]
+    assert L._by_line(_FLAG_EXTRA) is not None

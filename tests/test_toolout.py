@@ -40,9 +40,10 @@ CASES = [
     ("pytest_verbose.txt",
      ["test_div FAILED", "def test_div():", ">       assert div(1, 0) == 0",
       "E       ZeroDivisionError: division by zero", "tests/test_math.py:14: ZeroDivisionError",
-      "dividing 1 by 0", "FAILED tests/test_math.py::test_div - ZeroDivisionError",
+      "FAILED tests/test_math.py::test_div - ZeroDivisionError",
       "1 failed, 4 passed, 1 skipped, 1 xfailed in 0.12s", "test_mod XFAIL", "collected 7 items"],
-     {"test_add PASSED": PASS, "test_parse[Error: bad input] PASSED": PASS}),
+     # the test's captured stdout is its own output, read like a log (toolout_captured)
+     {"test_add PASSED": PASS, "test_parse[Error: bad input] PASSED": PASS, "dividing 1 by 0": OTHER}),
     ("pytest_quiet.txt",
      ["....F....", "E   AssertionError: assert {'a': 1} == {'a': 2}", "tests/test_codec.py:41: in test_roundtrip",
       "1 failed, 298 passed, 1 skipped in 1.84s"],
@@ -207,8 +208,11 @@ def test_pytest_failure_block_kept_whole():
     lines = load("pytest_verbose.txt")
     classes = toolout.classify(lines)
     start = lines.index("=================================== FAILURES ===================================")
+    captured = next(i for i, line in enumerate(lines) if "Captured stdout call" in line)
     end = next(i for i, line in enumerate(lines) if line.startswith("=========================== short"))
-    assert classes[start:end] == [KEEP] * (end - start)
+    # whole through the captured-output header; the test's own output after it is read like a log
+    assert classes[start:captured + 1] == [KEEP] * (captured + 1 - start)
+    assert classes[captured + 1:end] == [OTHER] * (end - captured - 1)
 
 
 def test_must_keep_is_classify_keep():
@@ -455,3 +459,29 @@ def test_dispatch_answers_like_the_full_alternation_on_any_line(line):
 
 def test_dispatch_splits_alternatives_at_top_level_only():
     assert toolout_dispatch.split_alternatives(r"^a(b|c)|^[|]d|^e\|f") == [r"^a(b|c)", r"^[|]d", r"^e\|f"]
+
+
+SPACED = toolout_dispatch.FirstCharDispatch([(f"f{k}", p) for k, p in toolout.FINDING_STARTS_SPACED])
+
+
+def spaced_agrees(line: str) -> bool:
+    """On a line with white space and no ": ", the spaced list names the same first pattern."""
+    if ": " in line or not (" " in line or "\t" in line):
+        return True  # the full list answers for these
+    return SPACED.match(line) == full_answer(toolout._FINDING_START, line)
+
+
+def test_spaced_finding_starts_agree_on_every_known_line():
+    lines = [line for p in sorted(FIXTURES.glob("*.txt")) for line in p.read_text("utf-8").split("\n")]
+    for case in corpus_cases():
+        lines += clean_lines((case / "output.raw").read_bytes())[:3000]
+    spaced = [line for line in lines if ": " not in line and " " in line]
+    assert len(spaced) > 1000 and all(spaced_agrees(line) for line in spaced)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["In ", "file included from ", " from ", "a.c:3,", ":", "1", "12:5", "error", "warning",
+                                 "[E0308]", "E501", " ", "\t", "*****", " Module ", "x", " line ", "[*]", "SC2086",
+                                 "(", ")", "^--", "src/a.go", ".py", "/"]), max_size=10))
+def test_spaced_finding_starts_agree_on_any_line(parts):
+    assert spaced_agrees("".join(parts))

@@ -157,19 +157,35 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
     text = "\n".join(searched)
     if fold_case:
         text = text.lower()
-    starts = [0, *accumulate(len(ln) + 1 for ln in searched)]
+    starts = [0, *accumulate(map((1).__add__, map(len, searched)))]  # C-level: one add per line
 
     def add(pos: int) -> int:
         line = bisect_right(starts, pos) - 1
         candidates.add(line)
         return starts[line + 1]  # resume at the next line
 
+    split_lines: list[str] | None = None
+    dense = len(searched) // DENSE
     for word in keywords:
-        pos = text.find(word)
+        pos, hits = text.find(word), 0
         while pos >= 0:
+            hits += 1
+            if hits > dense:
+                # many lines hold it: a test per line beats a find and a bisect per hit
+                if split_lines is None:
+                    split_lines = text.split("\n")
+                if len(split_lines) == len(searched):
+                    candidates.update(i for i, ln in enumerate(split_lines) if word in ln)
+                    break
+                dense = len(searched)  # lines holding a newline: stay with find
             pos = text.find(word, add(pos))
     for extra in extras:
+        by_line = _by_line(extra)
         pos = 0
+        if by_line is not None:
+            while (m := by_line.match(text, pos)) is not None:
+                pos = add(m.start(1))
+            continue
         while (m := extra.search(text, pos)) is not None:
             pos = add(m.start())
     flags = [False] * len(lines)
@@ -177,6 +193,27 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
         if test(lines[i]):
             flags[i] = True
     return flags
+
+
+#: flag_lines tests a keyword line by line once more than 1/DENSE of the lines hold it.
+DENSE = 8
+_BY_LINE: dict[re.Pattern[str], re.Pattern[str] | None] = {}
+
+
+def _by_line(extra: re.Pattern[str]) -> re.Pattern[str] | None:
+    """For a multi-line pattern whose every alternative starts with `^`: the same pattern tried
+    at line starts only, each match's group 1 where the original's search would match (the
+    lazy `[^\\n]*\\n` skip walks a line in one charset loop instead of trying each position)."""
+    if extra not in _BY_LINE:
+        from engine.compressors.toolout_dispatch import split_alternatives
+
+        source = extra.pattern.removeprefix("(?m)")
+        alts = split_alternatives(source)
+        ok = extra.flags & re.M and all(a.startswith("^") for a in alts) and not re.search(r"\\\d|\(\?P=", source)
+        _BY_LINE[extra] = re.compile(
+            r"(?:[^\n]*\n)*?(" + "|".join(a[1:] for a in alts) + ")", extra.flags
+        ) if ok else None
+    return _BY_LINE[extra]
 
 
 def head_tail(n: int, head: int, tail: int) -> list[bool]:

@@ -71,7 +71,7 @@ def keep_failure_blocks(cleaned: list[str], must: list[bool]) -> None:
     n = len(cleaned)
     for i in range(n):
         if not starts[i]:
-            if cleaned[i].startswith((" ", "\t")) and PENDING_TEST.match(cleaned[i]):
+            if cleaned[i].startswith((" ", "\t")) and "- " in cleaned[i] and PENDING_TEST.match(cleaned[i]):
                 must[i] = True
             continue
         must[i] = True
@@ -155,9 +155,11 @@ def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> Non
 
 def is_passing(line: str) -> bool:
     """A passing test or progress line (compared by status, not by name)."""
-    if PASSING_START.match(line):
+    # The unanchored test first: on a `pytest -v` row it answers, and the anchored one (whose
+    # `\S+\.py ` branch backtracks through the test id) is not needed.
+    if any(word in line for word in PASSING_WORDS) and PASSING_LINE.search(line) is not None:
         return True
-    return any(word in line for word in PASSING_WORDS) and PASSING_LINE.search(line) is not None
+    return PASSING_START.match(line) is not None
 
 
 class TerminalCompressor:

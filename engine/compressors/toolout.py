@@ -19,21 +19,21 @@ regex or keepNonRedundant: they are droppable by decision, and `run_summary(anal
 gives the verified account of an elided run for its marker (`… N lines elided (caveman): S …`).
 Errors are never REPEAT: every error finding is kept.
 
-`must_keep(lines)` is `classify(lines) == KEEP`. `is_tool_output(text)` looks for strong
+`must_keep(lines)` is `classify(lines) == KEEP`. `is_tool_output(text)` (toolout_detect) looks for strong
 signatures of a runner, compiler, linter or installer transcript. Pure, deterministic, linear:
 one first-character-dispatched regex call per line per pass, and a line is read through a
 LINE_WINDOW-sized window.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 
+from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
+from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_dispatch import FirstCharDispatch
-from engine.compressors.toolout_findings import FINDING_STARTS, mark_findings
+from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED, mark_findings
 from engine.patterns import (
-    ANSI,
     TOOL_CARGO_STDOUT,
     TOOL_CHATTER,
     TOOL_CMAKE_ERROR,
@@ -54,7 +54,6 @@ from engine.patterns import (
     TOOL_PROGRESS_BAR,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
-    TOOL_SIGNATURE,
     TOOL_SPINNER,
     TOOL_STACK_FRAME,
     TOOL_SUMMARY,
@@ -121,19 +120,37 @@ _LABEL = FirstCharDispatch([
 ])
 
 
+#: Distinct lines whose verdict a pass remembers: tool output repeats itself (gutters, `PASS`
+#: rows, excerpts), and a line is read once per pass. Bounded, so memory stays linear.
+MEMO_MAX = 1 << 16
+
+
+def _line_label(s: str) -> str:
+    kind = _LABEL.match(s)
+    if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
+        ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
+    ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
+        return KEEP
+    if kind == "pass":
+        return PASS
+    # TOOL_PROGRESS_BAR's characters are all outside ASCII (and str.isascii is O(1))
+    if (kind == "chatter" or (not s.isascii() and TOOL_PROGRESS_BAR.search(s))) and not problem(
+        " ".join(t for t in s.split() if "/" not in t and "." not in t)
+    ):
+        return CHATTER
+    return OTHER
+
+
 def _label_lines(norm: list[str], cls: list[str]) -> None:
+    memo: dict[str, str] = {}
     for i, s in enumerate(norm):
-        kind = _LABEL.match(s)
-        if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
-            ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
-        ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
-            cls[i] = KEEP
-        elif kind == "pass":
-            cls[i] = PASS
-        elif (kind == "chatter" or TOOL_PROGRESS_BAR.search(s)) and not problem(
-            " ".join(t for t in s.split() if "/" not in t and "." not in t)
-        ):
-            cls[i] = CHATTER
+        label = memo.get(s)
+        if label is None:
+            label = _line_label(s)
+            if len(memo) < MEMO_MAX:
+                memo[s] = label
+        if label != OTHER:
+            cls[i] = label
 
 
 def _result_odd(s: str) -> bool:
@@ -147,6 +164,19 @@ def _mark(cls: list[str], in_block: list[bool], start: int, end: int) -> None:
     for k in range(start, end):
         cls[k] = KEEP
         in_block[k] = True
+
+
+def _mark_pytest(norm: list[str], cls: list[str], in_block: list[bool], start: int, end: int) -> int:
+    """Mark a pytest failure section or block, except the bodies of its captured-output
+    sections (toolout_captured). Returns where the block-start scan resumes: the first captured
+    body, so tracebacks and errors in it get their own blocks."""
+    captured = pytest_captured(norm, start, end)
+    k = start
+    for first, stop in captured:
+        _mark(cls, in_block, k, first)
+        k = stop
+    _mark(cls, in_block, k, end)
+    return captured[0][0] if captured else end
 
 
 def _indented_block_end(norm: list[str], i: int, base: int) -> int:
@@ -229,7 +259,7 @@ _BLOCK_START = FirstCharDispatch([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_
 def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
     n = len(norm)
     end = 0
-    for i in [k for k, s in enumerate(norm) if _BLOCK_START.match(s)]:
+    for i in _starts(norm, _BLOCK_START):
         if i < end:
             continue
         s = norm[i]
@@ -238,8 +268,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
         if section:
             name = section.group("name").lower()
             if name in ("failures", "errors", "short test summary info"):
-                end = _section_end(norm, i)
-                _mark(cls, in_block, i, end)
+                end = _mark_pytest(norm, cls, in_block, i, _section_end(norm, i))
             elif name == "warnings summary":
                 end = _section_end(norm, i)
                 cls[i] = KEEP
@@ -251,7 +280,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             end = i + 1
             while end < n and not TOOL_PYTEST_SECTION.match(norm[end]) and not TOOL_PYTEST_BLOCK.match(norm[end]):
                 end += 1
-            _mark(cls, in_block, i, end)
+            end = _mark_pytest(norm, cls, in_block, i, end)
         elif TOOL_TRACEBACK.match(s):
             end = _traceback_end(norm, i)
             _mark(cls, in_block, i, end)
@@ -349,26 +378,74 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
 # ---------------------------------------------------------------- public API
 
 _FINDING_START = FirstCharDispatch([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
+_FINDING_START_SPACED = FirstCharDispatch([(f"s{k}", pat) for k, pat in FINDING_STARTS_SPACED])
+_SPACED_INDEX = {f"s{k}": k for k, _ in FINDING_STARTS_SPACED}
 
 
 def analyse(lines: list[str]) -> Analysis:
-    norm = [_norm(line) for line in lines]
+    norm = _norm_all(lines)
     n = len(norm)
     cls = [OTHER] * n
     in_block = [False] * n
     _label_lines(norm, cls)
     _mark_blocks(norm, cls, in_block)
     rules: dict[int, str] = {}
-    candidates = {i for i, s in enumerate(norm) if _FINDING_START.match(s)}
-    mark_findings(norm, cls, in_block, rules, candidates)
+    mark_findings(norm, cls, in_block, rules, _finding_candidates(norm))
     _mark_tree(norm, cls, in_block)
-    for i, s in enumerate(norm):
-        if cls[i] == OTHER and s and (TOOL_STACK_FRAME.match(s) or problem(s) or (
-            len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
-        )):
-            cls[i] = KEEP
+    _promote(lines, norm, cls)
     _label_blanks(norm, cls)
     return Analysis(cls, rules)
+
+
+def _norm_all(lines: list[str]) -> list[str]:
+    return [_norm(line) for line in lines]
+
+
+def _finding_candidates(norm: list[str]) -> dict[int, int]:
+    """Line index → index in FINDING_STARTS of the first pattern matching the line. Lines
+    holding a space or tab but no ": " ask only FINDING_STARTS_SPACED (the same answer)."""
+    memo: dict[str, int] = {}
+    found: dict[int, int] = {}
+    for i, s in enumerate(norm):
+        first = memo.get(s)
+        if first is None:
+            if ": " not in s and (" " in s or "\t" in s):
+                key = _FINDING_START_SPACED.match(s)
+                first = -1 if key is None else _SPACED_INDEX[key]
+            else:
+                key = _FINDING_START.match(s)
+                first = -1 if key is None else int(key[1:])
+            if len(memo) < MEMO_MAX:
+                memo[s] = first
+        if first >= 0:
+            found[i] = first
+    return found
+
+
+def _starts(norm: list[str], dispatch: FirstCharDispatch) -> list[int]:
+    """The lines where one of `dispatch`'s patterns matches, in order."""
+    memo: dict[str, bool] = {}
+    found: list[int] = []
+    for i, s in enumerate(norm):
+        hit = memo.get(s)
+        if hit is None:
+            hit = dispatch.match(s) is not None
+            if len(memo) < MEMO_MAX:
+                memo[s] = hit
+        if hit:
+            found.append(i)
+    return found
+
+
+def _promote(lines: list[str], norm: list[str], cls: list[str]) -> None:
+    """Lines no rule claimed are kept when they are a stack frame or report a problem."""
+    quiet = jest_quiet_frames(norm)
+    for i, s in enumerate(norm):
+        if cls[i] != OTHER or not s:
+            continue
+        frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
+        if frame or problem(s) or (len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])):
+            cls[i] = KEEP
 
 
 def _label_blanks(norm: list[str], cls: list[str]) -> None:
@@ -447,28 +524,3 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
     if other:
         parts.append(f"{other} other lines")
     return "; ".join(parts)
-
-
-def is_tool_output(text: str) -> bool:
-    """Strong signatures of a test runner, compiler, build tool, linter or installer."""
-    if text.lstrip()[:1] in ("{", "["):
-        try:  # fails at the first bad token of `[INFO] ...` or `[ 45%] Building ...`
-            json.loads(text)
-            return False
-        except ValueError:
-            pass
-    if len(text) > 2 * DETECT_WINDOW:
-        # a runner's header is near the start and its summary near the end
-        text = text[:DETECT_WINDOW] + "\n" + text[-DETECT_WINDOW:]
-    if "\x1b" in text:
-        text = ANSI.sub("", text)
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _SIGNATURE_BY_LINE.match(text) is not None
-
-
-#: is_tool_output reads this much from each end of a large payload.
-DETECT_WINDOW = 1 << 20
-#: TOOL_SIGNATURE tried at line starts only: the lazy `[^\n]*\n` skip walks a line in one
-#: charset loop, which is ~15x faster on a log than `search` trying every position.
-_SIGNATURE_BY_LINE = re.compile(r"(?:[^\n]*\n)*?" + TOOL_SIGNATURE.pattern.removeprefix("(?m)^"), re.M)

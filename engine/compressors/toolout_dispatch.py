@@ -35,7 +35,48 @@ def _char_keys(code: int, ignorecase: bool) -> set[str]:
     return {line_key(x) for x in chars if x}
 
 
-def _in_keys(items: list, ignorecase: bool) -> set[str] | None:
+class Keys:
+    """A set of first-character keys: `keys` itself, or (`negated`) every key but those."""
+
+    __slots__ = ("negated", "keys")
+
+    def __init__(self, keys: set[str] | frozenset[str] = frozenset(), negated: bool = False) -> None:
+        self.negated, self.keys = negated, frozenset(keys)
+
+    def __contains__(self, key: str) -> bool:
+        return (key in self.keys) != self.negated
+
+    def union(self, other: "Keys") -> "Keys":
+        if not self.negated and not other.negated:
+            return Keys(self.keys | other.keys)
+        if self.negated and other.negated:
+            return Keys(self.keys & other.keys, True)
+        neg, pos = (self, other) if self.negated else (other, self)
+        return Keys(neg.keys - pos.keys, True)
+
+
+ANY = Keys(negated=True)
+
+
+def _own_key(code: int) -> str | None:
+    """The key only this character has (None for white space and decimals, which share one)."""
+    c = chr(code)
+    k = line_key(c)
+    return k if k == c else None
+
+
+def _in_keys(items: list, ignorecase: bool) -> Keys:
+    if items and items[0][0] is sre_c.NEGATE:
+        # Only what the set surely excludes: characters with a key of their own, all of \s, all of \d.
+        excluded: set[str] = set()
+        for op, av in items[1:]:
+            if op is sre_c.LITERAL and not ignorecase and (k := _own_key(av)) is not None:
+                excluded.add(k)
+            elif op is sre_c.CATEGORY and av is sre_c.CATEGORY_SPACE:
+                excluded.add(WS)
+            elif op is sre_c.CATEGORY and av is sre_c.CATEGORY_DIGIT:
+                excluded.add(DEC)
+        return Keys(excluded, True)
     keys: set[str] = set()
     for op, av in items:
         if op is sre_c.LITERAL:
@@ -47,44 +88,73 @@ def _in_keys(items: list, ignorecase: bool) -> set[str] | None:
             keys.add(WS)
         elif op is sre_c.CATEGORY and av is sre_c.CATEGORY_DIGIT:
             keys.add(DEC)
+        elif op is sre_c.CATEGORY and av is sre_c.CATEGORY_NOT_SPACE and len(items) == 1:
+            return Keys({WS}, True)
+        elif op is sre_c.CATEGORY and av is sre_c.CATEGORY_NOT_DIGIT and len(items) == 1:
+            return Keys({DEC}, True)
         else:
-            return None  # negated sets, \w, \S, wide ranges: any first character
-    return keys
+            return ANY  # \w, wide ranges, mixed categories: any first character
+    return Keys(keys)
 
 
-def _first(seq, ignorecase: bool) -> tuple[set[str] | None, bool]:
-    """(possible first-character keys or None for "any", whether seq can match empty)."""
-    keys: set[str] = set()
+def _first(seq, ignorecase: bool) -> tuple[Keys, bool]:
+    """(possible first-character keys, whether seq can match empty)."""
+    keys = Keys()
     for op, av in seq:
         if op in _ZERO_WIDTH:
             continue
         if op is sre_c.LITERAL:
-            return keys | _char_keys(av, ignorecase), False
+            return keys.union(Keys(_char_keys(av, ignorecase))), False
+        if op is sre_c.NOT_LITERAL:
+            own = None if ignorecase else _own_key(av)
+            return keys.union(Keys({own} if own else set(), True)), False
         if op is sre_c.IN:
-            inner = _in_keys(av, ignorecase)
-            return (None if inner is None else keys | inner), False
+            return keys.union(_in_keys(av, ignorecase)), False
         if op is sre_c.SUBPATTERN:
             _group, add_flags, _del_flags, sub = av
             inner, nullable = _first(sub, ignorecase or bool(add_flags & re.I))
         elif op is sre_c.BRANCH:
-            inner, nullable = set(), False
+            inner, nullable = Keys(), False
             for branch in av[1]:
                 got, empty = _first(branch, ignorecase)
-                if got is None:
-                    return None, False
-                inner |= got
+                inner = inner.union(got)
                 nullable = nullable or empty
         elif op in _REPEATS:
             inner, nullable = _first(av[2], ignorecase)
             nullable = nullable or av[0] == 0
         else:
-            return None, False  # ANY, NOT_LITERAL, GROUPREF, ...
-        if inner is None:
-            return None, False
-        keys |= inner
+            return ANY, False  # ANY, GROUPREF, ...
+        keys = keys.union(inner)
         if not nullable:
             return keys, False
     return keys, True
+
+
+def _ws_only(op, av) -> bool:
+    """The element matches only white space (or nothing): `^`, ` `, `\\s`, `[ \\t]+`, `(\\s*)`."""
+    if op in _ZERO_WIDTH:
+        return True
+    if op is sre_c.LITERAL:
+        return chr(av).isspace()
+    if op is sre_c.IN:
+        return bool(av) and all(
+            (o is sre_c.LITERAL and chr(a).isspace()) or (o is sre_c.CATEGORY and a is sre_c.CATEGORY_SPACE)
+            for o, a in av
+        )
+    if op is sre_c.SUBPATTERN:
+        return all(_ws_only(o, a) for o, a in av[3])
+    if op in _REPEATS:
+        return all(_ws_only(o, a) for o, a in av[2])
+    return False
+
+
+def _after_indent(seq, ignorecase: bool) -> tuple[Keys, bool]:
+    """First-character keys of what follows the pattern's leading white-space elements."""
+    items = list(seq)
+    k = 0
+    while k < len(items) and _ws_only(*items[k]):
+        k += 1
+    return _first(items[k:], ignorecase)
 
 
 def split_alternatives(pattern: str) -> list[str]:
@@ -128,49 +198,73 @@ def _renamed(key: str, body: str) -> str:
 
 class FirstCharDispatch:
     """`match(line)` → the key of the first pattern (in the given order) matching at the start
-    of the line, or None. Same answer as one alternation of all the patterns."""
+    of the line, or None. Same answer as one alternation of all the patterns.
+
+    An indented line is dispatched on its first non-blank character too: most alternatives
+    that allow an indent (`^\\s*✓ `, `^\\s+at `) say what must follow it."""
 
     def __init__(self, patterns: list[tuple[str, re.Pattern]]) -> None:
-        self._alts: list[tuple[str, str, set[str] | None]] = []
+        #: (key, renamed body, first-character keys, keys after the indent); None: any
+        self._alts: list[tuple[str, str, Keys | None, Keys | None]] = []
         for key, pat in patterns:
             if pat.flags & (re.I | re.M | re.S | re.X):
                 raise ValueError(f"{key}: global flags are not supported here")
             for alt in split_alternatives(pat.pattern):
                 try:
-                    keys, nullable = _first(sre_parse.parse(alt).data, False)
+                    seq = sre_parse.parse(alt).data
+                    keys, nullable = _first(seq, False)
+                    indent, rest_nullable = _after_indent(seq, False)
                 except re.error:
-                    keys, nullable = None, True
+                    keys, nullable, indent, rest_nullable = ANY, True, ANY, True
                 n = len(self._alts)
-                self._alts.append((key, _renamed(f"{key}__{n}", alt), None if nullable else keys))
-        self.full = self._compile(list(range(len(self._alts))))
-        self._by_key: dict[str, re.Pattern] = {}
-        self._by_char: dict[str, re.Pattern] = {}  # a line's first character → its bucket
-        self._by_members: dict[tuple[int, ...], re.Pattern] = {}
+                self._alts.append((key, _renamed(f"{key}__{n}", alt), None if nullable else keys,
+                                   None if rest_nullable or WS in indent else indent))
+        self.full = self._compile(list(range(len(self._alts)))) or re.compile(r"(?!)")
+        self._by_char: dict[str, re.Pattern | None] = {}  # a line's first character → its bucket
+        self._by_indented: dict[str, re.Pattern | None] = {}  # an indented line's first non-blank one
+        self._by_members: dict[tuple[int, ...], re.Pattern | None] = {}
+        self._names: dict[str, str] = {}  # a matched group's name → its pattern's key
 
-    def _compile(self, members: list[int]) -> re.Pattern:
+    def _compile(self, members: list[int]) -> re.Pattern | None:
+        """The alternation of `members`; None when there are none (nothing can match)."""
         parts = []
         for n in members:
-            key, body, _ = self._alts[n]
+            key, body, _, _ = self._alts[n]
             parts.append(f"(?P<{key}__{n}>{body})")
-        return re.compile("|".join(parts)) if parts else re.compile(r"(?!)")
+        return re.compile("|".join(parts)) if parts else None
 
-    def _bucket(self, k: str) -> re.Pattern:
-        members = tuple(n for n, (_, _, keys) in enumerate(self._alts) if keys is None or k in keys)
-        rx = self._by_members.get(members)
-        if rx is None:
-            rx = self._by_members[members] = self._compile(list(members))
-        self._by_key[k] = rx
-        return rx
+    def _bucket(self, k: str, after: str | None = None) -> re.Pattern | None:
+        """The alternation of the alternatives a line can match whose first character has key
+        `k` and, when indented, whose first non-blank character has key `after` ("": none)."""
+        members = tuple(
+            n for n, (_, _, keys, indent) in enumerate(self._alts)
+            if (keys is None or k in keys) and (after is None or not after or indent is None or after in indent)
+        )
+        if members not in self._by_members:
+            self._by_members[members] = self._compile(list(members))
+        return self._by_members[members]
 
     def match(self, line: str) -> str | None:
         if not line:
-            m = self.full.match(line)
+            rx = self.full
         else:
-            rx = self._by_char.get(line[0])
-            if rx is None:
-                k = line_key(line)
-                rx = self._by_char[line[0]] = self._by_key.get(k) or self._bucket(k)
-            m = rx.match(line)
+            c = line[0]
+            if c in self._by_char:
+                rx = self._by_char[c]
+            elif c.isspace():
+                c2 = line.lstrip()[:1]
+                if c2 not in self._by_indented:
+                    self._by_indented[c2] = self._bucket(WS, line_key(c2) if c2 else "")
+                rx = self._by_indented[c2]
+            else:
+                rx = self._by_char[c] = self._bucket(line_key(line))
+        if rx is None:
+            return None
+        m = rx.match(line)
         if m is None:
             return None
-        return m.lastgroup.split("__", 1)[0]
+        name = m.lastgroup
+        key = self._names.get(name)
+        if key is None:
+            key = self._names[name] = name.split("__", 1)[0]
+        return key

@@ -74,12 +74,33 @@ FINDING_STARTS = (
 )
 
 
+def _some(pattern: re.Pattern, alternatives: tuple[int, ...]) -> re.Pattern:
+    from engine.compressors.toolout_dispatch import split_alternatives
+
+    alts = split_alternatives(pattern.pattern)
+    return re.compile("|".join(alts[k] for k in alternatives))
+
+
+#: The FINDING_STARTS alternatives that can match a line holding a space or tab but no ": ".
+#: The others cannot: tsc, ruff/pylint, gcc/mypy, go and shellcheck headlines and gcc's
+#: `path: In function` all hold ": "; a bare path (an eslint group header) holds no white
+#: space. Lines like that are most of a test run's, and these few patterns are cheap to try.
+#: (tests/test_toolout.py checks the two lists agree on every such line.)
+#: Each with the index in FINDING_STARTS of the pattern it is (part of).
+FINDING_STARTS_SPACED = (
+    (FINDING_STARTS.index(TOOL_DIAG_ESLINT), TOOL_DIAG_ESLINT),
+    (FINDING_STARTS.index(TOOL_DIAG_HEAD), TOOL_DIAG_HEAD),
+    (FINDING_STARTS.index(TOOL_DIAG_PREAMBLE), _some(TOOL_DIAG_PREAMBLE, (0, 1))),
+    (FINDING_STARTS.index(TOOL_GROUP_HEAD), _some(TOOL_GROUP_HEAD, (0, 1))),
+)
+
+
 def mark_findings(
-    norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: set[int]
+    norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: dict[int, int]
 ) -> None:
     """Label the findings outside failure blocks; record each REPEAT headline's rule.
-    `candidates`: the lines where a FINDING_STARTS pattern may match (others are skipped
-    while no finding is open)."""
+    `candidates`: the lines where a FINDING_STARTS pattern matches, each with the index of the
+    first that does (others are skipped while no finding is open)."""
     _decide_findings(_collect_findings(norm, in_block, candidates), norm, cls, rules)
 
 
@@ -103,34 +124,36 @@ def _trailing_rule(msg: str) -> str:
     return m.group(1) if m else ""
 
 
-def _match_finding(norm: list[str], i: int) -> Finding | None:
+def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
+    """The finding headlined at line i. `first`: the index in FINDING_STARTS of the first
+    pattern matching the line (the ones before it cannot match, so they are not tried)."""
     s = norm[i]
-    if m := TOOL_DIAG_TSC.match(s):
+    if first <= 0 and (m := TOOL_DIAG_TSC.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"], _shape(m["msg"]))
-    if m := TOOL_DIAG_CODE.match(s):
+    if first <= 1 and (m := TOOL_DIAG_CODE.match(s)):
         rule = m["rule"]
         if m["pylint"]:
             sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
         else:
             sev = "low"
         return Finding(i, sev, rule, _shape(m["msg"]))
-    if m := TOOL_DIAG_GCC.match(s):
+    if first <= 2 and (m := TOOL_DIAG_GCC.match(s)):
         return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), _shape(m["msg"]))
-    if m := TOOL_DIAG_SHELLCHECK.match(s):
+    if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"], _shape(m["msg"]), style="shellcheck")
-    if m := TOOL_DIAG_ESLINT.match(s):
+    if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"] or "", _shape(m["msg"]))
-    if i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
+    if first <= 5 and i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
         if m["msg2"] is not None:
             return Finding(i, "low", m["rule2"], _shape(m["msg2"]), style="arrow")
         sev = _severity(m["sev"]) if m["sev"] else "low"
         return Finding(i, sev, m["rule1"] or m["rule"] or "", _shape(m["msg"]), style="arrow")
-    if m := TOOL_DIAG_GO.match(s):
+    if first <= 6 and (m := TOOL_DIAG_GO.match(s)):
         return Finding(i, "error", "", _shape(m["msg"]))
     return None
 
 
-def _collect_findings(norm: list[str], in_block: list[bool], candidates: set[int]) -> list[Finding]:
+def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[int, int]) -> list[Finding]:
     findings: list[Finding] = []
     cur: Finding | None = None
     group: list[int] | None = None
@@ -149,7 +172,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: set[int
             cur, pending = None, []
             continue
         candidate = i in candidates
-        f = _match_finding(norm, i) if candidate else None
+        f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
             if f.sev == "note" and cur is not None:
                 cur.message.append(i)
