@@ -17,6 +17,8 @@ def is_tool_output(text: str) -> bool:
         try:  # fails at the first bad token of `[INFO] ...` or `[ 45%] Building ...`
             json.loads(text)
             return False
+        except RecursionError:
+            return False  # nested deeper than the parser goes: JSON-shaped, not a transcript
         except ValueError:
             pass
     if len(text) > 2 * DETECT_WINDOW:
