@@ -8,7 +8,9 @@ standard-deviation fallback) and the rule for whether a dropped run is worth a m
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import accumulate, repeat
 
 from engine.patterns import WORD
 
@@ -87,9 +89,11 @@ def query_keep(units: Sequence[str], query: str, keep: list[bool], limit: int) -
         added += 1
 
 
-def numeric_anomalies(values: Sequence[float | None], z: float = ANOMALY_Z) -> list[int]:
-    """Indices whose value sits ≥z robust z-scores from the median (MAD; stddev when MAD is 0)."""
-    present = [(i, v) for i, v in enumerate(values) if v is not None and math.isfinite(v)]
+def numeric_anomalies(values: Sequence[float | None] | Mapping[int, float], z: float = ANOMALY_Z) -> list[int]:
+    """Indices whose value sits ≥z robust z-scores from the median (MAD; stddev when MAD is 0).
+    `values` is a series (None where absent) or a map of index → value in index order."""
+    pairs = values.items() if isinstance(values, Mapping) else enumerate(values)
+    present = [(i, v) for i, v in pairs if v is not None and math.isfinite(v)]
     if len(present) < ANOMALY_MIN_VALUES:
         return []
     nums = sorted(v for _, v in present)
@@ -112,7 +116,7 @@ def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
     n = len(values)
     if n < 8:
         return []
-    steps = [b - a for a, b in zip(values, values[1:])]
+    steps = list(map(operator.sub, values[1:], values))
     if max(steps) - min(steps) <= 1e-9 * max(1.0, abs(max(steps))):
         return []
     seams: list[int] = []
@@ -126,11 +130,11 @@ def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
         std = math.sqrt(sum((v - mean) ** 2 for v in seg) / len(seg))
         if std == 0:
             continue
-        running, best, best_k = 0.0, 0.0, -1
-        for k in range(len(seg) - 1):
-            running += seg[k] - mean
-            if abs(running) > best:
-                best, best_k = abs(running), k + 1
+        # The running sum of deviations over all but the last value; its first largest
+        # magnitude is the split (none when every partial sum is 0).
+        drift = list(map(abs, accumulate(map(operator.sub, seg[:-1], repeat(mean)))))
+        best = max(drift, default=0.0)
+        best_k = drift.index(best) + 1 if best > 0 else -1
         if best_k < 2 or best_k > len(seg) - 2:
             continue
         left, right = seg[:best_k], seg[best_k:]
