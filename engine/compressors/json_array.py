@@ -113,17 +113,29 @@ _OPEN, _CLOSE = "\ue000", "\ue001"
 
 def _float_placeholders(value: Any, raws: list[str], depth: int) -> Any:
     if type(value) is RawFloat:
-        if repr(float(value)) == value.raw:
-            return value
-        raws.append(value.raw)
-        return f"{_OPEN}{len(raws) - 1}{_CLOSE}"
+        return _float_placeholder(value, raws)
     if depth > MAX_DEPTH + 8:
         return value
+    # Members and items are handled inline; only containers recurse.
     if isinstance(value, dict):
-        return {k: _float_placeholders(v, raws, depth + 1) for k, v in value.items()}
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            if isinstance(v, (dict, list)):
+                out[k] = _float_placeholders(v, raws, depth + 1)
+            else:
+                out[k] = _float_placeholder(v, raws) if type(v) is RawFloat else v
+        return out
     if isinstance(value, list):
-        return [_float_placeholders(v, raws, depth + 1) for v in value]
+        return [_float_placeholders(v, raws, depth + 1) if isinstance(v, (dict, list))
+                else _float_placeholder(v, raws) if type(v) is RawFloat else v for v in value]
     return value
+
+
+def _float_placeholder(value: RawFloat, raws: list[str]) -> Any:
+    if float.__repr__(value) == value.raw:
+        return value
+    raws.append(value.raw)
+    return f"{_OPEN}{len(raws) - 1}{_CLOSE}"
 
 
 class JsonCompressor:
@@ -185,7 +197,8 @@ class _Walk:
         if isinstance(v, list):
             if len(v) > MAX_WHOLE:
                 return self.array(v, depth, path)
-            return [self.value(x, depth + 1, f"{path}[{i}]") for i, x in enumerate(v)]
+            return [self.value(x, depth + 1, f"{path}[{i}]") if isinstance(x, (dict, list)) else x
+                    for i, x in enumerate(v)]
         if isinstance(v, dict):
             if _is_collection(v):
                 return self.collection(v, depth, path)
@@ -257,6 +270,9 @@ class _Walk:
                 item = items[i]
                 if isinstance(item, dict):
                     known[id(item)] = units[i]
+                elif not isinstance(item, list):
+                    out.append(item)  # a scalar is itself
+                    continue
                 out.append(self.value(item, depth + 1, f"{path}[{i}]"))
         return out
 
@@ -324,8 +340,11 @@ class _Walk:
         for start, end in runs(keep):
             if cursor < start:
                 yield "keep", cursor, start
-            elided = sum(len(u.encode("utf-8")) for u in units[start:end])
-            summary = invariants.summarize([_fields(x) for x in items[start:end]], elided)
+            elided = len("".join(units[start:end]).encode("utf-8"))
+            run = items[start:end]
+            # Any element that is not an object has no fields, and then nothing is summarised.
+            fields = [_fields(x) for x in run] if all(isinstance(x, dict) for x in run) else [None] * len(run)
+            summary = invariants.summarize(fields, elided)
             marker: dict[str, Any] = {MARKER: end - start}
             if summary:
                 marker[SUMMARY_KEY] = summary
@@ -385,5 +404,6 @@ def _fields(item: Any) -> dict[str, str] | None:
     """An element's scalar top-level members as original strings, for the marker summary."""
     if not isinstance(item, dict):
         return None
-    fields = {k: scalar_text(v) for k, v in sorted(item.items()) if not isinstance(v, (dict, list))}
+    fields = {k: v if type(v) is str else scalar_text(v) for k, v in sorted(item.items())
+              if not isinstance(v, (dict, list))}
     return fields or None

@@ -11,6 +11,7 @@ import bisect
 import math
 import re
 from collections import Counter
+from itertools import repeat
 from typing import Any
 
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
@@ -36,6 +37,7 @@ MAX_DEPTH = 64
 class RawFloat(float):
     """A float that remembers how it was written, so a marker's range quotes the original."""
 
+    __slots__ = ("raw",)
     raw: str
 
 
@@ -156,48 +158,84 @@ class Profile:
         self.numeric: dict[str, dict[int, float]] = {}
         self.strings: dict[str, dict[int, str]] = {}
         self.keysets: list[tuple[str, ...] | None] = []
-        records = sum(isinstance(x, dict) for x in items) * 2 >= n
+        self._slots: dict[str, tuple[dict[str, dict[int, str]], dict[str, dict[int, float]]]] = {}
+        records = sum(map(isinstance, items, repeat(dict))) * 2 >= n
         self.maps = _map_paths(items) if records else set()
         self.shapes: list[str] = []
+        keysets: dict[tuple[str, ...], tuple[str, ...]] = {}  # key order -> sorted keys
+        # A scalar element's leaf sits at the path "" (no object's leaf does).
+        scalar_strings: dict[int, str] = {}
+        scalar_numbers: dict[int, float] = {}
         for i, (item, unit) in enumerate(zip(items, units)):
+            t = type(item)
+            if t is not dict:
+                # Compared as it is; an array element has no leaf paths (only words, unused).
+                self.keysets.append(None)
+                self.shapes.append(unit)
+                if t is str:
+                    scalar_strings[i] = item
+                elif t is int or t is RawFloat:
+                    scalar_numbers[i] = float(item)
+                elif t is not list:
+                    text = scalar_text(item)
+                    if isinstance(item, (int, float)) and not isinstance(item, bool):
+                        scalar_numbers[i] = float(item)
+                    else:
+                        scalar_strings[i] = text
+                continue
             words: list[str] = []
             self._walk(item, "", i, words, 0)
-            self.keysets.append(tuple(sorted(item)) if isinstance(item, dict) else None)
+            order = tuple(item)
+            keyset = keysets.get(order)
+            if keyset is None:
+                keyset = keysets[order] = tuple(sorted(order))
+            self.keysets.append(keyset)
             # Records carry words, so keepNonRedundant masks their digits anyway; masking here
             # lets identical shapes be asked about once.
-            self.shapes.append(DIGITS.sub("0", " ".join(words)) if records and isinstance(item, dict) else unit)
+            self.shapes.append(DIGITS.sub("0", " ".join(words)) if records else unit)
+        if scalar_strings:
+            self.strings[""] = scalar_strings
+        if scalar_numbers:
+            self.numeric[""] = scalar_numbers
 
     def _walk(self, value: Any, path: str, i: int, words: list[str], depth: int) -> None:
         if depth > 8:
             return
         if isinstance(value, dict):
+            append = words.append
             is_map = path in self.maps
-            strings, numeric = self.strings, self.numeric
+            # The series of each member's leaf, by member name, cached per path: it saves
+            # building `path.key` and hashing it for every leaf of every element.
+            slots = self._slots.get(path)
+            if slots is None:
+                slots = self._slots[path] = ({}, {})
+            string_slots, number_slots = slots
             for k, v in value.items():
                 if not is_map:
-                    words.append(k)
+                    append(k)
                 t = type(v)
                 if t is str:  # leaves, the bulk of any payload, are handled inline
                     if not ("://" in v or (len(v) >= 20 and " " not in v)):
-                        words.append(v)
-                    table: dict[str, dict[int, Any]] = strings
-                    leaf: Any = v
+                        append(v)
+                    series = string_slots.get(k)
+                    if series is None:
+                        series = string_slots[k] = self.strings.setdefault(path + "." + k, {})
+                    series[i] = v
                 elif t is int or t is RawFloat:
-                    words.append(v.raw if t is RawFloat else str(v))
-                    table, leaf = numeric, float(v)
+                    append(v.raw if t is RawFloat else str(v))
+                    series = number_slots.get(k)
+                    if series is None:
+                        series = number_slots[k] = self.numeric.setdefault(path + "." + k, {})
+                    series[i] = float(v)
                 elif v is None or t is bool:
                     leaf = "null" if v is None else ("true" if v else "false")
-                    words.append(leaf)
-                    table = strings
+                    append(leaf)
+                    series = string_slots.get(k)
+                    if series is None:
+                        series = string_slots[k] = self.strings.setdefault(path + "." + k, {})
+                    series[i] = leaf
                 else:
                     self._walk(v, path + "." + k, i, words, depth + 1)
-                    continue
-                sub = path + "." + k
-                series = table.get(sub)
-                if series is None:
-                    table[sub] = {i: leaf}
-                else:
-                    series[i] = leaf
             return
         if isinstance(value, list):
             for v in value[:16]:
@@ -265,7 +303,8 @@ def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
         # A value can be the common one only when the leaf is in at least half the elements.
         if len(texts) < n / 2:
             continue
-        counts = Counter(v for v in texts.values() if v is not None)
+        counts = Counter(texts.values())
+        counts.pop(None, None)  # keysets: an element that is not an object
         if not counts or len(counts) > 5:
             continue
         if counts.most_common(1)[0][1] < n / 2:

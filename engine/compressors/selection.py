@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import accumulate, repeat
+from itertools import accumulate, compress, repeat
 
 from engine.patterns import WORD
 
@@ -91,21 +91,33 @@ def query_keep(units: Sequence[str], query: str, keep: list[bool], limit: int) -
 
 def numeric_anomalies(values: Sequence[float | None] | Mapping[int, float], z: float = ANOMALY_Z) -> list[int]:
     """Indices whose value sits ≥z robust z-scores from the median (MAD; stddev when MAD is 0).
-    `values` is a series (None where absent) or a map of index → value in index order."""
-    pairs = values.items() if isinstance(values, Mapping) else enumerate(values)
-    present = [(i, v) for i, v in pairs if v is not None and math.isfinite(v)]
+    `values` is a series (None where absent) or a map of index → value in index order.
+    (The arithmetic runs through map() over whole series, value by value as a loop would.)"""
+    if isinstance(values, Mapping):
+        indices, present = list(values), list(values.values())
+    else:
+        indices = [i for i, v in enumerate(values) if v is not None]
+        present = [values[i] for i in indices]  # type: ignore[misc]
+    if not all(map(math.isfinite, present)):
+        finite = [j for j, v in enumerate(present) if math.isfinite(v)]
+        indices, present = [indices[j] for j in finite], [present[j] for j in finite]
     if len(present) < ANOMALY_MIN_VALUES:
         return []
-    nums = sorted(v for _, v in present)
+    nums = sorted(present)
     median = _median(nums)
-    mad = _median(sorted(abs(v - median) for v in nums))
+    mad = _median(sorted(map(abs, map(operator.sub, nums, repeat(median)))))
     if mad > 0:
-        return [i for i, v in present if 0.6745 * abs(v - median) / mad >= z]
+        # 0.6745 * |v - median| / mad >= z
+        deviations = map(abs, map(operator.sub, present, repeat(median)))
+        scores = map(operator.truediv, map(operator.mul, repeat(0.6745), deviations), repeat(mad))
+        return list(compress(indices, map(operator.le, repeat(z), scores)))
     mean = sum(nums) / len(nums)
-    std = math.sqrt(sum((v - mean) ** 2 for v in nums) / len(nums))
+    std = math.sqrt(sum(map(pow, map(operator.sub, nums, repeat(mean)), repeat(2))) / len(nums))
     if std == 0:
         return []
-    return [i for i, v in present if abs(v - mean) / std >= z]
+    # |v - mean| / std >= z
+    scores = map(operator.truediv, map(abs, map(operator.sub, present, repeat(mean))), repeat(std))
+    return list(compress(indices, map(operator.le, repeat(z), scores)))
 
 
 def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
@@ -127,7 +139,7 @@ def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
             continue
         seg = values[lo:hi]
         mean = sum(seg) / len(seg)
-        std = math.sqrt(sum((v - mean) ** 2 for v in seg) / len(seg))
+        std = math.sqrt(sum(map(pow, map(operator.sub, seg, repeat(mean)), repeat(2))) / len(seg))
         if std == 0:
             continue
         # The running sum of deviations over all but the last value; its first largest
