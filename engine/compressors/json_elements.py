@@ -259,10 +259,27 @@ class Profile:
             return
         if isinstance(value, dict):
             is_map = path in self.maps
+            if depth == 8:  # its members sit too deep to be read: only the keys count
+                if not is_map:
+                    words.extend(value)
+                return
+            append = words.append
             for k, v in value.items():
                 if not is_map:
-                    words.append(k)
-                self._shape_only(v, path + "." + k, words, depth + 1)
+                    append(k)
+                # Scalar members inline (as _shape_only would read them one level down).
+                t = type(v)
+                if t is str:
+                    if not ("://" in v or (len(v) >= 20 and " " not in v)):
+                        append(v)
+                elif t is int:
+                    append(str(v))
+                elif t is RawFloat:
+                    append(v.raw)
+                elif t is dict or t is list:
+                    self._shape_only(v, path + "." + k, words, depth + 1)
+                else:
+                    self._shape_only(v, path + "." + k, words, depth + 1)
         elif isinstance(value, list):
             for v in value[:16]:
                 self._shape_only(v, path, words, depth + 1)
