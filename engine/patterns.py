@@ -476,3 +476,10 @@ HEADER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,63}$")
 
 #: An array index inside a JSON path (`$[3].rawHeaders`): dropped to name the place siblings share.
 JSON_PATH_INDEX = re.compile(r"\[\d+\]")
+
+# ---------------------------------------------------------------- table cells (tabular)
+
+#: An ASCII character float() never accepts (it takes digits, sign, point, exponent, white
+#: space as str.strip() sees it, and the letters of inf/infinity/nan): a cell holding one is
+#: not a number, settled without raising and catching an exception for every text cell.
+NOT_FLOAT_ASCII = re.compile(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")

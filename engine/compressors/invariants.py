@@ -69,9 +69,11 @@ def _blen(text: str) -> int:
 
 def _printable(value: str) -> bool:
     # A value has at least as many bytes as characters: a long one fails without encoding it.
-    if not value or len(value) > MAX_VALUE_BYTES or (not value.isascii() and _blen(value) > MAX_VALUE_BYTES):
+    if not value or len(value) > MAX_VALUE_BYTES:
         return False
-    return not _UNPRINTABLE.search(value)
+    if value.isascii():  # _UNPRINTABLE on ASCII: a control character, a space, or `caveman`
+        return value.isprintable() and " " not in value and "caveman" not in value
+    return _blen(value) <= MAX_VALUE_BYTES and not _UNPRINTABLE.search(value)
 
 
 def _is_number(value: str) -> bool:
