@@ -276,9 +276,7 @@ class Profile:
                     append(str(v))
                 elif t is RawFloat:
                     append(v.raw)
-                elif t is dict or t is list:
-                    self._shape_only(v, path + "." + k, words, depth + 1)
-                else:
+                else:  # containers, and true/false/null
                     self._shape_only(v, path + "." + k, words, depth + 1)
         elif isinstance(value, list):
             for v in value[:16]:
