@@ -343,7 +343,9 @@ class _Walk:
             elided = len("".join(units[start:end]).encode("utf-8"))
             run = items[start:end]
             # Any element that is not an object has no fields, and then nothing is summarised.
-            fields = [_fields(x) for x in run] if all(isinstance(x, dict) for x in run) else [None] * len(run)
+            orders: dict[tuple[str, ...], list[str]] = {}
+            fields = ([_fields(x, orders) for x in run] if all(isinstance(x, dict) for x in run)
+                      else [None] * len(run))
             summary = invariants.summarize(fields, elided)
             marker: dict[str, Any] = {MARKER: end - start}
             if summary:
@@ -400,10 +402,26 @@ def _is_collection(mapping: dict[str, Any]) -> bool:
     return records >= 0.9 * len(mapping)
 
 
-def _fields(item: Any) -> dict[str, str] | None:
-    """An element's scalar top-level members as original strings, for the marker summary."""
+def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None) -> dict[str, str] | None:
+    """An element's scalar top-level members as original strings, in key order, for the
+    marker summary. `orders` caches the sorted keys of each key sequence seen."""
     if not isinstance(item, dict):
         return None
-    fields = {k: v if type(v) is str else scalar_text(v) for k, v in sorted(item.items())
-              if not isinstance(v, (dict, list))}
+    if orders is None:
+        keys = sorted(item)
+    else:
+        seen = tuple(item)
+        keys = orders.get(seen)  # type: ignore[assignment]
+        if keys is None:
+            keys = orders[seen] = sorted(seen)
+    fields: dict[str, str] = {}
+    for k in keys:
+        v = item[k]
+        t = type(v)
+        if t is str:
+            fields[k] = v
+        elif t is int:
+            fields[k] = str(v)
+        elif not isinstance(v, (dict, list)):
+            fields[k] = scalar_text(v)
     return fields or None
