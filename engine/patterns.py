@@ -565,3 +565,10 @@ JSON_PUNCTUATION_SPACE = re.compile(r"\s*([:,\[\]{}])\s*")
 DIFF_HUNK_HEADER = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
 DIFF_FILE_HEADER = re.compile(r"diff (?:--git |-)")
 COMMIT_HEADER = re.compile(r"commit [0-9a-f]{7,64}\b")
+
+# ---------------------------------------------------------------- table cells (tabular)
+
+#: An ASCII character float() never accepts (it takes digits, sign, point, exponent, white
+#: space as str.strip() sees it, and the letters of inf/infinity/nan): a cell holding one is
+#: not a number, settled without raising and catching an exception for every text cell.
+NOT_FLOAT_ASCII = re.compile(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")

@@ -1,7 +1,11 @@
 """JSON compressor: what must survive a collapsed array, and what must be declined."""
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import random
+import statistics
 
 import pytest
 from hypothesis import given, settings
@@ -9,6 +13,9 @@ from hypothesis import strategies as st
 
 from conftest import SHARED
 from engine.compressors.json_array import MARKER, NOTE_KEY, JsonCompressor
+from engine.compressors.json_elements import _error_bearing
+from engine.compressors.selection import change_points, numeric_anomalies
+from engine.patterns import JSON_ERROR_LOWER
 
 FIXTURES = SHARED / "conformance" / "fixtures"
 json_c = JsonCompressor()
@@ -251,3 +258,168 @@ def test_data_holding_the_private_use_stand_in_still_renders_valid_json():
     rows = [{"id": i, "tag": "\ue000" + "0" + "\ue001", "v": 1.50} for i in range(12)]
     out = json_c.compress(json.dumps(rows).replace("1.5", "1.50").encode())
     json.loads(out)
+
+
+# ---------------------------------------------------------------- golden outputs (speed work)
+# The compressor was made several times faster without changing a byte of what it prints.
+# These inputs exercise every path that work touched (leaf series of name-keyed maps, twin
+# checks, header lists, numbers written as `19.90`, scalar arrays, nested arrays, queries);
+# their outputs' digests were taken from the compressor before it (commit 3171543).
+
+def _golden_records(n: int, seed: int) -> str:
+    r = random.Random(seed)
+    rows = []
+    for i in range(n):
+        rows.append({"id": i, "ts": f"2024-05-{1 + i % 28:02d}T{i % 24:02d}:{i % 60:02d}:00Z", "status": "ok",
+                     "region": r.choice(["eu", "us", "apac"]), "latency_ms": r.randint(20, 40) + (60 if i > n * 2 // 3 else 0),
+                     "user": {"name": f"user-{r.randint(1, 500)}", "id": r.randint(1, 10**6), "active": True},
+                     "tags": ["alpha", "beta"][: 1 + i % 2], "amount": f"@{r.randint(1, 200)}.{r.randint(0, 9)}0@",
+                     "message": "request served from cache layer"})
+    for k in range(13, n, max(1, n // 7)):
+        rows[k].update(status="failed", message=f"upstream error: connection reset (attempt {k})")
+    rows[r.randrange(n)]["latency_ms"] = 99999
+    rows[r.randrange(n)]["status"] = "degraded"
+    return json.dumps(rows).replace('"@', "").replace('@"', "")
+
+
+def _golden_lockfile(n: int, seed: int) -> str:
+    r = random.Random(seed)
+    names = [f"pkg-{i}" for i in range(n)]
+    packages: dict = {"": {"name": "app", "dependencies": {nm: "^1.0.0" for nm in r.sample(names, 6)}}}
+    for nm in names:
+        entry = {"version": f"{r.randint(0, 9)}.{r.randint(0, 30)}.0", "resolved": f"https://registry.example/{nm}.tgz",
+                 "integrity": "sha512-" + "".join(r.choice("abcdef0123456789") for _ in range(40)),
+                 "dev": r.random() < 0.6, "license": r.choice(["MIT", "MIT", "ISC"])}
+        if r.random() < 0.5:
+            entry["dependencies"] = {d: f"^{r.randint(1, 9)}.0.0" for d in r.sample(names, r.randint(1, 4))}
+        if r.random() < 0.02:
+            entry["deprecated"] = "install failed on node 22"
+        packages["node_modules/" + nm] = entry
+    return json.dumps({"name": "app", "lockfileVersion": 3, "packages": packages}, indent=2)
+
+
+def _golden_api(n: int, seed: int) -> str:
+    r = random.Random(seed)
+
+    def user(i: int) -> dict:
+        base = f"https://api.example/users/dev{i}"
+        return {"login": f"dev{i}", "id": 1000 + i, "url": base,
+                **{f"{k}_url": f"{base}/{k}" for k in ("followers", "gists", "starred", "repos", "events")},
+                "type": "User", "site_admin": False}
+    users = [user(i) for i in range(5)]
+    out = []
+    for i in range(n):
+        assets = [{"id": i * 10 + j, "name": f"pkg-{i}-{j}.tgz", "uploader": r.choice(users), "size": r.randint(1, 9999)}
+                  for j in range(r.randint(0, 10))]
+        headers = ["Server", "GitHub.com", "Date", f"Tue, 19 Jul 2022 04:{i % 60:02d}:00 GMT", "X-Request-Id",
+                   f"06{i:02X}:23DC", "Cache-Control", "no-cache", "Vary", "Accept-Encoding"]
+        out.append({"status": 422 if i % 17 == 5 else 200, "rawHeaders": headers,
+                    "data": {"id": i, "tag": f"v1.{i}.0", "author": r.choice(users), "assets": assets}})
+    return json.dumps(out, indent=2)
+
+
+def _golden_inputs() -> dict[str, str]:
+    r = random.Random(7)
+    return {
+        "records": _golden_records(600, 1),
+        "lockfile": _golden_lockfile(300, 2),
+        "api": _golden_api(40, 3),
+        "ints": json.dumps([r.randint(0, 50) for _ in range(3000)]),
+        "words": json.dumps([f"item {r.randint(0, 20)} of the list" for _ in range(2000)]),
+        "nested": json.dumps({"a": [{"b": json.loads(_golden_records(20, i)), "x": i} for i in range(12)]}),
+        "mixed": json.dumps([r.choice([1, "two", None, True, 2.50, {"k": "v"}, [1, 2], "error: x"]) for _ in range(500)]),
+    }
+
+
+GOLDEN = {  # name -> {query: first 16 hex digits of the output's sha256}
+    "api": {"": "640154c8c38a66ca", "pkg-17 dev17": "2bb14c6d919b9b36"},
+    "ints": {"": "949b147315e1f344", "pkg-17 dev17": "5543dda19e474f2c"},
+    "lockfile": {"": "0123ad2f09a5ba86", "pkg-17 dev17": "0123ad2f09a5ba86"},
+    "mixed": {"": "3ec3f08bacf0d908", "error 99999": "3ec3f08bacf0d908"},
+    "nested": {"": "61ac2ca94673fa14", "pkg-17 dev17": "4d7aab0655e652ef"},
+    "records": {"": "13a1961e1891fb19", "error 99999": "13a1961e1891fb19"},
+    "words": {"": "59889cb84aae82f3", "pkg-17 dev17": "497d0b712123268d"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_outputs_are_the_ones_the_compressor_printed_before_the_speed_work(name):
+    data = _golden_inputs()[name].encode()
+    for query, digest in GOLDEN[name].items():
+        out = json_c.compress_query(data, query)
+        assert (None if out is None else hashlib.sha256(out).hexdigest()[:16]) == digest, (name, query)
+
+
+# ---------------------------------------------------------------- fast paths = their definitions
+
+def _error_bearing_reference(texts: list[str]) -> set[int]:
+    return {i for i, t in enumerate(texts) if JSON_ERROR_LOWER.search(t.lower())}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(list("errofaildctimeuxpsnbkv İ\u212a\n\"{}:,1"))
+                         | st.sampled_from(["error", "Errors", "FAILED", "timeout", "xerror", "aborted", "panic"]),
+                         max_size=12).map("".join), max_size=30))
+def test_error_scan_flags_exactly_the_elements_the_pattern_finds(texts):
+    assert _error_bearing(texts) == _error_bearing_reference(texts)
+
+
+def _numeric_anomalies_reference(values, z=2.0):
+    present = [(i, v) for i, v in enumerate(values) if v is not None and math.isfinite(v)]
+    if len(present) < 4:
+        return []
+    nums = sorted(v for _, v in present)
+    median = statistics.median(nums)
+    mad = statistics.median(sorted(abs(v - median) for v in nums))
+    if mad > 0:
+        return [i for i, v in present if 0.6745 * abs(v - median) / mad >= z]
+    mean = sum(nums) / len(nums)
+    std = math.sqrt(sum((v - mean) ** 2 for v in nums) / len(nums))
+    return [] if std == 0 else [i for i, v in present if abs(v - mean) / std >= z]
+
+
+def _change_points_reference(values, max_splits=8):
+    n = len(values)
+    if n < 8:
+        return []
+    steps = [b - a for a, b in zip(values, values[1:])]
+    if max(steps) - min(steps) <= 1e-9 * max(1.0, abs(max(steps))):
+        return []
+    seams, segments = [], [(0, n)]
+    while segments and len(seams) < max_splits:
+        lo, hi = segments.pop(0)
+        if hi - lo < 8:
+            continue
+        seg = values[lo:hi]
+        mean = sum(seg) / len(seg)
+        std = math.sqrt(sum((v - mean) ** 2 for v in seg) / len(seg))
+        if std == 0:
+            continue
+        running, best, best_k = 0.0, 0.0, -1
+        for k in range(len(seg) - 1):
+            running += seg[k] - mean
+            if abs(running) > best:
+                best, best_k = abs(running), k + 1
+        if best_k < 2 or best_k > len(seg) - 2:
+            continue
+        left, right = seg[:best_k], seg[best_k:]
+        if abs(sum(left) / len(left) - sum(right) / len(right)) < 1.5 * std:
+            continue
+        seams.append(lo + best_k)
+        segments += [(lo, lo + best_k), (lo + best_k, hi)]
+    return sorted(seams)
+
+
+series = st.lists(st.sampled_from([0.0, 1.0, 1.0, 2.5, 100.0, -3.0]) | st.floats(-1e6, 1e6), min_size=0, max_size=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(series, st.sampled_from([2.0, 3.5]), st.lists(st.booleans(), max_size=60))
+def test_anomalies_and_level_shifts_match_the_plain_loops(values, z, holes):
+    sparse = [None if i < len(holes) and holes[i] else v for i, v in enumerate(values)]
+    expected = _numeric_anomalies_reference(sparse, z)
+    assert numeric_anomalies(sparse, z) == expected
+    assert numeric_anomalies({i: v for i, v in enumerate(sparse) if v is not None}, z) == expected
+    assert change_points(values) == _change_points_reference(values)
+    shifted = values + [v + 50 for v in values]
+    assert change_points(shifted) == _change_points_reference(shifted)

@@ -68,7 +68,12 @@ def _blen(text: str) -> int:
 
 
 def _printable(value: str) -> bool:
-    return bool(value) and _blen(value) <= MAX_VALUE_BYTES and not _UNPRINTABLE.search(value)
+    # A value has at least as many bytes as characters: a long one fails without encoding it.
+    if not value or len(value) > MAX_VALUE_BYTES:
+        return False
+    if value.isascii():  # _UNPRINTABLE on ASCII: a control character, a space, or `caveman`
+        return value.isprintable() and " " not in value and "caveman" not in value
+    return _blen(value) <= MAX_VALUE_BYTES and not _UNPRINTABLE.search(value)
 
 
 def _is_number(value: str) -> bool:
@@ -87,15 +92,18 @@ def _collect(units: list[dict[str, str]]) -> dict[str, list[str | None]]:
                 continue
             if name in withheld:
                 continue
-            if _blen(name) > MAX_NAME_BYTES or CREDENTIAL_FIELD.search(name) or not _printable(value):
-                withheld.add(name)
-                continue
             column = columns.get(name)
-            if column is None:
+            if column is None:  # a new name: it is checked once, its values every time
+                if _blen(name) > MAX_NAME_BYTES or CREDENTIAL_FIELD.search(name) or not _printable(value):
+                    withheld.add(name)
+                    continue
                 if len(columns) >= MAX_FIELDS:
                     withheld.add(name)
                     continue
                 column = columns[name] = [None] * len(units)
+            elif not _printable(value):
+                withheld.add(name)
+                continue
             column[index] = value
     return {name: col for name, col in columns.items() if name not in withheld}
 

@@ -52,22 +52,46 @@ def _reject_constant(name: str) -> Any:
 
 def parse(data: bytes) -> Any:
     """The JSON value, or ValueError (not UTF-8, not JSON, NaN/Infinity, nested too deep)."""
+    return parse_noting_floats(data)[0]
+
+
+def parse_noting_floats(data: bytes) -> tuple[Any, bool]:
+    """The JSON value, and whether any number in it is written in a form Python would print
+    differently (`19.90`, `1E5`): only then does rendering need to put the written forms back."""
     text = data.decode("utf-8")
+    rewritten: list[bool] = []
+
+    def parse_float_noting(number: str) -> float:
+        value = parse_float(number)
+        if not rewritten and float.__repr__(value) != number:
+            rewritten.append(True)
+        return value
+
     try:
-        return json.loads(text, parse_float=parse_float, parse_constant=_reject_constant)
+        value = json.loads(text, parse_float=parse_float_noting, parse_constant=_reject_constant)
     except RecursionError:
         raise ValueError("JSON nested too deeply") from None
+    return value, bool(rewritten)
+
+
+#: json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False), built once:
+#: dumps builds an encoder per call, which costs more than encoding a small element.
+_ENCODE = (json.encoder.c_make_encoder(None, None, json.encoder.encode_basestring, None, ":", ",", True, False, True)
+           if json.encoder.c_make_encoder is not None else None)
 
 
 def canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if _ENCODE is None:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "".join(_ENCODE(value, 0))
 
 
-def render(value: Any) -> bytes:
+def render(value: Any, rewritten_numbers: bool = True) -> bytes:
     """One line, but `"key": value` as pretty JSON spells it, so a fact quoted from the
-    original (`"status": 422`) still reads the same; numbers as the input wrote them."""
+    original (`"status": 422`) still reads the same; numbers as the input wrote them
+    (`rewritten_numbers` False: the input has none that Python would print differently)."""
     raws: list[str] = []
-    marked = _float_placeholders(value, raws, 0)
+    marked = _float_placeholders(value, raws, 0) if rewritten_numbers else value
     text = json.dumps(marked, ensure_ascii=False, separators=(",", ": "))
     if raws:
         pieces = text.split('"' + _OPEN)
@@ -89,17 +113,29 @@ _OPEN, _CLOSE = "\ue000", "\ue001"
 
 def _float_placeholders(value: Any, raws: list[str], depth: int) -> Any:
     if type(value) is RawFloat:
-        if repr(float(value)) == value.raw:
-            return value
-        raws.append(value.raw)
-        return f"{_OPEN}{len(raws) - 1}{_CLOSE}"
+        return _float_placeholder(value, raws)
     if depth > MAX_DEPTH + 8:
         return value
+    # Members and items are handled inline; only containers recurse.
     if isinstance(value, dict):
-        return {k: _float_placeholders(v, raws, depth + 1) for k, v in value.items()}
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            if isinstance(v, (dict, list)):
+                out[k] = _float_placeholders(v, raws, depth + 1)
+            else:
+                out[k] = _float_placeholder(v, raws) if type(v) is RawFloat else v
+        return out
     if isinstance(value, list):
-        return [_float_placeholders(v, raws, depth + 1) for v in value]
+        return [_float_placeholders(v, raws, depth + 1) if isinstance(v, (dict, list))
+                else _float_placeholder(v, raws) if type(v) is RawFloat else v for v in value]
     return value
+
+
+def _float_placeholder(value: RawFloat, raws: list[str]) -> Any:
+    if float.__repr__(value) == value.raw:
+        return value
+    raws.append(value.raw)
+    return f"{_OPEN}{len(raws) - 1}{_CLOSE}"
 
 
 class JsonCompressor:
@@ -116,7 +152,7 @@ class JsonCompressor:
         if not stripped[:1] in (b"{", b"["):
             return None
         try:
-            value = parse(stripped)
+            value, rewritten_numbers = parse_noting_floats(stripped)
         except (ValueError, UnicodeDecodeError):
             return None
         walk = _Walk(query)
@@ -130,7 +166,7 @@ class JsonCompressor:
             for holder, key in walk.entry_markers:
                 if list(holder[key]) == [MARKER]:
                     holder[key] = holder[key][MARKER]  # `"__caveman_elided__": 37`
-            result = render(out)
+            result = render(out, rewritten_numbers)
         except RecursionError:
             return None
         # A query can only add elements; it never makes the view larger than the input.
@@ -151,6 +187,9 @@ class _Walk:
         self.entry_markers: list[tuple[dict[str, Any], str]] = []
         #: Name/value pairs shown so far, by the place their lists sit (`$[].rawHeaders`).
         self.shown_pairs: dict[str, dict[str, None]] = {}
+        #: Canonical text already computed for an object about to be walked (by id; the
+        #: parsed value outlives the walk), so its twin check does not serialise it again.
+        self.known_text: dict[int, str] = {}
 
     def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
@@ -158,7 +197,8 @@ class _Walk:
         if isinstance(v, list):
             if len(v) > MAX_WHOLE:
                 return self.array(v, depth, path)
-            return [self.value(x, depth + 1, f"{path}[{i}]") for i, x in enumerate(v)]
+            return [self.value(x, depth + 1, f"{path}[{i}]") if isinstance(x, (dict, list)) else x
+                    for i, x in enumerate(v)]
         if isinstance(v, dict):
             if _is_collection(v):
                 return self.collection(v, depth, path)
@@ -190,14 +230,17 @@ class _Walk:
                 out[key] = marker
             if k in derived:
                 continue
-            out[k] = self.member(k, x, depth, path)
+            # A scalar member is itself (member() would return it unchanged).
+            out[k] = self.member(k, x, depth, path) if isinstance(x, (dict, list)) else x
         return out
 
     def _seen_before(self, mapping: dict[str, Any], depth: int, path: str) -> str | None:
         """Where an identical object (same original value) was already shown, if anywhere."""
         if len(mapping) < MIN_TWIN_MEMBERS or depth > MAX_TWIN_DEPTH:
             return None
-        text = canonical(mapping)
+        text = self.known_text.pop(id(mapping), None)
+        if text is None:
+            text = canonical(mapping)
         if len(text) < MIN_TWIN_BYTES:
             return None
         digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
@@ -218,11 +261,19 @@ class _Walk:
         profile = Profile(items, units)
         keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile))
         out: list[Any] = []
+        known = self.known_text
         for kind, start, end in self._plan(items, units, keep):
             if kind == "marker":
                 out.append(start)
-            else:
-                out.extend(self.value(items[i], depth + 1, f"{path}[{i}]") for i in range(start, end))
+                continue
+            for i in range(start, end):
+                item = items[i]
+                if isinstance(item, dict):
+                    known[id(item)] = units[i]
+                elif not isinstance(item, list):
+                    out.append(item)  # a scalar is itself
+                    continue
+                out.append(self.value(item, depth + 1, f"{path}[{i}]"))
         return out
 
     def pairs(self, items: list[str], path: str) -> list[Any]:
@@ -258,9 +309,11 @@ class _Walk:
     def collection(self, mapping: dict[str, Any], depth: int, path: str) -> dict[str, Any]:
         keys = list(mapping)
         values = [mapping[k] for k in keys]
-        units = [canonical({k: v}) for k, v in zip(keys, values)]
+        texts = [canonical(v) for v in values]
+        # canonical({k: v}), from the value's text.
+        units = [f"{{{canonical(k)}:{t}}}" for k, t in zip(keys, texts)]
         profile = Profile(values, units)
-        keep = select(values, units, self.query, profile, keys)
+        keep = select(values, units, self.query, profile, texts)
         keep_referenced(keys, values, keep)
         keep = keep_non_redundant_shapes(profile.shapes, keep)
         out: dict[str, Any] = {}
@@ -274,8 +327,11 @@ class _Walk:
                 out[key] = start
                 self.entry_markers.append((out, key))
             else:
-                for k in keys[start:end]:
-                    out[k] = self.member(k, mapping[k], depth, path)
+                for i in range(start, end):
+                    k, v = keys[i], values[i]
+                    if isinstance(v, dict):
+                        self.known_text[id(v)] = texts[i]
+                    out[k] = self.member(k, v, depth, path)
         return out
 
     def _plan(self, items: list[Any], units: list[str], keep: list[bool], unit_word: str = "elements"):
@@ -284,8 +340,13 @@ class _Walk:
         for start, end in runs(keep):
             if cursor < start:
                 yield "keep", cursor, start
-            elided = sum(len(u.encode("utf-8")) for u in units[start:end])
-            summary = invariants.summarize([_fields(x) for x in items[start:end]], elided)
+            elided = len("".join(units[start:end]).encode("utf-8"))
+            run = items[start:end]
+            # Any element that is not an object has no fields, and then nothing is summarised.
+            orders: dict[tuple[str, ...], list[str]] = {}
+            fields = ([_fields(x, orders) for x in run] if all(isinstance(x, dict) for x in run)
+                      else [None] * len(run))
+            summary = invariants.summarize(fields, elided)
             marker: dict[str, Any] = {MARKER: end - start}
             if summary:
                 marker[SUMMARY_KEY] = summary
@@ -341,9 +402,26 @@ def _is_collection(mapping: dict[str, Any]) -> bool:
     return records >= 0.9 * len(mapping)
 
 
-def _fields(item: Any) -> dict[str, str] | None:
-    """An element's scalar top-level members as original strings, for the marker summary."""
+def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None) -> dict[str, str] | None:
+    """An element's scalar top-level members as original strings, in key order, for the
+    marker summary. `orders` caches the sorted keys of each key sequence seen."""
     if not isinstance(item, dict):
         return None
-    fields = {k: scalar_text(v) for k, v in sorted(item.items()) if not isinstance(v, (dict, list))}
+    if orders is None:
+        keys = sorted(item)
+    else:
+        seen = tuple(item)
+        keys = orders.get(seen)  # type: ignore[assignment]
+        if keys is None:
+            keys = orders[seen] = sorted(seen)
+    fields: dict[str, str] = {}
+    for k in keys:
+        v = item[k]
+        t = type(v)
+        if t is str:
+            fields[k] = v
+        elif t is int:
+            fields[k] = str(v)
+        elif not isinstance(v, (dict, list)):
+            fields[k] = scalar_text(v)
     return fields or None

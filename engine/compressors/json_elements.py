@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from collections import Counter
+from itertools import repeat
 from typing import Any
 
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
@@ -35,6 +37,7 @@ MAX_DEPTH = 64
 class RawFloat(float):
     """A float that remembers how it was written, so a marker's range quotes the original."""
 
+    __slots__ = ("raw",)
     raw: str
 
 
@@ -47,11 +50,13 @@ def parse_float(text: str) -> float:
 
 
 def select(items: list[Any], units: list[str], query: str, profile: Profile,
-            keys: list[str] | None = None) -> list[bool]:
+           value_texts: list[str] | None = None) -> list[bool]:
+    """`value_texts`: for a collection, each entry's value as canonical text (its units
+    also carry its name)."""
     n = len(items)
     keep = [i < KEEP_HEAD or i >= n - KEEP_TAIL for i in range(n)]
     # A collection's entry names are identifiers (`node_modules/error-ex`), not reports.
-    texts = units if keys is None else [_canonical(v) for v in items]
+    texts = units if value_texts is None else value_texts
     for i in _error_bearing(texts):
         # Names in a name-keyed map (a dependency called `es-errors`) are not reports either.
         if not profile.maps or _names_failure(items[i], "", profile.maps, 0):
@@ -63,20 +68,35 @@ def select(items: list[Any], units: list[str], query: str, profile: Profile,
     return keep
 
 
-def _canonical(value: Any) -> str:
-    import json
+def _error_words(pattern: str) -> tuple[str, ...] | None:
+    """The words of a `\b(?:word|word…)\b` pattern, or None when it has another form."""
+    m = re.fullmatch(r"\\b\(\?:([a-z|]+)\)\\b", pattern)
+    return tuple(m.group(1).split("|")) if m else None
 
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+#: JSON_ERROR_LOWER's words: every match contains one, and str.find skips text several times
+#: faster than the regex scans it, so only elements holding one are searched.
+_ERROR_WORDS = _error_words(JSON_ERROR_LOWER.pattern)
 
 
 def _error_bearing(texts: list[str]) -> set[int]:
-    """Indices of texts naming a failure, found in one scan over them all."""
-    starts, pos = [], 0
-    for t in texts:
-        starts.append(pos)
+    """Indices of texts naming a failure."""
+    lowered = [t.lower() for t in texts]
+    if _ERROR_WORDS is None:
+        return {i for i, t in enumerate(lowered) if JSON_ERROR_LOWER.search(t)}
+    ends, pos = [], 0
+    for t in lowered:
         pos += len(t) + 1
-    joined = "\n".join(texts).lower()
-    return {bisect.bisect_right(starts, m.start()) - 1 for m in JSON_ERROR_LOWER.finditer(joined)}
+        ends.append(pos)
+    joined = "\n".join(lowered)
+    candidates: set[int] = set()
+    for word in _ERROR_WORDS:
+        at = joined.find(word)
+        while at >= 0:
+            i = bisect.bisect_right(ends, at)
+            candidates.add(i)
+            at = joined.find(word, ends[i])  # the element is searched whole below
+    return {i for i in candidates if JSON_ERROR_LOWER.search(lowered[i])}
 
 
 def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:
@@ -133,49 +153,89 @@ class Profile:
     def __init__(self, items: list[Any], units: list[str]) -> None:
         n = len(items)
         self.n = n
-        self.numeric: dict[str, list[float | None]] = {}
-        self.strings: dict[str, list[str | None]] = {}
+        #: Leaf path -> {element index: value}, only for the elements that have the leaf (a
+        #: name-keyed map gives thousands of paths, each present in a handful of elements).
+        self.numeric: dict[str, dict[int, float]] = {}
+        self.strings: dict[str, dict[int, str]] = {}
         self.keysets: list[tuple[str, ...] | None] = []
-        records = sum(isinstance(x, dict) for x in items) * 2 >= n
+        self._slots: dict[str, tuple[dict[str, dict[int, str]], dict[str, dict[int, float]]]] = {}
+        records = sum(map(isinstance, items, repeat(dict))) * 2 >= n
         self.maps = _map_paths(items) if records else set()
         self.shapes: list[str] = []
+        keysets: dict[tuple[str, ...], tuple[str, ...]] = {}  # key order -> sorted keys
+        # A scalar element's leaf sits at the path "" (no object's leaf does).
+        scalar_strings: dict[int, str] = {}
+        scalar_numbers: dict[int, float] = {}
         for i, (item, unit) in enumerate(zip(items, units)):
+            t = type(item)
+            if t is not dict:
+                # Compared as it is; an array element has no leaf paths (only words, unused).
+                self.keysets.append(None)
+                self.shapes.append(unit)
+                if t is str:
+                    scalar_strings[i] = item
+                elif t is int or t is RawFloat:
+                    scalar_numbers[i] = float(item)
+                elif t is not list:
+                    text = scalar_text(item)
+                    if isinstance(item, (int, float)) and not isinstance(item, bool):
+                        scalar_numbers[i] = float(item)
+                    else:
+                        scalar_strings[i] = text
+                continue
             words: list[str] = []
             self._walk(item, "", i, words, 0)
-            self.keysets.append(tuple(sorted(item)) if isinstance(item, dict) else None)
+            order = tuple(item)
+            keyset = keysets.get(order)
+            if keyset is None:
+                keyset = keysets[order] = tuple(sorted(order))
+            self.keysets.append(keyset)
             # Records carry words, so keepNonRedundant masks their digits anyway; masking here
             # lets identical shapes be asked about once.
-            self.shapes.append(DIGITS.sub("0", " ".join(words)) if records and isinstance(item, dict) else unit)
+            self.shapes.append(DIGITS.sub("0", " ".join(words)) if records else unit)
+        if scalar_strings:
+            self.strings[""] = scalar_strings
+        if scalar_numbers:
+            self.numeric[""] = scalar_numbers
 
     def _walk(self, value: Any, path: str, i: int, words: list[str], depth: int) -> None:
         if depth > 8:
             return
         if isinstance(value, dict):
+            append = words.append
             is_map = path in self.maps
+            # The series of each member's leaf, by member name, cached per path: it saves
+            # building `path.key` and hashing it for every leaf of every element.
+            slots = self._slots.get(path)
+            if slots is None:
+                slots = self._slots[path] = ({}, {})
+            string_slots, number_slots = slots
             for k, v in value.items():
                 if not is_map:
-                    words.append(k)
+                    append(k)
                 t = type(v)
                 if t is str:  # leaves, the bulk of any payload, are handled inline
                     if not ("://" in v or (len(v) >= 20 and " " not in v)):
-                        words.append(v)
-                    table: dict[str, list[Any]] = self.strings
-                    leaf: Any = v
+                        append(v)
+                    series = string_slots.get(k)
+                    if series is None:
+                        series = string_slots[k] = self.strings.setdefault(path + "." + k, {})
+                    series[i] = v
                 elif t is int or t is RawFloat:
-                    words.append(v.raw if t is RawFloat else str(v))
-                    table, leaf = self.numeric, float(v)
+                    append(v.raw if t is RawFloat else str(v))
+                    series = number_slots.get(k)
+                    if series is None:
+                        series = number_slots[k] = self.numeric.setdefault(path + "." + k, {})
+                    series[i] = float(v)
                 elif v is None or t is bool:
                     leaf = "null" if v is None else ("true" if v else "false")
-                    words.append(leaf)
-                    table = self.strings
+                    append(leaf)
+                    series = string_slots.get(k)
+                    if series is None:
+                        series = string_slots[k] = self.strings.setdefault(path + "." + k, {})
+                    series[i] = leaf
                 else:
                     self._walk(v, path + "." + k, i, words, depth + 1)
-                    continue
-                sub = path + "." + k
-                series = table.get(sub)
-                if series is None:
-                    series = table[sub] = [None] * self.n
-                series[i] = leaf
             return
         if isinstance(value, list):
             for v in value[:16]:
@@ -184,23 +244,14 @@ class Profile:
         if isinstance(value, str):
             if not _opaque(value):
                 words.append(value)
-            series = self.strings.get(path)
-            if series is None:
-                series = self.strings[path] = [None] * self.n
-            series[i] = value
+            self.strings.setdefault(path, {})[i] = value
             return
         text = scalar_text(value)
         words.append(text)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            nums = self.numeric.get(path)
-            if nums is None:
-                nums = self.numeric[path] = [None] * self.n
-            nums[i] = float(value)
+            self.numeric.setdefault(path, {})[i] = float(value)
         else:
-            series = self.strings.get(path)
-            if series is None:
-                series = self.strings[path] = [None] * self.n
-            series[i] = text
+            self.strings.setdefault(path, {})[i] = text
 
     def _shape_only(self, value: Any, path: str, words: list[str], depth: int) -> None:
         """Inside arrays only the comparison words are collected (arrays are not leaf paths)."""
@@ -208,10 +259,25 @@ class Profile:
             return
         if isinstance(value, dict):
             is_map = path in self.maps
+            if depth == 8:  # its members sit too deep to be read: only the keys count
+                if not is_map:
+                    words.extend(value)
+                return
+            append = words.append
             for k, v in value.items():
                 if not is_map:
-                    words.append(k)
-                self._shape_only(v, path + "." + k, words, depth + 1)
+                    append(k)
+                # Scalar members inline (as _shape_only would read them one level down).
+                t = type(v)
+                if t is str:
+                    if not ("://" in v or (len(v) >= 20 and " " not in v)):
+                        append(v)
+                elif t is int:
+                    append(str(v))
+                elif t is RawFloat:
+                    append(v.raw)
+                else:  # containers, and true/false/null
+                    self._shape_only(v, path + "." + k, words, depth + 1)
         elif isinstance(value, list):
             for v in value[:16]:
                 self._shape_only(v, path, words, depth + 1)
@@ -243,18 +309,23 @@ def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
     odd: set[int] = {i for i in numeric_anomalies(lengths, LENGTH_ANOMALY_Z) if lengths[i] > median}
     for series in profile.numeric.values():
         odd.update(numeric_anomalies(series))
-        if all(v is not None for v in series):
-            for seam in change_points(series):  # type: ignore[arg-type]
+        if len(series) == n:
+            for seam in change_points(list(series.values())):
                 odd.update((seam - 1, seam))
     rare_limit = max(2, int(RARE_SHARE * n))
-    for texts in [*profile.strings.values(), profile.keysets]:
-        counts = Counter(v for v in texts if v is not None)
+    keysets = dict(enumerate(profile.keysets))
+    for texts in [*profile.strings.values(), keysets]:
+        # A value can be the common one only when the leaf is in at least half the elements.
+        if len(texts) < n / 2:
+            continue
+        counts = Counter(texts.values())
+        counts.pop(None, None)  # keysets: an element that is not an object
         if not counts or len(counts) > 5:
             continue
         if counts.most_common(1)[0][1] < n / 2:
             continue
         rare = {v for v, c in counts.items() if c <= rare_limit}
-        odd.update(i for i, v in enumerate(texts) if v in rare)
+        odd.update(i for i, v in texts.items() if v in rare)
     return odd
 
 

@@ -8,7 +8,9 @@ standard-deviation fallback) and the rule for whether a dropped run is worth a m
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import accumulate, compress, repeat
 
 from engine.patterns import WORD
 
@@ -87,21 +89,35 @@ def query_keep(units: Sequence[str], query: str, keep: list[bool], limit: int) -
         added += 1
 
 
-def numeric_anomalies(values: Sequence[float | None], z: float = ANOMALY_Z) -> list[int]:
-    """Indices whose value sits ≥z robust z-scores from the median (MAD; stddev when MAD is 0)."""
-    present = [(i, v) for i, v in enumerate(values) if v is not None and math.isfinite(v)]
+def numeric_anomalies(values: Sequence[float | None] | Mapping[int, float], z: float = ANOMALY_Z) -> list[int]:
+    """Indices whose value sits ≥z robust z-scores from the median (MAD; stddev when MAD is 0).
+    `values` is a series (None where absent) or a map of index → value in index order.
+    (The arithmetic runs through map() over whole series, value by value as a loop would.)"""
+    if isinstance(values, Mapping):
+        indices, present = list(values), list(values.values())
+    else:
+        indices = [i for i, v in enumerate(values) if v is not None]
+        present = [values[i] for i in indices]  # type: ignore[misc]
+    if not all(map(math.isfinite, present)):
+        finite = [j for j, v in enumerate(present) if math.isfinite(v)]
+        indices, present = [indices[j] for j in finite], [present[j] for j in finite]
     if len(present) < ANOMALY_MIN_VALUES:
         return []
-    nums = sorted(v for _, v in present)
+    nums = sorted(present)
     median = _median(nums)
-    mad = _median(sorted(abs(v - median) for v in nums))
+    mad = _median(sorted(map(abs, map(operator.sub, nums, repeat(median)))))
     if mad > 0:
-        return [i for i, v in present if 0.6745 * abs(v - median) / mad >= z]
+        # 0.6745 * |v - median| / mad >= z
+        deviations = map(abs, map(operator.sub, present, repeat(median)))
+        scores = map(operator.truediv, map(operator.mul, repeat(0.6745), deviations), repeat(mad))
+        return list(compress(indices, map(operator.le, repeat(z), scores)))
     mean = sum(nums) / len(nums)
-    std = math.sqrt(sum((v - mean) ** 2 for v in nums) / len(nums))
+    std = math.sqrt(sum(map(pow, map(operator.sub, nums, repeat(mean)), repeat(2))) / len(nums))
     if std == 0:
         return []
-    return [i for i, v in present if abs(v - mean) / std >= z]
+    # |v - mean| / std >= z
+    scores = map(operator.truediv, map(abs, map(operator.sub, present, repeat(mean))), repeat(std))
+    return list(compress(indices, map(operator.le, repeat(z), scores)))
 
 
 def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
@@ -112,7 +128,7 @@ def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
     n = len(values)
     if n < 8:
         return []
-    steps = [b - a for a, b in zip(values, values[1:])]
+    steps = list(map(operator.sub, values[1:], values))
     if max(steps) - min(steps) <= 1e-9 * max(1.0, abs(max(steps))):
         return []
     seams: list[int] = []
@@ -123,14 +139,14 @@ def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
             continue
         seg = values[lo:hi]
         mean = sum(seg) / len(seg)
-        std = math.sqrt(sum((v - mean) ** 2 for v in seg) / len(seg))
+        std = math.sqrt(sum(map(pow, map(operator.sub, seg, repeat(mean)), repeat(2))) / len(seg))
         if std == 0:
             continue
-        running, best, best_k = 0.0, 0.0, -1
-        for k in range(len(seg) - 1):
-            running += seg[k] - mean
-            if abs(running) > best:
-                best, best_k = abs(running), k + 1
+        # The running sum of deviations over all but the last value; its first largest
+        # magnitude is the split (none when every partial sum is 0).
+        drift = list(map(abs, accumulate(map(operator.sub, seg[:-1], repeat(mean)))))
+        best = max(drift, default=0.0)
+        best_k = drift.index(best) + 1 if best > 0 else -1
         if best_k < 2 or best_k > len(seg) - 2:
             continue
         left, right = seg[:best_k], seg[best_k:]

@@ -10,14 +10,16 @@ garbled table is declined.
 """
 from __future__ import annotations
 
+import bisect
 import csv
 import io
+import re
 from dataclasses import dataclass
 
 from engine.compressors import invariants
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
-from engine.patterns import MARKDOWN_SEPARATOR_CELL, TABLE_IMPORTANT
+from engine.patterns import MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -115,7 +117,7 @@ class TabularCompressor:
         # Failure rows: every distinct one stays. One that repeats a failure row already
         # shown, up to its numbers and a word (the same `Failed password` from another port),
         # is repetition and is counted in a marker like any other repeat.
-        flagged = [i for i, u in enumerate(units) if TABLE_IMPORTANT.search(u)]
+        flagged = _flagged(units)
         verdict = keep_non_redundant([units[i] for i in flagged], [False] * len(flagged))
         for i, v in zip(flagged, verdict):
             keep[i] = keep[i] or v
@@ -125,7 +127,7 @@ class TabularCompressor:
         cursor = 0
         for start, end in runs(keep):
             out_rows.extend(_originals(table, cursor, start))
-            elided = sum(len(u.encode("utf-8")) + 1 for u in units[start:end])
+            elided = len("".join(units[start:end]).encode("utf-8")) + end - start
             summary = invariants.summarize([_fields(table.header, r) for r in table.rows[start:end]], elided)
             marker = f"… {end - start} rows elided (caveman){': ' + summary if summary else ''} …"
             if worth_eliding(end - start, summary, len(marker.encode("utf-8")), elided):
@@ -140,6 +142,39 @@ class TabularCompressor:
             return None
         out = _render(table, out_rows, elided_total)
         return out if len(out) < len(data) else None
+
+
+def _important_words(pattern: str) -> tuple[str, ...] | None:
+    """The lower-cased words of a `(?i)\b(WORD|WORD…)\b` pattern, or None for another form."""
+    m = re.fullmatch(r"\(\?i\)\\b\(([A-Z|]+)\)\\b", pattern)
+    return tuple(w.lower() for w in m.group(1).split("|")) if m else None
+
+
+#: TABLE_IMPORTANT's words: an ASCII row can match only if its lower-cased text holds one, and
+#: str.find skips text many times faster than the case-blind regex scans it.
+_IMPORTANT_WORDS = _important_words(TABLE_IMPORTANT.pattern)
+
+
+def _flagged(units: list[str]) -> list[int]:
+    """Indices of the rows TABLE_IMPORTANT finds something in, in order."""
+    if _IMPORTANT_WORDS is None:
+        return [i for i, u in enumerate(units) if TABLE_IMPORTANT.search(u)]
+    # A non-ASCII row is always searched: case-blind matching pairs letters such as the
+    # Kelvin sign with `k` that lower-casing does not.
+    candidates = {i for i, u in enumerate(units) if not u.isascii()}
+    lowered = [u.lower() for u in units]
+    ends, pos = [], 0
+    for u in lowered:
+        pos += len(u) + 1
+        ends.append(pos)
+    joined = "\n".join(lowered)
+    for word in _IMPORTANT_WORDS:
+        at = joined.find(word)
+        while at >= 0:
+            i = bisect.bisect_right(ends, at)
+            candidates.add(i)
+            at = joined.find(word, ends[i])  # the row is searched whole below
+    return [i for i in sorted(candidates) if TABLE_IMPORTANT.search(units[i])]
 
 
 def _originals(table: Table, start: int, end: int) -> list[list[str] | str]:
@@ -183,6 +218,8 @@ def _select(table: Table, units: list[str], query: str) -> list[bool]:
 
 
 def _number(cell: str) -> float | None:
+    if cell.isascii() and NOT_FLOAT_ASCII.search(cell):
+        return None
     try:
         value = float(cell.strip().replace("_", "x"))
     except ValueError:
@@ -191,10 +228,19 @@ def _number(cell: str) -> float | None:
 
 
 def _keep_extremes(cells: list[str], keep: list[bool]) -> None:
-    values = [_number(c) for c in cells]
-    filled = [c for c in cells if c.strip()]
-    numbers = [(v, i) for i, v in enumerate(values) if v is not None]
-    if not numbers or len(numbers) < NUMERIC_SHARE * len(filled):
+    filled = sum(1 for c in cells if c.strip())
+    need = NUMERIC_SHARE * filled
+    numbers: list[tuple[float, int]] = []
+    misses = 0
+    for i, c in enumerate(cells):
+        v = _number(c)
+        if v is not None:  # a number is never a blank cell
+            numbers.append((v, i))
+        elif c.strip():
+            misses += 1
+            if filled - misses < need:  # a text column: the numbers can no longer be 70%
+                return
+    if not numbers or len(numbers) < need:
         return
     keep[min(numbers)[1]] = True
     keep[max(numbers, key=lambda p: (p[0], -p[1]))[1]] = True
