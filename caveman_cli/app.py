@@ -2,13 +2,11 @@
 only wires them together and owns the one boundary where exceptions become exit codes."""
 from __future__ import annotations
 
-import os
-import sys
 
 import typer
 
 from caveman_cli import __version__, fastparams
-from caveman_cli.status import CavemanError, ExitStatus
+from caveman_cli.status import run_guarded
 
 fastparams.install()  # keeps pydantic (~170 ms) off the start-up path of every command
 
@@ -49,36 +47,5 @@ def _register_commands() -> None:
 _register_commands()
 
 
-def _fail(message: str, status: int = ExitStatus.FAILURE) -> int:
-    try:
-        sys.stderr.write(f"caveman: {message}\n")
-        sys.stderr.flush()
-    except (BrokenPipeError, OSError):
-        pass
-    return status
-
-
 def main(argv: list[str] | None = None) -> int:
-    debug = os.environ.get("CAVEMAN_DEBUG", "") == "1"
-    try:
-        app(args=argv, prog_name="caveman", standalone_mode=True)
-    except SystemExit as exc:
-        code = exc.code
-        return code if isinstance(code, int) else (0 if code is None else _fail(str(code)))
-    except CavemanError as exc:
-        return _fail(str(exc), exc.status)
-    except BrokenPipeError:
-        # A reader that stopped early (`| head -1`) is not our failure.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except OSError:
-            pass
-        return ExitStatus.OK
-    except KeyboardInterrupt:
-        return ExitStatus.CTRL_C
-    except Exception as exc:  # the last boundary: no traceback reaches a user unless asked for
-        if debug:
-            raise
-        return _fail(f"internal error: {type(exc).__name__}: {exc} (set CAVEMAN_DEBUG=1 for a traceback)")
-    return ExitStatus.OK
+    return run_guarded(lambda: app(args=argv, prog_name="caveman", standalone_mode=True))

@@ -21,18 +21,6 @@ def _parse_type(value: str | None):  # type: ignore[no-untyped-def]
         raise typer.BadParameter(f"unknown type {value!r} (one of: auto, {names})") from None
 
 
-def _report_line(result, problem: str | None = None) -> str:  # type: ignore[no-untyped-def]
-    if result.passed_through:
-        reasons = [r for r in (result.reason, problem) if r]
-        if len(reasons) == 2 and problem in reasons[0]:
-            reasons.pop()  # the engine already quoted the store's problem
-        why = f": {'; '.join(reasons)}" if reasons else ""
-        err = f" [{result.error}]" if result.error else ""
-        return f"passed through ({result.content_type}){why}{err}"
-    return (f"{result.content_type} · {result.method} · {result.tokens_before:,}→{result.tokens_after:,} tokens "
-            f"(o200k_base, {result.basis}) · recover: caveman tools retrieve {result.handle}")
-
-
 def compress(
     type_: Optional[str] = typer.Option(None, "--type", help="Force a content type, or auto."),
     query: Optional[str] = typer.Option(None, "--query", help="Bias what is kept toward this query."),
@@ -41,20 +29,10 @@ def compress(
     session: Optional[str] = typer.Option(None, "--session", help="Session id stored with the record."),
 ) -> None:
     """Compress stdin: the compact bytes on stdout, one report line on stderr."""
-    from engine.types import Options
+    from caveman_cli.compress_main import run
 
-    ctype = _parse_type(type_)
-    data = read_stdin_bytes()
-    ctx = Context()
-    engine, problem = ctx.engine()
-    result = engine.compress(data, Options(mode=mode, type=ctype, query=query, session=session))
-    if as_json:
-        write_json(result.to_json())
-        if problem:
-            warn(problem)  # the JSON carries the code; a person still needs the reason
-    else:
-        write_bytes(result.output)
-        warn(_report_line(result, problem))
+    _parse_type(type_)  # a usage error (exit 2) for an unknown type
+    run(type_, query, mode, as_json, session)
 
 
 def _parse_lines(value: str) -> tuple[int, int]:

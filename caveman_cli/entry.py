@@ -1,5 +1,6 @@
 """The `caveman` entry point, with fast paths for the two commands that run before every
-shell command an agent executes: `tools shrink` and `hook AGENT`.
+shell command an agent executes (`tools shrink`, `hook AGENT`) and for `tools compress`,
+which integrations call once per payload.
 
 Importing typer and letting it parse costs about 0.2–0.4 s here (it builds pydantic
 adapters), more than most commands agents run take. Plainly well-formed argument lists of
@@ -19,6 +20,14 @@ def main(argv: list[str] | None = None) -> int:
         code = fast_main(args[2:])
         if code is not None:
             return code
+    elif args[:2] == ["tools", "compress"]:
+        from caveman_cli.compress_main import parse_fast, run
+
+        values = parse_fast(args[2:])
+        if values is not None:
+            from caveman_cli.status import run_guarded
+
+            return run_guarded(lambda: run(**values))  # type: ignore[arg-type]
     elif len(args) == 2 and args[0] == "hook" and not args[1].startswith("-"):
         try:
             from launch_profiles.hook import main as hook_main

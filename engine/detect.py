@@ -14,7 +14,7 @@ import csv
 import json
 
 from engine import patterns as P
-from engine.compressors import toolout
+from engine.compressors import toolout_detect  # not toolout: Detect needs only the signatures
 from engine.types import ContentType
 
 SAMPLE_HEAD = 64 * 1024
@@ -40,11 +40,11 @@ def detect(data: bytes) -> ContentType:
         clean = P.ANSI.sub("", _sample(data)).replace("\r\n", "\n")
         if "\r" in clean:
             clean = "\n".join(_last_frame(line) for line in clean.split("\n"))
-        if _looks_like_diff(clean) and not toolout.is_tool_output(clean):
+        if _looks_like_diff(clean) and not toolout_detect.is_tool_output(clean):
             return ContentType.DIFF
         return ContentType.TERMINAL
     text = _sample(data)
-    if toolout.is_tool_output(text):
+    if toolout_detect.is_tool_output(text):
         return ContentType.TERMINAL
     if _looks_like_diff(text):
         return ContentType.DIFF

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import detect as detect_mod
-from engine.compressors import toolout
+from engine.compressors import toolout_detect as toolout
 from engine.detect import detect
 from engine.listing import unwrap
 from engine.types import CONTENT_TYPES, ContentType
