@@ -7,8 +7,8 @@ from typing import Optional
 import typer
 
 from caveman_cli.context import Context
-from caveman_cli.io import read_stdin_bytes, warn, write_bytes, write_json
-from caveman_cli.status import CavemanError, ExitStatus
+from caveman_cli.io import read_stdin_bytes, write_bytes, write_json
+from caveman_cli.status import CavemanError
 
 
 def _parse_type(value: str | None):  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ from engine.ccr import RecordMeta, RecoveryStore, StoreError
 from engine.filesource import Source
 from engine.handles import parse_handle
 from engine.registry import Compressor, QueryAwareCompressor, Registry, method_of, restructures
-from engine.safety import lookup
+from engine.safety import SafetyInfo, lookup
 from engine.tokens import TokenCounter
 from engine.types import ContentType, ErrorCode, Mode, Options, Result, Stats, TypeStats
 
@@ -108,11 +108,9 @@ class Engine:
         recent = self.store.recent_handles() if self.store is not None else []
         raise UnknownHandle(handle.strip(), recent)
 
-    def _run(self, data: bytes, options: Options, *, simulate: bool) -> Result:
-        unwrapped = listing.unwrap(data)
-        ctype = options.type or detect_mod.detect(unwrapped.body)
-        passthrough = Result(output=data, content_type=ctype)
-
+    def route(self, ctype: ContentType, options: Options, passthrough: Result) -> tuple[Compressor, SafetyInfo] | Result:
+        """The compressor and its safety class for ctype, or the pass-through Result that says
+        why there is none (record mode, no compressor, an unknown class)."""
         if Mode.normalized(options.mode) is Mode.RECORD:
             return replace(passthrough, reason="record mode")
         compressor = self.registry.get(ctype)
@@ -122,6 +120,17 @@ class Engine:
         if info is None:
             return replace(passthrough, error=ErrorCode.UNKNOWN_SAFETY_CLASS.value,
                            reason=f"unknown safety class {compressor.safety_class!r}")
+        return compressor, info
+
+    def _run(self, data: bytes, options: Options, *, simulate: bool) -> Result:
+        unwrapped = listing.unwrap(data)
+        ctype = options.type or detect_mod.detect(unwrapped.body)
+        passthrough = Result(output=data, content_type=ctype)
+
+        routed = self.route(ctype, options, passthrough)
+        if isinstance(routed, Result):
+            return routed
+        compressor, info = routed
         no_recovery = info.requires_ccr and self.store is None and not options.external_recovery
         if no_recovery and not simulate:
             return replace(passthrough, reason="lossy compressor and no recovery store")

@@ -32,8 +32,7 @@ from engine.compressors import lines as L
 from engine.compressors.terminal import TERMINAL_KEYWORDS, clean_line
 from engine.patterns import INDENTED_FRAME, LOCATION, TERMINAL_IMPORTANT
 from engine.registry import method_of
-from engine.safety import lookup
-from engine.types import ContentType, ErrorCode, Mode, Options, Result
+from engine.types import ContentType, ErrorCode, Options, Result
 
 if TYPE_CHECKING:
     from engine.core import Engine
@@ -83,15 +82,10 @@ def compress_file(engine: Engine, source: filesource.Source, options: Options = 
 def _compress_large(engine: Engine, fd: int, size: int, options: Options) -> Result:
     ctype = options.type or detect_mod.detect(_detect_sample(fd, size))
     passthrough = Result(output=b"", content_type=ctype)
-    if Mode.normalized(options.mode) is Mode.RECORD:
-        return replace(passthrough, reason="record mode")
-    compressor = engine.registry.get(ctype)
-    if compressor is None:
-        return replace(passthrough, reason=f"no compressor for {ctype}")
-    info = lookup(compressor.safety_class)
-    if info is None:
-        return replace(passthrough, error=ErrorCode.UNKNOWN_SAFETY_CLASS.value,
-                       reason=f"unknown safety class {compressor.safety_class!r}")
+    routed = engine.route(ctype, options, passthrough)
+    if isinstance(routed, Result):
+        return routed
+    compressor, _info = routed
     if engine.store is None and not options.external_recovery:
         return replace(passthrough, reason="an excerpt needs the original stored, and there is no recovery store")
 

