@@ -444,3 +444,34 @@ def test_get_during_a_long_write_elsewhere_does_not_wait_for_bookkeeping(tmp_pat
     assert s._db.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
     assert s.records()[0].accessed_at == 1000  # the touch was skipped, not queued
     s.close()
+
+
+def test_opening_retries_a_locked_fresh_store_until_the_busy_timeout(tmp_path):
+    # Switching a new file to WAL answers `locked` at once when processes open it together.
+    import sqlite3
+
+    s = SQLiteStore(tmp_path / "ccr.db", busy_timeout_ms=2000)
+    attempts = []
+
+    def flaky() -> None:
+        attempts.append(1)
+        if len(attempts) < 3:
+            raise sqlite3.OperationalError("database is locked")
+
+    s._retry_while_locked(flaky)
+    assert len(attempts) == 3
+
+    def corrupt() -> None:
+        attempts.append(1)
+        raise sqlite3.OperationalError("file is not a database")
+
+    attempts.clear()
+    with pytest.raises(sqlite3.OperationalError, match="not a database"):
+        s._retry_while_locked(corrupt)
+    assert len(attempts) == 1
+    s.close()
+
+    quick = SQLiteStore(tmp_path / "other.db", busy_timeout_ms=50)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        quick._retry_while_locked(lambda: (_ for _ in ()).throw(sqlite3.OperationalError("database is locked")))
+    quick.close()

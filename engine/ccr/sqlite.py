@@ -19,7 +19,7 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
@@ -87,18 +87,39 @@ class SQLiteStore:
             raise StoreUnavailable(f"cannot open the recovery store at {self.path}: {exc}") from exc
         try:
             self._db.execute(f"PRAGMA busy_timeout={self._busy_ms}")
-            self._db.execute("PRAGMA journal_mode=WAL")
-            # In WAL mode NORMAL never corrupts the store; it only defers the fsync to checkpoints
-            # (a power cut may lose the last puts). FULL fsyncs every commit: ~5 ms per record.
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA secure_delete=ON")
-            # A 200 MB original passes through the WAL; without a limit the WAL file keeps that
-            # size for as long as a connection (an MCP server) stays open.
-            self._db.execute(f"PRAGMA journal_size_limit={_WAL_LIMIT_BYTES}")
-            migrate(self._db)
+            self._retry_while_locked(self._prepare)
         except sqlite3.Error as exc:
             self._db.close()
             raise StoreUnavailable(self._explain("cannot open", exc)) from exc
+
+    def _prepare(self) -> None:
+        if self._db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            self._db.execute("PRAGMA journal_mode=WAL")
+        # In WAL mode NORMAL never corrupts the store; it only defers the fsync to checkpoints
+        # (a power cut may lose the last puts). FULL fsyncs every commit: ~5 ms per record.
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA secure_delete=ON")
+        # A 200 MB original passes through the WAL; without a limit the WAL file keeps that
+        # size for as long as a connection (an MCP server) stays open.
+        self._db.execute(f"PRAGMA journal_size_limit={_WAL_LIMIT_BYTES}")
+        migrate(self._db)
+
+    def _retry_while_locked(self, step: Callable[[], None]) -> None:
+        """Switching a fresh file to WAL needs an exclusive lock, and SQLite answers `locked` at
+        once (no busy handler) when several processes open a new store together: retry until
+        the busy timeout has passed."""
+        deadline = time.monotonic() + self._busy_ms / 1000
+        delay = 0.005
+        while True:
+            try:
+                step()
+                return
+            except sqlite3.OperationalError as exc:
+                text = str(exc)
+                if ("locked" not in text and "busy" not in text) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
 
     # ------------------------------------------------------------------ plumbing
 
