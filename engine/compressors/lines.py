@@ -34,6 +34,20 @@ def blen(text: str) -> int:
     return len(text) if text.isascii() else len(text.encode("utf-8"))
 
 
+class QueryAwareLines:
+    """compress and compress_query for a line compressor: both run `_run(data, query)`, so a
+    query can only bias what the same rules keep."""
+
+    def _run(self, data: bytes, query: str | None) -> bytes | None:
+        raise NotImplementedError
+
+    def compress(self, data: bytes) -> bytes | None:
+        return self._run(data, None)
+
+    def compress_query(self, data: bytes, query: str) -> bytes | None:
+        return self._run(data, query)
+
+
 @dataclass
 class Doc:
     """A decoded payload split into lines. Each line keeps its own `\\r` (so kept lines are

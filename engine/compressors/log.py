@@ -74,15 +74,9 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     return repeats
 
 
-class LogCompressor:
+class LogCompressor(L.QueryAwareLines):
     content_type = ContentType.LOG
     safety_class = SafetyClass.S4
-
-    def compress(self, data: bytes) -> bytes | None:
-        return self._run(data, None)
-
-    def compress_query(self, data: bytes, query: str) -> bytes | None:
-        return self._run(data, query)
 
     def _run(self, data: bytes, query: str | None) -> bytes | None:
         text = L.decode(data)

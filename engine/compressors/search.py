@@ -13,15 +13,9 @@ QUERY_LIMIT = 24
 MIN_LINES = 18
 
 
-class SearchResultCompressor:
+class SearchResultCompressor(L.QueryAwareLines):
     content_type = ContentType.SEARCH
     safety_class = SafetyClass.S4
-
-    def compress(self, data: bytes) -> bytes | None:
-        return self._run(data, None)
-
-    def compress_query(self, data: bytes, query: str) -> bytes | None:
-        return self._run(data, query)
 
     def _run(self, data: bytes, query: str | None) -> bytes | None:
         text = L.decode(data)

@@ -162,15 +162,9 @@ def is_passing(line: str) -> bool:
     return PASSING_START.match(line) is not None
 
 
-class TerminalCompressor:
+class TerminalCompressor(L.QueryAwareLines):
     content_type = ContentType.TERMINAL
     safety_class = SafetyClass.S4
-
-    def compress(self, data: bytes) -> bytes | None:
-        return self._run(data, None)
-
-    def compress_query(self, data: bytes, query: str) -> bytes | None:
-        return self._run(data, query)
 
     def _run(self, data: bytes, query: str | None) -> bytes | None:
         text = L.decode(data)

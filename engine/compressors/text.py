@@ -63,15 +63,9 @@ def strip_html_noise(text: str) -> str:
     return HTML_NOISE_BLOCK.sub("\n\n" + L.marker_text(1, "sections") + "\n\n", text)
 
 
-class TextCompressor:
+class TextCompressor(L.QueryAwareLines):
     content_type = ContentType.TEXT
     safety_class = SafetyClass.S4
-
-    def compress(self, data: bytes) -> bytes | None:
-        return self._run(data, None)
-
-    def compress_query(self, data: bytes, query: str) -> bytes | None:
-        return self._run(data, query)
 
     def _run(self, data: bytes, query: str | None) -> bytes | None:
         text = L.decode(data)
