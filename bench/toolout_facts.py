@@ -19,11 +19,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.compressors import toolout  # noqa: E402
+from engine.compressors.terminal import clean_line  # noqa: E402
 from engine.tokens import default_counter  # noqa: E402
 
 SHARED = Path("/work/shared")
 TOOL_KINDS = {"pytest", "build", "compiler", "lint", "install"}
-ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 CRITICAL = re.compile(
     r"(?i)(error|fail|exception|traceback|fatal|panic|denied|refused|warn|assert|expected|received|"
     r"not found|cannot|can't|unable|invalid|undefined|missing|\bE\s|✗|✖|×|exit (status|code))"
@@ -33,23 +33,7 @@ CRITICAL = re.compile(
 def clean_lines(raw: bytes) -> list[str]:
     """score.py's clean_view: colours gone, each CR-redrawn line at its last frame, \\b applied."""
     text = raw.decode("utf-8", errors="replace").replace("\r\n", "\n")
-    out = []
-    for line in text.split("\n"):
-        line = ANSI.sub("", line)
-        if "\r" in line:
-            frames = [f for f in line.split("\r") if f.strip()]
-            line = frames[-1] if frames else ""
-        if "\b" in line:
-            kept: list[str] = []
-            for ch in line:
-                if ch == "\b":
-                    if kept:
-                        kept.pop()
-                else:
-                    kept.append(ch)
-            line = "".join(kept)
-        out.append(line.rstrip())
-    return out
+    return [clean_line(line) for line in text.split("\n")]
 
 
 def simulated_view(lines: list[str], analysis: toolout.Analysis) -> str:

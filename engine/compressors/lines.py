@@ -301,3 +301,16 @@ def query_biased(render: Callable[[list[int]], str | None], ranked: list[int],
         else:
             hi = mid - 1
     return best
+
+
+def render_with_query(render: Callable[..., str | None], text: str, units: list[str], query: str | None,
+                      limit: int) -> bytes | None:
+    """The plain view, or with a query the view biased toward it that is no larger than the
+    plain one (or than the input, when there is no plain view). None when nothing was elided."""
+    plain = render([])
+    if query and query.strip():
+        budget = blen(plain) if plain is not None else blen(text) - 1
+        biased = query_biased(lambda extra: render(extra, context=False), rank(units, query, limit), budget)
+        if biased is not None:
+            return biased.encode("utf-8")
+    return plain.encode("utf-8") if plain is not None else None

@@ -41,11 +41,4 @@ class SearchResultCompressor(L.QueryAwareLines):
             result = L.elide(doc.lines, keep, noun="search result lines", eol=eol, vocab_units=bare)
             return doc.join(result.out) if result.elided_units else None
 
-        plain = render([])
-        if query and query.strip():
-            budget = L.blen(plain) if plain is not None else L.blen(text) - 1
-            biased = L.query_biased(lambda extra: render(extra, context=False),
-                                    L.rank(bare, query, QUERY_LIMIT), budget)
-            if biased is not None:
-                return biased.encode("utf-8")
-        return plain.encode("utf-8") if plain is not None else None
+        return L.render_with_query(render, text, bare, query, QUERY_LIMIT)

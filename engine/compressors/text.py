@@ -99,11 +99,4 @@ class TextCompressor(L.QueryAwareLines):
             out = joiner.join(result.out) + "\n"
             return out.replace("\n", "\r\n") if crlf else out
 
-        plain = render([])
-        if query and query.strip():
-            budget = L.blen(plain) if plain is not None else L.blen(text) - 1
-            biased = L.query_biased(lambda extra: render(extra, context=False),
-                                    L.rank(plain_units, query, QUERY_LIMIT), budget)
-            if biased is not None:
-                return biased.encode("utf-8")
-        return plain.encode("utf-8") if plain is not None else None
+        return L.render_with_query(render, text, plain_units, query, QUERY_LIMIT)
