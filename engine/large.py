@@ -258,12 +258,24 @@ class Scan:
             self.head_chars += len(entry[1])
             self.head_full = len(self.head) >= HEAD_LINES or self.head_chars >= REGION_CHARS
             i += 1
+            if self.head_full:
+                self._owe_context_to_head()
         if i < len(new):
             self._flag(new, i, line, "\x1b" in text or "\r" in text or "\b" in text,
                        list(self.tail)[-CONTEXT_LINES:] if self.tail else [])
         for j in range(max(0, len(new) - TAIL_LINES), len(new)):
             self.tail.append(line(j))
         self.last = line(len(new) - 1)
+
+    def _owe_context_to_head(self) -> None:
+        """A flagged line among the head's last lines is owed the context after it, which lies
+        past the head."""
+        last = self.head[-CONTEXT_LINES:]
+        texts = [clean_line(entry[1]) for entry in last]
+        flags = L.flag_lines(texts, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
+        for entry, hit in zip(last, flags):
+            if hit:
+                self.after_owed = max(self.after_owed, entry[0] + 1 + CONTEXT_LINES - self.head[-1][0] - 1)
 
     def _flag(self, new: list[str], start: int, line: object, escapes: bool, before: list[list]) -> None:
         """Keep the flagged lines of `new[start:]` and CONTEXT_LINES around each (`before`: the

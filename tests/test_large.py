@@ -10,7 +10,7 @@ import io
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine import Engine, Options, Registry, default_registry, large
@@ -149,6 +149,8 @@ def test_runs_are_compressed_on_their_own_and_never_across_a_gap(counter, small_
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.integers(0, 1199), max_size=30))
+@example([18])  # the head's second-to-last line: its context lies past the head
+@example([19])
 def test_every_flagged_line_keeps_its_context_across_reads(counter, small_limits, tmp_path, errors):
     data = numbered(1200, {i: f"ERROR at {i}" for i in errors})
     result = engine_with(Declining(), counter).compress_file(write(tmp_path, data), COMPRESS)

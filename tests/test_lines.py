@@ -46,7 +46,7 @@ def test_short_run_with_summary_that_does_not_halve_stays():
 
 
 def test_unit_without_fields_means_no_summary():
-    units = ["head", "a=1 x", "nothing here", "a=1 y", "a=1 z"]
+    units = ["head", "a=1 x and more", "nothing here at all", "a=1 y and more", "a=1 z and more"]
     fields = lambda u: {"a": "1"} if "a=1" in u else None  # noqa: E731
     result = L.elide(units, [True, False, False, False, False], noun="lines", fields=fields,
                      vocab_units=["head a x y z nothing here"] * 5)

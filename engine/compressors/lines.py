@@ -140,7 +140,8 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
         if describe is not None:
             summary = "; ".join(part for part in (describe(i, j), summary) if part)
         text = render(len(run), summary) + eol
-        if len(run) >= min_run or (summary and 2 * blen(text) <= run_bytes):
+        # A marker longer than its run would make the view grow: the run stays verbatim.
+        if blen(text) < run_bytes and (len(run) >= min_run or (summary and 2 * blen(text) <= run_bytes)):
             out.append(text)
             elided_units += len(run)
             elided_bytes += run_bytes
