@@ -32,6 +32,14 @@ class UnknownHandle(KeyError):
         return f"unknown handle {self.handle}"
 
 
+#: A lossy view must save at least this share of the tokens. A view with holes that saves less
+#: costs the agent more than the original the first time it retrieves to fill one (the view,
+#: then the original), and it elides lines of what is really a document (a blame, a listing).
+MIN_LOSSY_SAVING = 0.10
+#: The method of a view that is the whole payload as the terminal showed it.
+PLAIN_METHOD = "terminal-plain"
+
+
 class Engine:
     def __init__(self, registry: Registry, counter: TokenCounter, store: RecoveryStore | None = None) -> None:
         self.registry = registry
@@ -149,6 +157,16 @@ class Engine:
         if output == data or after >= before:
             return replace(passthrough, tokens_before=before, tokens_after=before, reason="not smaller")
         method = method_of(compressor, unwrapped.body, body_out)
+        if not info.reversible:
+            shown = self._shown(unwrapped.body)
+            if shown is not None and after > self.counter.count(shown) * (1 - MIN_LOSSY_SAVING):
+                # The saving was the colour codes and redraws: show the whole of what the
+                # terminal showed instead of a view with holes.
+                output = listing.rewrap(unwrapped, shown, restructured=False)
+                after, method = self.counter.count(output), PLAIN_METHOD
+            if after > before * (1 - MIN_LOSSY_SAVING):
+                return replace(passthrough, tokens_before=before, tokens_after=before,
+                               reason=f"saves under {MIN_LOSSY_SAVING:.0%}")
         ratio = (before - after) / before
         done = Result(output=output, content_type=ctype, method=method, tokens_before=before,
                       tokens_after=after, ratio=ratio, safety_class=str(compressor.safety_class))
@@ -166,6 +184,15 @@ class Engine:
             return replace(passthrough, tokens_before=before, tokens_after=before, error=code,
                            reason=f"recovery store could not take the original: {exc}")
         return replace(done, handle=handle, recoverable=True)
+
+    @staticmethod
+    def _shown(body: bytes) -> bytes | None:
+        """The payload as a terminal showed it, when it holds colour codes or redraws."""
+        if b"\x1b" not in body and b"\r" not in body and b"\b" not in body:
+            return None
+        from engine.compressors.terminal import plain_text
+
+        return plain_text(body)
 
     @staticmethod
     def _transform(compressor: Compressor, body: bytes, query: str | None) -> bytes | None:

@@ -23,7 +23,6 @@ SAMPLE_TAIL = 16 * 1024
 YAML_PARSE_MAX = 256 * 1024
 
 _HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
-_HTML_BODY_TAGS = ("<body", "<article", "<main", "<div", "<p>", "<p ")
 #: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
 CODE_LINE_SHARE = 0.4
 
@@ -130,7 +129,7 @@ def _looks_like_html(text: str) -> bool:
         return True
     if _has_code_structure(text):
         return False
-    return any(tag in lower for tag in _HTML_BODY_TAGS) and text.count("<") >= 6
+    return text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None
 
 
 def _looks_like_table(nonblank: list[str]) -> bool:
@@ -139,12 +138,13 @@ def _looks_like_table(nonblank: list[str]) -> bool:
     if all(ln.strip().startswith("|") and ln.strip().endswith("|") and len(ln.strip()) > 1 for ln in nonblank):
         cells = [c.strip() for c in nonblank[1].strip()[1:-1].split("|")]
         return all(P.MARKDOWN_TABLE_SEP.match(c) for c in cells) and len(nonblank) >= 8
-    first = nonblank[0]
+    first = P.TIMESTAMP_COMMA.sub(r"\1.\2", nonblank[0])
     delimiter = "\t" if first.count("\t") > first.count(",") else ","
     if first.count(delimiter) < 1 or len(nonblank) < 8:
         return False
     try:
-        rows = list(csv.reader(nonblank, delimiter=delimiter, strict=True))
+        rows = list(csv.reader(nonblank if delimiter == "\t" else [P.TIMESTAMP_COMMA.sub(r"\1.\2", ln) for ln in nonblank],
+                               delimiter=delimiter, strict=True))
     except csv.Error:
         return False
     width = len(rows[0])

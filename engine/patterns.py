@@ -459,6 +459,14 @@ FILE_WRAPPER_OPEN = re.compile(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
 #: JSX/TSX and source files that embed markup: these are code, not HTML.
 HTML_CODE_START = re.compile(r"(?:import |export |package |func |def |const |#include|#!|//|/\*)")
 
+#: A body tag HTML detection counts. The tag name must end (`<main>`, `<div class=…`): an email
+#: address in angle brackets (`<maintainers@…>`, `<divya@…>` in a git log) is not markup.
+HTML_BODY_TAG = re.compile(r"(?i)<(?:body|article|main|div|p)[\s>/]")
+
+#: Python logging's default timestamp writes its milliseconds after a comma (`10:00:01,001`);
+#: that comma is not a CSV delimiter.
+TIMESTAMP_COMMA = re.compile(r"(\d{2}:\d{2}:\d{2}),(\d{3})\b")
+
 #: Markdown table separator cell (`---`, `:--:`).
 MARKDOWN_TABLE_SEP = re.compile(r"^:?-{3,}:?$")
 

@@ -62,6 +62,12 @@ TSV = "name\tqty\tprice\n" + "".join(f"item{i}\t{i}\t{i}.50\n" for i in range(10
 MARKDOWN_TABLE = "| a | b |\n|---|:---:|\n" + "".join(f"| {i} | {i * 2} |\n" for i in range(8))
 RAGGED_CSV = "a,b,c\n" + "".join("1,2\n" if i % 2 else "1,2,3\n" for i in range(10))
 LOG = "".join(f"2024-05-01 12:00:{i:02d} {'ERROR' if i == 3 else 'INFO'} request served id={i}\n" for i in range(10))
+PY_LOGGING = "".join(f"2024-05-01 12:00:{i:02d},{i:03d} INFO  [worker-{i % 4}] processed batch={i}\n" for i in range(12))
+GIT_LOG = "".join(
+    f"commit {i:040x}\nAuthor: {name} <{name.lower()}@example.com>\nDate:   Mon Nov 30 03:42:{i:02d} 2026 +0000\n\n"
+    f"    Fix the parser, step {i}\n\n"
+    for i, name in enumerate(["Main", "Divya", "Paul", "Bodhi", "Mainak", "Article"])
+)
 LEVEL_LOG = "".join(f"[INFO] step {i} done\n" for i in range(6))
 SEARCH = "".join(f"src/mod{i}.py:{i + 10}:    value = compute({i})\n" for i in range(8))
 TOML = (
@@ -105,6 +111,7 @@ CASES = [
     ("markdown bullets are not a diff", b"- one\n- two\n- three\n- four\n- five\n", T.TEXT),
     ("html document", HTML_DOC.encode(), T.HTML),
     ("html fragment", HTML_FRAGMENT.encode(), T.HTML),
+    ("angle-bracketed emails are not markup", GIT_LOG.encode(), T.TEXT),
     ("jsx with markup is code", JSX.encode(), T.CODE),
     ("csv", CSV.encode(), T.TABULAR),
     ("tsv", TSV.encode(), T.TABULAR),
@@ -119,6 +126,7 @@ CASES = [
     ("markdown with a code fence is text", README.encode(), T.TEXT),
     ("log with code words is a log", LOG_WITH_KEYWORDS.encode(), T.LOG),
     ("timestamped log", LOG.encode(), T.LOG),
+    ("a comma before milliseconds is not a csv delimiter", PY_LOGGING.encode(), T.LOG),
     ("bracketed levels", LEVEL_LOG.encode(), T.LOG),
     ("three log lines are too few", b"INFO a\nINFO b\nINFO c\n", T.TEXT),
     ("grep hits", SEARCH.encode(), T.SEARCH),

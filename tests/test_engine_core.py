@@ -179,6 +179,55 @@ def test_output_not_smaller_in_tokens_passes_through():
     assert store.blobs == {}
 
 
+def drop_lines(count: int):
+    """A lossy transform that drops `count` of DATA's 40 lines (5 words each)."""
+    return lambda d: b"".join(d.splitlines(keepends=True)[count:])
+
+
+def test_lossy_view_saving_under_a_tenth_passes_through():
+    store = MemoryStore()
+    r = make(Fake(drop_lines(3)), store).compress(DATA, COMPRESS)  # 15 of 200 words: 7.5%
+    assert_passed_through(r)
+    assert r.reason == "saves under 10%" and store.blobs == {}
+    kept = make(Fake(drop_lines(4)), MemoryStore()).compress(DATA, COMPRESS)  # 20 of 200: 10%
+    assert kept.ratio == pytest.approx(0.10) and kept.handle is not None
+
+
+def test_reversible_view_may_save_less_than_a_tenth():
+    r = make(Fake(drop_lines(1), safety_class=SafetyClass.S2), store=None).compress(DATA, COMPRESS)
+    assert r.output == drop_lines(1)(DATA) and not r.passed_through
+
+
+COLOURED = b"".join(b"\x1b[32mline\x1b[0m %d \x1b[1mof\x1b[0m some output\n" % i for i in range(40))
+PLAIN = b"".join(b"line %d of some output\n" % i for i in range(40))
+
+
+class EscapeCounter(WordCounter):
+    """Words, and each colour code as one more token (as a real tokenizer spends them)."""
+
+    def count(self, data: bytes | str) -> int:
+        raw = data if isinstance(data, bytes) else data.encode()
+        return super().count(raw) + raw.count(b"\x1b")
+
+
+def strip_and_drop(count: int):
+    return lambda d: b"".join(PLAIN.splitlines(keepends=True)[count:])
+
+
+def test_a_view_whose_saving_is_colour_codes_shows_what_the_terminal_showed():
+    store = MemoryStore()
+    engine = Engine(make(Fake(strip_and_drop(2))).registry, EscapeCounter(), store)
+    r = engine.compress(COLOURED, COMPRESS)
+    assert r.output == PLAIN
+    assert r.method == "terminal-plain" and store.blobs[r.handle][0] == COLOURED
+
+
+def test_a_view_that_also_elides_a_tenth_of_what_was_shown_is_published():
+    engine = Engine(make(Fake(strip_and_drop(4))).registry, EscapeCounter(), MemoryStore())
+    r = engine.compress(COLOURED, COMPRESS)
+    assert r.output == strip_and_drop(4)(COLOURED) and r.method == "text"
+
+
 def test_output_larger_passes_through():
     r = make(Fake(lambda d: d + b" more words"), MemoryStore()).compress(DATA, COMPRESS)
     assert_passed_through(r)

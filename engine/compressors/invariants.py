@@ -45,6 +45,8 @@ BUDGET_FLOOR, BUDGET_CAP = 96, 160
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 #: An identifier: a prefix (not ending in a digit) and a digit run that ends the value.
 _IDENTIFIER = re.compile(r"(.*?)(\d+)")
+#: A quantity with its unit (`308ms`, `1.5s`, `99%`): ordered by number when all share the unit.
+_QUANTITY = re.compile(r"(-?\d+(?:\.\d+)?)([A-Za-z%]{1,8})")
 _UNPRINTABLE = re.compile(r"[\x00-\x20\x7f\u0085\u00a0\u2028\u2029]|caveman|…")
 
 # Entry kinds, in the order they are shed when the budget binds.
@@ -146,6 +148,10 @@ def _extremes(distinct: list[str], numeric: bool) -> tuple[str, str]:
     parts = [_IDENTIFIER.fullmatch(v) for v in distinct]
     if all(parts) and len({m.group(1) for m in parts if m}) == 1:
         order = sorted(zip(parts, distinct), key=lambda pv: (int(pv[0].group(2)), pv[1]))
+        return order[0][1], order[-1][1]
+    quantities = [_QUANTITY.fullmatch(v) for v in distinct]
+    if all(quantities) and len({m.group(2) for m in quantities if m}) == 1:
+        order = sorted(zip(quantities, distinct), key=lambda qv: (float(qv[0].group(1)), qv[1]))
         return order[0][1], order[-1][1]
     return min(distinct), max(distinct)
 

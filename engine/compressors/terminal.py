@@ -64,6 +64,14 @@ def clean_line(line: str) -> str:
     return line.rstrip()
 
 
+def plain_text(data: bytes) -> bytes | None:
+    """Every line as the terminal finally showed it; None for bytes that are not UTF-8."""
+    text = L.decode(data)
+    if text is None:
+        return None
+    return "\n".join(clean_line(line) for line in text.replace("\r\n", "\n").split("\n")).encode()
+
+
 def keep_failure_blocks(cleaned: list[str], must: list[bool]) -> None:
     """A failing test's first line and everything nested under it up to a blank line; pending
     tests too (both are what the agent reads the run for)."""
