@@ -342,11 +342,7 @@ class _Walk:
                 yield "keep", cursor, start
             elided = len("".join(units[start:end]).encode("utf-8"))
             run = items[start:end]
-            # Any element that is not an object has no fields, and then nothing is summarised.
-            orders: dict[tuple[str, ...], list[str]] = {}
-            fields = ([_fields(x, orders) for x in run] if all(isinstance(x, dict) for x in run)
-                      else [None] * len(run))
-            summary = invariants.summarize(fields, elided)
+            summary = _summary(run, elided)
             marker: dict[str, Any] = {MARKER: end - start}
             if summary:
                 marker[SUMMARY_KEY] = summary
@@ -400,6 +396,47 @@ def _is_collection(mapping: dict[str, Any]) -> bool:
         return False
     records = sum(1 for v in mapping.values() if isinstance(v, dict))
     return records >= 0.9 * len(mapping)
+
+
+def _summary(run: list[Any], elided: int) -> str:
+    """The marker summary of elided elements: their scalar top-level members (_fields)."""
+    if not all(isinstance(x, dict) for x in run):
+        return ""  # an element that is not an object has no fields: nothing is summarised
+    orders = dict.fromkeys(map(tuple, run))
+    if len(orders) == 1:
+        columns = _columns(next(iter(orders)), run)
+        if columns is not None:
+            names, values = columns
+            return invariants.summarize_columns(names, values, len(run), elided)
+    cache: dict[tuple[str, ...], list[str]] = {}
+    return invariants.summarize([_fields(x, cache) for x in run], elided)
+
+
+_CONTAINERS = frozenset((dict, list))
+
+
+def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[str, ...], list[list[str]]] | None:
+    """_fields of records that share one key order, a member at a time: names and each
+    one's value strings. None when a member is a container in some records but not in all
+    (the records would have different fields)."""
+    by_key = dict(zip(order, zip(*map(dict.values, run))))
+    names: list[str] = []
+    values: list[list[str]] = []
+    for k in sorted(order):
+        column = by_key[k]
+        types = set(map(type, column))
+        if not types.isdisjoint(_CONTAINERS):
+            if types <= _CONTAINERS:
+                continue  # never a field
+            return None
+        if types == {str}:
+            values.append(list(column))
+        elif types == {int}:
+            values.append(list(map(str, column)))
+        else:
+            values.append(list(map(scalar_text, column)))
+        names.append(k)
+    return tuple(names), values
 
 
 def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None) -> dict[str, str] | None:
