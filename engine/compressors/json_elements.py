@@ -11,7 +11,7 @@ import bisect
 import math
 import re
 from collections import Counter
-from itertools import repeat
+from itertools import chain, repeat
 from typing import Any
 
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
@@ -157,12 +157,18 @@ class Profile:
         #: name-keyed map gives thousands of paths, each present in a handful of elements).
         self.numeric: dict[str, dict[int, float]] = {}
         self.strings: dict[str, dict[int, str]] = {}
-        self.keysets: list[tuple[str, ...] | None] = []
+        self.keysets: list[tuple[str, ...] | None]
         self._slots: dict[str, tuple[dict[str, dict[int, str]], dict[str, dict[int, float]]]] = {}
+        self._keysets: dict[tuple[str, ...], tuple[str, ...]] = {}  # key order -> sorted keys
         records = sum(map(isinstance, items, repeat(dict))) * 2 >= n
         self.maps = _map_paths(items) if records else set()
-        self.shapes: list[str] = []
-        keysets: dict[tuple[str, ...], tuple[str, ...]] = {}  # key order -> sorted keys
+        self.shapes: list[str] = [""] * n
+        self.keysets = [None] * n
+        # Objects by key order: those sharing one are read a member at a time (one pass per
+        # member over a column of values instead of one per value), then their words are
+        # joined in key order as the element-by-element walk would have gathered them.
+        # A top-level name-keyed map has words that depend on its keys: element by element.
+        by_order: dict[tuple[str, ...], list[int]] | None = {} if "" not in self.maps else None
         # A scalar element's leaf sits at the path "" (no object's leaf does).
         scalar_strings: dict[int, str] = {}
         scalar_numbers: dict[int, float] = {}
@@ -170,12 +176,13 @@ class Profile:
             t = type(item)
             if t is not dict:
                 # Compared as it is; an array element has no leaf paths (only words, unused).
-                self.keysets.append(None)
-                self.shapes.append(unit)
+                self.shapes[i] = unit
                 if t is str:
                     scalar_strings[i] = item
                 elif t is int or t is RawFloat:
-                    scalar_numbers[i] = float(item)
+                    number = _float(item)
+                    if number is not None:
+                        scalar_numbers[i] = number
                 elif t is not list:
                     text = scalar_text(item)
                     if isinstance(item, (int, float)) and not isinstance(item, bool):
@@ -183,20 +190,86 @@ class Profile:
                     else:
                         scalar_strings[i] = text
                 continue
+            if by_order is not None:
+                by_order.setdefault(tuple(item), []).append(i)
+                continue
             words: list[str] = []
             self._walk(item, "", i, words, 0)
-            order = tuple(item)
-            keyset = keysets.get(order)
-            if keyset is None:
-                keyset = keysets[order] = tuple(sorted(order))
-            self.keysets.append(keyset)
+            self.keysets[i] = self._keyset(tuple(item))
             # Records carry words, so keepNonRedundant masks their digits anyway; masking here
             # lets identical shapes be asked about once.
-            self.shapes.append(DIGITS.sub("0", " ".join(words)) if records else unit)
+            self.shapes[i] = DIGITS.sub("0", " ".join(words)) if records else unit
+        for order, indices in (by_order or {}).items():
+            rows = [items[i] for i in indices]
+            parts = [self._column(k, column, indices) for k, column in zip(order, zip(*map(dict.values, rows)))]
+            texts = list(map(" ".join, zip(*parts))) if parts else [""] * len(indices)
+            if records:
+                texts = _mask_digits(texts)
+            keyset = self._keyset(order)
+            shapes, keysets = self.shapes, self.keysets
+            for i, text in zip(indices, texts):
+                keysets[i] = keyset
+                shapes[i] = text if records else units[i]
         if scalar_strings:
             self.strings[""] = scalar_strings
         if scalar_numbers:
             self.numeric[""] = scalar_numbers
+
+    def _keyset(self, order: tuple[str, ...]) -> tuple[str, ...]:
+        keyset = self._keysets.get(order)
+        if keyset is None:
+            keyset = self._keysets[order] = tuple(sorted(order))
+        return keyset
+
+    def _column(self, key: str, column: tuple[Any, ...], indices: list[int]) -> list[str]:
+        """One member of objects sharing a key order: its leaf series filled, and each
+        object's words for it (the key, then the value's words) joined by spaces."""
+        path = "." + key
+        types = set(map(type, column))
+        if len(types) == 1:
+            t = types.pop()
+            if t is str:
+                self.strings.setdefault(path, {}).update(zip(indices, column))
+                return [key if "://" in v or (len(v) >= 20 and " " not in v) else f"{key} {v}" for v in column]
+            if t is int or t is RawFloat:
+                try:
+                    numbers = list(map(float, column))
+                except OverflowError:
+                    numbers = None
+                if numbers is not None:
+                    self.numeric.setdefault(path, {}).update(zip(indices, numbers))
+                    if t is int:
+                        return [f"{key} {v}" for v in column]
+                    return [f"{key} {v.raw}" for v in column]
+            elif t is list:
+                words = _string_list_words(key, column)
+                if words is not None:
+                    return words
+        out = []
+        for i, v in zip(indices, column):
+            words = [key]
+            self._member(v, path, i, words)
+            out.append(" ".join(words))
+        return out
+
+    def _member(self, v: Any, path: str, i: int, words: list[str]) -> None:
+        """A top-level member's value at `path`, as _walk reads one."""
+        t = type(v)
+        if t is str:
+            if not ("://" in v or (len(v) >= 20 and " " not in v)):
+                words.append(v)
+            self.strings.setdefault(path, {})[i] = v
+        elif t is int or t is RawFloat:
+            words.append(v.raw if t is RawFloat else str(v))
+            number = _float(v)
+            if number is not None:
+                self.numeric.setdefault(path, {})[i] = number
+        elif v is None or t is bool:
+            leaf = "null" if v is None else ("true" if v else "false")
+            words.append(leaf)
+            self.strings.setdefault(path, {})[i] = leaf
+        else:
+            self._walk(v, path, i, words, 1)
 
     def _walk(self, value: Any, path: str, i: int, words: list[str], depth: int) -> None:
         if depth > 8:
@@ -226,7 +299,10 @@ class Profile:
                     series = number_slots.get(k)
                     if series is None:
                         series = number_slots[k] = self.numeric.setdefault(path + "." + k, {})
-                    series[i] = float(v)
+                    try:
+                        series[i] = float(v)
+                    except OverflowError:  # an integer past float's range is no measurement
+                        pass
                 elif v is None or t is bool:
                     leaf = "null" if v is None else ("true" if v else "false")
                     append(leaf)
@@ -249,7 +325,9 @@ class Profile:
         text = scalar_text(value)
         words.append(text)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            self.numeric.setdefault(path, {})[i] = float(value)
+            number = _float(value)
+            if number is not None:
+                self.numeric.setdefault(path, {})[i] = number
         else:
             self.strings.setdefault(path, {})[i] = text
 
@@ -288,6 +366,33 @@ class Profile:
             words.append(scalar_text(value))
 
 
+def _string_list_words(key: str, lists: tuple[list[Any], ...]) -> list[str] | None:
+    """For a member holding lists of strings (tags): the key and each list's words, as _walk
+    reads a list (its first 16 items, opaque ones left out). None for any other lists."""
+    if not set(map(type, chain.from_iterable(lists))) <= {str}:
+        return None
+    strings = set(chain.from_iterable(lists))
+    if max(map(len, lists)) <= 16 and not any(_opaque(v) for v in strings):
+        return [f"{key} {' '.join(x)}" if x else key for x in lists]
+    return [" ".join([key, *[v for v in x[:16] if not _opaque(v)]]) for x in lists]
+
+
+def _mask_digits(texts: list[str]) -> list[str]:
+    """DIGITS.sub("0", text) of each text, in one pass when no text holds a line break."""
+    joined = "\n".join(texts)
+    if joined.count("\n") != len(texts) - 1:
+        return [DIGITS.sub("0", t) for t in texts]
+    return DIGITS.sub("0", joined).split("\n")
+
+
+def _float(value: int | float) -> float | None:
+    """The number as a float, or None for an integer past float's range (no measurement)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return None
+
+
 def _map_paths(items: list[Any]) -> set[str]:
     """Paths of name-keyed maps: many more distinct keys across records than any one holds.
     Judged on an evenly spaced sample, which is plenty for a property of the schema."""
@@ -310,7 +415,8 @@ def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
     for series in profile.numeric.values():
         odd.update(numeric_anomalies(series))
         if len(series) == n:
-            for seam in change_points(list(series.values())):
+            # In element order (a series may have been filled a group of elements at a time).
+            for seam in change_points(list(map(series.__getitem__, range(n)))):
                 odd.update((seam - 1, seam))
     rare_limit = max(2, int(RARE_SHARE * n))
     keysets = dict(enumerate(profile.keysets))
