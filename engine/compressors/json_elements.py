@@ -30,6 +30,9 @@ QUERY_LIMIT = 50
 RARE_SHARE = 0.05
 #: Entries of a keyed collection that kept entries name: at most this many are added.
 MAX_REFERENCED = 24
+#: Objects sharing a key order are read a member at a time when at least this many do
+#: (for fewer, setting up the columns costs more than it saves).
+MIN_COLUMN_ROWS = 8
 #: Deeper subtrees are kept as they are (and the parser itself refuses ~1000 levels).
 MAX_DEPTH = 64
 
@@ -193,13 +196,12 @@ class Profile:
             if by_order is not None:
                 by_order.setdefault(tuple(item), []).append(i)
                 continue
-            words: list[str] = []
-            self._walk(item, "", i, words, 0)
-            self.keysets[i] = self._keyset(tuple(item))
-            # Records carry words, so keepNonRedundant masks their digits anyway; masking here
-            # lets identical shapes be asked about once.
-            self.shapes[i] = DIGITS.sub("0", " ".join(words)) if records else unit
+            self._object(item, i, records, unit)
         for order, indices in (by_order or {}).items():
+            if len(indices) < MIN_COLUMN_ROWS:
+                for i in indices:
+                    self._object(items[i], i, records, units[i])
+                continue
             rows = [items[i] for i in indices]
             parts = [self._column(k, column, indices) for k, column in zip(order, zip(*map(dict.values, rows)))]
             texts = list(map(" ".join, zip(*parts))) if parts else [""] * len(indices)
@@ -214,6 +216,14 @@ class Profile:
             self.strings[""] = scalar_strings
         if scalar_numbers:
             self.numeric[""] = scalar_numbers
+
+    def _object(self, item: dict[str, Any], i: int, records: bool, unit: str) -> None:
+        words: list[str] = []
+        self._walk(item, "", i, words, 0)
+        self.keysets[i] = self._keyset(tuple(item))
+        # Records carry words, so keepNonRedundant masks their digits anyway; masking here
+        # lets identical shapes be asked about once.
+        self.shapes[i] = DIGITS.sub("0", " ".join(words)) if records else unit
 
     def _keyset(self, order: tuple[str, ...]) -> tuple[str, ...]:
         keyset = self._keysets.get(order)
