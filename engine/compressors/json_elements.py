@@ -410,7 +410,8 @@ def _map_paths(items: list[Any]) -> set[str]:
     union: dict[str, set[str]] = {}
     widest: dict[str, int] = {}
     for item in items[::step]:
-        _key_stats(item, "", union, widest, 0)
+        if isinstance(item, dict):
+            _key_stats(item, "", union, widest, 0)
     return {p for p, keys in union.items() if len(keys) > MAX_WHOLE and len(keys) > 3 * widest[p]}
 
 
@@ -445,13 +446,19 @@ def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
     return odd
 
 
-def _key_stats(value: Any, path: str, union: dict[str, set[str]], widest: dict[str, int], depth: int) -> None:
-    if not isinstance(value, dict) or depth > 8:
-        return
-    union.setdefault(path, set()).update(value)
-    widest[path] = max(widest.get(path, 0), len(value))
-    for k, v in value.items():
-        _key_stats(v, f"{path}.{k}", union, widest, depth + 1)
+def _key_stats(value: dict[str, Any], path: str, union: dict[str, set[str]], widest: dict[str, int],
+               depth: int) -> None:
+    """Objects down to depth 8: the keys seen at each path, and the most any one object had."""
+    keys = union.get(path)
+    if keys is None:
+        keys = union[path] = set()
+    keys.update(value)
+    if widest.get(path, -1) < len(value):
+        widest[path] = len(value)
+    if depth < 8:
+        for k, v in value.items():
+            if isinstance(v, dict):
+                _key_stats(v, f"{path}.{k}", union, widest, depth + 1)
 
 
 def _opaque(text: str) -> bool:
