@@ -11,7 +11,7 @@ import bisect
 import math
 import re
 from collections import Counter
-from itertools import chain, repeat
+from itertools import chain, compress, repeat
 from typing import Any
 
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
@@ -163,7 +163,8 @@ class Profile:
         self.keysets: list[tuple[str, ...] | None]
         self._slots: dict[str, tuple[dict[str, dict[int, str]], dict[str, dict[int, float]]]] = {}
         self._keysets: dict[tuple[str, ...], tuple[str, ...]] = {}  # key order -> sorted keys
-        records = sum(map(isinstance, items, repeat(dict))) * 2 >= n
+        n_objects = sum(map(isinstance, items, repeat(dict)))
+        records = n_objects * 2 >= n
         self.maps = _map_paths(items) if records else set()
         self.shapes: list[str] = [""] * n
         self.keysets = [None] * n
@@ -175,7 +176,12 @@ class Profile:
         # A scalar element's leaf sits at the path "" (no object's leaf does).
         scalar_strings: dict[int, str] = {}
         scalar_numbers: dict[int, float] = {}
-        for i, (item, unit) in enumerate(zip(items, units)):
+        if by_order is not None and n_objects == n:
+            by_order = _group_by_order(items)
+            items_left: Iterable[tuple[int, tuple[Any, str]]] = ()
+        else:
+            items_left = enumerate(zip(items, units))
+        for i, (item, unit) in items_left:
             t = type(item)
             if t is not dict:
                 # Compared as it is; an array element has no leaf paths (only words, unused).
@@ -376,6 +382,24 @@ class Profile:
             words.append(scalar_text(value))
 
 
+#: Objects are grouped by key order with one pass over all of them per distinct order, up to
+#: this many orders (each pass is quick, but they add up); past it, one object at a time.
+MAX_ORDER_PASSES = 16
+
+
+def _group_by_order(items: list[dict[str, Any]]) -> dict[tuple[str, ...], list[int]]:
+    """Indices of the objects by key order, orders in order of first appearance."""
+    orders = list(map(tuple, items))
+    distinct = dict.fromkeys(orders)
+    if len(distinct) <= MAX_ORDER_PASSES:
+        everything = range(len(orders))
+        return {order: list(compress(everything, map(order.__eq__, orders))) for order in distinct}
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for i, order in enumerate(orders):
+        groups.setdefault(order, []).append(i)
+    return groups
+
+
 def _string_list_words(key: str, lists: tuple[list[Any], ...]) -> list[str] | None:
     """For a member holding lists of strings (tags): the key and each list's words, as _walk
     reads a list (its first 16 items, opaque ones left out). None for any other lists."""
@@ -387,12 +411,21 @@ def _string_list_words(key: str, lists: tuple[list[Any], ...]) -> list[str] | No
     return [" ".join([key, *[v for v in x[:16] if not _opaque(v)]]) for x in lists]
 
 
+#: Every ASCII digit to "0": a digit run becomes a run of zeros, and every zero came from one.
+_DIGITS_TO_ZERO = str.maketrans("123456789", "000000000")
+
+
 def _mask_digits(texts: list[str]) -> list[str]:
-    """DIGITS.sub("0", text) of each text, in one pass when no text holds a line break."""
+    """DIGITS.sub("0", text) of each text, all at once when no text holds a line break.
+    Mapping digits to zeros and then halving zero runs until none is left has the same
+    result, in a few passes of str.replace, at twice the regex's speed on a large payload."""
     joined = "\n".join(texts)
     if joined.count("\n") != len(texts) - 1:
         return [DIGITS.sub("0", t) for t in texts]
-    return DIGITS.sub("0", joined).split("\n")
+    masked = joined.translate(_DIGITS_TO_ZERO)
+    while "00" in masked:
+        masked = masked.replace("00", "0")
+    return masked.split("\n")
 
 
 def _float(value: int | float) -> float | None:
