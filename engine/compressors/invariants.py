@@ -166,48 +166,47 @@ def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
         return None
     ids = _identifiers(distinct)
     lo, hi = _extremes(distinct, numeric, ids)
-    if not absent and _dense(distinct, ids):
+    if not absent and _dense(ids):
         return Entry(DENSE, position, f"{name}: {lo}..{hi} all {len(distinct)} present")
     tail = f", absent×{absent}" if absent else ""
     return Entry(BOUNDED, position, f"{name}: {len(distinct)} distinct, {lo}..{hi}{tail}")
 
 
-def _identifiers(distinct: list[str]) -> list[tuple[str, str]] | None:
-    """Each value as (prefix, digit run) as _IDENTIFIER splits it, or None when any value is
-    not an identifier."""
+def _identifiers(distinct: list[str]) -> tuple[list[str], list[str]] | None:
+    """Each value's prefix and digit run as _IDENTIFIER splits it (two parallel lists), or
+    None when any value is not an identifier."""
     if "".join(distinct).isascii():
         # On ASCII, _IDENTIFIER's digit run is the value's trailing run of digits.
         prefixes = [v.rstrip("0123456789") for v in distinct]
-        parts = [(p, v[len(p):]) for p, v in zip(prefixes, distinct)]
-        return None if not all(d for _, d in parts) else parts
+        digits = [v[len(p):] for p, v in zip(prefixes, distinct)]
+        return (prefixes, digits) if all(digits) else None
     matches = [_IDENTIFIER.fullmatch(v) for v in distinct]
     if not all(matches):
         return None
-    return [(m.group(1), m.group(2)) for m in matches if m]
+    return [m.group(1) for m in matches if m], [m.group(2) for m in matches if m]
 
 
-def _extremes(distinct: list[str], numeric: bool, ids: list[tuple[str, str]] | None) -> tuple[str, str]:
+def _extremes(distinct: list[str], numeric: bool, ids: tuple[list[str], list[str]] | None) -> tuple[str, str]:
     """Smallest and largest original strings: by value for numbers, by number for identifiers
     sharing one prefix (`ord-9..ord-10`, not the byte-wise `ord-10..ord-9`), else byte-wise."""
     if numeric:
         return min(distinct, key=float), max(distinct, key=float)
-    if ids is not None and len({p for p, _ in ids}) == 1:
+    if ids is not None and len(set(ids[0])) == 1:
         # Distinct values never tie: min and max are sorted()'s ends.
-        order = [(int(d), v) for (_, d), v in zip(ids, distinct)]
+        order = list(zip(map(int, ids[1]), distinct))
         return min(order)[1], max(order)[1]
     return min(distinct), max(distinct)
 
 
-def _dense(distinct: list[str], ids: list[tuple[str, str]] | None) -> bool:
+def _dense(ids: tuple[list[str], list[str]] | None) -> bool:
     """True only when counting proves every identifier between the extremes is present:
     one prefix, one digit width, and max - min + 1 equal to the distinct count."""
     if ids is None:
         return False
-    prefix, digits = ids[0]
-    width = len(digits)
-    if any(p != prefix or len(d) != width for p, d in ids):
+    prefixes, digits = ids
+    if len(set(prefixes)) != 1 or len(set(map(len, digits))) != 1:
         return False
-    numbers = [int(d) for _, d in ids]
+    numbers = list(map(int, digits))
     return max(numbers) - min(numbers) + 1 == len(numbers)
 
 

@@ -22,6 +22,8 @@ import hashlib
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import repeat
+from operator import attrgetter
 from math import isfinite
 from typing import Any
 
@@ -427,7 +429,7 @@ def _is_collection(mapping: dict[str, Any]) -> bool:
 
 def _summary(run: list[Any], elided: int) -> str:
     """The marker summary of elided elements: their scalar top-level members (_fields)."""
-    if not all(isinstance(x, dict) for x in run):
+    if not all(map(isinstance, run, repeat(dict))):
         return ""  # an element that is not an object has no fields: nothing is summarised
     orders = dict.fromkeys(map(tuple, run))
     if len(orders) == 1:
@@ -440,6 +442,7 @@ def _summary(run: list[Any], elided: int) -> str:
 
 
 _CONTAINERS = frozenset((dict, list))
+_RAW = attrgetter("raw")
 
 
 def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[str, ...], list[list[str]]] | None:
@@ -460,6 +463,8 @@ def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[s
             values.append(list(column))
         elif types == {int}:
             values.append(list(map(str, column)))
+        elif types == {RawFloat}:
+            values.append(list(map(_RAW, column)))
         else:
             values.append(list(map(scalar_text, column)))
         names.append(k)
