@@ -148,10 +148,9 @@ def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
     # The distinct values in order of first appearance: min and max pick the same first
     # extreme from them as from every value.
     distinct: list[str] = list(counts)  # type: ignore[arg-type]
-    numeric = all(map(_NUMBER.fullmatch, distinct))
+    numeric = _all_numbers(distinct)
     if not absent and numeric:
-        lo = min(distinct, key=float)
-        hi = max(distinct, key=float)
+        lo, hi = _numeric_extremes(distinct)
         if float(lo) != float(hi):
             return Entry(RANGE, position, f"{name}={lo}..{hi}")
     buckets = len(counts) + (1 if absent else 0)
@@ -172,6 +171,20 @@ def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
     return Entry(BOUNDED, position, f"{name}: {len(distinct)} distinct, {lo}..{hi}{tail}")
 
 
+def _all_numbers(values: list[str]) -> bool:
+    """Every value matches _NUMBER (ASCII digit strings are checked all at once)."""
+    joined = "".join(values)
+    if joined.isascii() and joined.isdigit():
+        return True  # no value is empty (_printable), so each is a run of digits
+    return all(map(_NUMBER.fullmatch, values))
+
+
+def _numeric_extremes(values: list[str]) -> tuple[str, str]:
+    """min(values, key=float) and max(values, key=float): the first value holding each extreme."""
+    numbers = list(map(float, values))
+    return values[numbers.index(min(numbers))], values[numbers.index(max(numbers))]
+
+
 def _identifiers(distinct: list[str]) -> tuple[list[str], list[str]] | None:
     """Each value's prefix and digit run as _IDENTIFIER splits it (two parallel lists), or
     None when any value is not an identifier."""
@@ -190,7 +203,7 @@ def _extremes(distinct: list[str], numeric: bool, ids: tuple[list[str], list[str
     """Smallest and largest original strings: by value for numbers, by number for identifiers
     sharing one prefix (`ord-9..ord-10`, not the byte-wise `ord-10..ord-9`), else byte-wise."""
     if numeric:
-        return min(distinct, key=float), max(distinct, key=float)
+        return _numeric_extremes(distinct)
     if ids is not None and len(set(ids[0])) == 1:
         # Distinct values never tie: min and max are sorted()'s ends.
         order = list(zip(map(int, ids[1]), distinct))
