@@ -1,0 +1,86 @@
+"""The JSON element profile and marker fields read a member at a time give what reading one
+element at a time gives; integers past float's range never raise."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.compressors import invariants
+from engine.compressors import json_elements as je
+from engine.compressors.json_array import JsonCompressor, _fields, _summary, canonical, parse
+from engine.patterns import DIGITS
+
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-10**6, 10**6), st.sampled_from([1.5, 19.9, -0.25, 1e21]),
+    st.sampled_from(["ok", "error", "item-7", "https://x.io/a", "a" * 25, "two words", "", "line\nbreak", "é9"]),
+)
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, max_size=3)), max_leaves=6)
+KEYS = st.sampled_from(["id", "name", "status", "price", "tags", "error", "meta"])
+RECORD = st.dictionaries(KEYS, VALUES, max_size=5)
+
+
+def _parsed(items: list) -> list:
+    # Through the parser, so floats are the RawFloat the compressor sees, some of them written
+    # as Python would not print them (only the written form may reach words and fields).
+    return parse(json.dumps(items).replace("19.9", "19.90").replace("1e+21", "1E21").encode())
+
+
+def _profile_by_element(items, units, monkeypatch):
+    with monkeypatch.context() as m:
+        m.setattr(je, "MIN_COLUMN_ROWS", 10**9)
+        m.setattr(je, "MAX_ORDER_PASSES", 0)
+        return je.Profile(items, units)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([0, 1, 2]), min_size=1, max_size=40), st.lists(RECORD, min_size=3, max_size=3),
+       st.data())
+def test_profile_by_member_equals_profile_by_element(pattern, schemas, data):
+    # Records of a few key orders (so groups form), with values drawn per record.
+    items = []
+    for p in pattern:
+        keys = list(schemas[p])
+        items.append({k: data.draw(VALUES) for k in keys})
+    items = _parsed(items)
+    units = [canonical(x) for x in items]
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(je, "MIN_COLUMN_ROWS", 1)
+        by_member = je.Profile(items, units)
+    by_element = _profile_by_element(items, units, pytest.MonkeyPatch())
+    assert by_member.shapes == by_element.shapes
+    assert by_member.keysets == by_element.keysets
+    assert by_member.strings == by_element.strings
+    assert by_member.numeric == by_element.numeric
+    assert je._odd_ones(by_member, units) == je._odd_ones(by_element, units)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(RECORD, min_size=1, max_size=12), st.integers(0, 5000))
+def test_marker_fields_by_member_equal_fields_by_element(records, elided):
+    run = _parsed(records)
+    assert _summary(run, elided) == invariants.summarize([_fields(x) for x in run], elided)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab0123456789 \n٣", max_size=12), max_size=8))
+def test_digit_masking_equals_the_regex(texts):
+    assert je._mask_digits(texts) == [DIGITS.sub("0", t) for t in texts]
+
+
+@pytest.mark.parametrize("payload,collapsed", [
+    ([{"id": i, "big": 10**400 + i, "status": "ok"} for i in range(40)], True),
+    ([{"id": i, "nested": {"big": 10**400}} for i in range(40)], True),
+    ([{"id": i, "big": 10**400 if i % 2 else i} for i in range(40)], True),
+    ([10**400 + i for i in range(40)], False),  # distinct numbers are content: a document
+])
+def test_integers_past_float_range_never_raise(payload, collapsed):
+    data = json.dumps(payload, indent=1).encode()
+    first = JsonCompressor().compress(data)
+    assert (first is not None) == collapsed
+    assert JsonCompressor().compress(data) == first
+    if collapsed:
+        assert str(10**400).encode() in first  # the kept head shows the number whole
