@@ -11,7 +11,9 @@ import bisect
 import math
 import re
 from collections import Counter
-from itertools import chain, compress, repeat
+from collections.abc import Collection, Iterable
+from itertools import accumulate, chain, compress, repeat
+from operator import add
 from typing import Any
 
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
@@ -77,29 +79,46 @@ def _error_words(pattern: str) -> tuple[str, ...] | None:
     return tuple(m.group(1).split("|")) if m else None
 
 
-#: JSON_ERROR_LOWER's words: every match contains one, and str.find skips text several times
-#: faster than the regex scans it, so only elements holding one are searched.
-_ERROR_WORDS = _error_words(JSON_ERROR_LOWER.pattern)
+def _shortest_cover(words: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """The words that contain no other word: a text holding `errors` holds `error`."""
+    if words is None:
+        return None
+    return tuple(w for w in words if not any(o != w and o in w for o in words))
+
+
+#: JSON_ERROR_LOWER's words (those containing another left out): every match contains one,
+#: and str.find skips text several times faster than the regex scans it, so only elements
+#: holding one are searched.
+_ERROR_WORDS = _shortest_cover(_error_words(JSON_ERROR_LOWER.pattern))
 
 
 def _error_bearing(texts: list[str]) -> set[int]:
     """Indices of texts naming a failure."""
-    lowered = [t.lower() for t in texts]
+    joined = "\n".join(texts)
+    if joined.isascii():
+        # Lower-casing ASCII keeps every length: the joined text is lowered in one call, and
+        # each element's lowered text only when it is a candidate.
+        lowered_all = joined.lower()
+        lengths: Iterable[int] = map(len, texts)
+
+        def lowered_at(i: int) -> str:
+            return texts[i].lower()
+    else:
+        lowered = list(map(str.lower, texts))
+        lowered_all = "\n".join(lowered)
+        lengths = map(len, lowered)
+        lowered_at = lowered.__getitem__
     if _ERROR_WORDS is None:
-        return {i for i, t in enumerate(lowered) if JSON_ERROR_LOWER.search(t)}
-    ends, pos = [], 0
-    for t in lowered:
-        pos += len(t) + 1
-        ends.append(pos)
-    joined = "\n".join(lowered)
+        return {i for i in range(len(texts)) if JSON_ERROR_LOWER.search(lowered_at(i))}
+    ends = list(accumulate(map(add, lengths, repeat(1))))
     candidates: set[int] = set()
     for word in _ERROR_WORDS:
-        at = joined.find(word)
+        at = lowered_all.find(word)
         while at >= 0:
             i = bisect.bisect_right(ends, at)
             candidates.add(i)
-            at = joined.find(word, ends[i])  # the element is searched whole below
-    return {i for i in candidates if JSON_ERROR_LOWER.search(lowered[i])}
+            at = lowered_all.find(word, ends[i])  # the element is searched whole below
+    return {i for i in candidates if JSON_ERROR_LOWER.search(lowered_at(i))}
 
 
 def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:
@@ -453,7 +472,7 @@ def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
     n = profile.n
     # Length outliers count on the long side only, and by the element's shape (digits masked,
     # opaque strings out): `k9` is not odd next to `k10000`; an element carrying a stack is.
-    lengths = [float(len(s)) for s in profile.shapes]
+    lengths = list(map(float, map(len, profile.shapes)))
     median = sorted(lengths)[len(lengths) // 2] if lengths else 0.0
     odd: set[int] = {i for i in numeric_anomalies(lengths, LENGTH_ANOMALY_Z) if lengths[i] > median}
     for series in profile.numeric.values():
@@ -463,19 +482,21 @@ def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
             for seam in change_points(list(map(series.__getitem__, range(n)))):
                 odd.update((seam - 1, seam))
     rare_limit = max(2, int(RARE_SHARE * n))
-    keysets = dict(enumerate(profile.keysets))
-    for texts in [*profile.strings.values(), keysets]:
+    columns: list[tuple[Iterable[int], Collection[Any]]] = [(t.keys(), t.values()) for t in profile.strings.values()]
+    columns.append((range(n), profile.keysets))
+    for indices, values in columns:
         # A value can be the common one only when the leaf is in at least half the elements.
-        if len(texts) < n / 2:
+        if len(values) < n / 2:
             continue
-        counts = Counter(texts.values())
+        counts = Counter(values)
         counts.pop(None, None)  # keysets: an element that is not an object
         if not counts or len(counts) > 5:
             continue
         if counts.most_common(1)[0][1] < n / 2:
             continue
         rare = {v for v, c in counts.items() if c <= rare_limit}
-        odd.update(i for i, v in texts.items() if v in rare)
+        if rare:
+            odd.update(compress(indices, map(rare.__contains__, values)))
     return odd
 
 
