@@ -172,11 +172,17 @@ def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
 
 
 def _all_numbers(values: list[str]) -> bool:
-    """Every value matches _NUMBER (ASCII digit strings are checked all at once)."""
-    joined = "".join(values)
-    if joined.isascii() and joined.isdigit():
-        return True  # no value is empty (_printable), so each is a run of digits
+    """Every value matches _NUMBER. Values (never empty: _printable) made of ASCII digits and
+    at most one point, other than a lone point, do: such columns are checked all at once."""
+    joined = "\n".join(values)
+    if joined.isascii():
+        rest = joined.translate(_WITHOUT_DIGITS)
+        if not rest.strip(".\n") and ".." not in rest and "." not in values:
+            return True
     return all(map(_NUMBER.fullmatch, values))
+
+
+_WITHOUT_DIGITS = str.maketrans("", "", "0123456789")
 
 
 def _numeric_extremes(values: list[str]) -> tuple[str, str]:

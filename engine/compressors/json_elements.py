@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterable
 from itertools import accumulate, chain, compress, repeat
-from operator import add
+from operator import add, attrgetter, not_
 from typing import Any
 
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
@@ -265,6 +265,8 @@ class Profile:
             t = types.pop()
             if t is str:
                 self.strings.setdefault(path, {}).update(zip(indices, column))
+                if max(map(len, column)) < 20 and "://" not in "\n".join(column):
+                    return list(map((key + " ").__add__, column))  # none is opaque
                 return [key if "://" in v or (len(v) >= 20 and " " not in v) else f"{key} {v}" for v in column]
             if t is int or t is RawFloat:
                 try:
@@ -273,9 +275,7 @@ class Profile:
                     numbers = None
                 if numbers is not None:
                     self.numeric.setdefault(path, {}).update(zip(indices, numbers))
-                    if t is int:
-                        return [f"{key} {v}" for v in column]
-                    return [f"{key} {v.raw}" for v in column]
+                    return list(map((key + " ").__add__, map(str if t is int else _RAW, column)))
             elif t is list:
                 words = _string_list_words(key, column)
                 if words is not None:
@@ -422,13 +422,21 @@ def _group_by_order(items: list[dict[str, Any]]) -> dict[tuple[str, ...], list[i
 def _string_list_words(key: str, lists: tuple[list[Any], ...]) -> list[str] | None:
     """For a member holding lists of strings (tags): the key and each list's words, as _walk
     reads a list (its first 16 items, opaque ones left out). None for any other lists."""
-    if not set(map(type, chain.from_iterable(lists))) <= {str}:
+    try:
+        distinct = set(chain.from_iterable(lists))
+    except TypeError:  # an object or a list inside
         return None
-    strings = set(chain.from_iterable(lists))
-    if max(map(len, lists)) <= 16 and not any(_opaque(v) for v in strings):
-        return [f"{key} {' '.join(x)}" if x else key for x in lists]
+    if not all(type(v) is str for v in distinct):
+        return None
+    if max(map(len, lists)) <= 16 and not any(map(_opaque, distinct)):
+        words = list(map((key + " ").__add__, map(" ".join, lists)))
+        for i in compress(range(len(lists)), map(not_, lists)):
+            words[i] = key  # an empty list adds no word
+        return words
     return [" ".join([key, *[v for v in x[:16] if not _opaque(v)]]) for x in lists]
 
+
+_RAW = attrgetter("raw")
 
 #: Every ASCII digit to "0": a digit run becomes a run of zeros, and every zero came from one.
 _DIGITS_TO_ZERO = str.maketrans("123456789", "000000000")
