@@ -64,7 +64,7 @@ def budget(elided_bytes: int) -> int:
 
 
 def _blen(text: str) -> int:
-    return len(text.encode("utf-8"))
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
 
 
 def _printable(value: str) -> bool:
@@ -141,7 +141,7 @@ def _all_printable(values: list[str]) -> bool:
 
 
 def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
-    counts = Counter(column)
+    counts = _count(column)
     absent = counts.pop(None, 0)
     if not absent and len(counts) == 1:
         return Entry(CONSTANT, position, f"{name}={column[0]}")
@@ -169,6 +169,17 @@ def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
         return Entry(DENSE, position, f"{name}: {lo}..{hi} all {len(distinct)} present")
     tail = f", absent×{absent}" if absent else ""
     return Entry(BOUNDED, position, f"{name}: {len(distinct)} distinct, {lo}..{hi}{tail}")
+
+
+def _count(column: list[str | None]) -> dict[str | None, int]:
+    """Counter(column) as a plain dict (same order); a short column is counted without
+    Counter's set-up, which costs more than counting a log run's handful of values."""
+    if len(column) > 16:
+        return Counter(column)
+    counts: dict[str | None, int] = {}
+    for v in column:
+        counts[v] = counts.get(v, 0) + 1
+    return counts
 
 
 def _all_numbers(values: list[str]) -> bool:
@@ -268,8 +279,9 @@ def _summarize(columns: dict[str, list[str | None]], elided_bytes: int) -> str:
     limit = budget(elided_bytes)
     text = _render(entries)
     while entries and _blen(text) > limit:
-        victim = max(entries, key=lambda e: (-e.kind, e.position))
-        entries.remove(victim)
+        # Positions are unique: the victim is the one entry with the largest key.
+        victim = max(range(len(entries)), key=lambda j: (-entries[j].kind, entries[j].position))
+        del entries[victim]
         text = _render(entries)
     return text
 
