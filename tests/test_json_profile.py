@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.compressors import invariants
 from engine.compressors import json_elements as je
-from engine.compressors.json_array import JsonCompressor, _fields, _summary, canonical, parse
+from engine.compressors.json_array import JsonCompressor, _fields, _summary, canonical, canonical_each, parse
 from engine.patterns import DIGITS
 
 SCALARS = st.one_of(
@@ -84,3 +84,72 @@ def test_integers_past_float_range_never_raise(payload, collapsed):
     assert JsonCompressor().compress(data) == first
     if collapsed:
         assert str(10**400).encode() in first  # the kept head shows the number whole
+
+
+def _reference_keep_non_redundant_shapes(shapes, keep):
+    first, asked = {}, []
+    for i, shape in enumerate(shapes):
+        if keep[i]:
+            asked.append(i)
+        elif shape not in first:
+            first[shape] = i
+            asked.append(i)
+    verdict = je.keep_non_redundant([shapes[i] for i in asked], [keep[i] for i in asked])
+    out, promoted, document_from = list(keep), 0, len(shapes)
+    for i, v in zip(asked, verdict):
+        out[i] = v
+        if v and not keep[i]:
+            promoted += 1
+            if promoted == je.MAX_PROMOTIONS:
+                document_from = i + 1
+    for i in range(document_from, len(out)):
+        out[i] = True
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["a b", "a c", "x y z", "q", "a b c d e f g h i j"]) | st.text(max_size=4),
+                          st.booleans()), max_size=60))
+def test_shape_verdicts_equal_the_element_by_element_reading(pairs):
+    shapes = [s for s, _ in pairs]
+    keep = [k for _, k in pairs]
+    assert je.keep_non_redundant_shapes(shapes, keep) == _reference_keep_non_redundant_shapes(shapes, keep)
+
+
+def _letters(i: int) -> str:
+    return "".join(chr(97 + i // 26 ** p % 26) for p in range(3))
+
+
+def test_shape_verdicts_past_the_promotion_cap_keep_the_rest():
+    # Every shape its own vocabulary (digits would be masked alike): each dropped one is
+    # promoted, and past the cap the rest stays as a document.
+    shapes = [f"{_letters(i)} {_letters(i + 7000)}" for i in range(400)]
+    keep = [i % 50 == 0 for i in range(400)]
+    out = je.keep_non_redundant_shapes(shapes, keep)
+    assert out == _reference_keep_non_redundant_shapes(shapes, keep)
+    assert all(out)
+    mostly_repeats = [shapes[i] if i % 3 == 0 else "same words here" for i in range(400)]
+    out = je.keep_non_redundant_shapes(mostly_repeats, keep)
+    assert out == _reference_keep_non_redundant_shapes(mostly_repeats, keep)
+    assert not all(out)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(VALUES, max_size=30))
+def test_canonical_each_equals_canonical(items):
+    items = _parsed(items)
+    assert canonical_each(items) == [canonical(x) for x in items]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(-10**30, 10**30), st.sampled_from([1.5, 19.9, "ok", "é", "s1", "", "x" * 30])),
+                min_size=1, max_size=40))
+def test_profile_of_scalars_equals_profile_by_element(items):
+    items = _parsed(items)
+    units = [canonical(x) for x in items]
+    fast = je.Profile(items, units)
+    slow = je.Profile(items + [None], units + ["null"])  # a null takes the element-by-element path
+    assert fast.shapes == slow.shapes[:-1] and fast.keysets == slow.keysets[:-1]
+    assert fast.numeric == slow.numeric
+    slow_strings = {path: {i: v for i, v in series.items() if i < len(items)} for path, series in slow.strings.items()}
+    assert fast.strings == {path: series for path, series in slow_strings.items() if series}

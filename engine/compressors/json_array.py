@@ -96,6 +96,16 @@ def canonical(value: Any) -> str:
     return "".join(_ENCODE(value, 0))
 
 
+#: canonical() of a scalar of each type, by the function the encoder itself calls for it.
+_SCALAR_CANONICAL = {str: json.encoder.encode_basestring, int: int.__repr__, RawFloat: float.__repr__}
+
+
+def canonical_each(items: list[Any]) -> list[str]:
+    """canonical() of every element; strings and numbers without building an encoder call."""
+    get = _SCALAR_CANONICAL.get
+    return [get(type(x), canonical)(x) for x in items]
+
+
 def render(value: Any, rewritten_numbers: bool = True) -> bytes:
     """One line, but `"key": value` as pretty JSON spells it, so a fact quoted from the
     original (`"status": 422`) still reads the same; numbers as the input wrote them
@@ -286,7 +296,7 @@ class _Walk:
     def array(self, items: list[Any], depth: int, path: str) -> list[Any]:
         if _is_pair_list(items):
             return self.pairs(items, path)
-        units = [canonical(x) for x in items]
+        units = canonical_each(items)
         profile = Profile(items, units)
         keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile))
         out: list[Any] = []
@@ -294,6 +304,9 @@ class _Walk:
         for kind, start, end in self._plan(items, units, keep):
             if kind == "marker":
                 out.append(start)
+                continue
+            if _CONTAINERS.isdisjoint(map(type, items[start:end])):
+                out.extend(items[start:end])  # scalars are themselves
                 continue
             for i in range(start, end):
                 item = items[i]

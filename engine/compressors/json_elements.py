@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterable
 from itertools import accumulate, chain, compress, repeat
-from operator import add, attrgetter, not_
+from operator import add, and_, attrgetter, itemgetter, not_
 from typing import Any
 
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
@@ -137,28 +137,25 @@ def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:
 
 def keep_non_redundant_shapes(shapes: list[str], keep: list[bool]) -> list[bool]:
     """keepNonRedundant, asked once per distinct shape: a dropped unit whose shape repeats an
-    earlier dropped one gets that one's verdict anyway (represented by it, or by its class)."""
-    first: dict[str, int] = {}
-    asked: list[int] = []
-    for i, shape in enumerate(shapes):
-        if keep[i]:
-            asked.append(i)
-        elif shape not in first:
-            first[shape] = i
-            asked.append(i)
-    verdict = keep_non_redundant([shapes[i] for i in asked], [keep[i] for i in asked])
+    earlier dropped one gets that one's verdict anyway (represented by it, or by its class).
+    (Index lists are built by C-level passes: a long array of scalars has a shape per element.)"""
+    n = len(shapes)
+    everything = range(n)
+    kept = list(compress(everything, keep))
+    dropped = list(compress(everything, map(not_, keep)))
+    # The first dropped index of each shape: a dict filled back to front ends up holding it.
+    firsts = dict(zip(map(shapes.__getitem__, reversed(dropped)), reversed(dropped)))
+    asked = sorted(kept + list(firsts.values()))
+    asked_keep = list(map(keep.__getitem__, asked))
+    verdict = keep_non_redundant(list(map(shapes.__getitem__, asked)), asked_keep)
+    promoted = list(compress(asked, map(and_, verdict, map(not_, asked_keep))))
     out = list(keep)
-    promoted = 0
-    document_from = len(shapes)
-    for i, v in zip(asked, verdict):
-        out[i] = v
-        if v and not keep[i]:
-            promoted += 1
-            if promoted == MAX_PROMOTIONS:
-                document_from = i + 1
-    # Past the promotion cap the payload is a document: everything after it stays.
-    for i in range(document_from, len(out)):
+    for i in promoted[:MAX_PROMOTIONS]:
         out[i] = True
+    if len(promoted) >= MAX_PROMOTIONS:
+        # Past the promotion cap the payload is a document: everything after it stays.
+        document_from = promoted[MAX_PROMOTIONS - 1] + 1
+        out[document_from:] = [True] * (n - document_from)
     return out
 
 
@@ -198,6 +195,17 @@ class Profile:
         if by_order is not None and n_objects == n:
             by_order = _group_by_order(items)
             items_left: Iterable[tuple[int, tuple[Any, str]]] = ()
+        elif n_objects == 0 and set(map(type, items)) <= {str, int, RawFloat}:
+            # Strings and numbers only: each element is its own shape and its own leaf.
+            self.shapes = list(units)
+            is_string = list(map(isinstance, items, repeat(str)))
+            scalar_strings = dict(compress(enumerate(items), is_string))
+            numbers = list(compress(enumerate(items), map(not_, is_string)))
+            try:
+                scalar_numbers = dict(zip(map(itemgetter(0), numbers), map(float, map(itemgetter(1), numbers))))
+            except OverflowError:
+                scalar_numbers = {i: f for i, v in numbers if (f := _float(v)) is not None}
+            items_left = ()
         else:
             items_left = enumerate(zip(items, units))
         for i, (item, unit) in items_left:
