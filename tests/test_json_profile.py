@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from engine.compressors import invariants
 from engine.compressors import json_elements as je
-from engine.compressors.json_array import JsonCompressor, _fields, _summary, canonical, canonical_each, parse
+from engine.compressors.json_array import (
+    JsonCompressor, _fields, _pair_verdicts, _summary, canonical, canonical_each, parse,
+)
 from engine.patterns import DIGITS
 
 SCALARS = st.one_of(
@@ -153,3 +155,36 @@ def test_profile_of_scalars_equals_profile_by_element(items):
     assert fast.numeric == slow.numeric
     slow_strings = {path: {i: v for i, v in series.items() if i < len(items)} for path, series in slow.strings.items()}
     assert fast.strings == {path: series for path, series in slow_strings.items() if series}
+
+
+HEADER_PAIRS = st.sampled_from(["Date: Mon 1", "Date: Tue 2", "ETag: abc", "ETag: abd", "Server: gh", "X-Id: 1",
+                                "Connection: close", "Retry-After: 30 error", "Via: proxy one", "Vary: a, b"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(HEADER_PAIRS | st.text(max_size=5), max_size=70, unique=True),
+       st.lists(st.tuples(HEADER_PAIRS | st.text(max_size=5), st.booleans()), max_size=140))
+def test_pair_verdicts_equal_one_keep_non_redundant_call(seeds, pairs):
+    units = [u for u, _ in pairs]
+    keep = [k for _, k in pairs]
+    expected = je.keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+    assert _pair_verdicts(seeds, units, keep) == expected
+
+
+def test_pair_verdicts_past_the_seed_sample_ask_every_unit():
+    # More kept units than keepNonRedundant samples as classes: a repeat of an unsampled seed
+    # is not known to be represented, and is asked like any other unit.
+    seeds = [f"{_letters(i)} {_letters(i + 9000)}" for i in range(100)]
+    units, keep = [seeds[1], seeds[2], "fresh words"], [False, False, False]
+    expected = je.keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+    assert expected[0]  # seeds[1] is not among the sampled classes: promoted
+    assert _pair_verdicts(seeds, units, keep) == expected
+
+
+def test_pair_verdicts_past_the_promotion_cap_keep_repeats_too():
+    seeds = ["alpha beta"]
+    units = [f"{_letters(i)} {_letters(i + 9000)}" for i in range(130)] + ["alpha beta"]
+    keep = [False] * len(units)
+    expected = je.keep_non_redundant(seeds + units, [True] + keep)[1:]
+    assert expected[-1]  # past the cap everything stays, the repeat included
+    assert _pair_verdicts(seeds, units, keep) == expected

@@ -31,7 +31,7 @@ from engine.compressors import invariants
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, Profile, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
 )
-from engine.compressors.redundancy import keep_non_redundant
+from engine.compressors.redundancy import MAX_PROMOTIONS, MAX_SEEDS, keep_non_redundant
 from engine.compressors.selection import runs, worth_eliding
 from engine.patterns import HEADER_NAME, JSON_ERROR_LOWER, JSON_PATH_INDEX, JSON_PROTECTED_KEY
 from engine.safety import SafetyClass
@@ -329,8 +329,7 @@ class _Walk:
             shown.update(dict.fromkeys(units))
             return list(items)
         keep = [bool(JSON_ERROR_LOWER.search(u.lower())) for u in units]
-        seeds = list(shown)
-        verdict = keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+        verdict = _pair_verdicts(list(shown), units, keep)
         out: list[Any] = []
         cursor = 0
         for start, end in runs(verdict):
@@ -398,6 +397,24 @@ class _Walk:
             cursor = end
         if cursor < len(units):
             yield "keep", cursor, len(units)
+
+
+def _pair_verdicts(seeds: list[str], units: list[str], keep: list[bool]) -> list[bool]:
+    """keep_non_redundant(seeds + units, [True] * len(seeds) + keep) for the units.
+
+    When every kept unit is one of keepNonRedundant's classes (at most MAX_SEEDS of them) and
+    the units are too few to reach the promotion cap, a dropped unit identical to a seed is
+    represented by that seed's class, and whatever it settles a later unit would settle the
+    same way: it is left out of the call (most of a response's headers repeat the last one's)."""
+    if len(seeds) + sum(keep) > MAX_SEEDS or len(units) >= MAX_PROMOTIONS:
+        return keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+    shown = set(seeds)
+    asked = [i for i, (u, k) in enumerate(zip(units, keep)) if k or u not in shown]
+    answers = keep_non_redundant(seeds + [units[i] for i in asked], [True] * len(seeds) + [keep[i] for i in asked])
+    verdict = [False] * len(units)
+    for i, v in zip(asked, answers[len(seeds):]):
+        verdict[i] = v
+    return verdict
 
 
 def _is_pair_list(items: list[Any]) -> bool:
