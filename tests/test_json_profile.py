@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from engine.compressors import invariants
 from engine.compressors import json_elements as je
-from engine.compressors.json_array import (
-    JsonCompressor, _fields, _pair_verdicts, _summary, canonical, canonical_each, parse,
-)
+from engine.compressors import json_profile as jp
+from engine.compressors.json_array import JsonCompressor, _fields, _pair_verdicts, _summary
+from engine.compressors.json_text import canonical, canonical_each, parse
 from engine.patterns import DIGITS
 
 SCALARS = st.one_of(
@@ -33,9 +33,9 @@ def _parsed(items: list) -> list:
 
 def _profile_by_element(items, units, monkeypatch):
     with monkeypatch.context() as m:
-        m.setattr(je, "MIN_COLUMN_ROWS", 10**9)
-        m.setattr(je, "MAX_ORDER_PASSES", 0)
-        return je.Profile(items, units)
+        m.setattr(jp, "MIN_COLUMN_ROWS", 10**9)
+        m.setattr(jp, "MAX_ORDER_PASSES", 0)
+        return jp.Profile(items, units)
 
 
 @settings(max_examples=200, deadline=None)
@@ -50,8 +50,8 @@ def test_profile_by_member_equals_profile_by_element(pattern, schemas, data):
     items = _parsed(items)
     units = [canonical(x) for x in items]
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(je, "MIN_COLUMN_ROWS", 1)
-        by_member = je.Profile(items, units)
+        m.setattr(jp, "MIN_COLUMN_ROWS", 1)
+        by_member = jp.Profile(items, units)
     by_element = _profile_by_element(items, units, pytest.MonkeyPatch())
     assert by_member.shapes == by_element.shapes
     assert by_member.keysets == by_element.keysets
@@ -70,7 +70,7 @@ def test_marker_fields_by_member_equal_fields_by_element(records, elided):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(alphabet="ab0123456789 \n٣", max_size=12), max_size=8))
 def test_digit_masking_equals_the_regex(texts):
-    assert je._mask_digits(texts) == [DIGITS.sub("0", t) for t in texts]
+    assert jp._mask_digits(texts) == [DIGITS.sub("0", t) for t in texts]
 
 
 @pytest.mark.parametrize("payload,collapsed", [
@@ -149,8 +149,8 @@ def test_canonical_each_equals_canonical(items):
 def test_profile_of_scalars_equals_profile_by_element(items):
     items = _parsed(items)
     units = [canonical(x) for x in items]
-    fast = je.Profile(items, units)
-    slow = je.Profile(items + [None], units + ["null"])  # a null takes the element-by-element path
+    fast = jp.Profile(items, units)
+    slow = jp.Profile(items + [None], units + ["null"])  # a null takes the element-by-element path
     assert fast.shapes == slow.shapes[:-1] and fast.keysets == slow.keysets[:-1]
     assert fast.numeric == slow.numeric
     slow_strings = {path: {i: v for i, v in series.items() if i < len(items)} for path, series in slow.strings.items()}
