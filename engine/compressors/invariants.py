@@ -102,7 +102,9 @@ def _collect(units: list[dict[str, str]]) -> dict[str, list[str | None]]:
                     withheld.add(name)
                     continue
                 column = columns[name] = [None] * len(units)
-            elif not _printable(value):
+            elif not (value.isascii() and 0 < len(value) <= MAX_VALUE_BYTES and value.isprintable()
+                      and " " not in value and "caveman" not in value) and not _printable(value):
+                # (_printable's ASCII test inline: this runs for every value of every unit)
                 withheld.add(name)
                 continue
             column[index] = value
