@@ -66,7 +66,7 @@ def budget(elided_bytes: int) -> int:
 
 
 def _blen(text: str) -> int:
-    return len(text.encode("utf-8"))
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
 
 
 def _printable(value: str) -> bool:
@@ -78,13 +78,14 @@ def _printable(value: str) -> bool:
     return _blen(value) <= MAX_VALUE_BYTES and not _UNPRINTABLE.search(value)
 
 
-def _is_number(value: str) -> bool:
-    return _NUMBER.fullmatch(value) is not None
-
-
 def _collect(units: list[dict[str, str]]) -> dict[str, list[str | None]]:
     """Field name -> its value in each unit (None: absent), in order of first appearance.
     Fields cut off by a per-unit cap, or with any unprintable value, are withheld whole."""
+    orders = list(map(tuple, units))
+    if orders.count(orders[0]) == len(orders):
+        # Every unit names the same fields in the same order (records of one schema): the
+        # same rules, applied a column at a time.
+        return collect_columns(orders[0], [list(column) for column in zip(*map(dict.values, units))])
     columns: dict[str, list[str | None]] = {}
     withheld: set[str] = set()
     for index, unit in enumerate(units):
@@ -103,27 +104,61 @@ def _collect(units: list[dict[str, str]]) -> dict[str, list[str | None]]:
                     withheld.add(name)
                     continue
                 column = columns[name] = [None] * len(units)
-            elif not _printable(value):
+            elif not (value.isascii() and 0 < len(value) <= MAX_VALUE_BYTES and value.isprintable()
+                      and " " not in value and "caveman" not in value) and not _printable(value):
+                # (_printable's ASCII test inline: this runs for every value of every unit)
                 withheld.add(name)
                 continue
             column[index] = value
     return {name: col for name, col in columns.items() if name not in withheld}
 
 
+def collect_columns(names: tuple[str, ...], values: list[list[str]]) -> dict[str, list[str | None]]:
+    """_collect for units that all have exactly the fields `names`, in that order; `values`
+    holds each field's value in every unit."""
+    columns: dict[str, list[str | None]] = {}
+    considered = 0  # fields that passed the first unit's checks, withheld later or not
+    for position, (name, column) in enumerate(zip(names, values)):
+        if position >= MAX_FIELDS_PER_UNIT:
+            break  # past the per-unit cap in every unit
+        if _blen(name) > MAX_NAME_BYTES or CREDENTIAL_FIELD.search(name) or not _printable(column[0]):
+            continue
+        if considered >= MAX_FIELDS:
+            continue
+        considered += 1
+        if _all_printable(column):
+            columns[name] = column  # type: ignore[assignment]
+    return columns
+
+
+def _all_printable(values: list[str]) -> bool:
+    """_printable of every value, checked on the whole column at once when it is ASCII."""
+    if not all(values) or max(map(len, values)) > MAX_VALUE_BYTES:
+        return False
+    joined = "".join(values)
+    if not joined.isascii():
+        return all(map(_printable, values))
+    if not joined.isprintable() or " " in joined:
+        return False
+    # `caveman` across two values is not in either.
+    return "caveman" not in joined or not any("caveman" in v for v in values)
+
+
 def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
-    present = [v for v in column if v is not None]
-    absent = len(column) - len(present)
-    counts = Counter(present)
+    counts = _count(column)
+    absent = counts.pop(None, 0)
     if not absent and len(counts) == 1:
-        return Entry(CONSTANT, position, f"{name}={present[0]}")
-    numeric = all(_is_number(v) for v in present)
+        return Entry(CONSTANT, position, f"{name}={column[0]}")
+    # The distinct values in order of first appearance: min and max pick the same first
+    # extreme from them as from every value.
+    distinct: list[str] = list(counts)  # type: ignore[arg-type]
+    numeric = _all_numbers(distinct)
     if not absent and numeric:
-        lo = min(present, key=float)
-        hi = max(present, key=float)
+        lo, hi = _numeric_extremes(distinct)
         if float(lo) != float(hi):
             return Entry(RANGE, position, f"{name}={lo}..{hi}")
     buckets = len(counts) + (1 if absent else 0)
-    enumerable = (buckets <= MAX_ENUM_BUCKETS and all(_blen(v) <= MAX_ENUM_VALUE_BYTES for v in counts)
+    enumerable = (buckets <= MAX_ENUM_BUCKETS and all(_blen(v) <= MAX_ENUM_VALUE_BYTES for v in distinct)
                   and (absent >= 2 or any(c >= 2 for c in counts.values())))
     if enumerable:
         ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -132,23 +167,68 @@ def _entry(name: str, position: int, column: list[str | None]) -> Entry | None:
         return Entry(WEAK_ENUM if weak else ENUM, position, f"{name}: {' '.join(parts)}")
     if not 2 <= len(counts) <= MAX_COVERAGE_DISTINCT:
         return None
-    distinct = list(counts)
-    lo, hi = _extremes(distinct, numeric)
-    if not absent and _dense(distinct):
+    ids = _identifiers(distinct)
+    lo, hi = _extremes(distinct, numeric, ids)
+    if not absent and _dense(ids):
         return Entry(DENSE, position, f"{name}: {lo}..{hi} all {len(distinct)} present")
     tail = f", absent×{absent}" if absent else ""
     return Entry(BOUNDED, position, f"{name}: {len(distinct)} distinct, {lo}..{hi}{tail}")
 
 
-def _extremes(distinct: list[str], numeric: bool) -> tuple[str, str]:
+def _count(column: list[str | None]) -> dict[str | None, int]:
+    """Counter(column) as a plain dict (same order); a short column is counted without
+    Counter's set-up, which costs more than counting a log run's handful of values."""
+    if len(column) > 16:
+        return Counter(column)
+    counts: dict[str | None, int] = {}
+    for v in column:
+        counts[v] = counts.get(v, 0) + 1
+    return counts
+
+
+def _all_numbers(values: list[str]) -> bool:
+    """Every value matches _NUMBER. Values (never empty: _printable) made of ASCII digits and
+    at most one point, other than a lone point, do: such columns are checked all at once."""
+    joined = "\n".join(values)
+    if joined.isascii():
+        rest = joined.translate(_WITHOUT_DIGITS)
+        if not rest.strip(".\n") and ".." not in rest and "." not in values:
+            return True
+    return all(map(_NUMBER.fullmatch, values))
+
+
+_WITHOUT_DIGITS = str.maketrans("", "", "0123456789")
+
+
+def _numeric_extremes(values: list[str]) -> tuple[str, str]:
+    """min(values, key=float) and max(values, key=float): the first value holding each extreme."""
+    numbers = list(map(float, values))
+    return values[numbers.index(min(numbers))], values[numbers.index(max(numbers))]
+
+
+def _identifiers(distinct: list[str]) -> tuple[list[str], list[str]] | None:
+    """Each value's prefix and digit run as _IDENTIFIER splits it (two parallel lists), or
+    None when any value is not an identifier."""
+    if "".join(distinct).isascii():
+        # On ASCII, _IDENTIFIER's digit run is the value's trailing run of digits.
+        prefixes = [v.rstrip("0123456789") for v in distinct]
+        digits = [v[len(p):] for p, v in zip(prefixes, distinct)]
+        return (prefixes, digits) if all(digits) else None
+    matches = [_IDENTIFIER.fullmatch(v) for v in distinct]
+    if not all(matches):
+        return None
+    return [m.group(1) for m in matches if m], [m.group(2) for m in matches if m]
+
+
+def _extremes(distinct: list[str], numeric: bool, ids: tuple[list[str], list[str]] | None) -> tuple[str, str]:
     """Smallest and largest original strings: by value for numbers, by number for identifiers
     sharing one prefix (`ord-9..ord-10`, not the byte-wise `ord-10..ord-9`), else byte-wise."""
     if numeric:
-        return min(distinct, key=float), max(distinct, key=float)
-    parts = [_IDENTIFIER.fullmatch(v) for v in distinct]
-    if all(parts) and len({m.group(1) for m in parts if m}) == 1:
-        order = sorted(zip(parts, distinct), key=lambda pv: (int(pv[0].group(2)), pv[1]))
-        return order[0][1], order[-1][1]
+        return _numeric_extremes(distinct)
+    if ids is not None and len(set(ids[0])) == 1:
+        # Distinct values never tie: min and max are sorted()'s ends.
+        order = list(zip(map(int, ids[1]), distinct))
+        return min(order)[1], max(order)[1]
     quantities = [_QUANTITY.fullmatch(v) for v in distinct]
     if all(quantities) and len({m.group(2) for m in quantities if m}) == 1:
         order = sorted(zip(quantities, distinct), key=lambda qv: (float(qv[0].group(1)), qv[1]))
@@ -156,19 +236,15 @@ def _extremes(distinct: list[str], numeric: bool) -> tuple[str, str]:
     return min(distinct), max(distinct)
 
 
-def _dense(distinct: list[str]) -> bool:
+def _dense(ids: tuple[list[str], list[str]] | None) -> bool:
     """True only when counting proves every identifier between the extremes is present:
     one prefix, one digit width, and max - min + 1 equal to the distinct count."""
-    prefix, width, numbers = None, None, []
-    for value in distinct:
-        m = _IDENTIFIER.fullmatch(value)
-        if m is None:
-            return False
-        if prefix is None:
-            prefix, width = m.group(1), len(m.group(2))
-        elif m.group(1) != prefix or len(m.group(2)) != width:
-            return False
-        numbers.append(int(m.group(2)))
+    if ids is None:
+        return False
+    prefixes, digits = ids
+    if len(set(prefixes)) != 1 or len(set(map(len, digits))) != 1:
+        return False
+    numbers = list(map(int, digits))
     return max(numbers) - min(numbers) + 1 == len(numbers)
 
 
@@ -185,7 +261,18 @@ def _render(entries: list[Entry]) -> str:
 def summarize(units: list[dict[str, str] | None], elided_bytes: int) -> str:
     if len(units) < 2 or any(not unit for unit in units):
         return ""
-    columns = _collect([unit for unit in units if unit])
+    return _summarize(_collect([unit for unit in units if unit]), elided_bytes)
+
+
+def summarize_columns(names: tuple[str, ...], values: list[list[str]], n_units: int, elided_bytes: int) -> str:
+    """summarize() of `n_units` units that all have exactly the fields `names`, in that order;
+    `values` holds each field's value in every unit."""
+    if n_units < 2 or not names:
+        return ""
+    return _summarize(collect_columns(names, values), elided_bytes)
+
+
+def _summarize(columns: dict[str, list[str | None]], elided_bytes: int) -> str:
     entries: list[Entry] = []
     coverage = 0
     for position, (name, column) in enumerate(columns.items()):
@@ -200,8 +287,9 @@ def summarize(units: list[dict[str, str] | None], elided_bytes: int) -> str:
     limit = budget(elided_bytes)
     text = _render(entries)
     while entries and _blen(text) > limit:
-        victim = max(entries, key=lambda e: (-e.kind, e.position))
-        entries.remove(victim)
+        # Positions are unique: the victim is the one entry with the largest key.
+        victim = max(range(len(entries)), key=lambda j: (-entries[j].kind, entries[j].position))
+        del entries[victim]
         text = _render(entries)
     return text
 

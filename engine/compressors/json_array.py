@@ -17,15 +17,22 @@ spaced as pretty JSON spells it, so quoted facts still match); nothing collapsed
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from engine.compressors import invariants
 from engine.compressors.json_elements import (
-    MAX_DEPTH, MAX_WHOLE, Profile, RawFloat, keep_non_redundant_shapes, keep_referenced, parse_float, scalar_text, select,
+    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
 )
-from engine.compressors.redundancy import keep_non_redundant
+from engine.compressors.json_profile import Profile
+from engine.compressors.json_text import canonical, canonical_each, parse_noting_floats, render
+from engine.compressors.redundancy import MAX_PROMOTIONS, MAX_SEEDS, keep_non_redundant
 from engine.compressors.selection import runs, worth_eliding
 from engine.patterns import HEADER_NAME, JSON_ERROR_LOWER, JSON_PATH_INDEX, JSON_PROTECTED_KEY
 from engine.safety import SafetyClass
@@ -46,96 +53,19 @@ SUMMARY_KEY = "__caveman_invariants__"
 NOTE_KEY = "__caveman_note__"
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"not JSON: {name}")
-
-
-def parse(data: bytes) -> Any:
-    """The JSON value, or ValueError (not UTF-8, not JSON, NaN/Infinity, nested too deep)."""
-    return parse_noting_floats(data)[0]
-
-
-def parse_noting_floats(data: bytes) -> tuple[Any, bool]:
-    """The JSON value, and whether any number in it is written in a form Python would print
-    differently (`19.90`, `1E5`): only then does rendering need to put the written forms back."""
-    text = data.decode("utf-8")
-    rewritten: list[bool] = []
-
-    def parse_float_noting(number: str) -> float:
-        value = parse_float(number)
-        if not rewritten and float.__repr__(value) != number:
-            rewritten.append(True)
-        return value
-
+@contextmanager
+def _cycle_collection_paused() -> Iterator[None]:
+    """The parsed document is a tree (no reference cycles) that lives until the compressor
+    returns, yet the cycle collector's full passes walk all of it again and again while the
+    walk allocates: a sixth of the time on a large array, to find nothing. Paused for the
+    call (objects freed meanwhile are still freed by reference counting), restored after."""
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        value = json.loads(text, parse_float=parse_float_noting, parse_constant=_reject_constant)
-    except RecursionError:
-        raise ValueError("JSON nested too deeply") from None
-    return value, bool(rewritten)
-
-
-#: json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False), built once:
-#: dumps builds an encoder per call, which costs more than encoding a small element.
-_ENCODE = (json.encoder.c_make_encoder(None, None, json.encoder.encode_basestring, None, ":", ",", True, False, True)
-           if json.encoder.c_make_encoder is not None else None)
-
-
-def canonical(value: Any) -> str:
-    if _ENCODE is None:
-        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "".join(_ENCODE(value, 0))
-
-
-def render(value: Any, rewritten_numbers: bool = True) -> bytes:
-    """One line, but `"key": value` as pretty JSON spells it, so a fact quoted from the
-    original (`"status": 422`) still reads the same; numbers as the input wrote them
-    (`rewritten_numbers` False: the input has none that Python would print differently)."""
-    raws: list[str] = []
-    marked = _float_placeholders(value, raws, 0) if rewritten_numbers else value
-    text = json.dumps(marked, ensure_ascii=False, separators=(",", ": "))
-    if raws:
-        pieces = text.split('"' + _OPEN)
-        if len(pieces) != len(raws) + 1:  # the data itself holds our stand-in: give up on it
-            text = json.dumps(value, ensure_ascii=False, separators=(",", ": "))
-        else:
-            out = [pieces[0]]
-            for piece in pieces[1:]:
-                index, rest = piece.split(_CLOSE + '"', 1)
-                out += [raws[int(index)], rest]
-            text = "".join(out)
-    return text.encode("utf-8")
-
-
-#: Stand-in for a number whose written form Python would change (`19.90`, `1E5`): a string
-#: of private-use code points, swapped for the original digits after serialising.
-_OPEN, _CLOSE = "\ue000", "\ue001"
-
-
-def _float_placeholders(value: Any, raws: list[str], depth: int) -> Any:
-    if type(value) is RawFloat:
-        return _float_placeholder(value, raws)
-    if depth > MAX_DEPTH + 8:
-        return value
-    # Members and items are handled inline; only containers recurse.
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        for k, v in value.items():
-            if isinstance(v, (dict, list)):
-                out[k] = _float_placeholders(v, raws, depth + 1)
-            else:
-                out[k] = _float_placeholder(v, raws) if type(v) is RawFloat else v
-        return out
-    if isinstance(value, list):
-        return [_float_placeholders(v, raws, depth + 1) if isinstance(v, (dict, list))
-                else _float_placeholder(v, raws) if type(v) is RawFloat else v for v in value]
-    return value
-
-
-def _float_placeholder(value: RawFloat, raws: list[str]) -> Any:
-    if float.__repr__(value) == value.raw:
-        return value
-    raws.append(value.raw)
-    return f"{_OPEN}{len(raws) - 1}{_CLOSE}"
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class JsonCompressor:
@@ -148,6 +78,10 @@ class JsonCompressor:
         return self.compress_query(data, "")
 
     def compress_query(self, data: bytes, query: str) -> bytes | None:
+        with _cycle_collection_paused():
+            return self._compress(data, query)
+
+    def _compress(self, data: bytes, query: str) -> bytes | None:
         stripped = data.strip()
         if not stripped[:1] in (b"{", b"["):
             return None
@@ -257,7 +191,7 @@ class _Walk:
     def array(self, items: list[Any], depth: int, path: str) -> list[Any]:
         if _is_pair_list(items):
             return self.pairs(items, path)
-        units = [canonical(x) for x in items]
+        units = canonical_each(items)
         profile = Profile(items, units)
         keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile))
         out: list[Any] = []
@@ -265,6 +199,9 @@ class _Walk:
         for kind, start, end in self._plan(items, units, keep):
             if kind == "marker":
                 out.append(start)
+                continue
+            if _CONTAINERS.isdisjoint(map(type, items[start:end])):
+                out.extend(items[start:end])  # scalars are themselves
                 continue
             for i in range(start, end):
                 item = items[i]
@@ -287,8 +224,7 @@ class _Walk:
             shown.update(dict.fromkeys(units))
             return list(items)
         keep = [bool(JSON_ERROR_LOWER.search(u.lower())) for u in units]
-        seeds = list(shown)
-        verdict = keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+        verdict = _pair_verdicts(list(shown), units, keep)
         out: list[Any] = []
         cursor = 0
         for start, end in runs(verdict):
@@ -342,11 +278,7 @@ class _Walk:
                 yield "keep", cursor, start
             elided = len("".join(units[start:end]).encode("utf-8"))
             run = items[start:end]
-            # Any element that is not an object has no fields, and then nothing is summarised.
-            orders: dict[tuple[str, ...], list[str]] = {}
-            fields = ([_fields(x, orders) for x in run] if all(isinstance(x, dict) for x in run)
-                      else [None] * len(run))
-            summary = invariants.summarize(fields, elided)
+            summary = _summary(run, elided)
             marker: dict[str, Any] = {MARKER: end - start}
             if summary:
                 marker[SUMMARY_KEY] = summary
@@ -360,6 +292,24 @@ class _Walk:
             cursor = end
         if cursor < len(units):
             yield "keep", cursor, len(units)
+
+
+def _pair_verdicts(seeds: list[str], units: list[str], keep: list[bool]) -> list[bool]:
+    """keep_non_redundant(seeds + units, [True] * len(seeds) + keep) for the units.
+
+    When every kept unit is one of keepNonRedundant's classes (at most MAX_SEEDS of them) and
+    the units are too few to reach the promotion cap, a dropped unit identical to a seed is
+    represented by that seed's class, and whatever it settles a later unit would settle the
+    same way: it is left out of the call (most of a response's headers repeat the last one's)."""
+    if len(seeds) + sum(keep) > MAX_SEEDS or len(units) >= MAX_PROMOTIONS:
+        return keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+    shown = set(seeds)
+    asked = [i for i, (u, k) in enumerate(zip(units, keep)) if k or u not in shown]
+    answers = keep_non_redundant(seeds + [units[i] for i in asked], [True] * len(seeds) + [keep[i] for i in asked])
+    verdict = [False] * len(units)
+    for i, v in zip(asked, answers[len(seeds):]):
+        verdict[i] = v
+    return verdict
 
 
 def _is_pair_list(items: list[Any]) -> bool:
@@ -400,6 +350,50 @@ def _is_collection(mapping: dict[str, Any]) -> bool:
         return False
     records = sum(1 for v in mapping.values() if isinstance(v, dict))
     return records >= 0.9 * len(mapping)
+
+
+def _summary(run: list[Any], elided: int) -> str:
+    """The marker summary of elided elements: their scalar top-level members (_fields)."""
+    if not all(map(isinstance, run, repeat(dict))):
+        return ""  # an element that is not an object has no fields: nothing is summarised
+    orders = dict.fromkeys(map(tuple, run))
+    if len(orders) == 1:
+        columns = _columns(next(iter(orders)), run)
+        if columns is not None:
+            names, values = columns
+            return invariants.summarize_columns(names, values, len(run), elided)
+    cache: dict[tuple[str, ...], list[str]] = {}
+    return invariants.summarize([_fields(x, cache) for x in run], elided)
+
+
+_CONTAINERS = frozenset((dict, list))
+_RAW = attrgetter("raw")
+
+
+def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[str, ...], list[list[str]]] | None:
+    """_fields of records that share one key order, a member at a time: names and each
+    one's value strings. None when a member is a container in some records but not in all
+    (the records would have different fields)."""
+    by_key = dict(zip(order, zip(*map(dict.values, run))))
+    names: list[str] = []
+    values: list[list[str]] = []
+    for k in sorted(order):
+        column = by_key[k]
+        types = set(map(type, column))
+        if not types.isdisjoint(_CONTAINERS):
+            if types <= _CONTAINERS:
+                continue  # never a field
+            return None
+        if types == {str}:
+            values.append(list(column))
+        elif types == {int}:
+            values.append(list(map(str, column)))
+        elif types == {RawFloat}:
+            values.append(list(map(_RAW, column)))
+        else:
+            values.append(list(map(scalar_text, column)))
+        names.append(k)
+    return tuple(names), values
 
 
 def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None) -> dict[str, str] | None:

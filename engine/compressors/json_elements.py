@@ -11,14 +11,19 @@ import bisect
 import math
 import re
 from collections import Counter
-from itertools import repeat
-from typing import Any
+from collections.abc import Collection, Iterable
+from itertools import accumulate, compress, repeat
+from operator import add, and_, not_
+from typing import TYPE_CHECKING, Any
 
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
 from engine.compressors.selection import (
     LENGTH_ANOMALY_Z, change_points, numeric_anomalies, query_keep,
 )
-from engine.patterns import DIGITS, JSON_ERROR_LOWER
+from engine.patterns import JSON_ERROR_LOWER
+
+if TYPE_CHECKING:
+    from engine.compressors.json_profile import Profile
 
 #: Arrays (and maps of records) with more elements than this are collapsed.
 MAX_WHOLE = 8
@@ -74,29 +79,46 @@ def _error_words(pattern: str) -> tuple[str, ...] | None:
     return tuple(m.group(1).split("|")) if m else None
 
 
-#: JSON_ERROR_LOWER's words: every match contains one, and str.find skips text several times
-#: faster than the regex scans it, so only elements holding one are searched.
-_ERROR_WORDS = _error_words(JSON_ERROR_LOWER.pattern)
+def _shortest_cover(words: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """The words that contain no other word: a text holding `errors` holds `error`."""
+    if words is None:
+        return None
+    return tuple(w for w in words if not any(o != w and o in w for o in words))
+
+
+#: JSON_ERROR_LOWER's words (those containing another left out): every match contains one,
+#: and str.find skips text several times faster than the regex scans it, so only elements
+#: holding one are searched.
+_ERROR_WORDS = _shortest_cover(_error_words(JSON_ERROR_LOWER.pattern))
 
 
 def _error_bearing(texts: list[str]) -> set[int]:
     """Indices of texts naming a failure."""
-    lowered = [t.lower() for t in texts]
+    joined = "\n".join(texts)
+    if joined.isascii():
+        # Lower-casing ASCII keeps every length: the joined text is lowered in one call, and
+        # each element's lowered text only when it is a candidate.
+        lowered_all = joined.lower()
+        lengths: Iterable[int] = map(len, texts)
+
+        def lowered_at(i: int) -> str:
+            return texts[i].lower()
+    else:
+        lowered = list(map(str.lower, texts))
+        lowered_all = "\n".join(lowered)
+        lengths = map(len, lowered)
+        lowered_at = lowered.__getitem__
     if _ERROR_WORDS is None:
-        return {i for i, t in enumerate(lowered) if JSON_ERROR_LOWER.search(t)}
-    ends, pos = [], 0
-    for t in lowered:
-        pos += len(t) + 1
-        ends.append(pos)
-    joined = "\n".join(lowered)
+        return {i for i in range(len(texts)) if JSON_ERROR_LOWER.search(lowered_at(i))}
+    ends = list(accumulate(map(add, lengths, repeat(1))))
     candidates: set[int] = set()
     for word in _ERROR_WORDS:
-        at = joined.find(word)
+        at = lowered_all.find(word)
         while at >= 0:
             i = bisect.bisect_right(ends, at)
             candidates.add(i)
-            at = joined.find(word, ends[i])  # the element is searched whole below
-    return {i for i in candidates if JSON_ERROR_LOWER.search(lowered[i])}
+            at = lowered_all.find(word, ends[i])  # the element is searched whole below
+    return {i for i in candidates if JSON_ERROR_LOWER.search(lowered_at(i))}
 
 
 def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:
@@ -115,188 +137,26 @@ def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:
 
 def keep_non_redundant_shapes(shapes: list[str], keep: list[bool]) -> list[bool]:
     """keepNonRedundant, asked once per distinct shape: a dropped unit whose shape repeats an
-    earlier dropped one gets that one's verdict anyway (represented by it, or by its class)."""
-    first: dict[str, int] = {}
-    asked: list[int] = []
-    for i, shape in enumerate(shapes):
-        if keep[i]:
-            asked.append(i)
-        elif shape not in first:
-            first[shape] = i
-            asked.append(i)
-    verdict = keep_non_redundant([shapes[i] for i in asked], [keep[i] for i in asked])
+    earlier dropped one gets that one's verdict anyway (represented by it, or by its class).
+    (Index lists are built by C-level passes: a long array of scalars has a shape per element.)"""
+    n = len(shapes)
+    everything = range(n)
+    kept = list(compress(everything, keep))
+    dropped = list(compress(everything, map(not_, keep)))
+    # The first dropped index of each shape: a dict filled back to front ends up holding it.
+    firsts = dict(zip(map(shapes.__getitem__, reversed(dropped)), reversed(dropped)))
+    asked = sorted(kept + list(firsts.values()))
+    asked_keep = list(map(keep.__getitem__, asked))
+    verdict = keep_non_redundant(list(map(shapes.__getitem__, asked)), asked_keep)
+    promoted = list(compress(asked, map(and_, verdict, map(not_, asked_keep))))
     out = list(keep)
-    promoted = 0
-    document_from = len(shapes)
-    for i, v in zip(asked, verdict):
-        out[i] = v
-        if v and not keep[i]:
-            promoted += 1
-            if promoted == MAX_PROMOTIONS:
-                document_from = i + 1
-    # Past the promotion cap the payload is a document: everything after it stays.
-    for i in range(document_from, len(out)):
+    for i in promoted[:MAX_PROMOTIONS]:
         out[i] = True
+    if len(promoted) >= MAX_PROMOTIONS:
+        # Past the promotion cap the payload is a document: everything after it stays.
+        document_from = promoted[MAX_PROMOTIONS - 1] + 1
+        out[document_from:] = [True] * (n - document_from)
     return out
-
-
-class Profile:
-    """One walk over every element: its numeric and string leaves by path (for outliers and
-    rare values), its key set, and the words keepNonRedundant compares it by.
-
-    Those words are its keys and readable values. Opaque values (hashes, URLs, long tokens)
-    and the keys of name-keyed maps (a package's dependency list) differ in every record by
-    design; compared verbatim they make every record of a lockfile or an API listing look
-    unique, and nothing would ever be elided. Scalar elements are compared as they are: a
-    list of names is a document."""
-
-    def __init__(self, items: list[Any], units: list[str]) -> None:
-        n = len(items)
-        self.n = n
-        #: Leaf path -> {element index: value}, only for the elements that have the leaf (a
-        #: name-keyed map gives thousands of paths, each present in a handful of elements).
-        self.numeric: dict[str, dict[int, float]] = {}
-        self.strings: dict[str, dict[int, str]] = {}
-        self.keysets: list[tuple[str, ...] | None] = []
-        self._slots: dict[str, tuple[dict[str, dict[int, str]], dict[str, dict[int, float]]]] = {}
-        records = sum(map(isinstance, items, repeat(dict))) * 2 >= n
-        self.maps = _map_paths(items) if records else set()
-        self.shapes: list[str] = []
-        keysets: dict[tuple[str, ...], tuple[str, ...]] = {}  # key order -> sorted keys
-        # A scalar element's leaf sits at the path "" (no object's leaf does).
-        scalar_strings: dict[int, str] = {}
-        scalar_numbers: dict[int, float] = {}
-        for i, (item, unit) in enumerate(zip(items, units)):
-            t = type(item)
-            if t is not dict:
-                # Compared as it is; an array element has no leaf paths (only words, unused).
-                self.keysets.append(None)
-                self.shapes.append(unit)
-                if t is str:
-                    scalar_strings[i] = item
-                elif t is int or t is RawFloat:
-                    scalar_numbers[i] = float(item)
-                elif t is not list:
-                    text = scalar_text(item)
-                    if isinstance(item, (int, float)) and not isinstance(item, bool):
-                        scalar_numbers[i] = float(item)
-                    else:
-                        scalar_strings[i] = text
-                continue
-            words: list[str] = []
-            self._walk(item, "", i, words, 0)
-            order = tuple(item)
-            keyset = keysets.get(order)
-            if keyset is None:
-                keyset = keysets[order] = tuple(sorted(order))
-            self.keysets.append(keyset)
-            # Records carry words, so keepNonRedundant masks their digits anyway; masking here
-            # lets identical shapes be asked about once.
-            self.shapes.append(DIGITS.sub("0", " ".join(words)) if records else unit)
-        if scalar_strings:
-            self.strings[""] = scalar_strings
-        if scalar_numbers:
-            self.numeric[""] = scalar_numbers
-
-    def _walk(self, value: Any, path: str, i: int, words: list[str], depth: int) -> None:
-        if depth > 8:
-            return
-        if isinstance(value, dict):
-            append = words.append
-            is_map = path in self.maps
-            # The series of each member's leaf, by member name, cached per path: it saves
-            # building `path.key` and hashing it for every leaf of every element.
-            slots = self._slots.get(path)
-            if slots is None:
-                slots = self._slots[path] = ({}, {})
-            string_slots, number_slots = slots
-            for k, v in value.items():
-                if not is_map:
-                    append(k)
-                t = type(v)
-                if t is str:  # leaves, the bulk of any payload, are handled inline
-                    if not ("://" in v or (len(v) >= 20 and " " not in v)):
-                        append(v)
-                    series = string_slots.get(k)
-                    if series is None:
-                        series = string_slots[k] = self.strings.setdefault(path + "." + k, {})
-                    series[i] = v
-                elif t is int or t is RawFloat:
-                    append(v.raw if t is RawFloat else str(v))
-                    series = number_slots.get(k)
-                    if series is None:
-                        series = number_slots[k] = self.numeric.setdefault(path + "." + k, {})
-                    series[i] = float(v)
-                elif v is None or t is bool:
-                    leaf = "null" if v is None else ("true" if v else "false")
-                    append(leaf)
-                    series = string_slots.get(k)
-                    if series is None:
-                        series = string_slots[k] = self.strings.setdefault(path + "." + k, {})
-                    series[i] = leaf
-                else:
-                    self._walk(v, path + "." + k, i, words, depth + 1)
-            return
-        if isinstance(value, list):
-            for v in value[:16]:
-                self._shape_only(v, path, words, depth + 1)
-            return
-        if isinstance(value, str):
-            if not _opaque(value):
-                words.append(value)
-            self.strings.setdefault(path, {})[i] = value
-            return
-        text = scalar_text(value)
-        words.append(text)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            self.numeric.setdefault(path, {})[i] = float(value)
-        else:
-            self.strings.setdefault(path, {})[i] = text
-
-    def _shape_only(self, value: Any, path: str, words: list[str], depth: int) -> None:
-        """Inside arrays only the comparison words are collected (arrays are not leaf paths)."""
-        if depth > 8:
-            return
-        if isinstance(value, dict):
-            is_map = path in self.maps
-            if depth == 8:  # its members sit too deep to be read: only the keys count
-                if not is_map:
-                    words.extend(value)
-                return
-            append = words.append
-            for k, v in value.items():
-                if not is_map:
-                    append(k)
-                # Scalar members inline (as _shape_only would read them one level down).
-                t = type(v)
-                if t is str:
-                    if not ("://" in v or (len(v) >= 20 and " " not in v)):
-                        append(v)
-                elif t is int:
-                    append(str(v))
-                elif t is RawFloat:
-                    append(v.raw)
-                else:  # containers, and true/false/null
-                    self._shape_only(v, path + "." + k, words, depth + 1)
-        elif isinstance(value, list):
-            for v in value[:16]:
-                self._shape_only(v, path, words, depth + 1)
-        elif isinstance(value, str):
-            if not _opaque(value):
-                words.append(value)
-        else:
-            words.append(scalar_text(value))
-
-
-def _map_paths(items: list[Any]) -> set[str]:
-    """Paths of name-keyed maps: many more distinct keys across records than any one holds.
-    Judged on an evenly spaced sample, which is plenty for a property of the schema."""
-    step = max(1, len(items) // 256)
-    union: dict[str, set[str]] = {}
-    widest: dict[str, int] = {}
-    for item in items[::step]:
-        _key_stats(item, "", union, widest, 0)
-    return {p for p, keys in union.items() if len(keys) > MAX_WHOLE and len(keys) > 3 * widest[p]}
 
 
 def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
@@ -304,38 +164,32 @@ def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
     n = profile.n
     # Length outliers count on the long side only, and by the element's shape (digits masked,
     # opaque strings out): `k9` is not odd next to `k10000`; an element carrying a stack is.
-    lengths = [float(len(s)) for s in profile.shapes]
+    lengths = list(map(float, map(len, profile.shapes)))
     median = sorted(lengths)[len(lengths) // 2] if lengths else 0.0
     odd: set[int] = {i for i in numeric_anomalies(lengths, LENGTH_ANOMALY_Z) if lengths[i] > median}
     for series in profile.numeric.values():
         odd.update(numeric_anomalies(series))
         if len(series) == n:
-            for seam in change_points(list(series.values())):
+            # In element order (a series may have been filled a group of elements at a time).
+            for seam in change_points(list(map(series.__getitem__, range(n)))):
                 odd.update((seam - 1, seam))
     rare_limit = max(2, int(RARE_SHARE * n))
-    keysets = dict(enumerate(profile.keysets))
-    for texts in [*profile.strings.values(), keysets]:
+    columns: list[tuple[Iterable[int], Collection[Any]]] = [(t.keys(), t.values()) for t in profile.strings.values()]
+    columns.append((range(n), profile.keysets))
+    for indices, values in columns:
         # A value can be the common one only when the leaf is in at least half the elements.
-        if len(texts) < n / 2:
+        if len(values) < n / 2:
             continue
-        counts = Counter(texts.values())
+        counts = Counter(values)
         counts.pop(None, None)  # keysets: an element that is not an object
         if not counts or len(counts) > 5:
             continue
         if counts.most_common(1)[0][1] < n / 2:
             continue
         rare = {v for v, c in counts.items() if c <= rare_limit}
-        odd.update(i for i, v in texts.items() if v in rare)
+        if rare:
+            odd.update(compress(indices, map(rare.__contains__, values)))
     return odd
-
-
-def _key_stats(value: Any, path: str, union: dict[str, set[str]], widest: dict[str, int], depth: int) -> None:
-    if not isinstance(value, dict) or depth > 8:
-        return
-    union.setdefault(path, set()).update(value)
-    widest[path] = max(widest.get(path, 0), len(value))
-    for k, v in value.items():
-        _key_stats(v, f"{path}.{k}", union, widest, depth + 1)
 
 
 def _opaque(text: str) -> bool:

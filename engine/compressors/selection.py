@@ -91,10 +91,13 @@ def query_keep(units: Sequence[str], query: str, keep: list[bool], limit: int) -
 
 def numeric_anomalies(values: Sequence[float | None] | Mapping[int, float], z: float = ANOMALY_Z) -> list[int]:
     """Indices whose value sits ≥z robust z-scores from the median (MAD; stddev when MAD is 0).
-    `values` is a series (None where absent) or a map of index → value in index order.
+    `values` is a series (None where absent) or a map of index → value (indices come back in
+    the map's order).
     (The arithmetic runs through map() over whole series, value by value as a loop would.)"""
     if isinstance(values, Mapping):
         indices, present = list(values), list(values.values())
+    elif None not in values:
+        indices, present = range(len(values)), list(values)  # type: ignore[assignment]
     else:
         indices = [i for i, v in enumerate(values) if v is not None]
         present = [values[i] for i in indices]  # type: ignore[misc]
