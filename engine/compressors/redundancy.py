@@ -33,6 +33,26 @@ def _profile_key(unit: str) -> tuple[str, bool]:
     return DIGITS.sub("\0", low), True
 
 
+#: Each ASCII digit to NUL, one for one: the `shape` of a lower-cased unit. Units of one shape
+#: have one profile key when they carry a letter (their digit runs are masked anyway), so a
+#: shape already settled settles them without masking or tokenising.
+_DIGIT_TO_NUL = str.maketrans("0123456789", "\0" * 10)
+
+
+def _lowered(units: list[str]) -> tuple[list[str], list[str]]:
+    """Each unit lower-cased with literal NULs blanked (as `_profile_key` does), and its shape;
+    from one pass over the joined units (lower-casing never crosses a newline) unless a unit
+    holds a newline."""
+    text = "\n".join(units).lower()
+    if "\0" in text:
+        text = text.replace("\0", " ")
+    lows = text.split("\n")
+    if len(lows) != len(units):
+        lows = [unit.lower().replace("\0", " ") for unit in units]
+        return lows, [low.translate(_DIGIT_TO_NUL) for low in lows]
+    return lows, text.translate(_DIGIT_TO_NUL).split("\n")
+
+
 def _words(key: str, masked: bool) -> frozenset[str]:
     words = dict.fromkeys((MASKED_WORD if masked else WORD).findall(key))
     if len(words) > MAX_VOCAB:
@@ -61,21 +81,32 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
     if kept_idx:
         step = max(1, math.ceil(len(kept_idx) / MAX_SEEDS))
         classes = [vocabulary(units[i]) for i in kept_idx[::step]][:MAX_SEEDS]
-    # Profiles already judged: each is represented by now (by a class, or as a new class).
-    settled: set[tuple[str, bool]] = set()
+    # Profiles already judged: each is represented by now (by a class, or as a new class). A
+    # unit with a letter is looked up by its shape (finer than its masked key: same verdicts).
+    settled_shapes: set[str] = set()
+    settled_plain: set[str] = set()
     settled_vocab: set[tuple[frozenset[str], bool]] = set()
+    has_letter: dict[str, bool] = {}
     promotions = 0
-    for i, k in enumerate(keep):
-        if k:
-            continue
+    dropped = [i for i, k in enumerate(keep) if not k]
+    lows, shapes = _lowered([units[i] for i in dropped])
+    for i, low, shape in zip(dropped, lows, shapes):
         if promotions >= MAX_PROMOTIONS:
             result[i] = True
             continue
-        profile = _profile_key(units[i])
-        if profile in settled:
-            continue
-        settled.add(profile)
-        key, masked = profile
+        masked = has_letter.get(shape)
+        if masked is None:
+            masked = has_letter[shape] = HAS_LETTER.search(shape) is not None
+        if masked:
+            if shape in settled_shapes:
+                continue
+            settled_shapes.add(shape)
+            key = DIGITS.sub("\0", low)
+        else:
+            if low in settled_plain:
+                continue
+            settled_plain.add(low)
+            key = low
         vocab = _words(key, masked)
         if (vocab, masked) in settled_vocab:
             continue
