@@ -30,29 +30,45 @@ MIN_LINES = 8
 def log_fields(line: str) -> dict[str, str] | None:
     """A log line's fields: a JSON object's scalar top-level members (sorted, original number
     text), else its logfmt `key=value` pairs in order. None when it has none."""
-    stripped = line.strip()
-    if stripped.startswith("{") and stripped.endswith("}"):
-        try:
-            obj = json.loads(stripped, parse_float=str, parse_int=str)
-        except (ValueError, RecursionError):
-            obj = None
-        if isinstance(obj, dict):
-            found = {}
-            for key in sorted(obj):
-                value = obj[key]
-                if isinstance(value, bool):
-                    found[key] = "true" if value else "false"
-                elif value is None:
-                    found[key] = "null"
-                elif isinstance(value, str):
-                    found[key] = value
-            return found or None
+    if "{" in line:
+        stripped = line.strip()
+        if stripped.startswith("{") and stripped.endswith("}"):
+            fields = _json_fields(stripped)
+            if fields is not _NOT_AN_OBJECT:
+                return fields
     if "=" not in line:
         return None
-    pairs: dict[str, str] = {}
-    for m in LOGFMT_PAIR.finditer(line):
-        pairs.setdefault(m.group(1), m.group(2))
+    found = LOGFMT_PAIR.findall(line)
+    pairs = dict(found)
+    if len(pairs) != len(found):  # a key repeats: its first value stands
+        pairs = {}
+        for key, value in found:
+            pairs.setdefault(key, value)
     return pairs or None
+
+
+_NOT_AN_OBJECT: dict[str, str] = {}
+
+
+def _json_fields(stripped: str) -> dict[str, str] | None:
+    """A JSON object's scalar top-level members (None when it has none); _NOT_AN_OBJECT when
+    the text is not one."""
+    try:
+        obj = json.loads(stripped, parse_float=str, parse_int=str)
+    except (ValueError, RecursionError):
+        return _NOT_AN_OBJECT
+    if not isinstance(obj, dict):
+        return _NOT_AN_OBJECT
+    found = {}
+    for key in sorted(obj):
+        value = obj[key]
+        if isinstance(value, bool):
+            found[key] = "true" if value else "false"
+        elif value is None:
+            found[key] = "null"
+        elif isinstance(value, str):
+            found[key] = value
+    return found or None
 
 
 def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
