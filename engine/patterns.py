@@ -49,7 +49,8 @@ LOG_IMPORTANT = re.compile(
 #: them all; the terminal compressor compares them by their status alone (one example shown,
 #: the rest counted in the marker). Never consulted for lines toolout.must_keep flags.
 PASSING_LINE = re.compile(r"(?:::\S*|\s)(?:PASSED|SKIPPED)\b|\.\.\. ok$")  # pytest -v; cargo, unittest -v
-#: PASSING_LINE is searched only on lines holding one of these words (it is unanchored).
+#: PASSING_LINE is searched only on lines holding one of these words (it is unanchored);
+#: terminal.is_passing spells them out.
 PASSING_WORDS = ("PASSED", "SKIPPED", "... ok")
 #: The anchored rest, matched at the line start (fails fast): jest/mocha/node --test ticks,
 #: TAP, go test, ctest, pytest's dot progress, cmake probes, make progress, and installer

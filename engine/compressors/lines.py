@@ -162,6 +162,18 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
     must contain one of `keywords` or match one of the `extras` (searched on the whole text).
     Only the candidates are tested."""
     test = pattern.search if isinstance(pattern, re.Pattern) else pattern
+    flags = [False] * len(lines)
+    for i in candidate_lines(lines, keywords, extras, fold_case=fold_case):
+        if test(lines[i]):
+            flags[i] = True
+    return flags
+
+
+def candidate_lines(lines: list[str], keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
+                    fold_case: bool = True) -> set[int]:
+    """The lines holding one of `keywords` (in the lower-cased text, with `fold_case`) or where
+    one of `extras` (searched on the whole text) matches; with `fold_case`, every line outside
+    ASCII too (see flag_lines)."""
     searched = lines
     candidates: set[int] = set()
     if fold_case and not "\n".join(lines).isascii():
@@ -203,10 +215,28 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
             continue
         while (m := extra.search(text, pos)) is not None:
             pos = add(m.start())
+    return candidates
+
+
+def match_lines(lines: list[str], pattern: re.Pattern[str]) -> list[bool]:
+    """`pattern.search(line) is not None` for every line, from one scan of the joined text.
+
+    Only for a pattern that cannot match a newline or look across one (no `\\s`, negated
+    class or `\\Z` that could; `$` under re.M): a match then lies within one line, and
+    starts where a search of that line alone would find one. A line holding a newline sends
+    every line to pattern.search."""
+    if not lines:
+        return []
+    text = "\n".join(lines)
     flags = [False] * len(lines)
-    for i in candidates:
-        if test(lines[i]):
-            flags[i] = True
+    if text.count("\n") != len(lines) - 1:
+        return [pattern.search(line) is not None for line in lines]
+    starts = [0, *accumulate(map((1).__add__, map(len, lines)))]
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        line = bisect_right(starts, m.start()) - 1
+        flags[line] = True
+        pos = starts[line + 1]  # one match says it: resume at the next line
     return flags
 
 

@@ -141,16 +141,49 @@ def _line_label(s: str) -> str:
     return OTHER
 
 
-def _label_lines(norm: list[str], cls: list[str]) -> None:
-    memo: dict[str, str] = {}
+def _finding_first(s: str) -> int:
+    """Index in FINDING_STARTS of the first pattern matching the line, -1 for none. Lines
+    holding a space or tab but no ": " ask only FINDING_STARTS_SPACED (the same answer)."""
+    if ": " not in s and (" " in s or "\t" in s):
+        key = _FINDING_START_SPACED.match(s)
+        return -1 if key is None else _SPACED_INDEX[key]
+    key = _FINDING_START.match(s)
+    return -1 if key is None else int(key[1:])
+
+
+def _line_verdicts(s: str) -> tuple[str, bool, int]:
+    """A line's label, whether a failure block may start on it, and _finding_first."""
+    return _line_label(s), _BLOCK_START.match(s) is not None, _finding_first(s)
+
+
+_NOTHING = (OTHER, False, -1)
+
+
+def _scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
+    """One pass over the lines: each line's label (into cls), the lines where a failure block
+    may start, and the lines where a finding may start with _finding_first of each. A line
+    seen before is not asked again."""
+    memo: dict[str, tuple[str, bool, int]] = {}
+    block_starts: list[int] = []
+    finding_starts: dict[int, int] = {}
     for i, s in enumerate(norm):
-        label = memo.get(s)
-        if label is None:
-            label = _line_label(s)
+        got = memo.get(s)
+        if got is None:
+            got = _line_verdicts(s)
+            if got == _NOTHING:
+                got = _NOTHING
             if len(memo) < MEMO_MAX:
-                memo[s] = label
+                memo[s] = got
+        if got is _NOTHING:
+            continue
+        label, block, first = got
         if label != OTHER:
             cls[i] = label
+        if block:
+            block_starts.append(i)
+        if first >= 0:
+            finding_starts[i] = first
+    return block_starts, finding_starts
 
 
 def _result_odd(s: str) -> bool:
@@ -256,10 +289,11 @@ _BLOCK_STARTS = (
 _BLOCK_START = FirstCharDispatch([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_STARTS)])
 
 
-def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
+def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: list[int]) -> None:
+    """Mark the failure blocks opening at `starts` (the lines _BLOCK_START matches, in order)."""
     n = len(norm)
     end = 0
-    for i in _starts(norm, _BLOCK_START):
+    for i in starts:
         if i < end:
             continue
         s = norm[i]
@@ -387,10 +421,10 @@ def analyse(lines: list[str]) -> Analysis:
     n = len(norm)
     cls = [OTHER] * n
     in_block = [False] * n
-    _label_lines(norm, cls)
-    _mark_blocks(norm, cls, in_block)
+    block_starts, finding_starts = _scan(norm, cls)
+    _mark_blocks(norm, cls, in_block, block_starts)
     rules: dict[int, str] = {}
-    mark_findings(norm, cls, in_block, rules, _finding_candidates(norm))
+    mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
     _promote(lines, norm, cls)
     _label_blanks(norm, cls)
@@ -398,43 +432,13 @@ def analyse(lines: list[str]) -> Analysis:
 
 
 def _norm_all(lines: list[str]) -> list[str]:
-    return [_norm(line) for line in lines]
-
-
-def _finding_candidates(norm: list[str]) -> dict[int, int]:
-    """Line index → index in FINDING_STARTS of the first pattern matching the line. Lines
-    holding a space or tab but no ": " ask only FINDING_STARTS_SPACED (the same answer)."""
-    memo: dict[str, int] = {}
-    found: dict[int, int] = {}
-    for i, s in enumerate(norm):
-        first = memo.get(s)
-        if first is None:
-            if ": " not in s and (" " in s or "\t" in s):
-                key = _FINDING_START_SPACED.match(s)
-                first = -1 if key is None else _SPACED_INDEX[key]
-            else:
-                key = _FINDING_START.match(s)
-                first = -1 if key is None else int(key[1:])
-            if len(memo) < MEMO_MAX:
-                memo[s] = first
-        if first >= 0:
-            found[i] = first
-    return found
-
-
-def _starts(norm: list[str], dispatch: FirstCharDispatch) -> list[int]:
-    """The lines where one of `dispatch`'s patterns matches, in order."""
-    memo: dict[str, bool] = {}
-    found: list[int] = []
-    for i, s in enumerate(norm):
-        hit = memo.get(s)
-        if hit is None:
-            hit = dispatch.match(s) is not None
-            if len(memo) < MEMO_MAX:
-                memo[s] = hit
-        if hit:
-            found.append(i)
-    return found
+    """_norm of every line, in C-level passes: rstrip leaves a line without trailing white
+    space as it is, and only a line outside ASCII can start with a spinner glyph."""
+    if max(map(len, lines), default=0) > LINE_WINDOW:
+        lines = [line[:LINE_WINDOW] for line in lines]
+    if not all(map(str.isascii, lines)):
+        lines = [TOOL_SPINNER.sub("", line) if line and "\u2800" <= line[0] <= "\u28ff" else line for line in lines]
+    return list(map(str.rstrip, lines))
 
 
 def _promote(lines: list[str], norm: list[str], cls: list[str]) -> None:
