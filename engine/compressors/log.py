@@ -103,8 +103,11 @@ class LogCompressor(L.QueryAwareLines):
         if n < MIN_LINES:
             return None
         bare = L.strip_ansi(doc.bare())
-        important = L.flag_lines(bare, LOG_IMPORTANT, LOG_KEYWORDS, (INDENTED_FRAME,))
-        L.mark(important, toolout.must_keep(bare))
+        important = toolout.must_keep(bare)
+        # LOG_IMPORTANT is asked only of the lines toolout did not keep already
+        for i in L.candidate_lines(bare, LOG_KEYWORDS, (INDENTED_FRAME,)):
+            if not important[i] and LOG_IMPORTANT.search(bare[i]):
+                important[i] = True
         # In a service log the same error recurs by the hundred; each wording stays in view once
         # and its repeats (same text at another time, from another pid) are counted in the
         # marker. Test and build output keeps every flagged line.

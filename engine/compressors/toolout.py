@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.compressors.lines import candidate_lines
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_dispatch import FirstCharDispatch
@@ -108,7 +109,10 @@ def _indent(line: str) -> int:
 def problem(line: str) -> bool:
     """The line reports a problem in words (error, failed, warning, cannot, ...)."""
     low = line.lower()
-    return TOOL_PROBLEM_HINT.search(low) is not None and TOOL_PROBLEM.search(low) is not None
+    hint = TOOL_PROBLEM_HINT.search(low)
+    # Every TOOL_PROBLEM match holds a hint word, starting on it or one letter before it
+    # (`[a-z]error`): the search starts there, not at the line start.
+    return hint is not None and TOOL_PROBLEM.search(low, max(0, hint.start() - 1)) is not None
 
 
 # ---------------------------------------------------------------- per-line labels
@@ -441,14 +445,23 @@ def _norm_all(lines: list[str]) -> list[str]:
     return list(map(str.rstrip, lines))
 
 
+#: TOOL_PROBLEM_HINT is the alternation of these words: a line `problem` accepts holds one.
+PROBLEM_WORDS = tuple(TOOL_PROBLEM_HINT.pattern.split("|"))
+
+
 def _promote(lines: list[str], norm: list[str], cls: list[str]) -> None:
     """Lines no rule claimed are kept when they are a stack frame or report a problem."""
     quiet = jest_quiet_frames(norm)
-    for i, s in enumerate(norm):
-        if cls[i] != OTHER or not s:
-            continue
+    unclaimed = [i for i, label in enumerate(cls) if label == OTHER and norm[i]]
+    # When most lines are unclaimed (a log), `problem` is asked only of the lines holding one
+    # of its words, found by a few scans of the whole text.
+    hinted = candidate_lines(norm, PROBLEM_WORDS) if 2 * len(unclaimed) > len(norm) else None
+    for i in unclaimed:
+        s = norm[i]
         frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
-        if frame or problem(s) or (len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])):
+        if frame or ((hinted is None or i in hinted) and problem(s)) or (
+            len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
+        ):
             cls[i] = KEEP
 
 
