@@ -56,9 +56,13 @@ class Doc:
     lines: list[str]
     trailing_newline: bool
     eol_cr: bool
+    #: How many lines end in `\\r` (-1: not counted).
+    crlf: int = -1
 
     def bare(self) -> list[str]:
         """The lines without their `\\r`, for matching."""
+        if self.crlf == 0:
+            return list(self.lines)
         return [ln[:-1] if ln.endswith("\r") else ln for ln in self.lines]
 
     def join(self, out: Sequence[str]) -> str:
@@ -77,8 +81,9 @@ def split(text: str) -> Doc:
     trailing = len(lines) > 1 and lines[-1] == ""
     if trailing:
         lines.pop()
-    crlf = sum(1 for ln in lines if ln.endswith("\r"))
-    return Doc(lines, trailing, crlf * 2 > len(lines))
+    # every line but the last is followed by a newline, so its `\\r` ends a `\\r\\n`
+    crlf = text.count("\r\n") + (not trailing and lines[-1].endswith("\r"))
+    return Doc(lines, trailing, crlf * 2 > len(lines), crlf)
 
 
 def strip_ansi(lines: list[str]) -> list[str]:

@@ -11,6 +11,7 @@ example stands for all of them, and toolout's droppable lines never come back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
@@ -69,11 +70,10 @@ def keep_failure_blocks(cleaned: list[str], must: list[bool]) -> None:
     tests too (both are what the agent reads the run for)."""
     starts = L.flag_lines(cleaned, FAILURE_START.match, FAILURE_WORDS, fold_case=False)
     n = len(cleaned)
-    for i in range(n):
-        if not starts[i]:
-            if cleaned[i].startswith((" ", "\t")) and "- " in cleaned[i] and PENDING_TEST.match(cleaned[i]):
-                must[i] = True
-            continue
+    for i in L.candidate_lines(cleaned, ("- ",), fold_case=False):
+        if not starts[i] and cleaned[i].startswith((" ", "\t")) and PENDING_TEST.match(cleaned[i]):
+            must[i] = True
+    for i in compress(range(n), starts):
         must[i] = True
         depth = _indent(cleaned[i])
         j = i + 1
@@ -98,18 +98,17 @@ def toolout_verdicts(cleaned: list[str]) -> tuple[list[bool], list[bool], Descri
 
 def keep_diagnostic_pointers(cleaned: list[str], must: list[bool]) -> None:
     """` --> path:12:5` lines with the message line above them, and shellcheck's `In x line N:`."""
-    for i, line in enumerate(cleaned):
-        if "line" in line or "-->" in line:
-            m = DIAGNOSTIC_POINTER.fullmatch(line)
-            if m is None:
-                continue
-            must[i] = True
-            if m.group(1):
-                j = i - 1
-                while j >= 0 and not cleaned[j].strip():
-                    j -= 1
-                if j >= 0:
-                    must[j] = True
+    for i in L.candidate_lines(cleaned, ("line", "-->"), fold_case=False):
+        m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
+        if m is None:
+            continue
+        must[i] = True
+        if m.group(1):
+            j = i - 1
+            while j >= 0 and not cleaned[j].strip():
+                j -= 1
+            if j >= 0:
+                must[j] = True
 
 
 def _indent(line: str) -> int:
@@ -171,10 +170,13 @@ class TerminalCompressor(L.QueryAwareLines):
         if text is None:
             return None
         doc = L.split(text)
-        cleaned = [clean_line(ln) for ln in doc.bare()]
+        # a printable line holds no escape, CR, backspace or control: clean_line only rstrips it
+        cleaned = [ln.rstrip() if ln.isprintable() else clean_line(ln) for ln in doc.bare()]
         n = len(cleaned)
-        cr = ["\r" if ln.endswith("\r") else "" for ln in doc.lines]
-        units = [c + e for c, e in zip(cleaned, cr)]
+        if doc.crlf == 0:
+            units = list(cleaned)
+        else:
+            units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
         eol = "\r" if doc.eol_cr else ""
         must, droppable, describe = toolout_verdicts(cleaned)
         passing = L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False)

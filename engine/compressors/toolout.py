@@ -26,8 +26,10 @@ LINE_WINDOW-sized window.
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
+from itertools import compress
 
 from engine.compressors.lines import candidate_lines
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
@@ -384,7 +386,8 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
 def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
     """In a mocha / jest / node --test tree: suite titles of passing tests are PASS; the titles
     above a failing, pending or skipped result are KEEP (they name it)."""
-    if sum(1 for s in norm if TOOL_TREE_MARK.match(s)) < TREE_MIN_MARKS:
+    # every mark is outside ASCII: only such lines are asked
+    if sum(1 for s in norm if not s.isascii() and TOOL_TREE_MARK.match(s)) < TREE_MIN_MARKS:
         return
     stack: list[tuple[int, int]] = []  # (indent, index) of open suite titles
     for i, s in enumerate(norm):
@@ -469,24 +472,22 @@ def _label_blanks(norm: list[str], cls: list[str]) -> None:
     """A blank line between two lines of one label takes it; between two droppable lines it
     takes the earlier one's, so separators never split an elided run."""
     n = len(norm)
-    prev = None
-    i = 0
-    while i < n:
-        if norm[i].strip():
-            prev = cls[i]
-            i += 1
-            continue
-        j = i
-        while j < n and not norm[j].strip():
+    # a normalised line is blank exactly when it is empty (trailing white space is stripped)
+    blanks = list(compress(range(n), map(operator.not_, norm)))
+    k = 0
+    while k < len(blanks):
+        i = j = blanks[k]
+        while k < len(blanks) and blanks[k] == j:  # the run of blank lines i..j-1
             j += 1
+            k += 1
+        prev = cls[i - 1] if i > 0 else None
         nxt = cls[j] if j < n else None
         if cls[i] == OTHER and prev is not None and nxt is not None:
             label = prev if prev == nxt or prev in DROPPABLE else nxt if nxt in DROPPABLE else None
             if label is not None:
-                for k in range(i, j):
-                    if cls[k] == OTHER:
-                        cls[k] = label
-        i = j
+                for m in range(i, j):
+                    if cls[m] == OTHER:
+                        cls[m] = label
 
 
 def classify(lines: list[str]) -> list[str]:
