@@ -61,9 +61,14 @@ class Doc:
 
     def bare(self) -> list[str]:
         """The lines without their `\\r`, for matching."""
-        if self.crlf == 0:
+        if self.crlf == 0 or not self.lines:
             return list(self.lines)
-        return [ln[:-1] if ln.endswith("\r") else ln for ln in self.lines]
+        # each line's own `\\r` is the one before the newline that follows it (the last line's
+        # has none after it)
+        bare = "\n".join(self.lines).replace("\r\n", "\n").split("\n")
+        if bare[-1].endswith("\r"):
+            bare[-1] = bare[-1][:-1]
+        return bare
 
     def join(self, out: Sequence[str]) -> str:
         return "\n".join(out) + ("\n" if self.trailing_newline and out else "")
