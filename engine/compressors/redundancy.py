@@ -81,6 +81,10 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
     if kept_idx:
         step = max(1, math.ceil(len(kept_idx) / MAX_SEEDS))
         classes = [vocabulary(units[i]) for i in kept_idx[::step]][:MAX_SEEDS]
+    # The classes of masked and of unmasked profiles (never compared with each other).
+    of_kind: dict[bool, list[frozenset[str]]] = {True: [], False: []}
+    for cvocab, cmasked in classes:
+        of_kind[cmasked].append(cvocab)
     # Profiles already judged: each is represented by now (by a class, or as a new class). A
     # unit with a letter is looked up by its shape (finer than its masked key: same verdicts).
     settled_shapes: set[str] = set()
@@ -111,12 +115,18 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
         if (vocab, masked) in settled_vocab:
             continue
         settled_vocab.add((vocab, masked))
-        need = math.ceil(CONTAINMENT * len(vocab))
-        represented = not vocab or any(
-            cmasked == masked and len(vocab & cvocab) >= need for cvocab, cmasked in classes
-        )
-        if not represented:
+        if vocab and not _represented(vocab, of_kind[masked]):
             result[i] = True
             promotions += 1
-            classes.append((vocab, masked))
+            of_kind[masked].append(vocab)
     return result
+
+
+def _represented(vocab: frozenset[str], classes: list[frozenset[str]]) -> bool:
+    """Some class carries at least CONTAINMENT of the vocabulary (a class smaller than that
+    cannot)."""
+    need = math.ceil(CONTAINMENT * len(vocab))
+    for cvocab in classes:
+        if len(cvocab) >= need and len(vocab & cvocab) >= need:
+            return True
+    return False

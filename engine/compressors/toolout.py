@@ -168,18 +168,31 @@ _NOTHING = (OTHER, False, -1)
 def _scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
     """One pass over the lines: each line's label (into cls), the lines where a failure block
     may start, and the lines where a finding may start with _finding_first of each. A line
-    seen before is not asked again."""
+    seen before is not asked again, unless the first MEMO_PROBE lines show that lines hardly
+    repeat (a log: every line has its own time stamp), where remembering costs more than it
+    saves."""
     memo: dict[str, tuple[str, bool, int]] = {}
     block_starts: list[int] = []
     finding_starts: dict[int, int] = {}
+    hits = 0
+    remember = True
     for i, s in enumerate(norm):
-        got = memo.get(s)
-        if got is None:
+        if remember:
+            got = memo.get(s)
+            if got is None:
+                got = _line_verdicts(s)
+                if got == _NOTHING:
+                    got = _NOTHING
+                if len(memo) < MEMO_MAX:
+                    memo[s] = got
+            else:
+                hits += 1
+            if i == MEMO_PROBE and hits * MEMO_MIN_HITS < MEMO_PROBE:
+                remember = False
+        else:
             got = _line_verdicts(s)
             if got == _NOTHING:
-                got = _NOTHING
-            if len(memo) < MEMO_MAX:
-                memo[s] = got
+                continue
         if got is _NOTHING:
             continue
         label, block, first = got
@@ -190,6 +203,11 @@ def _scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
         if first >= 0:
             finding_starts[i] = first
     return block_starts, finding_starts
+
+
+#: _scan stops remembering after this many lines when fewer than 1 in MEMO_MIN_HITS repeated.
+MEMO_PROBE = 2048
+MEMO_MIN_HITS = 8
 
 
 def _result_odd(s: str) -> bool:

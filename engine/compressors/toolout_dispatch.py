@@ -14,6 +14,7 @@ import re
 from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
+_UNSET = object()
 WS = "\x00ws"  # bucket for lines starting with white space (`\s` is Unicode-wide)
 DEC = "\x00dec"  # bucket for lines starting with a decimal digit (`\d` is Unicode-wide)
 _REPEATS = {sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", sre_c.MAX_REPEAT)}
@@ -271,29 +272,31 @@ class FirstCharDispatch:
         return self._by_members[members]
 
     def match(self, line: str) -> str | None:
-        if not line:
-            rx = self.full
-        else:
-            c = line[0]
-            if c in self._by_char:
-                rx = self._by_char[c]
-            elif c.isspace():
-                c2 = line.lstrip()[:1]
-                if c2 not in self._by_indented:
-                    self._by_indented[c2] = self._bucket(WS, line_key(c2) if c2 else "")
-                rx = self._by_indented[c2]
-            else:
-                rx = self._by_char[c] = self._bucket(line_key(line))
+        rx = self._by_char.get(line[:1], _UNSET)  # white space is never a key here: indented
+        if rx is _UNSET:
+            rx = self._resolve(line)
         if rx is None:
             return None
         m = rx.match(line)
         if m is None:
             return None
-        name = m.lastgroup
-        key = self._names.get(name)
+        key = self._names.get(m.lastgroup)
         if key is None:
-            key = self._names[name] = name.split("__", 1)[0]
+            key = self._names[m.lastgroup] = m.lastgroup.split("__", 1)[0]
         return key
+
+    def _resolve(self, line: str) -> re.Pattern | None:
+        """The bucket of a line whose first character has none cached yet, or is white space."""
+        if not line:
+            return self.full
+        c = line[0]
+        if c.isspace():
+            c2 = line.lstrip()[:1]
+            if c2 not in self._by_indented:
+                self._by_indented[c2] = self._bucket(WS, line_key(c2) if c2 else "")
+            return self._by_indented[c2]
+        rx = self._by_char[c] = self._bucket(line_key(line))
+        return rx
 
 
 # ---------------------------------------------------------------- factored alternations
