@@ -206,7 +206,7 @@ def _scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
 
 
 #: _scan stops remembering after this many lines when fewer than 1 in MEMO_MIN_HITS repeated.
-MEMO_PROBE = 2048
+MEMO_PROBE = 512
 MEMO_MIN_HITS = 8
 
 
