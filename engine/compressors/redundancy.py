@@ -82,9 +82,10 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
         step = max(1, math.ceil(len(kept_idx) / MAX_SEEDS))
         classes = [vocabulary(units[i]) for i in kept_idx[::step]][:MAX_SEEDS]
     # The classes of masked and of unmasked profiles (never compared with each other).
-    of_kind: dict[bool, list[frozenset[str]]] = {True: [], False: []}
+    of_kind = {True: _Classes(), False: _Classes()}
     for cvocab, cmasked in classes:
-        of_kind[cmasked].append(cvocab)
+        if cvocab:
+            of_kind[cmasked].add(cvocab)
     # Profiles already judged: each is represented by now (by a class, or as a new class). A
     # unit with a letter is looked up by its shape (finer than its masked key: same verdicts).
     settled_shapes: set[str] = set()
@@ -115,18 +116,36 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
         if (vocab, masked) in settled_vocab:
             continue
         settled_vocab.add((vocab, masked))
-        if vocab and not _represented(vocab, of_kind[masked]):
+        if vocab and not of_kind[masked].represent(vocab):
             result[i] = True
             promotions += 1
-            of_kind[masked].append(vocab)
+            of_kind[masked].add(vocab)
     return result
 
 
-def _represented(vocab: frozenset[str], classes: list[frozenset[str]]) -> bool:
-    """Some class carries at least CONTAINMENT of the vocabulary (a class smaller than that
-    cannot)."""
-    need = math.ceil(CONTAINMENT * len(vocab))
-    for cvocab in classes:
-        if len(cvocab) >= need and len(vocab & cvocab) >= need:
-            return True
-    return False
+class _Classes:
+    """The vocabularies of the kept classes of one kind, indexed by word."""
+
+    def __init__(self) -> None:
+        self.sets: list[frozenset[str]] = []
+        self.by_word: dict[str, list[int]] = {}
+
+    def add(self, vocab: frozenset[str]) -> None:
+        index = len(self.sets)
+        self.sets.append(vocab)
+        for word in vocab:
+            self.by_word.setdefault(word, []).append(index)
+
+    def represent(self, vocab: frozenset[str]) -> bool:
+        """Some class carries at least CONTAINMENT of the (non-empty) vocabulary. Such a class
+        misses at most `slack` of its words, so it holds one of any slack + 1 of them: only the
+        classes holding one of the slack + 1 rarest words are compared."""
+        need = math.ceil(CONTAINMENT * len(vocab))
+        slack = len(vocab) - need
+        rarest = sorted((self.by_word.get(word, ()) for word in vocab), key=len)[: slack + 1]
+        sets = self.sets
+        for index in set().union(*rarest):
+            cvocab = sets[index]
+            if len(cvocab) >= need and len(vocab & cvocab) >= need:
+                return True
+        return False
