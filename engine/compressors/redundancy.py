@@ -37,6 +37,7 @@ def _profile_key(unit: str) -> tuple[str, bool]:
 #: have one profile key when they carry a letter (their digit runs are masked anyway), so a
 #: shape already settled settles them without masking or tokenising.
 _DIGIT_TO_NUL = str.maketrans("0123456789", "\0" * 10)
+_DIGIT_BYTES_TO_NUL = bytes.maketrans(b"0123456789", b"\0" * 10)
 
 
 def _lowered(units: list[str]) -> tuple[list[str], list[str]]:
@@ -50,7 +51,12 @@ def _lowered(units: list[str]) -> tuple[list[str], list[str]]:
     if len(lows) != len(units):
         lows = [unit.lower().replace("\0", " ") for unit in units]
         return lows, [low.translate(_DIGIT_TO_NUL) for low in lows]
-    return lows, text.translate(_DIGIT_TO_NUL).split("\n")
+    if text.isascii():
+        return lows, text.translate(_DIGIT_TO_NUL).split("\n")
+    # str.translate reads a table per character outside ASCII; UTF-8 keeps digits as their own
+    # bytes (no multi-byte sequence holds an ASCII byte), so translate the bytes instead
+    raw = text.encode("utf-8", "surrogatepass").translate(_DIGIT_BYTES_TO_NUL)
+    return lows, raw.decode("utf-8", "surrogatepass").split("\n")
 
 
 def _words(key: str, masked: bool) -> frozenset[str]:
