@@ -184,48 +184,92 @@ def candidate_lines(lines: list[str], keywords: Sequence[str], extras: Sequence[
     """The lines holding one of `keywords` (in the lower-cased text, with `fold_case`) or where
     one of `extras` (searched on the whole text) matches; with `fold_case`, every line outside
     ASCII too (see flag_lines)."""
-    searched = lines
-    candidates: set[int] = set()
-    if fold_case and not "\n".join(lines).isascii():
-        # lower() may change lengths outside ASCII, breaking the offsets: such lines are all
-        # tested, and stand as empty lines in the text searched below.
-        candidates.update(i for i, ln in enumerate(lines) if not ln.isascii())
-        searched = ["" if i in candidates else ln for i, ln in enumerate(lines)]
-    text = "\n".join(searched)
-    if fold_case:
-        text = text.lower()
-    starts = [0, *accumulate(map((1).__add__, map(len, searched)))]  # C-level: one add per line
+    return LineScan(lines).candidates(keywords, extras, fold_case=fold_case)
 
-    def add(pos: int) -> int:
-        line = bisect_right(starts, pos) - 1
-        candidates.add(line)
-        return starts[line + 1]  # resume at the next line
 
-    split_lines: list[str] | None = None
-    dense = len(searched) // DENSE
-    for word in keywords:
+class LineScan:
+    """Lines joined once (and lower-cased once) for candidate_lines: several keyword sets asked
+    of the same lines share the joined text and each word's lines."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        #: fold_case → (text searched, line starts, lines tested whatever they hold)
+        self._texts: dict[bool, tuple[str, list[int], frozenset[int]]] = {}
+        self._split: dict[bool, list[str]] = {}
+        self._word_lines: dict[tuple[str, bool], set[int]] = {}
+
+    def _text(self, fold_case: bool) -> tuple[str, list[int], frozenset[int]]:
+        got = self._texts.get(fold_case)
+        if got is None:
+            plain = self._texts[False][0] if False in self._texts else "\n".join(self.lines)
+            if not fold_case:
+                got = (plain, _starts(self.lines), frozenset())
+            elif plain.isascii():
+                got = (plain.lower(), self._texts[False][1] if False in self._texts else _starts(self.lines),
+                       frozenset())
+            else:
+                # lower() may change lengths outside ASCII, breaking the offsets: such lines are
+                # all tested, and stand as empty lines in the text searched.
+                forced = frozenset(i for i, ln in enumerate(self.lines) if not ln.isascii())
+                searched = ["" if i in forced else ln for i, ln in enumerate(self.lines)]
+                got = ("\n".join(searched).lower(), _starts(searched), forced)
+            self._texts[fold_case] = got
+        return got
+
+    def word_lines(self, word: str, fold_case: bool = True) -> set[int]:
+        """The lines whose searched text holds `word` (lower-case it for fold_case)."""
+        cached = self._word_lines.get((word, fold_case))
+        if cached is not None:
+            return cached
+        text, starts, _ = self._text(fold_case)
+        found: set[int] = set()
+        n = len(starts) - 1
+        dense = n // DENSE
         pos, hits = text.find(word), 0
         while pos >= 0:
             hits += 1
             if hits > dense:
                 # many lines hold it: a test per line beats a find and a bisect per hit
+                split_lines = self._split.get(fold_case)
                 if split_lines is None:
-                    split_lines = text.split("\n")
-                if len(split_lines) == len(searched):
-                    candidates.update(i for i, ln in enumerate(split_lines) if word in ln)
+                    split_lines = self._split[fold_case] = text.split("\n")
+                if len(split_lines) == n:
+                    found.update(i for i, ln in enumerate(split_lines) if word in ln)
                     break
-                dense = len(searched)  # lines holding a newline: stay with find
-            pos = text.find(word, add(pos))
-    for extra in extras:
-        by_line = _by_line(extra)
-        pos = 0
-        if by_line is not None:
-            while (m := by_line.match(text, pos)) is not None:
-                pos = add(m.start(1))
-            continue
-        while (m := extra.search(text, pos)) is not None:
-            pos = add(m.start())
-    return candidates
+                dense = n  # lines holding a newline: stay with find
+            line = bisect_right(starts, pos) - 1
+            found.add(line)
+            pos = text.find(word, starts[line + 1])  # resume at the next line
+        self._word_lines[(word, fold_case)] = found
+        return found
+
+    def candidates(self, keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
+                   fold_case: bool = True) -> set[int]:
+        text, starts, forced = self._text(fold_case)
+        candidates = set(forced)
+        for word in keywords:
+            candidates |= self.word_lines(word, fold_case)
+
+        def add(pos: int) -> int:
+            line = bisect_right(starts, pos) - 1
+            candidates.add(line)
+            return starts[line + 1]  # resume at the next line
+
+        for extra in extras:
+            by_line = _by_line(extra)
+            pos = 0
+            if by_line is not None:
+                while (m := by_line.match(text, pos)) is not None:
+                    pos = add(m.start(1))
+                continue
+            while (m := extra.search(text, pos)) is not None:
+                pos = add(m.start())
+        return candidates
+
+
+def _starts(lines: list[str]) -> list[int]:
+    """Where each line starts in the lines joined by newlines, and one past the end."""
+    return [0, *accumulate(map((1).__add__, map(len, lines)))]  # C-level: one add per line
 
 
 def match_lines(lines: list[str], pattern: re.Pattern[str]) -> list[bool]:

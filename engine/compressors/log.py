@@ -103,9 +103,10 @@ class LogCompressor(L.QueryAwareLines):
         if n < MIN_LINES:
             return None
         bare = L.strip_ansi(doc.bare())
-        important = toolout.must_keep(bare)
+        scan = L.LineScan(bare)  # toolout's keyword scans and ours share the joined text
+        important = toolout.must_keep(bare, scan=scan)
         # LOG_IMPORTANT is asked only of the lines toolout did not keep already
-        for i in L.candidate_lines(bare, LOG_KEYWORDS, (INDENTED_FRAME,)):
+        for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
             if not important[i] and LOG_IMPORTANT.search(bare[i]):
                 important[i] = True
         # In a service log the same error recurs by the hundred; each wording stays in view once

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from itertools import compress
 
-from engine.compressors.lines import candidate_lines
+from engine.compressors.lines import LineScan
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_dispatch import FirstCharDispatch
@@ -133,6 +133,13 @@ MEMO_MAX = 1 << 16
 
 def _line_label(s: str) -> str:
     kind = _LABEL.match(s)
+    if kind is None:  # the common case, answered with the fewest tests (same answer as below)
+        if s.endswith("100% done") or (("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])) or (
+            ("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)
+        ):
+            return KEEP
+        if s.isascii() or not TOOL_PROGRESS_BAR.search(s):
+            return OTHER
     if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
         ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
     ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
@@ -441,7 +448,9 @@ _FINDING_START_SPACED = FirstCharDispatch([(f"s{k}", pat) for k, pat in FINDING_
 _SPACED_INDEX = {f"s{k}": k for k, _ in FINDING_STARTS_SPACED}
 
 
-def analyse(lines: list[str]) -> Analysis:
+def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
+    """Label every line (see the module's docstring). `scan`: a LineScan of `lines` the caller
+    shares, so keyword scans of the same lines are not repeated."""
     norm = _norm_all(lines)
     n = len(norm)
     cls = [OTHER] * n
@@ -451,7 +460,7 @@ def analyse(lines: list[str]) -> Analysis:
     rules: dict[int, str] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
-    _promote(lines, norm, cls)
+    _promote(lines, norm, cls, scan)
     _label_blanks(norm, cls)
     return Analysis(cls, rules)
 
@@ -470,13 +479,16 @@ def _norm_all(lines: list[str]) -> list[str]:
 PROBLEM_WORDS = tuple(TOOL_PROBLEM_HINT.pattern.split("|"))
 
 
-def _promote(lines: list[str], norm: list[str], cls: list[str]) -> None:
+def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan | None = None) -> None:
     """Lines no rule claimed are kept when they are a stack frame or report a problem."""
     quiet = jest_quiet_frames(norm)
     unclaimed = [i for i, label in enumerate(cls) if label == OTHER and norm[i]]
     # When most lines are unclaimed (a log), `problem` is asked only of the lines holding one
-    # of its words, found by a few scans of the whole text.
-    hinted = candidate_lines(norm, PROBLEM_WORDS) if 2 * len(unclaimed) > len(norm) else None
+    # of its words, found by a few scans of the whole text (of the lines as given: a word in a
+    # normalised line is in its line).
+    hinted = None
+    if 2 * len(unclaimed) > len(norm):
+        hinted = (scan or LineScan(lines)).candidates(PROBLEM_WORDS)
     for i in unclaimed:
         s = norm[i]
         frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
@@ -508,12 +520,12 @@ def _label_blanks(norm: list[str], cls: list[str]) -> None:
                         cls[m] = label
 
 
-def classify(lines: list[str]) -> list[str]:
-    return analyse(lines).classes
+def classify(lines: list[str], scan: LineScan | None = None) -> list[str]:
+    return analyse(lines, scan).classes
 
 
-def must_keep(lines: list[str]) -> list[bool]:
-    return [c == KEEP for c in classify(lines)]
+def must_keep(lines: list[str], scan: LineScan | None = None) -> list[bool]:
+    return [c == KEEP for c in classify(lines, scan)]
 
 
 #: Longest rule list a marker summary spells out before folding the rest into one count.
