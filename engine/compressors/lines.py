@@ -165,7 +165,7 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
 
 def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], object],
                keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
-               fold_case: bool = True) -> list[bool]:
+               fold_case: bool = True, scan: LineScan | None = None) -> list[bool]:
     """`pattern.search(line)` (or `pattern(line)`) for every line, fast: Python's regex engine
     crawls through an alternation of keywords at ~15 MB/s, so candidates are found first with
     `str.find` on the (lower-cased, with `fold_case`) text: every line the pattern can match
@@ -173,7 +173,7 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
     Only the candidates are tested."""
     test = pattern.search if isinstance(pattern, re.Pattern) else pattern
     flags = [False] * len(lines)
-    for i in candidate_lines(lines, keywords, extras, fold_case=fold_case):
+    for i in (scan or LineScan(lines)).candidates(keywords, extras, fold_case=fold_case):
         if test(lines[i]):
             flags[i] = True
     return flags
@@ -242,6 +242,10 @@ class LineScan:
             pos = text.find(word, starts[line + 1])  # resume at the next line
         self._word_lines[(word, fold_case)] = found
         return found
+
+    def joined(self) -> str:
+        """The lines joined by newlines."""
+        return self._text(False)[0]
 
     def candidates(self, keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
                    fold_case: bool = True) -> set[int]:

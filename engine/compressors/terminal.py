@@ -10,6 +10,7 @@ example stands for all of them, and toolout's droppable lines never come back.
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from itertools import compress
 
@@ -65,12 +66,13 @@ def clean_line(line: str) -> str:
     return line.rstrip()
 
 
-def keep_failure_blocks(cleaned: list[str], must: list[bool]) -> None:
+def keep_failure_blocks(cleaned: list[str], must: list[bool], scan: L.LineScan | None = None) -> None:
     """A failing test's first line and everything nested under it up to a blank line; pending
     tests too (both are what the agent reads the run for)."""
-    starts = L.flag_lines(cleaned, FAILURE_START.match, FAILURE_WORDS, fold_case=False)
+    scan = scan or L.LineScan(cleaned)
+    starts = L.flag_lines(cleaned, FAILURE_START.match, FAILURE_WORDS, fold_case=False, scan=scan)
     n = len(cleaned)
-    for i in L.candidate_lines(cleaned, ("- ",), fold_case=False):
+    for i in scan.candidates(("- ",), fold_case=False):
         if not starts[i] and cleaned[i].startswith((" ", "\t")) and PENDING_TEST.match(cleaned[i]):
             must[i] = True
     for i in compress(range(n), starts):
@@ -96,9 +98,9 @@ def toolout_verdicts(cleaned: list[str]) -> tuple[list[bool], list[bool], Descri
     return must, droppable, lambda i, j: toolout.run_summary(analysis, i, j)
 
 
-def keep_diagnostic_pointers(cleaned: list[str], must: list[bool]) -> None:
+def keep_diagnostic_pointers(cleaned: list[str], must: list[bool], scan: L.LineScan | None = None) -> None:
     """` --> path:12:5` lines with the message line above them, and shellcheck's `In x line N:`."""
-    for i in L.candidate_lines(cleaned, ("line", "-->"), fold_case=False):
+    for i in (scan or L.LineScan(cleaned)).candidates(("line", "-->"), fold_case=False):
         m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
         if m is None:
             continue
@@ -119,7 +121,7 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
     """Compare a suite header (`  Router`, `    .use()`) as a passing line when everything
     nested under it passed: the header of a suite holding a failure stays its own class."""
     n = len(cleaned)
-    indents = [len(line) - len(line.lstrip()) if line else 0 for line in cleaned]
+    indents = list(map(operator.sub, map(len, cleaned), map(len, map(str.lstrip, cleaned))))
     blank = [not line.strip() for line in cleaned]
     for i in range(n - 1, -1, -1):
         if must[i] or blank[i] or vocab[i] in FOLDED:
@@ -161,14 +163,14 @@ def is_passing(line: str) -> bool:
     return PASSING_START.match(line) is not None
 
 
-def passing_lines(cleaned: list[str], droppable: list[bool]) -> list[bool]:
+def passing_lines(cleaned: list[str], droppable: list[bool], scan: L.LineScan | None = None) -> list[bool]:
     """Which lines are passing or progress lines, as flag_lines(cleaned, is_passing,
     PASSING_WORDS, (PASSING_CANDIDATE,)) says, on the lines toolout did not call droppable (on
     those the answer is never read: their vocabulary is DROPPED_VOCAB and no rule keeps them).
     When those are few, each is asked on its own instead of scanning the whole text."""
     todo = [i for i, dropped in enumerate(droppable) if not dropped]
     if 2 * len(todo) >= len(cleaned):
-        return L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False)
+        return L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False, scan=scan)
     passing = [False] * len(cleaned)
     for i in todo:
         line = cleaned[i]
@@ -197,18 +199,20 @@ class TerminalCompressor(L.QueryAwareLines):
             units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
         eol = "\r" if doc.eol_cr else ""
         must, droppable, describe = toolout_verdicts(cleaned)
-        passing = passing_lines(cleaned, droppable)
+        scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
+        passing = passing_lines(cleaned, droppable, scan)
         own = [False] * n
         # When toolout recognises a test, build, lint or install transcript, its verdict is the
         # definition of what must stay (it thins repeated low-severity findings, which the
         # generic pattern's `:N:N:` would keep by the thousand); otherwise the generic pattern
         # adds its error lines. A passing test named "should handle errors" is not an error
         # line either way.
-        if not toolout.is_tool_output("\n".join(cleaned)):
-            important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
+        if not toolout.is_tool_output(scan.joined()):
+            important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME),
+                                     scan=scan)
             L.mark(own, [imp and not ok for imp, ok in zip(important, passing)])
-        keep_failure_blocks(cleaned, own)
-        keep_diagnostic_pointers(cleaned, own)
+        keep_failure_blocks(cleaned, own, scan)
+        keep_diagnostic_pointers(cleaned, own, scan)
         # Lines toolout calls droppable (passing, chatter, repeated findings) stay droppable:
         # no generic rule brings them back, and keepNonRedundant sees them as represented.
         L.mark(must, [o and not d for o, d in zip(own, droppable)])

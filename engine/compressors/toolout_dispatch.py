@@ -274,7 +274,9 @@ class FirstCharDispatch:
     def match(self, line: str) -> str | None:
         rx = self._by_char.get(line[:1], _UNSET)  # white space is never a key here: indented
         if rx is _UNSET:
-            rx = self._resolve(line)
+            rx = self._by_indented.get(line.lstrip()[:1], _UNSET) if line[:1].isspace() else _UNSET
+            if rx is _UNSET:
+                rx = self._resolve(line)
         if rx is None:
             return None
         m = rx.match(line)

@@ -49,6 +49,8 @@ _ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
 _WARNING_SEVERITIES = {"warning"}
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
 _CONTINUE_AFTER_BLANK = re.compile(r"^\s|^Did you mean:|^\d+\s+\S")
+#: A caret or underline line (`   ^~~~`): the line above it is excerpt.
+_CARET_LINE = re.compile(r"^\s*[\^~]")
 #: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.
 _MESSAGE_LINE = re.compile(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
 
@@ -229,7 +231,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             (cur.message if _MESSAGE_LINE.match(s) else cur.snippet).append(i)
         elif cur.snippet and s[:1].isspace() and not TOOL_DIAG_ARROW.match(s):
             cur.snippet.append(i)  # related information after an excerpt belongs with it
-        elif TOOL_SNIPPET.match(s) or (i + 1 < n and re.match(r"^\s*[\^~]", norm[i + 1])):
+        elif TOOL_SNIPPET.match(s) or (i + 1 < n and _CARET_LINE.match(norm[i + 1])):
             cur.snippet.append(i)
         elif s[:1].isspace() or _MESSAGE_LINE.match(s):
             cur.message.append(i)
