@@ -148,7 +148,7 @@ def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> Non
     for i, line in enumerate(cleaned):
         if not line.strip():
             in_error_block = False
-        elif must[i] and ERROR_WORD.search(line):
+        elif must[i] and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line):
             in_error_block = True
         elif not in_error_block and not must[i] and vocab[i] != DROPPED_VOCAB and SOURCE_EXCERPT.match(line):
             vocab[i] = EXCERPT_VOCAB
@@ -200,14 +200,15 @@ class TerminalCompressor(L.QueryAwareLines):
         eol = "\r" if doc.eol_cr else ""
         must, droppable, describe = toolout_verdicts(cleaned)
         scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
-        passing = passing_lines(cleaned, droppable, scan)
         own = [False] * n
         # When toolout recognises a test, build, lint or install transcript, its verdict is the
         # definition of what must stay (it thins repeated low-severity findings, which the
         # generic pattern's `:N:N:` would keep by the thousand); otherwise the generic pattern
         # adds its error lines. A passing test named "should handle errors" is not an error
         # line either way.
-        if not toolout.is_tool_output(scan.joined()):
+        tool_output = toolout.is_tool_output(scan.joined())
+        if not tool_output:
+            passing = passing_lines(cleaned, droppable, scan)
             important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME),
                                      scan=scan)
             L.mark(own, [imp and not ok for imp, ok in zip(important, passing)])
@@ -216,6 +217,8 @@ class TerminalCompressor(L.QueryAwareLines):
         # Lines toolout calls droppable (passing, chatter, repeated findings) stay droppable:
         # no generic rule brings them back, and keepNonRedundant sees them as represented.
         L.mark(must, [o and not d for o, d in zip(own, droppable)])
+        if tool_output:  # from here on, whether a line passes is read only where neither holds
+            passing = passing_lines(cleaned, [d or m for d, m in zip(droppable, must)], scan)
         vocab = [DROPPED_VOCAB if d else PASSING_VOCAB if p and not m else c
                  for c, p, m, d in zip(cleaned, passing, must, droppable)]
         fold_suite_headers(cleaned, must, vocab)
