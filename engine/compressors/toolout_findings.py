@@ -60,7 +60,7 @@ class Finding:
     head: int
     sev: str  # "error" | "warning" | "low"
     rule: str
-    shape: str
+    msg: str  # its message; what it is compared by is _shape(msg), asked only when thinning
     message: list[int] = field(default_factory=list)
     snippet: list[int] = field(default_factory=list)
     preamble: list[int] = field(default_factory=list)
@@ -131,27 +131,27 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     pattern matching the line (the ones before it cannot match, so they are not tried)."""
     s = norm[i]
     if first <= 0 and (m := TOOL_DIAG_TSC.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"], _shape(m["msg"]))
+        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])
     if first <= 1 and (m := TOOL_DIAG_CODE.match(s)):
         rule = m["rule"]
         if m["pylint"]:
             sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
         else:
             sev = "low"
-        return Finding(i, sev, rule, _shape(m["msg"]))
+        return Finding(i, sev, rule, m["msg"])
     if first <= 2 and (m := TOOL_DIAG_GCC.match(s)):
-        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), _shape(m["msg"]))
+        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
     if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"], _shape(m["msg"]), style="shellcheck")
+        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
     if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"] or "", _shape(m["msg"]))
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
     if first <= 5 and i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
         if m["msg2"] is not None:
-            return Finding(i, "low", m["rule2"], _shape(m["msg2"]), style="arrow")
+            return Finding(i, "low", m["rule2"], m["msg2"], style="arrow")
         sev = _severity(m["sev"]) if m["sev"] else "low"
-        return Finding(i, sev, m["rule1"] or m["rule"] or "", _shape(m["msg"]), style="arrow")
+        return Finding(i, sev, m["rule1"] or m["rule"] or "", m["msg"], style="arrow")
     if first <= 6 and (m := TOOL_DIAG_GO.match(s)):
-        return Finding(i, "error", "", _shape(m["msg"]))
+        return Finding(i, "error", "", m["msg"])
     return None
 
 
@@ -254,7 +254,7 @@ def _decide_findings(
         sampled.add(sev)
         seen: set[tuple[str, str]] = set()
         for f in members:
-            key = (f.rule, f.shape)
+            key = (f.rule, _shape(f.msg))
             (dropped if key in seen else kept).append(f)
             seen.add(key)
     kept.extend(f for f in findings if f.sev == "error")
