@@ -164,9 +164,22 @@ def _finding_first(s: str) -> int:
     return -1 if key is None else int(key[1:])
 
 
+_UNKNOWN = object()  # a first character whose bucket is not built yet
+
+
 def _line_verdicts(s: str) -> tuple[str, bool, int]:
     """A line's label, whether a failure block may start on it, and _finding_first."""
-    return _line_label(s), _BLOCK_START.match(s) is not None, _finding_first(s)
+    # A first character whose bucket is empty answers "no" without calling match (most lines
+    # of a log, for the block and finding starts).
+    block = _BLOCK_START.by_char.get(s[:1], _UNKNOWN) is not None and _BLOCK_START.match(s) is not None
+    if ": " not in s and (" " in s or "\t" in s):
+        first = -1
+        if _FINDING_START_SPACED.by_char.get(s[:1], _UNKNOWN) is not None:
+            key = _FINDING_START_SPACED.match(s)
+            first = -1 if key is None else _SPACED_INDEX[key]
+    else:
+        first = _finding_first(s)
+    return _line_label(s), block, first
 
 
 _NOTHING = (OTHER, False, -1)

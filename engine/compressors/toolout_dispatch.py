@@ -222,6 +222,9 @@ class FirstCharDispatch:
                                    None if rest_nullable or WS in indent else indent))
         self.full = self._compile(list(range(len(self._alts)))) or re.compile(r"(?!)")
         self._by_char: dict[str, re.Pattern | None] = {}  # a line's first character → its bucket
+        #: The buckets known so far by first character (None: nothing can match such a line);
+        #: white space is never a key (an indented line has its own buckets).
+        self.by_char = self._by_char
         self._by_indented: dict[str, re.Pattern | None] = {}  # an indented line's first non-blank one
         self._by_members: dict[tuple[int, ...], re.Pattern | None] = {}
         self._names: dict[str, str] = {}  # a matched group's name → its pattern's key
