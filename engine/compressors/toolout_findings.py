@@ -174,6 +174,12 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             cur, pending = None, []
             continue
         candidate = i in candidates
+        if cur is not None and not candidate and cur.style == "arrow" and not after_did_you_mean and s.strip():
+            # the bulk of a rustc / ruff finding: its message and excerpt lines (the general
+            # path below gives the same answer, with more tests)
+            if not (cur.message and cur.message[-1] == i):  # else the `-->` location, taken
+                (cur.message if _MESSAGE_LINE.match(s) else cur.snippet).append(i)
+            continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
             if f.sev == "note" and cur is not None:
