@@ -223,6 +223,9 @@ class LineScan:
             return cached
         text, starts, _ = self._text(fold_case)
         found: set[int] = set()
+        if text.isascii() and not word.isascii():  # O(1) both: the word cannot be in the text
+            self._word_lines[(word, fold_case)] = found
+            return found
         n = len(starts) - 1
         dense = n // DENSE
         pos, hits = text.find(word), 0
