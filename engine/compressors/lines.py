@@ -170,7 +170,7 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
     crawls through an alternation of keywords at ~15 MB/s, so candidates are found first with
     `str.find` on the (lower-cased, with `fold_case`) text: every line the pattern can match
     must contain one of `keywords` or match one of the `extras` (searched on the whole text).
-    Only the candidates are tested."""
+    Only the candidates are tested. `scan`: a LineScan of `lines` shared with other scans."""
     test = pattern.search if isinstance(pattern, re.Pattern) else pattern
     flags = [False] * len(lines)
     for i in (scan or LineScan(lines)).candidates(keywords, extras, fold_case=fold_case):
@@ -179,17 +179,10 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
     return flags
 
 
-def candidate_lines(lines: list[str], keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
-                    fold_case: bool = True) -> set[int]:
-    """The lines holding one of `keywords` (in the lower-cased text, with `fold_case`) or where
-    one of `extras` (searched on the whole text) matches; with `fold_case`, every line outside
-    ASCII too (see flag_lines)."""
-    return LineScan(lines).candidates(keywords, extras, fold_case=fold_case)
-
-
 class LineScan:
-    """Lines joined once (and lower-cased once) for candidate_lines: several keyword sets asked
-    of the same lines share the joined text and each word's lines."""
+    """The lines joined once (and lower-cased once) to find, with str.find on the whole text,
+    the lines holding a keyword (see flag_lines): several keyword sets asked of the same lines
+    share the joined text and each word's lines."""
 
     def __init__(self, lines: list[str]) -> None:
         self.lines = lines
@@ -277,28 +270,6 @@ class LineScan:
 def _starts(lines: list[str]) -> list[int]:
     """Where each line starts in the lines joined by newlines, and one past the end."""
     return [0, *accumulate(map((1).__add__, map(len, lines)))]  # C-level: one add per line
-
-
-def match_lines(lines: list[str], pattern: re.Pattern[str]) -> list[bool]:
-    """`pattern.search(line) is not None` for every line, from one scan of the joined text.
-
-    Only for a pattern that cannot match a newline or look across one (no `\\s`, negated
-    class or `\\Z` that could; `$` under re.M): a match then lies within one line, and
-    starts where a search of that line alone would find one. A line holding a newline sends
-    every line to pattern.search."""
-    if not lines:
-        return []
-    text = "\n".join(lines)
-    flags = [False] * len(lines)
-    if text.count("\n") != len(lines) - 1:
-        return [pattern.search(line) is not None for line in lines]
-    starts = [0, *accumulate(map((1).__add__, map(len, lines)))]
-    pos = 0
-    while (m := pattern.search(text, pos)) is not None:
-        line = bisect_right(starts, m.start()) - 1
-        flags[line] = True
-        pos = starts[line + 1]  # one match says it: resume at the next line
-    return flags
 
 
 #: flag_lines tests a keyword line by line once more than 1/DENSE of the lines hold it.

@@ -102,7 +102,7 @@ class LogCompressor(L.QueryAwareLines):
         n = len(doc.lines)
         if n < MIN_LINES:
             return None
-        bare = L.strip_ansi(doc.bare())
+        bare = L.strip_ansi(doc.bare()) if "\x1b" in text else doc.bare()
         scan = L.LineScan(bare)  # toolout's keyword scans and ours share the joined text
         important = toolout.must_keep(bare, scan=scan)
         # LOG_IMPORTANT is asked only of the lines toolout did not keep already
