@@ -259,8 +259,12 @@ def _decide_findings(
             continue
         sampled.add(sev)
         seen: set[tuple[str, str]] = set()
+        shapes: dict[str, str] = {}  # linters repeat a message word for word
         for f in members:
-            key = (f.rule, _shape(f.msg))
+            shape = shapes.get(f.msg)
+            if shape is None:
+                shape = shapes[f.msg] = _shape(f.msg)
+            key = (f.rule, shape)
             (dropped if key in seen else kept).append(f)
             seen.add(key)
     kept.extend(f for f in findings if f.sev == "error")
