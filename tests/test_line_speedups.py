@@ -310,3 +310,24 @@ def test_factored_alternatives_match_where_one_of_them_does(alternatives, line):
     factored = factor_alternatives(renamed)
     assert factored is not None
     assert (re.match(f"(?:{factored})", line) is not None) == any(re.match(a, line) for a in renamed)
+
+
+def test_factored_tool_signature_finds_what_the_plain_one_finds():
+    from engine.compressors import toolout_detect
+
+    assert toolout_detect._SIGNATURE_BY_LINE is not toolout_detect._SIGNATURE_BY_LINE_PLAIN
+    texts = ["\n".join(KNOWN[start:start + 200]) for start in range(0, len(KNOWN), 200)]
+    for text in KNOWN + texts:
+        assert (toolout_detect._SIGNATURE_BY_LINE.match(text) is None) == (
+            toolout_detect._SIGNATURE_BY_LINE_PLAIN.match(text) is None), text[:200]
+
+
+@settings(max_examples=300, deadline=None)
+@given(LINES)
+def test_factored_tool_signature_on_any_lines(lines):
+    from engine.compressors import toolout_detect
+
+    text = "\n".join(lines + ["===== 1 failed, 2 passed in 0.1s =====", "Ran 3 tests in 0.01s", "x.c:1:2: error: y"][
+        : len(lines) % 4])
+    assert (toolout_detect._SIGNATURE_BY_LINE.match(text) is None) == (
+        toolout_detect._SIGNATURE_BY_LINE_PLAIN.match(text) is None)
