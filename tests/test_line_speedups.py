@@ -331,3 +331,12 @@ def test_factored_tool_signature_on_any_lines(lines):
         : len(lines) % 4])
     assert (toolout_detect._SIGNATURE_BY_LINE.match(text) is None) == (
         toolout_detect._SIGNATURE_BY_LINE_PLAIN.match(text) is None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([" ", "\t", "\u2003", "= ", "help", "note", "hint", "warning", "error", "info", "x",
+                                 ":", "|", "1", "h"]), max_size=6).map("".join))
+def test_message_line_prefilter_answers_like_the_regex(line):
+    from engine.compressors import toolout_findings
+
+    assert toolout_findings._message_line(line) == (toolout_findings._MESSAGE_LINE.match(line) is not None)

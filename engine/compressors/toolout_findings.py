@@ -55,6 +55,12 @@ _CARET_LINE = re.compile(r"^\s*[\^~]")
 _MESSAGE_LINE = re.compile(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
 
 
+def _message_line(s: str) -> bool:
+    """_MESSAGE_LINE matches: its first non-blank character must be `=` or start one of its
+    words (`\\s` is str.isspace's white space), so most excerpt lines skip the regex."""
+    return s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s) is not None
+
+
 @dataclass
 class Finding:
     head: int
@@ -178,7 +184,8 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             # the bulk of a rustc / ruff finding: its message and excerpt lines (the general
             # path below gives the same answer, with more tests)
             if not (cur.message and cur.message[-1] == i):  # else the `-->` location, taken
-                (cur.message if _MESSAGE_LINE.match(s) else cur.snippet).append(i)
+                message = s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s)  # _message_line, inline
+                (cur.message if message else cur.snippet).append(i)
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
@@ -234,12 +241,12 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
         elif after_did_you_mean:
             cur.snippet.append(i)
         elif cur.style == "arrow":
-            (cur.message if _MESSAGE_LINE.match(s) else cur.snippet).append(i)
+            (cur.message if _message_line(s) else cur.snippet).append(i)
         elif cur.snippet and s[:1].isspace() and not TOOL_DIAG_ARROW.match(s):
             cur.snippet.append(i)  # related information after an excerpt belongs with it
         elif TOOL_SNIPPET.match(s) or (i + 1 < n and _CARET_LINE.match(norm[i + 1])):
             cur.snippet.append(i)
-        elif s[:1].isspace() or _MESSAGE_LINE.match(s):
+        elif s[:1].isspace() or _message_line(s):
             cur.message.append(i)
         else:
             cur = None
