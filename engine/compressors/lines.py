@@ -12,7 +12,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from itertools import accumulate
+from itertools import accumulate, compress
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -294,14 +294,18 @@ def _by_line(extra: re.Pattern[str]) -> re.Pattern[str] | None:
 
 
 def head_tail(n: int, head: int, tail: int) -> list[bool]:
-    return [i < head or i >= n - tail for i in range(n)]
+    keep = [False] * n
+    for i in range(min(head, n)):
+        keep[i] = True
+    for i in range(max(0, n - tail), n):
+        keep[i] = True
+    return keep
 
 
 def mark(keep: list[bool], flags: Sequence[bool]) -> None:
     """OR `flags` into `keep` in place."""
-    for i, f in enumerate(flags):
-        if f:
-            keep[i] = True
+    for i in compress(range(len(flags)), flags):  # C-level walk to the set flags
+        keep[i] = True
 
 
 # ---------------------------------------------------------------- query bias (BM25)

@@ -93,8 +93,8 @@ def toolout_verdicts(cleaned: list[str]) -> tuple[list[bool], list[bool], Descri
         return toolout.must_keep(cleaned), [False] * len(cleaned), None
     analysis = analyse(cleaned)
     keep_label, droppable_labels = toolout.KEEP, toolout.DROPPABLE
-    must = [label == keep_label for label in analysis.classes]
-    droppable = [label in droppable_labels for label in analysis.classes]
+    must = list(map(keep_label.__eq__, analysis.classes))
+    droppable = list(map(droppable_labels.__contains__, analysis.classes))
     return must, droppable, lambda i, j: toolout.run_summary(analysis, i, j)
 
 
@@ -122,7 +122,7 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
     nested under it passed: the header of a suite holding a failure stays its own class."""
     n = len(cleaned)
     indents = list(map(operator.sub, map(len, cleaned), map(len, map(str.lstrip, cleaned))))
-    blank = [not line.strip() for line in cleaned]
+    blank = list(map(operator.not_, cleaned))  # cleaned lines are right-stripped: blank is empty
     for i in range(n - 1, -1, -1):
         if must[i] or blank[i] or vocab[i] in FOLDED:
             continue
@@ -216,7 +216,9 @@ class TerminalCompressor(L.QueryAwareLines):
         keep_diagnostic_pointers(cleaned, own, scan)
         # Lines toolout calls droppable (passing, chatter, repeated findings) stay droppable:
         # no generic rule brings them back, and keepNonRedundant sees them as represented.
-        L.mark(must, [o and not d for o, d in zip(own, droppable)])
+        for i in compress(range(n), own):
+            if not droppable[i]:
+                must[i] = True
         if tool_output:  # from here on, whether a line passes is read only where neither holds
             passing = passing_lines(cleaned, [d or m for d, m in zip(droppable, must)], scan)
         vocab = [DROPPED_VOCAB if d else PASSING_VOCAB if p and not m else c
