@@ -49,7 +49,8 @@ LOG_IMPORTANT = re.compile(
 #: them all; the terminal compressor compares them by their status alone (one example shown,
 #: the rest counted in the marker). Never consulted for lines toolout.must_keep flags.
 PASSING_LINE = re.compile(r"(?:::\S*|\s)(?:PASSED|SKIPPED)\b|\.\.\. ok$")  # pytest -v; cargo, unittest -v
-#: PASSING_LINE is searched only on lines holding one of these words (it is unanchored).
+#: PASSING_LINE is searched only on lines holding one of these words (it is unanchored);
+#: terminal.is_passing spells them out.
 PASSING_WORDS = ("PASSED", "SKIPPED", "... ok")
 #: The anchored rest, matched at the line start (fails fast): jest/mocha/node --test ticks,
 #: TAP, go test, ctest, pytest's dot progress, cmake probes, make progress, and installer
@@ -580,3 +581,23 @@ COMMIT_HEADER = re.compile(r"commit [0-9a-f]{7,64}\b")
 #: space as str.strip() sees it, and the letters of inf/infinity/nan): a cell holding one is
 #: not a number, settled without raising and catching an exception for every text cell.
 NOT_FLOAT_ASCII = re.compile(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")
+
+# ---------------------------------------------------------------- speed twins
+# Patterns that match exactly what an existing pattern matches, written so the regex engine
+# can skip positions fast. (tests/test_compressor_log.py checks each against its original.)
+
+#: LOG_TIME_MASK with its branches' first characters as one leading class: the engine then
+#: skips every position whose character cannot start a branch (it cannot do that for an
+#: alternation of repeats). After the class, a lookbehind says which branch the character
+#: opened; the branches keep their order and their repeats their counts less that character.
+LOG_TIME_MASK_FAST = re.compile(
+    r"[\dMTWFSJAOND\[](?:"
+    r"(?<=\d)\d{3}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|(?<=\d)\d?:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
+    r"|(?<=\d)\d/\d{2}/\d{2,4}|(?<=\d)\d{5} \d{6}(?: \d+)?(?= [A-Z])"
+    r"|(?:(?<=M)on|(?<=T)ue|(?<=W)ed|(?<=T)hu|(?<=F)ri|(?<=S)at|(?<=S)un)\b"
+    r"|(?:(?<=J)an|(?<=F)eb|(?<=M)ar|(?<=A)pr|(?<=M)ay|(?<=J)un|(?<=J)ul|(?<=A)ug|(?<=S)ep|(?<=O)ct"
+    r"|(?<=N)ov|(?<=D)ec)\s+\d{1,2}\b"
+    r"|(?<=[\w)]\[)\d+\](?=:)"
+    r")"
+)

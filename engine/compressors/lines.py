@@ -12,7 +12,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from itertools import accumulate
+from itertools import accumulate, compress
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -56,10 +56,19 @@ class Doc:
     lines: list[str]
     trailing_newline: bool
     eol_cr: bool
+    #: How many lines end in `\\r` (-1: not counted).
+    crlf: int = -1
 
     def bare(self) -> list[str]:
         """The lines without their `\\r`, for matching."""
-        return [ln[:-1] if ln.endswith("\r") else ln for ln in self.lines]
+        if self.crlf == 0 or not self.lines:
+            return list(self.lines)
+        # each line's own `\\r` is the one before the newline that follows it (the last line's
+        # has none after it)
+        bare = "\n".join(self.lines).replace("\r\n", "\n").split("\n")
+        if bare[-1].endswith("\r"):
+            bare[-1] = bare[-1][:-1]
+        return bare
 
     def join(self, out: Sequence[str]) -> str:
         return "\n".join(out) + ("\n" if self.trailing_newline and out else "")
@@ -77,8 +86,9 @@ def split(text: str) -> Doc:
     trailing = len(lines) > 1 and lines[-1] == ""
     if trailing:
         lines.pop()
-    crlf = sum(1 for ln in lines if ln.endswith("\r"))
-    return Doc(lines, trailing, crlf * 2 > len(lines))
+    # every line but the last is followed by a newline, so its `\\r` ends a `\\r\\n`
+    crlf = text.count("\r\n") + (not trailing and lines[-1].endswith("\r"))
+    return Doc(lines, trailing, crlf * 2 > len(lines), crlf)
 
 
 def strip_ansi(lines: list[str]) -> list[str]:
@@ -155,59 +165,111 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
 
 def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], object],
                keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
-               fold_case: bool = True) -> list[bool]:
+               fold_case: bool = True, scan: LineScan | None = None) -> list[bool]:
     """`pattern.search(line)` (or `pattern(line)`) for every line, fast: Python's regex engine
     crawls through an alternation of keywords at ~15 MB/s, so candidates are found first with
     `str.find` on the (lower-cased, with `fold_case`) text: every line the pattern can match
     must contain one of `keywords` or match one of the `extras` (searched on the whole text).
-    Only the candidates are tested."""
+    Only the candidates are tested. `scan`: a LineScan of `lines` shared with other scans."""
     test = pattern.search if isinstance(pattern, re.Pattern) else pattern
-    searched = lines
-    candidates: set[int] = set()
-    if fold_case and not "\n".join(lines).isascii():
-        # lower() may change lengths outside ASCII, breaking the offsets: such lines are all
-        # tested, and stand as empty lines in the text searched below.
-        candidates.update(i for i, ln in enumerate(lines) if not ln.isascii())
-        searched = ["" if i in candidates else ln for i, ln in enumerate(lines)]
-    text = "\n".join(searched)
-    if fold_case:
-        text = text.lower()
-    starts = [0, *accumulate(map((1).__add__, map(len, searched)))]  # C-level: one add per line
+    flags = [False] * len(lines)
+    for i in (scan or LineScan(lines)).candidates(keywords, extras, fold_case=fold_case):
+        if test(lines[i]):
+            flags[i] = True
+    return flags
 
-    def add(pos: int) -> int:
-        line = bisect_right(starts, pos) - 1
-        candidates.add(line)
-        return starts[line + 1]  # resume at the next line
 
-    split_lines: list[str] | None = None
-    dense = len(searched) // DENSE
-    for word in keywords:
+class LineScan:
+    """The lines joined once (and lower-cased once) to find, with str.find on the whole text,
+    the lines holding a keyword (see flag_lines): several keyword sets asked of the same lines
+    share the joined text and each word's lines."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        #: fold_case → (text searched, line starts, lines tested whatever they hold)
+        self._texts: dict[bool, tuple[str, list[int], frozenset[int]]] = {}
+        self._split: dict[bool, list[str]] = {}
+        self._word_lines: dict[tuple[str, bool], set[int]] = {}
+
+    def _text(self, fold_case: bool) -> tuple[str, list[int], frozenset[int]]:
+        got = self._texts.get(fold_case)
+        if got is None:
+            plain = self._texts[False][0] if False in self._texts else "\n".join(self.lines)
+            if not fold_case:
+                got = (plain, _starts(self.lines), frozenset())
+            elif plain.isascii():
+                got = (plain.lower(), self._texts[False][1] if False in self._texts else _starts(self.lines),
+                       frozenset())
+            else:
+                # lower() may change lengths outside ASCII, breaking the offsets: such lines are
+                # all tested, and stand as empty lines in the text searched.
+                forced = frozenset(i for i, ln in enumerate(self.lines) if not ln.isascii())
+                searched = ["" if i in forced else ln for i, ln in enumerate(self.lines)]
+                got = ("\n".join(searched).lower(), _starts(searched), forced)
+            self._texts[fold_case] = got
+        return got
+
+    def word_lines(self, word: str, fold_case: bool = True) -> set[int]:
+        """The lines whose searched text holds `word` (lower-case it for fold_case)."""
+        cached = self._word_lines.get((word, fold_case))
+        if cached is not None:
+            return cached
+        text, starts, _ = self._text(fold_case)
+        found: set[int] = set()
+        if text.isascii() and not word.isascii():  # O(1) both: the word cannot be in the text
+            self._word_lines[(word, fold_case)] = found
+            return found
+        n = len(starts) - 1
+        dense = n // DENSE
         pos, hits = text.find(word), 0
         while pos >= 0:
             hits += 1
             if hits > dense:
                 # many lines hold it: a test per line beats a find and a bisect per hit
+                split_lines = self._split.get(fold_case)
                 if split_lines is None:
-                    split_lines = text.split("\n")
-                if len(split_lines) == len(searched):
-                    candidates.update(i for i, ln in enumerate(split_lines) if word in ln)
+                    split_lines = self._split[fold_case] = text.split("\n")
+                if len(split_lines) == n:
+                    found.update(i for i, ln in enumerate(split_lines) if word in ln)
                     break
-                dense = len(searched)  # lines holding a newline: stay with find
-            pos = text.find(word, add(pos))
-    for extra in extras:
-        by_line = _by_line(extra)
-        pos = 0
-        if by_line is not None:
-            while (m := by_line.match(text, pos)) is not None:
-                pos = add(m.start(1))
-            continue
-        while (m := extra.search(text, pos)) is not None:
-            pos = add(m.start())
-    flags = [False] * len(lines)
-    for i in candidates:
-        if test(lines[i]):
-            flags[i] = True
-    return flags
+                dense = n  # lines holding a newline: stay with find
+            line = bisect_right(starts, pos) - 1
+            found.add(line)
+            pos = text.find(word, starts[line + 1])  # resume at the next line
+        self._word_lines[(word, fold_case)] = found
+        return found
+
+    def joined(self) -> str:
+        """The lines joined by newlines."""
+        return self._text(False)[0]
+
+    def candidates(self, keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
+                   fold_case: bool = True) -> set[int]:
+        text, starts, forced = self._text(fold_case)
+        candidates = set(forced)
+        for word in keywords:
+            candidates |= self.word_lines(word, fold_case)
+
+        def add(pos: int) -> int:
+            line = bisect_right(starts, pos) - 1
+            candidates.add(line)
+            return starts[line + 1]  # resume at the next line
+
+        for extra in extras:
+            by_line = _by_line(extra)
+            pos = 0
+            if by_line is not None:
+                while (m := by_line.match(text, pos)) is not None:
+                    pos = add(m.start(1))
+                continue
+            while (m := extra.search(text, pos)) is not None:
+                pos = add(m.start())
+        return candidates
+
+
+def _starts(lines: list[str]) -> list[int]:
+    """Where each line starts in the lines joined by newlines, and one past the end."""
+    return [0, *accumulate(map((1).__add__, map(len, lines)))]  # C-level: one add per line
 
 
 #: flag_lines tests a keyword line by line once more than 1/DENSE of the lines hold it.
@@ -232,14 +294,18 @@ def _by_line(extra: re.Pattern[str]) -> re.Pattern[str] | None:
 
 
 def head_tail(n: int, head: int, tail: int) -> list[bool]:
-    return [i < head or i >= n - tail for i in range(n)]
+    keep = [False] * n
+    for i in range(min(head, n)):
+        keep[i] = True
+    for i in range(max(0, n - tail), n):
+        keep[i] = True
+    return keep
 
 
 def mark(keep: list[bool], flags: Sequence[bool]) -> None:
     """OR `flags` into `keep` in place."""
-    for i, f in enumerate(flags):
-        if f:
-            keep[i] = True
+    for i in compress(range(len(flags)), flags):  # C-level walk to the set flags
+        keep[i] = True
 
 
 # ---------------------------------------------------------------- query bias (BM25)

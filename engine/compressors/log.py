@@ -12,7 +12,7 @@ import json
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
-from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_TIME_MASK, LOGFMT_PAIR
+from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_TIME_MASK_FAST, LOGFMT_PAIR
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -30,29 +30,45 @@ MIN_LINES = 8
 def log_fields(line: str) -> dict[str, str] | None:
     """A log line's fields: a JSON object's scalar top-level members (sorted, original number
     text), else its logfmt `key=value` pairs in order. None when it has none."""
-    stripped = line.strip()
-    if stripped.startswith("{") and stripped.endswith("}"):
-        try:
-            obj = json.loads(stripped, parse_float=str, parse_int=str)
-        except (ValueError, RecursionError):
-            obj = None
-        if isinstance(obj, dict):
-            found = {}
-            for key in sorted(obj):
-                value = obj[key]
-                if isinstance(value, bool):
-                    found[key] = "true" if value else "false"
-                elif value is None:
-                    found[key] = "null"
-                elif isinstance(value, str):
-                    found[key] = value
-            return found or None
+    if "{" in line:
+        stripped = line.strip()
+        if stripped.startswith("{") and stripped.endswith("}"):
+            fields = _json_fields(stripped)
+            if fields is not _NOT_AN_OBJECT:
+                return fields
     if "=" not in line:
         return None
-    pairs: dict[str, str] = {}
-    for m in LOGFMT_PAIR.finditer(line):
-        pairs.setdefault(m.group(1), m.group(2))
+    found = LOGFMT_PAIR.findall(line)
+    pairs = dict(found)
+    if len(pairs) != len(found):  # a key repeats: its first value stands
+        pairs = {}
+        for key, value in found:
+            pairs.setdefault(key, value)
     return pairs or None
+
+
+_NOT_AN_OBJECT: dict[str, str] = {}
+
+
+def _json_fields(stripped: str) -> dict[str, str] | None:
+    """A JSON object's scalar top-level members (None when it has none); _NOT_AN_OBJECT when
+    the text is not one."""
+    try:
+        obj = json.loads(stripped, parse_float=str, parse_int=str)
+    except (ValueError, RecursionError):
+        return _NOT_AN_OBJECT
+    if not isinstance(obj, dict):
+        return _NOT_AN_OBJECT
+    found = {}
+    for key in sorted(obj):
+        value = obj[key]
+        if isinstance(value, bool):
+            found[key] = "true" if value else "false"
+        elif value is None:
+            found[key] = "null"
+        elif isinstance(value, str):
+            found[key] = value
+    return found or None
 
 
 def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
@@ -65,7 +81,7 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
             line = bare[i]
             # Time stamps and pids lead a log line; masking only its head keeps this linear
             # (a stamp cut by the window just stays unmasked: fewer folds, never wrong ones).
-            key = LOG_TIME_MASK.sub("#", line[:REPEAT_KEY_HEAD]) + line[REPEAT_KEY_HEAD:]
+            key = LOG_TIME_MASK_FAST.sub("#", line[:REPEAT_KEY_HEAD]) + line[REPEAT_KEY_HEAD:]
             if key in seen:
                 important[i] = False
                 repeats[i] = True
@@ -86,9 +102,13 @@ class LogCompressor(L.QueryAwareLines):
         n = len(doc.lines)
         if n < MIN_LINES:
             return None
-        bare = L.strip_ansi(doc.bare())
-        important = L.flag_lines(bare, LOG_IMPORTANT, LOG_KEYWORDS, (INDENTED_FRAME,))
-        L.mark(important, toolout.must_keep(bare))
+        bare = L.strip_ansi(doc.bare()) if "\x1b" in text else doc.bare()
+        scan = L.LineScan(bare)  # toolout's keyword scans and ours share the joined text
+        important = toolout.must_keep(bare, scan=scan)
+        # LOG_IMPORTANT is asked only of the lines toolout did not keep already
+        for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
+            if not important[i] and LOG_IMPORTANT.search(bare[i]):
+                important[i] = True
         # In a service log the same error recurs by the hundred; each wording stays in view once
         # and its repeats (same text at another time, from another pid) are counted in the
         # marker. Test and build output keeps every flagged line.

@@ -33,6 +33,32 @@ def _profile_key(unit: str) -> tuple[str, bool]:
     return DIGITS.sub("\0", low), True
 
 
+#: Each ASCII digit to NUL, one for one: the `shape` of a lower-cased unit. Units of one shape
+#: have one profile key when they carry a letter (their digit runs are masked anyway), so a
+#: shape already settled settles them without masking or tokenising.
+_DIGIT_TO_NUL = str.maketrans("0123456789", "\0" * 10)
+_DIGIT_BYTES_TO_NUL = bytes.maketrans(b"0123456789", b"\0" * 10)
+
+
+def _lowered(units: list[str]) -> tuple[list[str], list[str]]:
+    """Each unit lower-cased with literal NULs blanked (as `_profile_key` does), and its shape;
+    from one pass over the joined units (lower-casing never crosses a newline) unless a unit
+    holds a newline."""
+    text = "\n".join(units).lower()
+    if "\0" in text:
+        text = text.replace("\0", " ")
+    lows = text.split("\n")
+    if len(lows) != len(units):
+        lows = [unit.lower().replace("\0", " ") for unit in units]
+        return lows, [low.translate(_DIGIT_TO_NUL) for low in lows]
+    if text.isascii():
+        return lows, text.translate(_DIGIT_TO_NUL).split("\n")
+    # str.translate reads a table per character outside ASCII; UTF-8 keeps digits as their own
+    # bytes (no multi-byte sequence holds an ASCII byte), so translate the bytes instead
+    raw = text.encode("utf-8", "surrogatepass").translate(_DIGIT_BYTES_TO_NUL)
+    return lows, raw.decode("utf-8", "surrogatepass").split("\n")
+
+
 def _words(key: str, masked: bool) -> frozenset[str]:
     words = dict.fromkeys((MASKED_WORD if masked else WORD).findall(key))
     if len(words) > MAX_VOCAB:
@@ -61,31 +87,71 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
     if kept_idx:
         step = max(1, math.ceil(len(kept_idx) / MAX_SEEDS))
         classes = [vocabulary(units[i]) for i in kept_idx[::step]][:MAX_SEEDS]
-    # Profiles already judged: each is represented by now (by a class, or as a new class).
-    settled: set[tuple[str, bool]] = set()
+    # The classes of masked and of unmasked profiles (never compared with each other).
+    of_kind = {True: _Classes(), False: _Classes()}
+    for cvocab, cmasked in classes:
+        if cvocab:
+            of_kind[cmasked].add(cvocab)
+    # Profiles already judged: each is represented by now (by a class, or as a new class). A
+    # unit with a letter is looked up by its shape (finer than its masked key: same verdicts).
+    settled_shapes: set[str] = set()
+    settled_plain: set[str] = set()
     settled_vocab: set[tuple[frozenset[str], bool]] = set()
+    has_letter: dict[str, bool] = {}
     promotions = 0
-    for i, k in enumerate(keep):
-        if k:
-            continue
+    dropped = [i for i, k in enumerate(keep) if not k]
+    lows, shapes = _lowered([units[i] for i in dropped])
+    for i, low, shape in zip(dropped, lows, shapes):
         if promotions >= MAX_PROMOTIONS:
             result[i] = True
             continue
-        profile = _profile_key(units[i])
-        if profile in settled:
-            continue
-        settled.add(profile)
-        key, masked = profile
+        masked = has_letter.get(shape)
+        if masked is None:
+            masked = has_letter[shape] = HAS_LETTER.search(shape) is not None
+        if masked:
+            if shape in settled_shapes:
+                continue
+            settled_shapes.add(shape)
+            key = DIGITS.sub("\0", low)
+        else:
+            if low in settled_plain:
+                continue
+            settled_plain.add(low)
+            key = low
         vocab = _words(key, masked)
         if (vocab, masked) in settled_vocab:
             continue
         settled_vocab.add((vocab, masked))
-        need = math.ceil(CONTAINMENT * len(vocab))
-        represented = not vocab or any(
-            cmasked == masked and len(vocab & cvocab) >= need for cvocab, cmasked in classes
-        )
-        if not represented:
+        if vocab and not of_kind[masked].represent(vocab):
             result[i] = True
             promotions += 1
-            classes.append((vocab, masked))
+            of_kind[masked].add(vocab)
     return result
+
+
+class _Classes:
+    """The vocabularies of the kept classes of one kind, indexed by word."""
+
+    def __init__(self) -> None:
+        self.sets: list[frozenset[str]] = []
+        self.by_word: dict[str, list[int]] = {}
+
+    def add(self, vocab: frozenset[str]) -> None:
+        index = len(self.sets)
+        self.sets.append(vocab)
+        for word in vocab:
+            self.by_word.setdefault(word, []).append(index)
+
+    def represent(self, vocab: frozenset[str]) -> bool:
+        """Some class carries at least CONTAINMENT of the (non-empty) vocabulary. Such a class
+        misses at most `slack` of its words, so it holds one of any slack + 1 of them: only the
+        classes holding one of the slack + 1 rarest words are compared."""
+        need = math.ceil(CONTAINMENT * len(vocab))
+        slack = len(vocab) - need
+        rarest = sorted((self.by_word.get(word, ()) for word in vocab), key=len)[: slack + 1]
+        sets = self.sets
+        for index in set().union(*rarest):
+            cvocab = sets[index]
+            if len(cvocab) >= need and len(vocab & cvocab) >= need:
+                return True
+        return False

@@ -10,7 +10,9 @@ example stands for all of them, and toolout's droppable lines never come back.
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
+from itertools import compress
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
@@ -72,16 +74,16 @@ def plain_text(data: bytes) -> bytes | None:
     return "\n".join(clean_line(line) for line in text.replace("\r\n", "\n").split("\n")).encode()
 
 
-def keep_failure_blocks(cleaned: list[str], must: list[bool]) -> None:
+def keep_failure_blocks(cleaned: list[str], must: list[bool], scan: L.LineScan | None = None) -> None:
     """A failing test's first line and everything nested under it up to a blank line; pending
     tests too (both are what the agent reads the run for)."""
-    starts = L.flag_lines(cleaned, FAILURE_START.match, FAILURE_WORDS, fold_case=False)
+    scan = scan or L.LineScan(cleaned)
+    starts = L.flag_lines(cleaned, FAILURE_START.match, FAILURE_WORDS, fold_case=False, scan=scan)
     n = len(cleaned)
-    for i in range(n):
-        if not starts[i]:
-            if cleaned[i].startswith((" ", "\t")) and "- " in cleaned[i] and PENDING_TEST.match(cleaned[i]):
-                must[i] = True
-            continue
+    for i in scan.candidates(("- ",), fold_case=False):
+        if not starts[i] and cleaned[i].startswith((" ", "\t")) and PENDING_TEST.match(cleaned[i]):
+            must[i] = True
+    for i in compress(range(n), starts):
         must[i] = True
         depth = _indent(cleaned[i])
         j = i + 1
@@ -99,25 +101,24 @@ def toolout_verdicts(cleaned: list[str]) -> tuple[list[bool], list[bool], Descri
         return toolout.must_keep(cleaned), [False] * len(cleaned), None
     analysis = analyse(cleaned)
     keep_label, droppable_labels = toolout.KEEP, toolout.DROPPABLE
-    must = [label == keep_label for label in analysis.classes]
-    droppable = [label in droppable_labels for label in analysis.classes]
+    must = list(map(keep_label.__eq__, analysis.classes))
+    droppable = list(map(droppable_labels.__contains__, analysis.classes))
     return must, droppable, lambda i, j: toolout.run_summary(analysis, i, j)
 
 
-def keep_diagnostic_pointers(cleaned: list[str], must: list[bool]) -> None:
+def keep_diagnostic_pointers(cleaned: list[str], must: list[bool], scan: L.LineScan | None = None) -> None:
     """` --> path:12:5` lines with the message line above them, and shellcheck's `In x line N:`."""
-    for i, line in enumerate(cleaned):
-        if "line" in line or "-->" in line:
-            m = DIAGNOSTIC_POINTER.fullmatch(line)
-            if m is None:
-                continue
-            must[i] = True
-            if m.group(1):
-                j = i - 1
-                while j >= 0 and not cleaned[j].strip():
-                    j -= 1
-                if j >= 0:
-                    must[j] = True
+    for i in (scan or L.LineScan(cleaned)).candidates(("line", "-->"), fold_case=False):
+        m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
+        if m is None:
+            continue
+        must[i] = True
+        if m.group(1):
+            j = i - 1
+            while j >= 0 and not cleaned[j].strip():
+                j -= 1
+            if j >= 0:
+                must[j] = True
 
 
 def _indent(line: str) -> int:
@@ -128,8 +129,8 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
     """Compare a suite header (`  Router`, `    .use()`) as a passing line when everything
     nested under it passed: the header of a suite holding a failure stays its own class."""
     n = len(cleaned)
-    indents = [len(line) - len(line.lstrip()) if line else 0 for line in cleaned]
-    blank = [not line.strip() for line in cleaned]
+    indents = list(map(operator.sub, map(len, cleaned), map(len, map(str.lstrip, cleaned))))
+    blank = list(map(operator.not_, cleaned))  # cleaned lines are right-stripped: blank is empty
     for i in range(n - 1, -1, -1):
         if must[i] or blank[i] or vocab[i] in FOLDED:
             continue
@@ -155,7 +156,7 @@ def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> Non
     for i, line in enumerate(cleaned):
         if not line.strip():
             in_error_block = False
-        elif must[i] and ERROR_WORD.search(line):
+        elif must[i] and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line):
             in_error_block = True
         elif not in_error_block and not must[i] and vocab[i] != DROPPED_VOCAB and SOURCE_EXCERPT.match(line):
             vocab[i] = EXCERPT_VOCAB
@@ -165,9 +166,27 @@ def is_passing(line: str) -> bool:
     """A passing test or progress line (compared by status, not by name)."""
     # The unanchored test first: on a `pytest -v` row it answers, and the anchored one (whose
     # `\S+\.py ` branch backtracks through the test id) is not needed.
-    if any(word in line for word in PASSING_WORDS) and PASSING_LINE.search(line) is not None:
+    if ("PASSED" in line or "SKIPPED" in line or "... ok" in line) and PASSING_LINE.search(line) is not None:
         return True
     return PASSING_START.match(line) is not None
+
+
+def passing_lines(cleaned: list[str], droppable: list[bool], scan: L.LineScan | None = None) -> list[bool]:
+    """Which lines are passing or progress lines, as flag_lines(cleaned, is_passing,
+    PASSING_WORDS, (PASSING_CANDIDATE,)) says, on the lines toolout did not call droppable (on
+    those the answer is never read: their vocabulary is DROPPED_VOCAB and no rule keeps them).
+    When those are few, each is asked on its own instead of scanning the whole text."""
+    todo = [i for i, dropped in enumerate(droppable) if not dropped]
+    if 2 * len(todo) >= len(cleaned):
+        return L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False, scan=scan)
+    passing = [False] * len(cleaned)
+    for i in todo:
+        line = cleaned[i]
+        if "PASSED" in line or "SKIPPED" in line or "... ok" in line:
+            passing[i] = is_passing(line)
+        elif PASSING_START.match(line) is not None and PASSING_CANDIDATE.search(line) is not None:
+            passing[i] = True  # flag_lines asks only lines its words or PASSING_CANDIDATE find
+    return passing
 
 
 class TerminalCompressor(L.QueryAwareLines):
@@ -179,27 +198,37 @@ class TerminalCompressor(L.QueryAwareLines):
         if text is None:
             return None
         doc = L.split(text)
-        cleaned = [clean_line(ln) for ln in doc.bare()]
+        # a printable line holds no escape, CR, backspace or control: clean_line only rstrips it
+        cleaned = [ln.rstrip() if ln.isprintable() else clean_line(ln) for ln in doc.bare()]
         n = len(cleaned)
-        cr = ["\r" if ln.endswith("\r") else "" for ln in doc.lines]
-        units = [c + e for c, e in zip(cleaned, cr)]
+        if doc.crlf == 0:
+            units = list(cleaned)
+        else:
+            units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
         eol = "\r" if doc.eol_cr else ""
         must, droppable, describe = toolout_verdicts(cleaned)
-        passing = L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False)
+        scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
         own = [False] * n
         # When toolout recognises a test, build, lint or install transcript, its verdict is the
         # definition of what must stay (it thins repeated low-severity findings, which the
         # generic pattern's `:N:N:` would keep by the thousand); otherwise the generic pattern
         # adds its error lines. A passing test named "should handle errors" is not an error
         # line either way.
-        if not toolout.is_tool_output("\n".join(cleaned)):
-            important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
+        tool_output = toolout.is_tool_output(scan.joined())
+        if not tool_output:
+            passing = passing_lines(cleaned, droppable, scan)
+            important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME),
+                                     scan=scan)
             L.mark(own, [imp and not ok for imp, ok in zip(important, passing)])
-        keep_failure_blocks(cleaned, own)
-        keep_diagnostic_pointers(cleaned, own)
+        keep_failure_blocks(cleaned, own, scan)
+        keep_diagnostic_pointers(cleaned, own, scan)
         # Lines toolout calls droppable (passing, chatter, repeated findings) stay droppable:
         # no generic rule brings them back, and keepNonRedundant sees them as represented.
-        L.mark(must, [o and not d for o, d in zip(own, droppable)])
+        for i in compress(range(n), own):
+            if not droppable[i]:
+                must[i] = True
+        if tool_output:  # from here on, whether a line passes is read only where neither holds
+            passing = passing_lines(cleaned, [d or m for d, m in zip(droppable, must)], scan)
         vocab = [DROPPED_VOCAB if d else PASSING_VOCAB if p and not m else c
                  for c, p, m, d in zip(cleaned, passing, must, droppable)]
         fold_suite_headers(cleaned, must, vocab)

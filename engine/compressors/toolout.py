@@ -26,9 +26,12 @@ LINE_WINDOW-sized window.
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
+from itertools import compress
 
+from engine.compressors.lines import LineScan
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_dispatch import FirstCharDispatch
@@ -108,7 +111,10 @@ def _indent(line: str) -> int:
 def problem(line: str) -> bool:
     """The line reports a problem in words (error, failed, warning, cannot, ...)."""
     low = line.lower()
-    return TOOL_PROBLEM_HINT.search(low) is not None and TOOL_PROBLEM.search(low) is not None
+    hint = TOOL_PROBLEM_HINT.search(low)
+    # Every TOOL_PROBLEM match holds a hint word, starting on it or one letter before it
+    # (`[a-z]error`): the search starts there, not at the line start.
+    return hint is not None and TOOL_PROBLEM.search(low, max(0, hint.start() - 1)) is not None
 
 
 # ---------------------------------------------------------------- per-line labels
@@ -127,6 +133,13 @@ MEMO_MAX = 1 << 16
 
 def _line_label(s: str) -> str:
     kind = _LABEL.match(s)
+    if kind is None:  # the common case, answered with the fewest tests (same answer as below)
+        if s.endswith("100% done") or (("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])) or (
+            ("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)
+        ):
+            return KEEP
+        if s.isascii() or not TOOL_PROGRESS_BAR.search(s):
+            return OTHER
     if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
         ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
     ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
@@ -141,16 +154,80 @@ def _line_label(s: str) -> str:
     return OTHER
 
 
-def _label_lines(norm: list[str], cls: list[str]) -> None:
-    memo: dict[str, str] = {}
+def _finding_first(s: str) -> int:
+    """Index in FINDING_STARTS of the first pattern matching the line, -1 for none. Lines
+    holding a space or tab but no ": " ask only FINDING_STARTS_SPACED (the same answer)."""
+    if ": " not in s and (" " in s or "\t" in s):
+        key = _FINDING_START_SPACED.match(s)
+        return -1 if key is None else _SPACED_INDEX[key]
+    key = _FINDING_START.match(s)
+    return -1 if key is None else int(key[1:])
+
+
+_UNKNOWN = object()  # a first character whose bucket is not built yet
+
+
+def _line_verdicts(s: str) -> tuple[str, bool, int]:
+    """A line's label, whether a failure block may start on it, and _finding_first."""
+    # A first character whose bucket is empty answers "no" without calling match (most lines
+    # of a log, for the block and finding starts).
+    block = _BLOCK_START.by_char.get(s[:1], _UNKNOWN) is not None and _BLOCK_START.match(s) is not None
+    if ": " not in s and (" " in s or "\t" in s):
+        first = -1
+        if _FINDING_START_SPACED.by_char.get(s[:1], _UNKNOWN) is not None:
+            key = _FINDING_START_SPACED.match(s)
+            first = -1 if key is None else _SPACED_INDEX[key]
+    else:
+        first = _finding_first(s)
+    return _line_label(s), block, first
+
+
+_NOTHING = (OTHER, False, -1)
+
+
+def _scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
+    """One pass over the lines: each line's label (into cls), the lines where a failure block
+    may start, and the lines where a finding may start with _finding_first of each. A line
+    seen before is not asked again, unless the first MEMO_PROBE lines show that lines hardly
+    repeat (a log: every line has its own time stamp), where remembering costs more than it
+    saves."""
+    memo: dict[str, tuple[str, bool, int]] = {}
+    block_starts: list[int] = []
+    finding_starts: dict[int, int] = {}
+    hits = 0
+    remember = True
     for i, s in enumerate(norm):
-        label = memo.get(s)
-        if label is None:
-            label = _line_label(s)
-            if len(memo) < MEMO_MAX:
-                memo[s] = label
+        if remember:
+            got = memo.get(s)
+            if got is None:
+                got = _line_verdicts(s)
+                if got == _NOTHING:
+                    got = _NOTHING
+                if len(memo) < MEMO_MAX:
+                    memo[s] = got
+            else:
+                hits += 1
+            if i == MEMO_PROBE and hits * MEMO_MIN_HITS < MEMO_PROBE:
+                remember = False
+        else:
+            got = _line_verdicts(s)
+            if got == _NOTHING:
+                continue
+        if got is _NOTHING:
+            continue
+        label, block, first = got
         if label != OTHER:
             cls[i] = label
+        if block:
+            block_starts.append(i)
+        if first >= 0:
+            finding_starts[i] = first
+    return block_starts, finding_starts
+
+
+#: _scan stops remembering after this many lines when fewer than 1 in MEMO_MIN_HITS repeated.
+MEMO_PROBE = 512
+MEMO_MIN_HITS = 8
 
 
 def _result_odd(s: str) -> bool:
@@ -256,10 +333,11 @@ _BLOCK_STARTS = (
 _BLOCK_START = FirstCharDispatch([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_STARTS)])
 
 
-def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
+def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: list[int]) -> None:
+    """Mark the failure blocks opening at `starts` (the lines _BLOCK_START matches, in order)."""
     n = len(norm)
     end = 0
-    for i in _starts(norm, _BLOCK_START):
+    for i in starts:
         if i < end:
             continue
         s = norm[i]
@@ -346,7 +424,8 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
 def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
     """In a mocha / jest / node --test tree: suite titles of passing tests are PASS; the titles
     above a failing, pending or skipped result are KEEP (they name it)."""
-    if sum(1 for s in norm if TOOL_TREE_MARK.match(s)) < TREE_MIN_MARKS:
+    # every mark is outside ASCII: only such lines are asked
+    if sum(1 for s in norm if not s.isascii() and TOOL_TREE_MARK.match(s)) < TREE_MIN_MARKS:
         return
     stack: list[tuple[int, int]] = []  # (indent, index) of open suite titles
     for i, s in enumerate(norm):
@@ -382,69 +461,53 @@ _FINDING_START_SPACED = FirstCharDispatch([(f"s{k}", pat) for k, pat in FINDING_
 _SPACED_INDEX = {f"s{k}": k for k, _ in FINDING_STARTS_SPACED}
 
 
-def analyse(lines: list[str]) -> Analysis:
+def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
+    """Label every line (see the module's docstring). `scan`: a LineScan of `lines` the caller
+    shares, so keyword scans of the same lines are not repeated."""
     norm = _norm_all(lines)
     n = len(norm)
     cls = [OTHER] * n
     in_block = [False] * n
-    _label_lines(norm, cls)
-    _mark_blocks(norm, cls, in_block)
+    block_starts, finding_starts = _scan(norm, cls)
+    _mark_blocks(norm, cls, in_block, block_starts)
     rules: dict[int, str] = {}
-    mark_findings(norm, cls, in_block, rules, _finding_candidates(norm))
+    mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
-    _promote(lines, norm, cls)
+    _promote(lines, norm, cls, scan)
     _label_blanks(norm, cls)
     return Analysis(cls, rules)
 
 
 def _norm_all(lines: list[str]) -> list[str]:
-    return [_norm(line) for line in lines]
+    """_norm of every line, in C-level passes: rstrip leaves a line without trailing white
+    space as it is, and only a line outside ASCII can start with a spinner glyph."""
+    if max(map(len, lines), default=0) > LINE_WINDOW:
+        lines = [line[:LINE_WINDOW] for line in lines]
+    if not all(map(str.isascii, lines)):
+        lines = [TOOL_SPINNER.sub("", line) if line and "\u2800" <= line[0] <= "\u28ff" else line for line in lines]
+    return list(map(str.rstrip, lines))
 
 
-def _finding_candidates(norm: list[str]) -> dict[int, int]:
-    """Line index → index in FINDING_STARTS of the first pattern matching the line. Lines
-    holding a space or tab but no ": " ask only FINDING_STARTS_SPACED (the same answer)."""
-    memo: dict[str, int] = {}
-    found: dict[int, int] = {}
-    for i, s in enumerate(norm):
-        first = memo.get(s)
-        if first is None:
-            if ": " not in s and (" " in s or "\t" in s):
-                key = _FINDING_START_SPACED.match(s)
-                first = -1 if key is None else _SPACED_INDEX[key]
-            else:
-                key = _FINDING_START.match(s)
-                first = -1 if key is None else int(key[1:])
-            if len(memo) < MEMO_MAX:
-                memo[s] = first
-        if first >= 0:
-            found[i] = first
-    return found
+#: TOOL_PROBLEM_HINT is the alternation of these words: a line `problem` accepts holds one.
+PROBLEM_WORDS = tuple(TOOL_PROBLEM_HINT.pattern.split("|"))
 
 
-def _starts(norm: list[str], dispatch: FirstCharDispatch) -> list[int]:
-    """The lines where one of `dispatch`'s patterns matches, in order."""
-    memo: dict[str, bool] = {}
-    found: list[int] = []
-    for i, s in enumerate(norm):
-        hit = memo.get(s)
-        if hit is None:
-            hit = dispatch.match(s) is not None
-            if len(memo) < MEMO_MAX:
-                memo[s] = hit
-        if hit:
-            found.append(i)
-    return found
-
-
-def _promote(lines: list[str], norm: list[str], cls: list[str]) -> None:
+def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan | None = None) -> None:
     """Lines no rule claimed are kept when they are a stack frame or report a problem."""
     quiet = jest_quiet_frames(norm)
-    for i, s in enumerate(norm):
-        if cls[i] != OTHER or not s:
-            continue
+    unclaimed = [i for i, label in enumerate(cls) if label == OTHER and norm[i]]
+    # When most lines are unclaimed (a log), `problem` is asked only of the lines holding one
+    # of its words, found by a few scans of the whole text (of the lines as given: a word in a
+    # normalised line is in its line).
+    hinted = None
+    if 2 * len(unclaimed) > len(norm):
+        hinted = (scan or LineScan(lines)).candidates(PROBLEM_WORDS)
+    for i in unclaimed:
+        s = norm[i]
         frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
-        if frame or problem(s) or (len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])):
+        if frame or ((hinted is None or i in hinted) and problem(s)) or (
+            len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
+        ):
             cls[i] = KEEP
 
 
@@ -452,32 +515,30 @@ def _label_blanks(norm: list[str], cls: list[str]) -> None:
     """A blank line between two lines of one label takes it; between two droppable lines it
     takes the earlier one's, so separators never split an elided run."""
     n = len(norm)
-    prev = None
-    i = 0
-    while i < n:
-        if norm[i].strip():
-            prev = cls[i]
-            i += 1
-            continue
-        j = i
-        while j < n and not norm[j].strip():
+    # a normalised line is blank exactly when it is empty (trailing white space is stripped)
+    blanks = list(compress(range(n), map(operator.not_, norm)))
+    k = 0
+    while k < len(blanks):
+        i = j = blanks[k]
+        while k < len(blanks) and blanks[k] == j:  # the run of blank lines i..j-1
             j += 1
+            k += 1
+        prev = cls[i - 1] if i > 0 else None
         nxt = cls[j] if j < n else None
         if cls[i] == OTHER and prev is not None and nxt is not None:
             label = prev if prev == nxt or prev in DROPPABLE else nxt if nxt in DROPPABLE else None
             if label is not None:
-                for k in range(i, j):
-                    if cls[k] == OTHER:
-                        cls[k] = label
-        i = j
+                for m in range(i, j):
+                    if cls[m] == OTHER:
+                        cls[m] = label
 
 
-def classify(lines: list[str]) -> list[str]:
-    return analyse(lines).classes
+def classify(lines: list[str], scan: LineScan | None = None) -> list[str]:
+    return analyse(lines, scan).classes
 
 
-def must_keep(lines: list[str]) -> list[bool]:
-    return [c == KEEP for c in classify(lines)]
+def must_keep(lines: list[str], scan: LineScan | None = None) -> list[bool]:
+    return [c == KEEP for c in classify(lines, scan)]
 
 
 #: Longest rule list a marker summary spells out before folding the rest into one count.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 
+from engine.compressors.toolout_dispatch import factor_alternatives, split_alternatives
 from engine.patterns import ANSI, TOOL_SIGNATURE
 
 
@@ -48,4 +49,23 @@ TAIL_LINES = 64
 DETECT_WINDOW = 1 << 20
 #: TOOL_SIGNATURE tried at line starts only: the lazy `[^\n]*\n` skip walks a line in one
 #: charset loop, which is ~15x faster on a log than `search` trying every position.
-_SIGNATURE_BY_LINE = re.compile(r"(?:[^\n]*\n)*?" + TOOL_SIGNATURE.pattern.removeprefix("(?m)^"), re.M)
+_SIGNATURE_BY_LINE_PLAIN = re.compile(r"(?:[^\n]*\n)*?" + TOOL_SIGNATURE.pattern.removeprefix("(?m)^"), re.M)
+
+
+def _factored_signature() -> re.Pattern[str]:
+    """_SIGNATURE_BY_LINE_PLAIN with the signatures' alternation factored (one `\\S+` or `=+`
+    read for all the signatures that start with it): it matches where the plain one does, and
+    only whether it matches is asked."""
+    head = "(?m)^[\\u2800-\\u28ff]*(?>[ \\t]*)(?:"
+    source = TOOL_SIGNATURE.pattern
+    if source.startswith(head) and source.endswith(")"):
+        factored = factor_alternatives(split_alternatives(source[len(head):-1]))
+        if factored is not None:
+            try:
+                return re.compile(r"(?:[^\n]*\n)*?" + head.removeprefix("(?m)^") + factored + ")", re.M)
+            except re.error:
+                pass
+    return _SIGNATURE_BY_LINE_PLAIN
+
+
+_SIGNATURE_BY_LINE = _factored_signature()

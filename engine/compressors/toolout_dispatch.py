@@ -14,6 +14,7 @@ import re
 from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
+_UNSET = object()
 WS = "\x00ws"  # bucket for lines starting with white space (`\s` is Unicode-wide)
 DEC = "\x00dec"  # bucket for lines starting with a decimal digit (`\d` is Unicode-wide)
 _REPEATS = {sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", sre_c.MAX_REPEAT)}
@@ -221,6 +222,9 @@ class FirstCharDispatch:
                                    None if rest_nullable or WS in indent else indent))
         self.full = self._compile(list(range(len(self._alts)))) or re.compile(r"(?!)")
         self._by_char: dict[str, re.Pattern | None] = {}  # a line's first character → its bucket
+        #: The buckets known so far by first character (None: nothing can match such a line);
+        #: white space is never a key (an indented line has its own buckets).
+        self.by_char = self._by_char
         self._by_indented: dict[str, re.Pattern | None] = {}  # an indented line's first non-blank one
         self._by_members: dict[tuple[int, ...], re.Pattern | None] = {}
         self._names: dict[str, str] = {}  # a matched group's name → its pattern's key
@@ -233,6 +237,32 @@ class FirstCharDispatch:
             parts.append(f"(?P<{key}__{n}>{body})")
         return re.compile("|".join(parts)) if parts else None
 
+    def _compile_bucket(self, members: list[int]) -> re.Pattern | None:
+        """`_compile(members)` made cheaper to try, with the same answers. Members are taken in
+        runs of one key: only the key is asked for, so within a run it does not matter which
+        alternative matches, and the run's alternatives become one factored alternation (one
+        `\\d+` or `\\S+` read for all that start with it, not once each). Runs stay in order,
+        so the first run that matches is the run of the first alternative that matches. Each
+        run's name marks its end (the last group to close: the match's lastgroup) instead of
+        wrapping it, and `^` goes (match() anchors anyway)."""
+        if not members:
+            return None
+        runs: list[list[int]] = []
+        for n in members:
+            if runs and self._alts[runs[-1][0]][0] == self._alts[n][0]:
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        parts = []
+        for run in runs:
+            bodies = [_unanchored(self._alts[n][1]) for n in run]
+            either = (factor_alternatives(bodies) if len(bodies) > 1 else None) or "|".join(bodies)
+            parts.append(f"(?:{either})(?P<{self._alts[run[0]][0]}__r{run[0]}>)")
+        try:
+            return re.compile("|".join(parts))
+        except re.error:  # a factoring the regex parser refuses: the plain alternation
+            return self._compile(members)
+
     def _bucket(self, k: str, after: str | None = None) -> re.Pattern | None:
         """The alternation of the alternatives a line can match whose first character has key
         `k` and, when indented, whose first non-blank character has key `after` ("": none)."""
@@ -241,30 +271,126 @@ class FirstCharDispatch:
             if (keys is None or k in keys) and (after is None or not after or indent is None or after in indent)
         )
         if members not in self._by_members:
-            self._by_members[members] = self._compile(list(members))
+            self._by_members[members] = self._compile_bucket(list(members))
         return self._by_members[members]
 
     def match(self, line: str) -> str | None:
-        if not line:
-            rx = self.full
-        else:
-            c = line[0]
-            if c in self._by_char:
-                rx = self._by_char[c]
-            elif c.isspace():
-                c2 = line.lstrip()[:1]
-                if c2 not in self._by_indented:
-                    self._by_indented[c2] = self._bucket(WS, line_key(c2) if c2 else "")
-                rx = self._by_indented[c2]
-            else:
-                rx = self._by_char[c] = self._bucket(line_key(line))
+        rx = self._by_char.get(line[:1], _UNSET)  # white space is never a key here: indented
+        if rx is _UNSET:
+            rx = self._by_indented.get(line.lstrip()[:1], _UNSET) if line[:1].isspace() else _UNSET
+            if rx is _UNSET:
+                rx = self._resolve(line)
         if rx is None:
             return None
         m = rx.match(line)
         if m is None:
             return None
-        name = m.lastgroup
-        key = self._names.get(name)
+        key = self._names.get(m.lastgroup)
         if key is None:
-            key = self._names[name] = name.split("__", 1)[0]
+            key = self._names[m.lastgroup] = m.lastgroup.split("__", 1)[0]
         return key
+
+    def _resolve(self, line: str) -> re.Pattern | None:
+        """The bucket of a line whose first character has none cached yet, or is white space."""
+        if not line:
+            return self.full
+        c = line[0]
+        if c.isspace():
+            c2 = line.lstrip()[:1]
+            if c2 not in self._by_indented:
+                self._by_indented[c2] = self._bucket(WS, line_key(c2) if c2 else "")
+            return self._by_indented[c2]
+        rx = self._by_char[c] = self._bucket(line_key(line))
+        return rx
+
+
+# ---------------------------------------------------------------- factored alternations
+
+_QUANTIFIER = re.compile(r"(?:[*+?]|\{\d*(?:,\d*)?\})[?+]?")
+
+
+def _unanchored(body: str) -> str:
+    """The alternative without its leading `^` (tried with match(), it anchors anyway)."""
+    return body[1:] if body.startswith("^") else body
+
+
+def _class_end(src: str, start: int) -> int | None:
+    """Index just past the character class opening at `start`."""
+    j = start + 1
+    if src[j:j + 1] == "^":
+        j += 1
+    if src[j:j + 1] == "]":
+        j += 1
+    while j < len(src) and src[j] != "]":
+        j += 2 if src[j] == "\\" else 1
+    return j + 1 if j < len(src) else None
+
+
+def _first_atom(src: str) -> int | None:
+    """Length of the source of src's first atom with its quantifier (0 when src is empty);
+    None for what this reader does not take apart (numeric and named escapes)."""
+    if not src:
+        return 0
+    c = src[0]
+    if c == "\\":
+        if len(src) < 2 or src[1] in "xuUN0123456789":
+            return None
+        i = 2
+    elif c == "[":
+        i = _class_end(src, 0)
+        if i is None:
+            return None
+    elif c == "(":
+        depth, j = 0, 0
+        while j < len(src):
+            ch = src[j]
+            if ch == "\\":
+                j += 2
+                continue
+            if ch == "[":
+                end = _class_end(src, j)
+                if end is None:
+                    return None
+                j = end
+                continue
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            j += 1
+        if j >= len(src):
+            return None
+        i = j + 1
+    elif c in ")|*+?{":
+        return None
+    else:
+        i = 1
+    m = _QUANTIFIER.match(src, i)
+    return m.end() if m else i
+
+
+def factor_alternatives(alternatives: list[str]) -> str | None:
+    """A regex matching at a position exactly when one of `alternatives` does there (which
+    one, and their order, are lost): alternatives sharing their first atom share one copy of
+    it, recursively, so the engine reads `\\d+` or `\\S+` once, not once per alternative.
+    None when an alternative cannot be taken apart."""
+    groups: dict[str, list[str]] = {}
+    for alt in alternatives:
+        k = _first_atom(alt)
+        if k is None:
+            return None
+        groups.setdefault(alt[:k], []).append(alt[k:])
+    parts = []
+    for atom, rests in groups.items():
+        if not atom or "" in rests:
+            parts.append(atom)  # the atom alone already matches: what follows it cannot narrow
+        elif len(rests) == 1:
+            parts.append(atom + rests[0])
+        else:
+            inner = factor_alternatives(rests)
+            if inner is None:
+                return None
+            parts.append(f"{atom}(?:{inner})")
+    return "|".join(parts)

@@ -49,8 +49,16 @@ _ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
 _WARNING_SEVERITIES = {"warning"}
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
 _CONTINUE_AFTER_BLANK = re.compile(r"^\s|^Did you mean:|^\d+\s+\S")
+#: A caret or underline line (`   ^~~~`): the line above it is excerpt.
+_CARET_LINE = re.compile(r"^\s*[\^~]")
 #: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.
 _MESSAGE_LINE = re.compile(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
+
+
+def _message_line(s: str) -> bool:
+    """_MESSAGE_LINE matches: its first non-blank character must be `=` or start one of its
+    words (`\\s` is str.isspace's white space), so most excerpt lines skip the regex."""
+    return s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s) is not None
 
 
 @dataclass
@@ -58,7 +66,7 @@ class Finding:
     head: int
     sev: str  # "error" | "warning" | "low"
     rule: str
-    shape: str
+    msg: str  # its message; what it is compared by is _shape(msg), asked only when thinning
     message: list[int] = field(default_factory=list)
     snippet: list[int] = field(default_factory=list)
     preamble: list[int] = field(default_factory=list)
@@ -129,27 +137,27 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     pattern matching the line (the ones before it cannot match, so they are not tried)."""
     s = norm[i]
     if first <= 0 and (m := TOOL_DIAG_TSC.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"], _shape(m["msg"]))
+        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])
     if first <= 1 and (m := TOOL_DIAG_CODE.match(s)):
         rule = m["rule"]
         if m["pylint"]:
             sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
         else:
             sev = "low"
-        return Finding(i, sev, rule, _shape(m["msg"]))
+        return Finding(i, sev, rule, m["msg"])
     if first <= 2 and (m := TOOL_DIAG_GCC.match(s)):
-        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), _shape(m["msg"]))
+        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
     if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"], _shape(m["msg"]), style="shellcheck")
+        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
     if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"] or "", _shape(m["msg"]))
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
     if first <= 5 and i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
         if m["msg2"] is not None:
-            return Finding(i, "low", m["rule2"], _shape(m["msg2"]), style="arrow")
+            return Finding(i, "low", m["rule2"], m["msg2"], style="arrow")
         sev = _severity(m["sev"]) if m["sev"] else "low"
-        return Finding(i, sev, m["rule1"] or m["rule"] or "", _shape(m["msg"]), style="arrow")
+        return Finding(i, sev, m["rule1"] or m["rule"] or "", m["msg"], style="arrow")
     if first <= 6 and (m := TOOL_DIAG_GO.match(s)):
-        return Finding(i, "error", "", _shape(m["msg"]))
+        return Finding(i, "error", "", m["msg"])
     return None
 
 
@@ -172,6 +180,13 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             cur, pending = None, []
             continue
         candidate = i in candidates
+        if cur is not None and not candidate and cur.style == "arrow" and not after_did_you_mean and s.strip():
+            # the bulk of a rustc / ruff finding: its message and excerpt lines (the general
+            # path below gives the same answer, with more tests)
+            if not (cur.message and cur.message[-1] == i):  # else the `-->` location, taken
+                message = s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s)  # _message_line, inline
+                (cur.message if message else cur.snippet).append(i)
+            continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
             if f.sev == "note" and cur is not None:
@@ -226,12 +241,12 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
         elif after_did_you_mean:
             cur.snippet.append(i)
         elif cur.style == "arrow":
-            (cur.message if _MESSAGE_LINE.match(s) else cur.snippet).append(i)
+            (cur.message if _message_line(s) else cur.snippet).append(i)
         elif cur.snippet and s[:1].isspace() and not TOOL_DIAG_ARROW.match(s):
             cur.snippet.append(i)  # related information after an excerpt belongs with it
-        elif TOOL_SNIPPET.match(s) or (i + 1 < n and re.match(r"^\s*[\^~]", norm[i + 1])):
+        elif TOOL_SNIPPET.match(s) or (i + 1 < n and _CARET_LINE.match(norm[i + 1])):
             cur.snippet.append(i)
-        elif s[:1].isspace() or _MESSAGE_LINE.match(s):
+        elif s[:1].isspace() or _message_line(s):
             cur.message.append(i)
         else:
             cur = None
@@ -251,8 +266,12 @@ def _decide_findings(
             continue
         sampled.add(sev)
         seen: set[tuple[str, str]] = set()
+        shapes: dict[str, str] = {}  # linters repeat a message word for word
         for f in members:
-            key = (f.rule, f.shape)
+            shape = shapes.get(f.msg)
+            if shape is None:
+                shape = shapes[f.msg] = _shape(f.msg)
+            key = (f.rule, shape)
             (dropped if key in seen else kept).append(f)
             seen.add(key)
     kept.extend(f for f in findings if f.sev == "error")
