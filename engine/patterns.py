@@ -118,6 +118,13 @@ LOG_LINE = re.compile(
     r"|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}\b)"
 )
 
+#: A log line's level: an upper-case level word, or a lower-case one in brackets (Apache's
+#: `[error]`). Looked for in a line's head only, where loggers print it.
+LOG_LEVEL_WORD = re.compile(
+    r"\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE)\b"
+    r"|\[(trace|debug|info|notice|warn|warning|error|crit|alert|emerg)\]"
+)
+
 #: Diff structure lines.
 DIFF_LINE = re.compile(r"(?m)^(diff --git |@@ |--- |\+\+\+ |[+-][^+-])")
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.compressors import toolout
 from engine.compressors.invariants import note_line
-from engine.compressors.log import LogCompressor, log_fields
+from engine.compressors.log import LogCompressor, leveled_fields, log_fields
 from engine.patterns import TERMINAL_IMPORTANT
 
 
@@ -57,6 +57,10 @@ def test_json_lines_fields():
     assert log_fields('{"level":"info","n":1.50,"ok":true,"x":null,"nested":{"a":1}}') == {
         "level": "info", "n": "1.50", "ok": "true", "x": "null"}
     assert log_fields("no fields here") is None
+    assert leveled_fields("12:00:01 INFO worker done") == {"level": "INFO"}
+    assert leveled_fields("[Sun Dec 04 04:47:44 2005] [notice] child 6725 ok n=1") == {"level": "notice", "n": "1"}
+    assert leveled_fields('{"level":"warn","msg":"x INFO y"}') == {"level": "warn", "msg": "x INFO y"}
+    assert leveled_fields("a line that says info and error in prose") is None
     assert log_fields("a=1 b='x y' c=\"q\"") == {"a": "1", "b": "'x y'", "c": '"q"'}
 
 
@@ -147,7 +151,7 @@ def test_repeated_error_lines_folded_with_an_honest_count():
     out = run(lines)
     assert out.count("connection refused to db:5432") == 1  # shown once
     assert "connection refused to db:6543" in out  # a different port is a different error
-    assert "… 78 lines elided (caveman): 39 repeats of shown error lines …" in out
+    assert "… 78 lines elided (caveman): 39 repeats of shown error lines; level: ERROR×39 INFO×39 …" in out
 
 
 def test_tool_output_keeps_every_flagged_line(monkeypatch):

@@ -12,7 +12,7 @@ import json
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
-from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_TIME_MASK_FAST, LOGFMT_PAIR
+from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_TIME_MASK_FAST, LOGFMT_PAIR
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -45,6 +45,24 @@ def log_fields(line: str) -> dict[str, str] | None:
         for key, value in found:
             pairs.setdefault(key, value)
     return pairs or None
+
+
+#: Where a logger prints the level: after the time stamp, thread and logger name at most.
+LEVEL_HEAD = 96
+_LEVEL_NAMES = frozenset({"level", "lvl", "severity", "loglevel", "log.level"})
+
+
+def leveled_fields(line: str) -> dict[str, str] | None:
+    """log_fields, led by the line's level word when it has no level field of its own, so a
+    marker can state which levels it elided (`all level=INFO`: no warning among them)."""
+    fields = log_fields(line)
+    if fields and any(name.lower() in _LEVEL_NAMES for name in fields):
+        return fields
+    found = LOG_LEVEL_WORD.search(line, 0, LEVEL_HEAD)
+    if found is None:
+        return fields
+    level = {"level": found.group(1) or found.group(2)}
+    return {**level, **fields} if fields else level
 
 
 _NOT_AN_OBJECT: dict[str, str] = {}
@@ -124,7 +142,7 @@ class LogCompressor(L.QueryAwareLines):
             L.mark(keep, important)
             for i in extra:
                 keep[i] = True
-            result = L.elide(doc.lines, keep, noun="lines", eol=eol, fields=log_fields,
+            result = L.elide(doc.lines, keep, noun="lines", eol=eol, fields=leveled_fields,
                              vocab_units=bare, note_unit="lines", describe=describe)
             return doc.join(result.out) if result.elided_units else None
 
