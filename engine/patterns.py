@@ -139,6 +139,10 @@ CODE_STRUCTURE = re.compile(r"(?m)(=>|::|->|\)\{|\) \{|;\n|^\s*#include|^\s*from
 #: A search hit: `path:line[:col]:` or a URL.
 SEARCH_LINE = re.compile(r"(?m)^([./~A-Za-z0-9_-][^:\n]{0,240}:\d+(:\d+)?:|https?://\S+)")
 
+#: A grep/rg hit's file and line number (`path:12:` or `path:12:3:`), for what a marker says of
+#: the hits it replaced.
+SEARCH_HIT = re.compile(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
+
 #: Search hits a compact view keeps: failures and words a reviewer greps for on purpose.
 SEARCH_IMPORTANT = re.compile(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOWUP|SECURITY|SECRET|TOKEN|PASSWORD|KEY)\b")
 #: rg's grouped output: a file path alone on its line, before that file's `N:` hits.

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.compressors import toolout
-from engine.compressors.search import SearchResultCompressor
+from engine.compressors.search import SearchResultCompressor, describe_hits
 from engine.patterns import TERMINAL_IMPORTANT
 
 
@@ -32,7 +32,18 @@ def run(lines: list[str]) -> str | None:
 def test_repeated_hits_elided_with_counts():
     lines = hits(40)
     out = run(lines)
-    assert out == "\n".join(lines[:8] + ["… 28 search result lines elided (caveman) …"] + lines[-4:]) + "\n"
+    assert out == "\n".join(lines[:8] + ["… 28 search result lines elided (caveman): all in src/app.py, lines 18..45 …"]
+                             + lines[-4:]) + "\n"
+
+
+@pytest.mark.parametrize("lines, said", [
+    (["a.py:3:x", "a.py:9:y", "a.py:5:z"], "all in a.py, lines 3..9"),
+    (["a.py:3:x", "b/c.py:9:1:y", "a.py:5:z"], "in a.py×2 b/c.py×1"),
+    (["a.py:1:x", "b.py:1:x", "c.py:1:x", "d.py:1:x"], "in 4 files"),
+    (["a.py:3:x", "a context line", "a.py:5:z"], ""),  # one line that is not a hit: claim nothing
+])
+def test_markers_say_where_the_elided_hits_are(lines, said):
+    assert describe_hits(lines) == said
 
 
 def test_flagged_and_odd_hits_survive():

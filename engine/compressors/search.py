@@ -4,13 +4,32 @@ from __future__ import annotations
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
-from engine.patterns import SEARCH_HEADING, SEARCH_IMPORTANT
+from engine.patterns import SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
 HEAD, TAIL = 8, 4
 QUERY_LIMIT = 24
 MIN_LINES = 18
+#: A marker names the files of the hits it replaced when they are this few (else it counts them).
+MAX_NAMED_FILES = 3
+
+
+def describe_hits(lines: list[str]) -> str:
+    """Where the elided hits are, from the hits themselves: one file and its line range, or
+    each file with its count, or how many files. Nothing when any line is not a hit."""
+    per_file: dict[str, list[int]] = {}
+    for line in lines:
+        found = SEARCH_HIT.match(line)
+        if found is None:
+            return ""
+        per_file.setdefault(found.group(1), []).append(int(found.group(2)))
+    if len(per_file) == 1:
+        (path, numbers), = per_file.items()
+        return f"all in {path}, lines {min(numbers)}..{max(numbers)}"
+    if len(per_file) <= MAX_NAMED_FILES:
+        return "in " + " ".join(f"{path}×{len(numbers)}" for path, numbers in per_file.items())
+    return f"in {len(per_file)} files"
 
 
 class SearchResultCompressor(L.QueryAwareLines):
@@ -38,7 +57,8 @@ class SearchResultCompressor(L.QueryAwareLines):
             L.mark(keep, must)
             for i in extra:
                 keep[i] = True
-            result = L.elide(doc.lines, keep, noun="search result lines", eol=eol, vocab_units=bare)
+            result = L.elide(doc.lines, keep, noun="search result lines", eol=eol, vocab_units=bare,
+                             describe=lambda i, j: describe_hits(bare[i:j]))
             return doc.join(result.out) if result.elided_units else None
 
         return L.render_with_query(render, text, bare, query, QUERY_LIMIT)
