@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 
 from engine import patterns as P
 from engine.compressors import toolout_detect  # not toolout: Detect needs only the signatures
@@ -104,13 +105,18 @@ def _terminal_signal(data: bytes) -> bool:
     return data.count(b"\r") - data.count(b"\r\n") >= 3
 
 
+def _matches_at_least(pattern: re.Pattern[str], text: str, count: int) -> bool:
+    """`pattern` matches `text` at least `count` times (the scan stops there)."""
+    found = 0
+    for _ in pattern.finditer(text):
+        found += 1
+        if found >= count:
+            return True
+    return False
+
+
 def _looks_like_diff(text: str) -> bool:
-    matches = 0
-    for _ in P.DIFF_LINE.finditer(text):
-        matches += 1
-        if matches >= 4:
-            break
-    if matches < 4:
+    if not _matches_at_least(P.DIFF_LINE, text, 4):
         return False
     return "\n@@ " in text or "diff --git " in text or ("\n--- " in text and "\n+++ " in text)
 
@@ -138,13 +144,15 @@ def _looks_like_table(nonblank: list[str]) -> bool:
     if all(ln.strip().startswith("|") and ln.strip().endswith("|") and len(ln.strip()) > 1 for ln in nonblank):
         cells = [c.strip() for c in nonblank[1].strip()[1:-1].split("|")]
         return all(P.MARKDOWN_TABLE_SEP.match(c) for c in cells) and len(nonblank) >= 8
-    first = P.TIMESTAMP_COMMA.sub(r"\1.\2", nonblank[0])
+    if len(nonblank) < 8:
+        return False
+    records = [P.TIMESTAMP_COMMA.sub(r"\1.\2", ln) for ln in nonblank]
+    first = records[0]
     delimiter = "\t" if first.count("\t") > first.count(",") else ","
-    if first.count(delimiter) < 1 or len(nonblank) < 8:
+    if first.count(delimiter) < 1:
         return False
     try:
-        rows = list(csv.reader(nonblank if delimiter == "\t" else [P.TIMESTAMP_COMMA.sub(r"\1.\2", ln) for ln in nonblank],
-                               delimiter=delimiter, strict=True))
+        rows = list(csv.reader(records, delimiter=delimiter, strict=True))
     except csv.Error:
         return False
     width = len(rows[0])
@@ -161,12 +169,7 @@ def _looks_like_log(nonblank: list[str]) -> bool:
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:
     if text.startswith("#!"):
         return True
-    keywords = 0
-    for _ in P.CODE_KEYWORD.finditer(text):
-        keywords += 1
-        if keywords >= 3:
-            break
-    if keywords < 3:
+    if not _matches_at_least(P.CODE_KEYWORD, text, 3):
         return False
     structural = (P.CODE_STRUCTURE.search(text) is not None or "{" in text
                   or ("def " in text and ":" in text) or "\n    " in text)

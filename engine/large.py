@@ -275,7 +275,7 @@ class Scan:
         flags = L.flag_lines(texts, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME))
         for entry, hit in zip(last, flags):
             if hit:
-                self.after_owed = max(self.after_owed, entry[0] + 1 + CONTEXT_LINES - self.head[-1][0] - 1)
+                self.after_owed = max(self.after_owed, entry[0] + CONTEXT_LINES - self.head[-1][0])
 
     def _flag(self, new: list[str], start: int, line: object, escapes: bool, before: list[list]) -> None:
         """Keep the flagged lines of `new[start:]` and CONTEXT_LINES around each (`before`: the

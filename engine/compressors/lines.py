@@ -302,6 +302,17 @@ def head_tail(n: int, head: int, tail: int) -> list[bool]:
     return keep
 
 
+def initial_keep(n: int, head: int, tail: int, must: Sequence[bool], extra: Sequence[int],
+                 context: bool = True) -> list[bool]:
+    """What a render keeps before keepNonRedundant: the head and tail (with `context`), the
+    lines that must stay, and the `extra` ones a query asked for."""
+    keep = head_tail(n, head, tail) if context else [False] * n
+    mark(keep, must)
+    for i in extra:
+        keep[i] = True
+    return keep
+
+
 def mark(keep: list[bool], flags: Sequence[bool]) -> None:
     """OR `flags` into `keep` in place."""
     for i in compress(range(len(flags)), flags):  # C-level walk to the set flags

@@ -138,10 +138,7 @@ class LogCompressor(L.QueryAwareLines):
             return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" if count else ""
 
         def render(extra: list[int], context: bool = True) -> str | None:
-            keep = L.head_tail(n, HEAD, TAIL) if context else [False] * n
-            L.mark(keep, important)
-            for i in extra:
-                keep[i] = True
+            keep = L.initial_keep(n, HEAD, TAIL, important, extra, context)
             result = L.elide(doc.lines, keep, noun="lines", eol=eol, fields=leveled_fields,
                              vocab_units=bare, note_unit="lines", describe=describe)
             return doc.join(result.out) if result.elided_units else None

@@ -53,10 +53,7 @@ class SearchResultCompressor(L.QueryAwareLines):
         eol = "\r" if doc.eol_cr else ""
 
         def render(extra: list[int], context: bool = True) -> str | None:
-            keep = L.head_tail(n, HEAD, TAIL) if context else [False] * n
-            L.mark(keep, must)
-            for i in extra:
-                keep[i] = True
+            keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
             result = L.elide(doc.lines, keep, noun="search result lines", eol=eol, vocab_units=bare,
                              describe=lambda i, j: describe_hits(bare[i:j]))
             return doc.join(result.out) if result.elided_units else None

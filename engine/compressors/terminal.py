@@ -235,10 +235,7 @@ class TerminalCompressor(L.QueryAwareLines):
         fold_excerpts(cleaned, must, vocab)
 
         def render(extra: list[int], context: bool = True) -> str | None:
-            keep = L.head_tail(n, HEAD, TAIL) if context else [False] * n
-            L.mark(keep, must)
-            for i in extra:
-                keep[i] = True
+            keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
             # Runs of logfmt/JSON lines (a test's captured log) get the log marker's invariants.
             result = L.elide(units, keep, noun="lines", eol=eol, vocab_units=vocab, describe=describe,
                              fields=log_fields)

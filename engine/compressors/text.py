@@ -89,10 +89,7 @@ class TextCompressor(L.QueryAwareLines):
                 must[owner] = True
 
         def render(extra: list[int], context: bool = True) -> str | None:
-            keep = L.head_tail(n, HEAD, TAIL) if context else [False] * n
-            L.mark(keep, must)
-            for i in extra:
-                keep[i] = True
+            keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
             result = L.elide(units, keep, noun="sections", vocab_units=plain_units)
             if not result.elided_units:
                 return None
