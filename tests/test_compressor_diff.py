@@ -81,3 +81,34 @@ def test_combined_merge_diff_is_walked_by_shape() -> None:
     out = DiffCompressor().compress(data).decode()
     assert "++resolved = True\n" in out and "diff --git a/b b/b" in out
     assert "… 10 context lines elided (caveman) …" in out
+
+
+DELETED_HEADER = ("diff --git a/old.py b/old.py\ndeleted file mode 100644\nindex 3333333..0000000\n"
+                  "--- a/old.py\n+++ /dev/null\n")
+
+
+def deleted_file(n: int, no_newline: bool = False) -> str:
+    body = "".join(f"-def helper_{i}(value):\n" for i in range(n))
+    return DELETED_HEADER + f"@@ -1,{n} +0,0 @@\n" + body + ("\\ No newline at end of file\n" if no_newline else "")
+
+
+def test_deleted_file_body_folds_into_one_counted_marker_and_other_files_keep_every_change() -> None:
+    data = (deleted_file(40, no_newline=True) + HEADER + hunk(3, ["-old = 1", "+new = 2"], 3)).encode()
+    assert DiffCompressor().compress(data).decode() == (
+        DELETED_HEADER + "@@ -1,40 +0,0 @@\n"
+        "… 40 removed lines elided (caveman): the whole old file, nothing added …\n"
+        "\\ No newline at end of file\n" + HEADER + hunk(3, ["-old = 1", "+new = 2"], 3))
+
+
+def test_a_hunk_that_keeps_some_lines_or_starts_later_is_not_a_deleted_file() -> None:
+    partial = HEADER + "@@ -1,20 +1,1 @@\n" + "".join(f"-gone_{i} = compute()\n" for i in range(19)) + " kept\n"
+    later = HEADER + "@@ -5,20 +4,0 @@\n" + "".join(f"-gone_{i} = compute()\n" for i in range(20))
+    for diff in (partial, later):
+        assert DiffCompressor().compress((diff + deleted_file(2)).encode()) is None
+
+
+def test_a_tiny_deleted_file_stays_whole_when_a_marker_would_not_pay() -> None:
+    data = (deleted_file(2) + HEADER + hunk(10, ["-a", "+b"], 10)).encode()
+    out = DiffCompressor().compress(data).decode()
+    assert out.startswith(deleted_file(2))
+    assert "removed lines elided" not in out

@@ -5,6 +5,11 @@ message lines, stat blocks and every `+`/`-` line are kept; context lines more t
 from a change collapse into `… N context lines elided (caveman) …`. Hunks are walked by their
 header counts, so a removed line that happens to start with `-- ` is still a change, not a header.
 Colours are stripped (a coloured diff routes here too; the original keeps them).
+
+One exception to "every changed line": a hunk whose header says it removes a whole file and adds
+nothing (`@@ -1,N +0,0 @@`, a deleted file) keeps its headers and folds its N removed lines into
+one counted marker, as `git diff --irreversible-delete` omits a delete's preimage: the old file
+is history, and the original is one retrieve away.
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ CONTEXT = 2
 #: Shorter runs of far context stay: a marker costs about what two lines cost.
 MIN_RUN = 3
 
-_HEADER, _CHANGE, _CONTEXT, _OTHER = range(4)
+_HEADER, _CHANGE, _CONTEXT, _OTHER, _DELETED = range(5)
 
 
 class DiffCompressor:
@@ -43,9 +48,12 @@ class DiffCompressor:
                 i += 1
                 continue
             j = i
-            while j < len(lines) and not keep[j]:
+            while j < len(lines) and not keep[j] and kinds[j] == kinds[i]:
                 j += 1
-            marker = f"… {j - i} context lines elided (caveman) …{marker_end}"
+            if kinds[i] == _DELETED:
+                marker = f"… {j - i} removed lines elided (caveman): the whole old file, nothing added …{marker_end}"
+            else:
+                marker = f"… {j - i} context lines elided (caveman) …{marker_end}"
             if j - i >= MIN_RUN and sum(len(ln) + 1 for ln in lines[i:j]) > len(marker.encode()):
                 out.append(marker)
             else:
@@ -71,12 +79,13 @@ def _classify(lines: list[str]) -> list[int]:
     old = new = 0
     counted = False  # False for combined (`@@@`) hunks: walked by line shape, not by counts
     in_hunk = False
+    whole_file_removed = False  # the hunk is `@@ -1,N +0,0 @@`
     for raw in lines:
         line = raw.rstrip("\r")
         if in_hunk:
             kind = _hunk_line(line, counted, old > 0 or new > 0)
             if kind is not None:
-                kinds.append(kind)
+                kinds.append(_DELETED if whole_file_removed and kind == _CHANGE else kind)
                 if counted and line[:1] != "\\":
                     old -= line[:1] != "+"
                     new -= line[:1] != "-"
@@ -89,6 +98,7 @@ def _classify(lines: list[str]) -> list[int]:
             counted = not line.startswith("@@@")
             old = int(hunk.group(1)) if hunk.group(1) is not None else 1
             new = int(hunk.group(2)) if hunk.group(2) is not None else 1
+            whole_file_removed = counted and new == 0 and old > 0 and line.startswith(("@@ -1,", "@@ -1 "))
             in_hunk = not counted or old > 0 or new > 0
             continue
         kinds.append(_HEADER if P.DIFF_HEADER.match(line) else _OTHER)
@@ -112,7 +122,7 @@ def _hunk_line(line: str, counted: bool, remaining: bool) -> int | None:
 
 
 def _keep_mask(kinds: list[int]) -> list[bool]:
-    keep = [k != _CONTEXT for k in kinds]
+    keep = [k != _CONTEXT and k != _DELETED for k in kinds]
     n = len(kinds)
     for i, k in enumerate(kinds):
         if k != _CHANGE:
