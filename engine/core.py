@@ -148,25 +148,26 @@ class Engine:
         except Exception as exc:  # a compressor bug is a parse problem for the payload, not a crash
             return replace(passthrough, error=ErrorCode.COMPRESSOR_FAILED.value,
                            reason=f"{ctype} compressor failed: {type(exc).__name__}")
-        if body_out is None:
+        # What the terminal showed (colours and redraws resolved) is the lossy engine's fallback:
+        # the whole text, no holes, the escaped original one retrieve away.
+        shown = None if info.reversible else self._shown(unwrapped.body)
+        if body_out is None and shown is None:
             return replace(passthrough, reason=f"{ctype} compressor declined")
-        output = listing.rewrap(unwrapped, body_out, restructured=restructures(compressor))
-
         before = self.counter.count(data)
-        after = self.counter.count(output) if output != data else before
+        if body_out is not None:
+            output = listing.rewrap(unwrapped, body_out, restructured=restructures(compressor))
+            after = self.counter.count(output) if output != data else before
+            method = method_of(compressor, unwrapped.body, body_out)
+        if shown is not None and (body_out is None or after > self.counter.count(shown) * (1 - MIN_LOSSY_SAVING)):
+            # The compressor declined, or its saving was mostly the colour codes and redraws:
+            # show the whole of what the terminal showed instead of a view with holes.
+            output = listing.rewrap(unwrapped, shown, restructured=False)
+            after, method = self.counter.count(output), PLAIN_METHOD
         if output == data or after >= before:
             return replace(passthrough, tokens_before=before, tokens_after=before, reason="not smaller")
-        method = method_of(compressor, unwrapped.body, body_out)
-        if not info.reversible:
-            shown = self._shown(unwrapped.body)
-            if shown is not None and after > self.counter.count(shown) * (1 - MIN_LOSSY_SAVING):
-                # The saving was the colour codes and redraws: show the whole of what the
-                # terminal showed instead of a view with holes.
-                output = listing.rewrap(unwrapped, shown, restructured=False)
-                after, method = self.counter.count(output), PLAIN_METHOD
-            if after > before * (1 - MIN_LOSSY_SAVING):
-                return replace(passthrough, tokens_before=before, tokens_after=before,
-                               reason=f"saves under {MIN_LOSSY_SAVING:.0%}")
+        if not info.reversible and after > before * (1 - MIN_LOSSY_SAVING):
+            return replace(passthrough, tokens_before=before, tokens_after=before,
+                           reason=f"saves under {MIN_LOSSY_SAVING:.0%}")
         ratio = (before - after) / before
         done = Result(output=output, content_type=ctype, method=method, tokens_before=before,
                       tokens_after=after, ratio=ratio, safety_class=str(compressor.safety_class))

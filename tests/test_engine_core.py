@@ -228,6 +228,21 @@ def test_a_view_that_also_elides_a_tenth_of_what_was_shown_is_published():
     assert r.output == strip_and_drop(4)(COLOURED) and r.method == "text"
 
 
+@pytest.mark.parametrize("declining", [None, lambda d: d, lambda d: d + b"more"])
+def test_a_declined_or_unsmaller_view_of_a_coloured_payload_shows_what_the_terminal_showed(declining):
+    store = MemoryStore()
+    r = Engine(make(Fake(declining)).registry, EscapeCounter(), store).compress(COLOURED, COMPRESS)
+    assert r.output == PLAIN and r.method == "terminal-plain"
+    assert store.blobs[r.handle][0] == COLOURED
+
+
+def test_a_declined_reversible_class_never_falls_back_to_the_lossy_plain_view():
+    fake = Fake(None, safety_class=SafetyClass.S2)
+    r = Engine(make(fake).registry, EscapeCounter(), MemoryStore()).compress(COLOURED, COMPRESS)
+    assert_passed_through(r, COLOURED)
+    assert r.reason == "text compressor declined"
+
+
 def test_output_larger_passes_through():
     r = make(Fake(lambda d: d + b" more words"), MemoryStore()).compress(DATA, COMPRESS)
     assert_passed_through(r)
