@@ -53,6 +53,20 @@ def test_error_lines_and_the_odd_line_survive():
     assert out.count("lines elided (caveman)") == 3
 
 
+def test_a_line_of_odd_shape_survives_though_its_words_are_all_shown():
+    def sshd(i: int, user: str) -> str:
+        return f"Dec 10 08:{i % 60:02d}:32 LabSZ sshd[{24000 + i}]: Invalid user {user} from 5.188.10.{i % 250}"
+
+    lines = [sshd(i, "admin") for i in range(150)]
+    lines[70] = sshd(70, " admin")  # an empty user name before the next word: same words, odd shape
+    out = run(lines)
+    assert out == "\n".join([
+        lines[0], lines[1], "… 68 lines elided (caveman) …", lines[70], "… 77 lines elided (caveman) …",
+        lines[148], lines[149], note_line("lines")]) + "\n"
+    lines[70] = sshd(70, "admin")
+    assert lines[70] not in run(lines)
+
+
 def test_json_lines_fields():
     assert log_fields('{"level":"info","n":1.50,"ok":true,"x":null,"nested":{"a":1}}') == {
         "level": "info", "n": "1.50", "ok": "true", "x": "null"}

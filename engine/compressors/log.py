@@ -12,6 +12,7 @@ import json
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
+from engine.compressors.odd_shape import odd_shape_lines
 from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_TIME_MASK_FAST, LOGFMT_PAIR
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -130,7 +131,12 @@ class LogCompressor(L.QueryAwareLines):
         # In a service log the same error recurs by the hundred; each wording stays in view once
         # and its repeats (same text at another time, from another pid) are counted in the
         # marker. Test and build output keeps every flagged line.
-        repeats = [False] * n if toolout.is_tool_output(text) else fold_repeats(bare, important)
+        if toolout.is_tool_output(text):
+            repeats = [False] * n
+        else:
+            for i in odd_shape_lines(bare):
+                important[i] = True
+            repeats = fold_repeats(bare, important)
         eol = "\r" if doc.eol_cr else ""
 
         def describe(i: int, j: int) -> str:
