@@ -132,7 +132,10 @@ class Engine:
 
     def _run(self, data: bytes, options: Options, *, simulate: bool) -> Result:
         unwrapped = listing.unwrap(data)
-        ctype = options.type or detect_mod.detect(unwrapped.body)
+        body = unwrapped.body
+        ctype = options.type or detect_mod.detect(body)
+        if options.type is None and ctype is ContentType.TERMINAL:
+            body, ctype = self._beneath_the_colours(body)
         passthrough = Result(output=data, content_type=ctype)
 
         routed = self.route(ctype, options, passthrough)
@@ -144,20 +147,20 @@ class Engine:
             return replace(passthrough, reason="lossy compressor and no recovery store")
 
         try:
-            body_out = self._transform(compressor, unwrapped.body, options.query)
+            body_out = self._transform(compressor, body, options.query)
         except Exception as exc:  # a compressor bug is a parse problem for the payload, not a crash
             return replace(passthrough, error=ErrorCode.COMPRESSOR_FAILED.value,
                            reason=f"{ctype} compressor failed: {type(exc).__name__}")
         # What the terminal showed (colours and redraws resolved) is the lossy engine's fallback:
         # the whole text, no holes, the escaped original one retrieve away.
-        shown = None if info.reversible else self._shown(unwrapped.body)
+        shown = None if info.reversible else self._shown(body)
         if body_out is None and shown is None:
             return replace(passthrough, reason=f"{ctype} compressor declined")
         before = self.counter.count(data)
         if body_out is not None:
             output = listing.rewrap(unwrapped, body_out, restructured=restructures(compressor))
             after = self.counter.count(output) if output != data else before
-            method = method_of(compressor, unwrapped.body, body_out)
+            method = method_of(compressor, body, body_out)
         if shown is not None and (body_out is None or after > self.counter.count(shown) * (1 - MIN_LOSSY_SAVING)):
             # The compressor declined, or its saving was mostly the colour codes and redraws:
             # show the whole of what the terminal showed instead of a view with holes.
@@ -185,6 +188,18 @@ class Engine:
             return replace(passthrough, tokens_before=before, tokens_after=before, error=code,
                            reason=f"recovery store could not take the original: {exc}")
         return replace(done, handle=handle, recoverable=True)
+
+    @classmethod
+    def _beneath_the_colours(cls, body: bytes) -> tuple[bytes, ContentType]:
+        """A terminal payload whose text, once colours and redraws are resolved, is a structured
+        kind (`jq -C` JSON, a coloured table or log): that text and its kind, so the kind's own
+        compressor reads it, as `shrink` reads a resolved transcript. Otherwise the payload as is."""
+        shown = cls._shown(body)
+        if shown is not None:
+            kind = detect_mod.detect(shown)
+            if kind not in (ContentType.TERMINAL, ContentType.TEXT):
+                return shown, kind
+        return body, ContentType.TERMINAL
 
     @staticmethod
     def _shown(body: bytes) -> bytes | None:

@@ -5,6 +5,7 @@ Everything here uses test-local registries with tiny fake compressors and a fake
 tests the pipeline, not the real compressors."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import pytest
@@ -241,6 +242,19 @@ def test_a_declined_reversible_class_never_falls_back_to_the_lossy_plain_view():
     r = Engine(make(fake).registry, EscapeCounter(), MemoryStore()).compress(COLOURED, COMPRESS)
     assert_passed_through(r, COLOURED)
     assert r.reason == "text compressor declined"
+
+
+def test_coloured_structured_output_is_compressed_by_its_own_kind_and_stored_as_it_came():
+    from engine.compressors.json_array import JsonCompressor
+    from engine.registry import default_registry
+
+    plain = json.dumps([{"id": i, "status": "ok", "name": f"item-{i}"} for i in range(40)], indent=2).encode()
+    coloured = b"\n".join(b"\x1b[1;39m" + line + b"\x1b[0m" for line in plain.split(b"\n"))  # as `jq -C` prints
+    store = MemoryStore()
+    r = Engine(default_registry(), WordCounter(), store).compress(coloured, Options(mode="compress"))
+    assert (r.content_type, r.method) == (ContentType.JSON, "json")
+    assert r.output == JsonCompressor().compress(plain)
+    assert store.blobs[r.handle][0] == coloured
 
 
 def test_output_larger_passes_through():
