@@ -15,6 +15,7 @@ import json
 import re
 
 from engine import patterns as P
+from engine.compressors import aligned_table
 from engine.compressors import toolout_detect  # not toolout: Detect needs only the signatures
 from engine.types import ContentType
 
@@ -52,7 +53,7 @@ def detect(data: bytes) -> ContentType:
         return ContentType.HTML
     lines = text.split("\n")
     nonblank = [ln for ln in lines if ln.strip()]
-    if _looks_like_table(nonblank):
+    if _looks_like_table(nonblank, text):
         return ContentType.TABULAR
     log_like = _looks_like_log(nonblank)
     search_like = not log_like and _looks_like_search(nonblank)
@@ -138,7 +139,7 @@ def _looks_like_html(text: str) -> bool:
     return text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None
 
 
-def _looks_like_table(nonblank: list[str]) -> bool:
+def _looks_like_table(nonblank: list[str], text: str) -> bool:
     if len(nonblank) < 3:
         return False
     if all(ln.strip().startswith("|") and ln.strip().endswith("|") and len(ln.strip()) > 1 for ln in nonblank):
@@ -146,6 +147,9 @@ def _looks_like_table(nonblank: list[str]) -> bool:
         return all(P.MARKDOWN_TABLE_SEP.match(c) for c in cells) and len(nonblank) >= 8
     if len(nonblank) < 8:
         return False
+    # A space-aligned table (`kubectl get`, `ps aux`) has no blank line inside it.
+    if P.BLANK_LINE_SPLIT.search(text.strip("\n")) is None and aligned_table.parse(nonblank) is not None:
+        return True
     records = [P.TIMESTAMP_COMMA.sub(r"\1.\2", ln) for ln in nonblank]
     first = records[0]
     delimiter = "\t" if first.count("\t") > first.count(",") else ","
@@ -162,8 +166,20 @@ def _looks_like_table(nonblank: list[str]) -> bool:
 def _looks_like_log(nonblank: list[str]) -> bool:
     if len(nonblank) < 4:
         return False
-    hits = sum(1 for ln in nonblank if P.LOG_LINE.search(ln))
-    return hits >= 3 and 2 * hits >= len(nonblank)
+    # A record is judged by its first line: the stack trace a logger prints under an error
+    # record continues that record (a service log with a few tracebacks is still a log). Only a
+    # record that is itself a log line has continuations; elsewhere such lines count against.
+    hits = records = 0
+    in_record = False
+    for ln in nonblank:
+        continuation = P.LOG_CONTINUATION.match(ln) is not None
+        if in_record and continuation:
+            continue
+        records += 1
+        hit = P.LOG_LINE.search(ln) is not None
+        hits += hit
+        in_record = hit and not continuation  # an indented line opens no record of its own
+    return hits >= 3 and 2 * hits >= records
 
 
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:
@@ -191,7 +207,7 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
 def _looks_like_search(nonblank: list[str]) -> bool:
     if len(nonblank) < 6:
         return False
-    hits = sum(1 for ln in nonblank if P.SEARCH_LINE.match(ln))
+    hits = sum(1 for ln in nonblank if P.SEARCH_LINE.match(ln) and not P.CLOCK_LED_LINE.match(ln))
     return hits >= 4 and 3 * hits >= len(nonblank)
 
 

@@ -143,6 +143,20 @@ SEARCH_LINE = re.compile(r"(?m)^([./~A-Za-z0-9_-][^:\n]{0,240}:\d+(:\d+)?:|https
 #: the hits it replaced.
 SEARCH_HIT = re.compile(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
 
+#: A line led by a clock time (`2026-11-30 06:01:13,513`, `Nov 30 06:00:10`, `06:01:13`) is a
+#: log record, never a hit: SEARCH_LINE reads `... 06:01:` as a path `... 06` and line `01`.
+CLOCK_LED_LINE = re.compile(
+    r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b)"
+)
+#: Lines of a stack trace or chained exception that continue the log record above them
+#: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
+#: with many tracebacks is still judged by its records. Indented frames are continuations too.
+LOG_CONTINUATION = re.compile(
+    r"[ \t]|Traceback \(most recent call last\)|The above exception was|During handling of the above"
+    r"|Caused by: |Suppressed: |\.\.\. \d+ (?:more|common frames omitted)"
+    r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
+)
+
 #: Search hits a compact view keeps: failures and words a reviewer greps for on purpose.
 SEARCH_IMPORTANT = re.compile(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOWUP|SECURITY|SECRET|TOKEN|PASSWORD|KEY)\b")
 #: rg's grouped output: a file path alone on its line, before that file's `N:` hits.
@@ -443,6 +457,12 @@ CONFIG_IMPORTANT = re.compile(
     r"(?i)\b(ERROR|FAIL|FAILED|FATAL|PANIC|EXCEPTION|WARNING|SECURITY|SECRET|TOKEN|PASSWORD|DENIED|REJECTED"
     r"|ROLLBACK)\b"
 )
+
+#: A column name in the header of a space-aligned table (`kubectl get`, `docker ps`, `ps aux`):
+#: upper case, with the `%`, `-`, `/` and `(S)` some tools use. Lower-case words are prose.
+ALIGNED_HEADER_CELL = re.compile(r"%?[A-Z][A-Z0-9_%/().:#-]*")
+#: The dashed rule some tools print under an aligned header (`pip list`, `kubectl` wide forms).
+ALIGNED_RULE = re.compile(r"-{2,}(?:[ \t]+-{2,})+[ \t]*")
 
 #: Markdown table separator cell (`---`, `:---:`): what makes a pipe grid a table.
 MARKDOWN_SEPARATOR_CELL = re.compile(r"^:?-{3,}:?$")

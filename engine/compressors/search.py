@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
-from engine.patterns import SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT
+from engine.patterns import CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -21,7 +21,7 @@ def describe_hits(lines: list[str]) -> str:
     per_file: dict[str, list[int]] = {}
     for line in lines:
         found = SEARCH_HIT.match(line)
-        if found is None:
+        if found is None or CLOCK_LED_LINE.match(line):
             return ""
         per_file.setdefault(found.group(1), []).append(int(found.group(2)))
     if len(per_file) == 1:

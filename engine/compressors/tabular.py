@@ -1,4 +1,4 @@
-"""Tables (CSV, TSV, markdown): keep the rows that say something, elide the rest.
+"""Tables (CSV, TSV, markdown, space-aligned): keep the rows that say something, elide the rest.
 
 Kept: the header (and a markdown table's separator), the first three and last two rows, every
 distinct row naming a failure (a repeat that differs only in its numbers or a word is counted
@@ -16,7 +16,7 @@ import io
 import re
 from dataclasses import dataclass
 
-from engine.compressors import invariants
+from engine.compressors import aligned_table, invariants
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
 from engine.patterns import MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
@@ -33,6 +33,8 @@ NUMERIC_SHARE = 0.7
 #: A column with at most this many distinct values (and repeats) is categorical.
 MAX_CATEGORIES = 32
 MIN_FIELDS, MAX_FIELDS = 2, 128
+#: The delimiter of a space-aligned table (`kubectl get`, `ps aux`): rows keep their own text.
+ALIGNED = "  "
 
 
 @dataclass
@@ -56,7 +58,15 @@ def parse_table(text: str) -> Table | None:
         lines.pop()
     if len(lines) >= 3 and all(ln.strip().startswith("|") and ln.strip().endswith("|") for ln in lines):
         return _parse_markdown(lines, newline, trailing)
-    return _parse_csv(text, lines, newline, trailing)
+    return _parse_csv(text, lines, newline, trailing) or _parse_aligned(lines, newline, trailing)
+
+
+def _parse_aligned(lines: list[str], newline: str, trailing: bool) -> Table | None:
+    parsed = aligned_table.parse(lines)
+    if parsed is None:
+        return None
+    header, rows, head = parsed
+    return Table(header, rows, lines[head:], lines[:head], ALIGNED, newline, trailing)
 
 
 def _cells(line: str) -> list[str]:
@@ -187,7 +197,10 @@ def _render(table: Table, rows: list[list[str] | str], elided_total: int) -> byt
     nl = table.newline
     if table.lines is not None:
         out = list(table.head_lines)
-        out += [r if isinstance(r, str) else "| " + " | ".join(r) + " |" for r in rows]
+        if table.delimiter == ALIGNED:  # a marker row is its text alone, like a log's
+            out += [r if isinstance(r, str) else r[0] for r in rows]
+        else:
+            out += [r if isinstance(r, str) else "| " + " | ".join(r) + " |" for r in rows]
         if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
             out.append(invariants.note_line("rows"))
         text = nl.join(out) + (nl if table.trailing_newline else "")
@@ -272,7 +285,9 @@ def _shapes(table: Table, units: list[str]) -> list[str]:
     their categorical cells only (failure rows are judged apart, by their full text). Without a categorical
     column the rows are compared whole: then the table is a list, and a list stays."""
     columns = [[r[j] for r in table.rows] for j in range(len(table.header))]
-    compared = [j for j, col in enumerate(columns) if _categorical(col)]
+    # A mostly blank column (pip list's `Editable project location`) marks a few rows, it does
+    # not sort them into kinds: comparing by it alone would make a list of names look redundant.
+    compared = [j for j, col in enumerate(columns) if _categorical(col) and 2 * col.count("") < len(col)]
     if not compared:
         return units
     return [" ".join(r[j] for j in compared) for r in table.rows]
