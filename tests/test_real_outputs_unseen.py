@@ -58,3 +58,57 @@ def test_search_marker_never_reads_a_clock_as_a_file_and_line():
     lines = [f"2026-11-30 06:01:13,514 INFO [svc.worker] processed batch {i} size={100 + i}" for i in range(3)]
     assert describe_hits(lines) == ""
     assert describe_hits(["src/a.py:3:x = 1", "src/a.py:9:y = 2"]) == "all in src/a.py, lines 3..9"
+
+
+# ---------------------------------------------------------------- space-aligned tables
+
+from engine.compressors import aligned_table  # noqa: E402
+from engine.compressors.tabular import TabularCompressor  # noqa: E402
+
+PS_VIEW = (
+    "USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND\n"
+    "root         2  0.0  0.0      0     0 ?        S    01:00   0:00 [kthreadd]\n"
+    "root         3  0.0  0.0      0     0 ?        S    01:00   0:00 [pool_workqueue_release]\n"
+    "root         4  0.0  0.0      0     0 ?        I<   01:00   0:00 [kworker/R-rcu_gp]\n"
+    "… 7 rows elided (caveman): all USER=root %CPU=0.0 %MEM=0.0 VSZ=0 RSS=0 TTY=? START=01:00 TIME=0:00; "
+    "STAT: I<×6 S×1 …\n"
+    "root        15  0.0  0.0      0     0 ?        I    01:00   0:17 [rcu_preempt]\n"
+    "… 11 rows elided (caveman): all USER=root %CPU=0.0 %MEM=0.0 VSZ=0 RSS=0 TTY=? START=01:00 TIME=0:00; "
+    "STAT: S×8 I<×2 I×1; COMMAND: 11 distinct, [cpuhp/0]..[rcu_tasks_kthread] …\n"
+    "root        28  0.0  0.0      0     0 ?        I    01:00   0:00 [rcu_tasks_rude_kthread]\n"
+    "root        29  0.0  0.0      0     0 ?        I    01:00   0:00 [rcu_tasks_trace_kthread]\n"
+)
+
+
+def test_ps_aux_is_a_table(no_tool_signatures):
+    assert detect(real("ps-aux-kernel-threads.txt")) == ContentType.TABULAR
+
+
+def test_ps_aux_view_keeps_rows_verbatim_and_states_what_it_elided():
+    # The one process with CPU time (rcu_preempt, 0:17) stays; markers state the elided rows'
+    # shared values, computed from the cells between the gutters.
+    assert TabularCompressor().compress(real("ps-aux-kernel-threads.txt")).decode() == PS_VIEW
+
+
+def test_right_aligned_numbers_and_a_spilling_last_column_read_consistently():
+    lines = ["  PID COMMAND", "    1 /sbin/init splash", "12345 python -m http.server 8000", "   77 [kdamond.0]"]
+    assert aligned_table.parse(lines) == (
+        ["PID", "COMMAND"],
+        [["1", "/sbin/init splash"], ["12345", "python -m http.server 8000"], ["77", "[kdamond.0]"]],
+        1,
+    )
+    # A row that closes the gutter leaves one column: not read at all rather than read wrong.
+    assert aligned_table.parse(lines[:3] + ["  77 [kdamond.0]"]) is None
+
+
+def test_prose_and_lower_case_headers_are_not_aligned_tables():
+    assert aligned_table.parse(["name    value", "a       1", "b       2"]) is None
+    assert aligned_table.parse(["THE END OF THE STORY", "it was a dark night", "and so on"]) is None
+
+
+def test_a_list_of_names_with_a_mostly_blank_column_stays_whole(no_tool_signatures):
+    # pip list: only an editable install fills the last column; that column does not make the
+    # other rows repeats of each other, so the list of packages is not elided.
+    data = real("pip-list-editable.txt")
+    assert detect(data) == ContentType.TABULAR
+    assert TabularCompressor().compress(data) is None
