@@ -467,6 +467,11 @@ ALIGNED_RULE = re.compile(r"-{2,}(?:[ \t]+-{2,})+[ \t]*")
 #: Markdown table separator cell (`---`, `:---:`): what makes a pipe grid a table.
 MARKDOWN_SEPARATOR_CELL = re.compile(r"^:?-{3,}:?$")
 
+#: A config line that names the block it sits in (`name: web`, `- name: Checkout`, TOML
+#: `name = "serde"`): in a list of look-alike blocks (Kubernetes objects, CI steps, Cargo.lock
+#: packages) it is what tells them apart, so it stays when the rest of the block is elided.
+CONFIG_IDENTITY = re.compile(r"^\s*(?:-\s+)?[\"']?(?:name|id)[\"']?\s*[:=]\s*[^\s{\[|>&*]")
+
 #: YAML `key:` at the start of a line (block mapping); group 1 is the indentation.
 YAML_KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?(?:\"[^\"]*\"|'[^']*'|[^\s#'\"\-][^:#]*?)\s*:(?:\s|$)")
 

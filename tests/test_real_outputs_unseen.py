@@ -112,3 +112,33 @@ def test_a_list_of_names_with_a_mostly_blank_column_stays_whole(no_tool_signatur
     data = real("pip-list-editable.txt")
     assert detect(data) == ContentType.TABULAR
     assert TabularCompressor().compress(data) is None
+
+
+# ---------------------------------------------------------------- configs: look-alike blocks
+
+from engine.compressors.config import ConfigCompressor  # noqa: E402
+
+
+def test_each_kubernetes_object_keeps_its_name_when_its_body_is_elided():
+    # `kubectl create deployment svcN --dry-run=client -o yaml`, six objects: the view used to
+    # show six anonymous `metadata: # … 4 config lines elided …` skeletons.
+    view = ConfigCompressor().compress(real("kubectl-deployments.yaml")).decode()
+    names = [ln for ln in view.splitlines() if ln.startswith("  name: ")]
+    assert names == [f"  name: svc{n}" for n in range(1, 7)]
+    assert view.split("---\n")[2] == (
+        "apiVersion: apps/v1\n"
+        "kind: Deployment\n"
+        "metadata:\n"
+        "  # … 3 config lines elided (caveman) …\n"
+        "  name: svc3\n"
+        "spec:\n"
+        "  # … 17 config lines elided (caveman) …\n"
+        "status: {}\n"
+    )
+
+
+def test_a_deep_name_does_not_pull_in_its_parent_chain():
+    # A container's `name:` sits five keys deep; keeping it would keep spec/template/spec/
+    # containers for every object and the view would elide nothing.
+    view = ConfigCompressor().compress(real("kubectl-deployments.yaml")).decode()
+    assert view.count("        name: svc") == 1  # the first object only, shown whole
