@@ -193,11 +193,15 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
         return False
     shaped = counted = 0
     in_docstring = False
+    # A Markdown document (a quarter of its lines Markdown-shaped): its list items are prose.
+    markdown = 4 * sum(1 for ln in nonblank if P.MARKDOWN_LINE.match(ln)) >= len(nonblank)
     for ln in nonblank:
         quotes = ln.count('"""') + ln.count("'''")
         if in_docstring or quotes:
-            # Docstring prose is neither evidence for code nor against it.
+            # Docstring prose (and Markdown, below) is neither evidence for code nor against it.
             in_docstring ^= quotes % 2 == 1
+            continue
+        if markdown and P.MARKDOWN_LINE.match(ln):
             continue
         counted += 1
         shaped += P.CODE_LINE_SHAPE.search(ln) is not None

@@ -516,6 +516,13 @@ YAML_KEY = re.compile(r"^\s*(?:- +)?[A-Za-z0-9_.\-/\"'$@]+(?: [A-Za-z0-9_.\-]+)?
 YAML_ITEM = re.compile(r"^\s*-(?:\s|$)")
 YAML_BLOCK_SCALAR = re.compile(r":\s*[|>][+-]?\d*\s*(#.*)?$")
 
+#: A Markdown line (a list item at the margin, a setext underline, a fence, a link definition,
+#: a line carrying a `[text](url)` link): release notes and READMEs end their list items in `)`
+#: and would read as code-shaped, so such lines count neither for code nor against it.
+MARKDOWN_LINE = re.compile(
+    r"[-*+] \S|\d{1,3}\. \S|(?:-{3,}|={3,})\s*$|```|\[[^\]\n]+\]: \S|.*\]\((?:https?://|#|/|\.)[^)\s]*\)"
+)
+
 #: A line that only code writes: ends with a bracket/terminator, or opens with a keyword, `//`,
 #: `/*`, a block-comment ` * ` or a preprocessor directive. Guards Detect against prose that
 #: happens to say "class" or "return". `#` alone is not evidence: it is also a markdown heading.

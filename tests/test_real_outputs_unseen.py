@@ -142,3 +142,17 @@ def test_a_deep_name_does_not_pull_in_its_parent_chain():
     # containers for every object and the view would elide nothing.
     view = ConfigCompressor().compress(real("kubectl-deployments.yaml")).decode()
     assert view.count("        name: svc") == 1  # the first object only, shown whole
+
+
+# ---------------------------------------------------------------- Markdown is not code
+
+
+def test_release_notes_in_markdown_are_text_not_code():
+    # Rust's RELEASES.md: list items of `[title](url)` links end in `)`, the code-line shape.
+    assert detect(real("rust-release-notes.md")) == ContentType.TEXT
+
+
+def test_a_few_numbered_steps_do_not_make_an_installer_transcript_markdown(no_tool_signatures):
+    # pip's resolver advice has two numbered lines; were they set aside like Markdown, the rest
+    # (`... (2.31.0)` lines ending in `)`) would read as code. The allowance needs a quarter.
+    assert detect(real("pip-resolution-impossible.txt")) == ContentType.TEXT
