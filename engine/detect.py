@@ -152,7 +152,7 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return True
     records = [P.TIMESTAMP_COMMA.sub(r"\1.\2", ln) for ln in nonblank]
     first = records[0]
-    delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    delimiter = aligned_table.delimiter(first)
     if first.count(delimiter) < 1:
         return False
     try:
@@ -251,12 +251,32 @@ def _looks_like_yaml(data: bytes, significant: list[str]) -> bool:
     # manual in YAML), so a CI workflow with a few multi-line `run: |` steps is still config.
     if 3 * inside > len(significant) or not _yaml_shaped(outside):
         return False
+    if _repeats_top_level_keys(outside):
+        return False
     prose = sum(1 for ln in outside
                 if not P.YAML_KEY.match(ln) and not P.YAML_ITEM.match(ln) and ln.strip() not in ("---", "...")
                 and len(ln.split()) >= 4)
     if 4 * prose > len(outside):
         return False
     return _yaml_parses(data)
+
+
+def _repeats_top_level_keys(lines: list[str]) -> bool:
+    """Most top-level keys repeat one in their own document: `import time: 138 | ...` lines,
+    a `key: value` report, not a mapping (YAML never repeats a key; `---` starts anew)."""
+    seen: set[str] = set()
+    keys = repeats = 0
+    for ln in lines:
+        if ln.startswith("---"):
+            seen.clear()
+            continue
+        if ln[:1] in (" ", "\t", "-") or not P.YAML_KEY.match(ln):
+            continue
+        key = ln.split(":", 1)[0].strip()
+        keys += 1
+        repeats += key in seen
+        seen.add(key)
+    return keys >= 4 and 2 * repeats > keys
 
 
 def _split_block_scalars(lines: list[str]) -> tuple[list[str], int]:

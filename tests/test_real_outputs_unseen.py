@@ -156,3 +156,21 @@ def test_a_few_numbered_steps_do_not_make_an_installer_transcript_markdown(no_to
     # pip's resolver advice has two numbered lines; were they set aside like Markdown, the rest
     # (`... (2.31.0)` lines ending in `)`) would read as code. The allowance needs a quarter.
     assert detect(real("pip-resolution-impossible.txt")) == ContentType.TEXT
+
+
+# ---------------------------------------------------------------- key: value reports are not YAML
+
+from engine import detect as detect_mod  # noqa: E402
+
+
+def test_python_importtime_report_is_a_table_not_yaml(no_tool_signatures):
+    # Every line is `import time: <self> | <cumulative> | <package>`: one YAML key, 30 times.
+    assert detect(real("python-importtime.txt")) == ContentType.TABULAR
+
+
+def test_repeated_top_level_keys_are_not_a_mapping_but_documents_may_repeat_them():
+    report = ["status: ok", "status: ok", "status: failed", "status: ok", "took: 3s"]
+    assert detect_mod._repeats_top_level_keys(report)
+    documents = ["kind: A", "name: a", "---", "kind: B", "name: b", "---", "kind: C", "name: c"]
+    assert not detect_mod._repeats_top_level_keys(documents)
+    assert detect(real("kubectl-deployments.yaml")) == ContentType.CONFIG

@@ -1,5 +1,5 @@
-"""Space-aligned tables (`kubectl get pods`, `docker ps`, `ps aux`, `pip list`): where the
-columns are, found from the text alone.
+"""Table shapes found from the text alone: the delimiter of a delimited table, and the columns
+of a space-aligned one (`kubectl get pods`, `docker ps`, `ps aux`, `pip list`).
 
 A column boundary is a gutter: a character position that is blank on every line (header and
 rows). Left-aligned names and right-aligned numbers both leave one, and a cell that spills
@@ -14,6 +14,14 @@ MIN_COLUMNS = 2
 MAX_COLUMNS = 64
 #: Lines wider than this are not a terminal table (and would make the gutter scan costly).
 MAX_WIDTH = 4096
+
+
+def delimiter(first: str) -> str:
+    """A delimited table's delimiter, judged on its first line: tab, comma, or the `|` of
+    reports such as `python -X importtime` (`import time: self [us] | cumulative | package`)."""
+    if first.count("|") >= 2 and first.count("|") > max(first.count(","), first.count("\t")):
+        return "|"
+    return "\t" if first.count("\t") > first.count(",") else ","
 
 
 def header_ok(header: str, rule: str | None) -> bool:

@@ -1,4 +1,4 @@
-"""Tables (CSV, TSV, markdown, space-aligned): keep the rows that say something, elide the rest.
+"""Tables (CSV, TSV, `|`-delimited, markdown, space-aligned): keep the rows that say something, elide the rest.
 
 Kept: the header (and a markdown table's separator), the first three and last two rows, every
 distinct row naming a failure (a repeat that differs only in its numbers or a word is counted
@@ -89,7 +89,7 @@ def _parse_csv(text: str, lines: list[str], newline: str, trailing: bool) -> Tab
     if not lines:
         return None
     first = lines[0]
-    delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    delimiter = aligned_table.delimiter(first)
     if delimiter not in first:
         return None
     try:
