@@ -212,7 +212,10 @@ def _looks_like_search(nonblank: list[str]) -> bool:
     if len(nonblank) < 6:
         return False
     hits = sum(1 for ln in nonblank if P.SEARCH_LINE.match(ln) and not P.CLOCK_LED_LINE.match(ln))
-    return hits >= 4 and 3 * hits >= len(nonblank)
+    if hits < 4:
+        return False
+    context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0
+    return 3 * (hits + context) >= len(nonblank)
 
 
 def _looks_like_config(data: bytes, text: str, lines: list[str]) -> bool:

@@ -157,6 +157,10 @@ LOG_CONTINUATION = re.compile(
     r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
 )
 
+#: grep's context lines (`-C`/`-A`/`-B`): `path-12-text`, and the `--` between groups. They
+#: belong to the hits around them, so a search with context is still a search.
+SEARCH_CONTEXT_LINE = re.compile(r"[./~A-Za-z0-9_][^:\n]{0,240}?-\d+-|--$")
+
 #: Search hits a compact view keeps: failures and words a reviewer greps for on purpose.
 SEARCH_IMPORTANT = re.compile(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOWUP|SECURITY|SECRET|TOKEN|PASSWORD|KEY)\b")
 #: rg's grouped output: a file path alone on its line, before that file's `N:` hits.

@@ -174,3 +174,12 @@ def test_repeated_top_level_keys_are_not_a_mapping_but_documents_may_repeat_them
     documents = ["kind: A", "name: a", "---", "kind: B", "name: b", "---", "kind: C", "name: c"]
     assert not detect_mod._repeats_top_level_keys(documents)
     assert detect(real("kubectl-deployments.yaml")) == ContentType.CONFIG
+
+
+# ---------------------------------------------------------------- grep with context
+
+
+def test_grep_with_context_lines_is_a_search(no_tool_signatures):
+    # `grep -rn -C2 "raise "`: one hit per five lines; the `path-N-` context lines and `--`
+    # separators belong to the hits (it was read as source code).
+    assert detect(real("grep-context-raise.txt")) == ContentType.SEARCH
