@@ -25,6 +25,8 @@ SAMPLE_TAIL = 16 * 1024
 YAML_PARSE_MAX = 256 * 1024
 
 _HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
+#: Fewer records than this are not JSON Lines worth routing (the JSON compressor would show them whole).
+JSON_LINES_MIN = 8
 #: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
 CODE_LINE_SHARE = 0.4
 
@@ -53,6 +55,10 @@ def detect(data: bytes) -> ContentType:
         return ContentType.HTML
     lines = text.split("\n")
     nonblank = [ln for ln in lines if ln.strip()]
+    if _json_lines(nonblank):
+        # A record a line: a log when the records are log records, else JSON Lines (and never
+        # a CSV table: `{"a": 1, "b": 2}` splits on its commas into equal rows).
+        return ContentType.LOG if _looks_like_log(nonblank) else ContentType.JSON
     if _looks_like_table(nonblank, text):
         return ContentType.TABULAR
     log_like = _looks_like_log(nonblank)
@@ -78,6 +84,18 @@ def _valid_json(stripped: bytes) -> bool:
     except (ValueError, RecursionError):
         return False
     return True
+
+
+def _json_lines(nonblank: list[str]) -> bool:
+    """JSON Lines (`jq -c`, NDJSON): every line one JSON object or array. (A stream of log
+    records is a log: Detect asks this only of what is not.)"""
+    if len(nonblank) < JSON_LINES_MIN:
+        return False
+    for ln in nonblank:
+        s = ln.strip()
+        if s[:1] not in ("{", "[") or s[-1:] not in ("}", "]"):
+            return False
+    return all(_valid_json(ln.strip().encode("utf-8")) for ln in nonblank)
 
 
 def _sample(data: bytes) -> str:

@@ -183,3 +183,47 @@ def test_grep_with_context_lines_is_a_search(no_tool_signatures):
     # `grep -rn -C2 "raise "`: one hit per five lines; the `path-N-` context lines and `--`
     # separators belong to the hits (it was read as source code).
     assert detect(real("grep-context-raise.txt")) == ContentType.SEARCH
+
+
+# ---------------------------------------------------------------- JSON Lines
+
+import json  # noqa: E402
+
+from engine.compressors.json_array import JsonCompressor  # noqa: E402
+
+
+def test_jq_c_records_are_json_not_code(no_tool_signatures):
+    # `jq -c '... | {name, version, license}' package-lock.json`: every line ends in `}` and
+    # package names hold `import`, `class`, `module`: it was routed to the code compressor.
+    assert detect(real("jq-c-licenses.jsonl")) == ContentType.JSON
+
+
+def test_json_lines_view_keeps_odd_records_verbatim_and_marks_runs_as_json_lines():
+    view = JsonCompressor().compress(real("jq-c-licenses.jsonl"))
+    # The expected view, reviewed: the `"license":null` record (exit) and every rare licence
+    # (Python-2.0, Apache-2.0, BSD-2-Clause) stay as their original lines.
+    assert view == real("jq-c-licenses.view.jsonl")
+    assert b'{"name":"node_modules/exit","version":"0.1.2","license":null}\n' in view
+    original = set(real("jq-c-licenses.jsonl").decode().splitlines())
+    for line in view.decode().splitlines():
+        record = json.loads(line)  # still JSON Lines
+        assert line in original or set(record) <= {"__caveman_elided__", "__caveman_invariants__", "__caveman_note__"}
+
+
+def test_json_log_records_are_still_a_log():
+    lines = [json.dumps({"level": "info", "time": f"2026-11-30T06:00:{i:02d}Z", "msg": "request completed",
+                         "status": 200}) for i in range(12)]
+    assert detect(("\n".join(lines) + "\n").encode()) == ContentType.LOG
+
+
+def test_json_lines_too_few_or_not_all_json_are_declined():
+    few = b'{"a": 1}\n{"a": 2}\n'
+    assert JsonCompressor().compress(few) is None
+    mixed = b"\n".join([b'{"a": %d}' % i for i in range(20)] + [b"not json"]) + b"\n"
+    assert JsonCompressor().compress(mixed) is None
+
+
+def test_spaced_json_records_are_not_a_csv_table(no_tool_signatures):
+    # json.dumps' `", "` separators split every record into the same number of CSV fields.
+    lines = [json.dumps({"id": i, "name": f"pkg-{i}", "license": "MIT"}) for i in range(12)]
+    assert detect(("\n".join(lines) + "\n").encode()) == ContentType.JSON

@@ -26,7 +26,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants
+from engine.compressors import invariants, json_lines
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
 )
@@ -88,7 +88,8 @@ class JsonCompressor:
         try:
             value, rewritten_numbers = parse_noting_floats(stripped)
         except (ValueError, UnicodeDecodeError):
-            return None
+            # One JSON value a line (`jq -c`, NDJSON): the lines are the array's elements.
+            return json_lines.compress_lines(data, query, _Walk, MARKER, NOTE_KEY)
         walk = _Walk(query)
         try:
             out = walk.value(value, 0, "$")
