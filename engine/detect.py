@@ -47,7 +47,7 @@ def detect(data: bytes) -> ContentType:
             return ContentType.DIFF
         return ContentType.TERMINAL
     text = _sample(data)
-    if toolout_detect.is_tool_output(text):
+    if toolout_detect.is_tool_output(text) or _tap_stream(text):
         return ContentType.TERMINAL
     if _looks_like_diff(text):
         return ContentType.DIFF
@@ -84,6 +84,13 @@ def _valid_json(stripped: bytes) -> bool:
     except (ValueError, RecursionError):
         return False
     return True
+
+
+def _tap_stream(text: str) -> bool:
+    """A TAP test run: a plan and at least three results, or prove's summary line."""
+    if P.PROVE_SUMMARY.search(text):
+        return True
+    return P.TAP_PLAN.search(text) is not None and _matches_at_least(P.TAP_RESULT, text, 3)
 
 
 def _json_lines(nonblank: list[str]) -> bool:

@@ -111,6 +111,13 @@ LOG_TIME_MASK = re.compile(
 )
 
 # ---------------------------------------------------------------- detection
+#: A TAP stream (Perl's prove, tape, Test::More, bats): the plan `1..N` and `ok N` / `not ok N`
+#: results, or prove's closing `Files=6, Tests=48, ...`. Detect sends it to the terminal
+#: compressor, which keeps every `not ok` block and counts the passing results.
+TAP_PLAN = re.compile(r"(?m)^[ \t]*1\.\.\d+[ \t]*$")
+TAP_RESULT = re.compile(r"(?m)^[ \t]*(?:not )?ok \d+\b")
+PROVE_SUMMARY = re.compile(r"(?m)^Files=\d+, Tests=\d+, ")
+
 
 #: A log line: a level word, a bracketed tag, or a timestamp.
 LOG_LINE = re.compile(

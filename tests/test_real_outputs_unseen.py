@@ -227,3 +227,23 @@ def test_spaced_json_records_are_not_a_csv_table(no_tool_signatures):
     # json.dumps' `", "` separators split every record into the same number of CSV fields.
     lines = [json.dumps({"id": i, "name": f"pkg-{i}", "license": "MIT"}) for i in range(12)]
     assert detect(("\n".join(lines) + "\n").encode()) == ContentType.JSON
+
+
+# ---------------------------------------------------------------- TAP (prove)
+
+
+def test_prove_tap_stream_is_a_test_run(no_tool_signatures):
+    # `prove -v t/`: `1..8`, `ok N - ...`, `not ok N - ...` (it was read as prose).
+    assert detect(real("prove-v-tap.txt")) == ContentType.TERMINAL
+
+
+def test_prove_summary_alone_marks_a_test_run(no_tool_signatures):
+    summary = ("t/03.t (Wstat: 256 (exited 1) Tests: 8 Failed: 1)\n  Failed test:  7\n"
+               "Files=6, Tests=48,  0 wallclock secs ( 0.02 usr  0.01 sys +  0.15 cusr  0.07 csys =  0.25 CPU)\n"
+               "Result: FAIL\n")
+    assert detect(summary.encode()) == ContentType.TERMINAL
+
+
+def test_a_numbered_list_with_ok_words_is_not_tap(no_tool_signatures):
+    prose = "Checklist:\n1..3 items below\nok 1 looks fine to me\nwe will see\n"
+    assert detect(prose.encode()) == ContentType.TEXT
