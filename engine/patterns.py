@@ -551,6 +551,15 @@ CODE_ERROR_LINE = re.compile(
 
 #: The same, over a whole body at once (one search decides whether a body has any such line).
 CODE_ERROR_LINE_ANY = re.compile("(?m)" + CODE_ERROR_LINE.pattern)
+#: A body line that prints an error or warning message as a literal (`console.error('...')`,
+#: `logger.warning("...")`, `eprintln!("...")`, `fprintf(stderr, "...")`): the line an agent
+#: chasing that message in a log or a terminal is looking for, like a raise.
+CODE_MESSAGE_LINE = re.compile(
+    r"\b(?:console|logger|logging|log|LOG|Log|warnings)\.(?:error|warn|warning|fatal|critical|exception"
+    r"|Error|Errorf|Warn|Warnf|Warning|Fatal|Fatalf|severe)\s*\(\s*[fr]?[\"'`]"
+    r"|\beprintln!\(\s*\"|\bfprintf\(\s*stderr\s*,\s*\"|\bSystem\.err\.print(?:ln|f)?\(\s*\""
+)
+CODE_MESSAGE_LINE_ANY = re.compile("(?m)" + CODE_MESSAGE_LINE.pattern)
 
 #: Cheap hints that order the parsers the code compressor tries (the parse decides, not these).
 CODE_LANGUAGE_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -247,3 +247,37 @@ def test_prove_summary_alone_marks_a_test_run(no_tool_signatures):
 def test_a_numbered_list_with_ok_words_is_not_tap(no_tool_signatures):
     prose = "Checklist:\n1..3 items below\nok 1 looks fine to me\nwe will see\n"
     assert detect(prose.encode()) == ContentType.TEXT
+
+
+# ---------------------------------------------------------------- code: printed messages stay
+
+from engine.compressors.code import CodeCompressor  # noqa: E402
+
+
+def test_an_elided_body_keeps_the_line_that_prints_a_warning():
+    # request.js: an agent who saw "options.requestBodyStream is deprecated" in its output
+    # looks for the line that prints it; an elided body keeps it like a throw.
+    view = CodeCompressor().compress(real("request-defer-end.js")).decode()
+    assert (
+        "  var end = function () { /* caveman: body elided but for its 1 error line:\n"
+        "      console.warn('options.requestBodyStream is deprecated, please pass the request object to stream.pipe.')\n"
+        "*/ }\n"
+    ) in view
+
+
+@pytest.mark.parametrize("line", [
+    "    logger.error(\"failed to open %s\", path)",
+    "    warnings.warn(f\"{name} is deprecated\")",
+    "    eprintln!(\"cannot read {}\", p);",
+    "    fprintf(stderr, \"bad header\\n\");",
+    "    System.err.println(\"bad header\");",
+])
+def test_message_printing_lines_in_several_languages_are_recognised(line):
+    from engine.patterns import CODE_MESSAGE_LINE
+    assert CODE_MESSAGE_LINE.search(line)
+
+
+def test_a_debug_print_is_not_a_message_line():
+    from engine.patterns import CODE_MESSAGE_LINE
+    assert not CODE_MESSAGE_LINE.search("    console.log('value', x)")
+    assert not CODE_MESSAGE_LINE.search("    logger.info(\"started\")")
