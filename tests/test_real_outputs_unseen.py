@@ -281,3 +281,29 @@ def test_a_debug_print_is_not_a_message_line():
     from engine.patterns import CODE_MESSAGE_LINE
     assert not CODE_MESSAGE_LINE.search("    console.log('value', x)")
     assert not CODE_MESSAGE_LINE.search("    logger.info(\"started\")")
+
+
+# ---------------------------------------------------------------- headerless tables
+
+
+def test_du_listing_has_no_header_row_and_markers_name_columns_by_position():
+    # `du -ah | sort -h`: the first record is `48K<TAB>path`; read as a header, the markers
+    # said `all 48K=52K`.
+    view = TabularCompressor().compress(real("du-ah-sorted.tsv")).decode()
+    assert view == (
+        "48K\tlazr/restfulclient/__pycache__/resource.cpython-311.pyc\n"
+        "48K\tlazr/restfulclient/resource.py\n"
+        "48K\tlazr/restfulclient/tests/__pycache__\n"
+        "… 20 rows elided (caveman): all #1=48K …\t\n"
+        "52K\tapt/__pycache__/cache.cpython-311.pyc\n"
+        "… 4 rows elided (caveman): all #1=52K …\t\n"
+        "52K\tpip/_vendor/distlib/locators.py\n"
+        "52K\tpip/_vendor/distro/distro.py\n"
+    )
+
+
+def test_a_header_whose_names_never_recur_is_still_a_header():
+    rows = ["host,status"] + [f"node-{i},ok" for i in range(14)] + ["node-99,DEGRADED"]
+    view = TabularCompressor().compress(("\n".join(rows) + "\n").encode()).decode()
+    assert view.startswith("host,status\nnode-0,ok\n")
+    assert "all status=ok" in view

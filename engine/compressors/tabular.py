@@ -47,6 +47,9 @@ class Table:
     delimiter: str
     newline: str
     trailing_newline: bool
+    #: The first record is data (`du -a`'s `48K<TAB>path`): columns are named `#1`, `#2`, ...
+    #: in markers, and no header row is written.
+    headerless: bool = False
 
 
 def parse_table(text: str) -> Table | None:
@@ -103,7 +106,20 @@ def _parse_csv(text: str, lines: list[str], newline: str, trailing: bool) -> Tab
     width = len(records[0])
     if not MIN_FIELDS <= width <= MAX_FIELDS or any(len(r) != width for r in records):
         return None
+    if _first_record_is_data(records):
+        names = [f"#{j + 1}" for j in range(width)]
+        return Table(names, records, None, [], delimiter, newline, trailing, headerless=True)
     return Table(records[0], records[1:], None, [], delimiter, newline, trailing)
+
+
+def _first_record_is_data(records: list[list[str]]) -> bool:
+    """A header names its columns: a first-record cell that recurs as a value further down its
+    column (`48K` in a `du` listing) is a value, and the table has no header."""
+    first, rest = records[0], records[1:]
+    for j, cell in enumerate(first):
+        if cell.strip() and any(r[j] == cell for r in rest):
+            return True
+    return False
 
 
 class TabularCompressor:
@@ -207,7 +223,8 @@ def _render(table: Table, rows: list[list[str] | str], elided_total: int) -> byt
         return text.encode("utf-8")
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=table.delimiter, lineterminator=nl)
-    writer.writerow(table.header)
+    if not table.headerless:
+        writer.writerow(table.header)
     for r in rows:
         writer.writerow(r)
     if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
