@@ -236,7 +236,8 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
 def _looks_like_search(nonblank: list[str]) -> bool:
     if len(nonblank) < 6:
         return False
-    hits = sum(1 for ln in nonblank if P.SEARCH_LINE.match(ln) and not P.CLOCK_LED_LINE.match(ln))
+    hits = sum(1 for ln in nonblank if (P.SEARCH_LINE.match(ln) or P.SEARCH_PATH_HIT.match(ln))
+               and not P.CLOCK_LED_LINE.match(ln))
     if hits < 4:
         return False
     context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0

@@ -164,6 +164,10 @@ LOG_CONTINUATION = re.compile(
     r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
 )
 
+#: A hit without a line number (`grep -r`, or `rg` writing to a pipe): a file path (with a
+#: directory or a leading `./`, and an extension) and a colon, then the matched text.
+SEARCH_PATH_HIT = re.compile(r"(?:\.{0,2}/|[A-Za-z0-9_@.-]+/)[^:\s]*\.[A-Za-z0-9]{1,10}:(?!\d+:)")
+
 #: grep's context lines (`-C`/`-A`/`-B`): `path-12-text`, and the `--` between groups. They
 #: belong to the hits around them, so a search with context is still a search.
 SEARCH_CONTEXT_LINE = re.compile(r"[./~A-Za-z0-9_][^:\n]{0,240}?-\d+-|--$")

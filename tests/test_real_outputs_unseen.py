@@ -307,3 +307,17 @@ def test_a_header_whose_names_never_recur_is_still_a_header():
     view = TabularCompressor().compress(("\n".join(rows) + "\n").encode()).decode()
     assert view.startswith("host,status\nnode-0,ok\n")
     assert "all status=ok" in view
+
+
+def test_rg_to_a_pipe_without_line_numbers_is_a_search(no_tool_signatures):
+    # `rg "def " engine | ...`: `path:text` with no line number (it was read as source code).
+    assert detect(real("rg-pipe-no-line-numbers.txt")) == ContentType.SEARCH
+
+
+def test_a_yaml_document_is_not_a_pathless_search(no_tool_signatures):
+    from engine.patterns import SEARCH_PATH_HIT
+    assert SEARCH_PATH_HIT.match("engine/large.py:def exact_cut(buf: bytes) -> int:")
+    assert SEARCH_PATH_HIT.match("./src/app.js:  res.send(body)")
+    assert not SEARCH_PATH_HIT.match("src/app.py:12:x = 1")  # has a line number: SEARCH_LINE's
+    assert not SEARCH_PATH_HIT.match("name: web")
+    assert not SEARCH_PATH_HIT.match("image: registry.local/team/svc1:1.1.0")
