@@ -321,3 +321,16 @@ def test_a_yaml_document_is_not_a_pathless_search(no_tool_signatures):
     assert not SEARCH_PATH_HIT.match("src/app.py:12:x = 1")  # has a line number: SEARCH_LINE's
     assert not SEARCH_PATH_HIT.match("name: web")
     assert not SEARCH_PATH_HIT.match("image: registry.local/team/svc1:1.1.0")
+
+
+def test_aligned_cells_with_spaces_inside_a_middle_column_stay_whole():
+    # `docker ps` layout: STATUS values hold spaces; a gap under no header name is a spill.
+    lines = [
+        "CONTAINER ID   IMAGE          CREATED        STATUS                    NAMES",
+        "a1b2c3d4e5f6   nginx:1.25     2 hours ago    Up 2 hours                web",
+        "c3d4e5f6a1b2   postgres:16    3 days ago     Exited (1) 2 hours ago    db",
+        "d4e5f6a1b2c3   busybox        5 weeks ago    Up 12 minutes             tmp",
+    ]
+    header, rows, head = aligned_table.parse(lines)
+    assert header == ["CONTAINER ID", "IMAGE", "CREATED", "STATUS", "NAMES"]
+    assert [r[3] for r in rows] == ["Up 2 hours", "Exited (1) 2 hours ago", "Up 12 minutes"]
