@@ -334,3 +334,21 @@ def test_aligned_cells_with_spaces_inside_a_middle_column_stay_whole():
     header, rows, head = aligned_table.parse(lines)
     assert header == ["CONTAINER ID", "IMAGE", "CREATED", "STATUS", "NAMES"]
     assert [r[3] for r in rows] == ["Up 2 hours", "Exited (1) 2 hours ago", "Up 12 minutes"]
+
+
+# ---------------------------------------------------------------- JSON: nested identity in markers
+
+
+def test_elided_kubernetes_objects_are_named_in_the_marker():
+    # A `kind: List` of 12 Deployments: the marker used to say only `all apiVersion=apps/v1
+    # kind=Deployment`; which objects were elided is in their nested metadata.name.
+    view = JsonCompressor().compress(real("kubectl-deployment-list.json")).decode()
+    assert ('{"__caveman_elided__": 7,"__caveman_invariants__": "all apiVersion=apps/v1 kind=Deployment '
+            'metadata.creationTimestamp=null; metadata.name: 7 distinct, svc4..svc10; range spec.replicas=1..3"}') in view
+
+
+def test_nested_objects_with_different_members_add_no_fields():
+    from engine.compressors.json_array import _nested_columns
+    assert _nested_columns("m", ({"a": 1, "b": "x"}, {"a": 2, "b": "y"})) == [("m.a", (1, 2)), ("m.b", ("x", "y"))]
+    assert _nested_columns("m", ({"a": 1}, {"b": 2})) == []
+    assert _nested_columns("m", ({"a": {"deep": 1}, "b": 1}, {"a": {"deep": 2}, "b": 2})) == [("m.b", (1, 2))]

@@ -378,23 +378,55 @@ def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[s
     by_key = dict(zip(order, zip(*map(dict.values, run))))
     names: list[str] = []
     values: list[list[str]] = []
+    nested: list[tuple[str, tuple[Any, ...]]] = []
     for k in sorted(order):
         column = by_key[k]
         types = set(map(type, column))
         if not types.isdisjoint(_CONTAINERS):
-            if types <= _CONTAINERS:
+            if types == {dict}:
+                nested.extend(_nested_columns(k, column))
+            elif types <= _CONTAINERS:
                 continue  # never a field
-            return None
-        if types == {str}:
-            values.append(list(column))
-        elif types == {int}:
-            values.append(list(map(str, column)))
-        elif types == {RawFloat}:
-            values.append(list(map(_RAW, column)))
-        else:
-            values.append(list(map(scalar_text, column)))
+            else:
+                return None
+            continue
+        values.append(_column_texts(types, column))
         names.append(k)
+    # A nested object's scalars (`metadata.name` of Kubernetes objects) come after the
+    # element's own fields, so a tight marker budget sheds them first.
+    for name, column in nested:
+        values.append(_column_texts(set(map(type, column)), column))
+        names.append(name)
     return tuple(names), values
+
+
+def _column_texts(types: set[type], column: tuple[Any, ...]) -> list[str]:
+    if types == {str}:
+        return list(column)
+    if types == {int}:
+        return list(map(str, column))
+    if types == {RawFloat}:
+        return list(map(_RAW, column))
+    return list(map(scalar_text, column))
+
+
+def _nested_columns(key: str, column: tuple[dict[str, Any], ...]) -> list[tuple[str, tuple[Any, ...]]]:
+    """The scalar members of a member that is an object in every element, as `key.member`
+    columns, when those objects share one key order (else none: their fields would differ)."""
+    orders = dict.fromkeys(map(tuple, column))
+    if len(orders) != 1:
+        return []
+    order = next(iter(orders))
+    if not order:
+        return []
+    by_key = dict(zip(order, zip(*map(dict.values, column))))
+    out = []
+    for k in sorted(order):
+        inner = by_key[k]
+        if any(isinstance(v, (dict, list)) for v in inner):
+            continue
+        out.append((f"{key}.{k}", inner))
+    return out
 
 
 def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None) -> dict[str, str] | None:
