@@ -20,6 +20,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import repeat
@@ -361,8 +362,14 @@ def _summary(run: list[Any], elided: int) -> str:
     if len(orders) == 1:
         columns = _columns(next(iter(orders)), run)
         if columns is not None:
-            names, values = columns
-            return invariants.summarize_columns(names, values, len(run), elided)
+            names, values, own = columns
+            summary = invariants.summarize_columns(names[:own], values[:own], len(run), elided)
+            if own == len(names):
+                return summary
+            # Nested fields only where the budget leaves room: every own field still stated.
+            fuller = invariants.summarize_columns(names, values, len(run), elided)
+            stated = _FIELD_NAME.findall(summary)
+            return fuller if all(name in fuller for name in stated) else summary
     cache: dict[tuple[str, ...], list[str]] = {}
     return invariants.summarize([_fields(x, cache) for x in run], elided)
 
@@ -371,10 +378,15 @@ _CONTAINERS = frozenset((dict, list))
 _RAW = attrgetter("raw")
 
 
-def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[str, ...], list[list[str]]] | None:
-    """_fields of records that share one key order, a member at a time: names and each
-    one's value strings. None when a member is a container in some records but not in all
-    (the records would have different fields)."""
+#: The field names a marker summary states (`status=ok`, `region: ...`, `range amount=...`).
+_FIELD_NAME = re.compile(r"[\w.\-]+(?==|:)")
+
+
+def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[str, ...], list[list[str]], int] | None:
+    """_fields of records that share one key order, a member at a time: names, each one's
+    value strings, and how many of them are the records' own (the rest are nested objects'
+    scalars). None when a member is a container in some records but not in all (the records
+    would have different fields)."""
     by_key = dict(zip(order, zip(*map(dict.values, run))))
     names: list[str] = []
     values: list[list[str]] = []
@@ -392,12 +404,13 @@ def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[s
             continue
         values.append(_column_texts(types, column))
         names.append(k)
+    own = len(names)
     # A nested object's scalars (`metadata.name` of Kubernetes objects) come after the
-    # element's own fields, so a tight marker budget sheds them first.
+    # element's own fields.
     for name, column in nested:
         values.append(_column_texts(set(map(type, column)), column))
         names.append(name)
-    return tuple(names), values
+    return tuple(names), values, own
 
 
 def _column_texts(types: set[type], column: tuple[Any, ...]) -> list[str]:
