@@ -352,3 +352,35 @@ def test_nested_objects_with_different_members_add_no_fields():
     assert _nested_columns("m", ({"a": 1, "b": "x"}, {"a": 2, "b": "y"})) == [("m.a", (1, 2)), ("m.b", ("x", "y"))]
     assert _nested_columns("m", ({"a": 1}, {"b": 2})) == []
     assert _nested_columns("m", ({"a": {"deep": 1}, "b": 1}, {"a": {"deep": 2}, "b": 2})) == [("m.b", (1, 2))]
+
+
+# ---------------------------------------------------------------- text: a crash's recursion
+
+from engine.compressors.text import TextCompressor  # noqa: E402
+
+
+def test_a_java_crash_keeps_each_distinct_frame_and_counts_the_recursion(no_tool_signatures):
+    # Every frame is a must-keep line, so the view was the whole trace; the copies of a frame
+    # identical to the one above it are what is elided.
+    view = TextCompressor().compress(real("java-recursion-npe.txt")).decode()
+    assert view == (
+        'Exception in thread "worker-1" java.lang.IllegalStateException: worker crashed while computing depth\n'
+        "\tat Deep.lambda$main$0(Deep.java:4)\n"
+        "\tat java.base/java.lang.Thread.run(Thread.java:840)\n"
+        'Caused by: java.lang.NullPointerException: Cannot invoke "Object.hashCode()" because "<local1>" is null\n'
+        "\tat Deep.depth(Deep.java:2)\n"
+        "… 25 sections elided (caveman): 25 identical repeats of the one above …\n"
+        "\t... 2 more\n"
+        "main finished; worker status unknown\n"
+        'Exception in thread "main" java.lang.NullPointerException: Cannot invoke "Object.hashCode()" because "<local1>" is null\n'
+        "\tat Deep.depth(Deep.java:2)\n"
+        "… 18 sections elided (caveman): 18 identical repeats of the one above …\n"
+        "\tat Deep.depth(Deep.java:2)\n"
+        "\tat Deep.main(Deep.java:7)\n"
+    )
+
+
+def test_two_identical_lines_are_not_a_run():
+    from engine.compressors.text import _identical_repeats
+    assert _identical_repeats(["a", "a", "b", "c", "c", "c", " ", " ", " "]) == [
+        False, False, False, False, True, True, False, False, False]
