@@ -384,3 +384,29 @@ def test_two_identical_lines_are_not_a_run():
     from engine.compressors.text import _identical_repeats
     assert _identical_repeats(["a", "a", "b", "c", "c", "c", " ", " ", " "]) == [
         False, False, False, False, True, True, False, False, False]
+
+
+# ---------------------------------------------------------------- CSV rows stay as written
+
+
+def test_quote_all_csv_rows_are_shown_as_written():
+    # csv.QUOTE_ALL (spreadsheet and pandas exports): kept rows used to be re-encoded, so
+    # `"@babel/core","7.29.13",...` came back as `@babel/core,7.29.13,...`. (CRLF: csv's own.)
+    view = TabularCompressor().compress(real("quote-all.csv")).decode()
+    assert view == (
+        '"package","version","license","summary"\r\n'
+        '"@babel/code-frame","7.29.7","MIT","A package, with a comma"\r\n'
+        '"@babel/compat-data","7.29.7","MIT","A package, with a comma"\r\n'
+        '"@babel/core","7.29.13","MIT","A package, with a comma"\r\n'
+        '"… 24 rows elided (caveman): all license=MIT; version: 9 distinct, 7.10.4..7.8.4 …",,,\r\n'
+        '"@babel/plugin-syntax-optional-chaining","7.8.3","MIT","A package, with a comma"\r\n'
+        '"@babel/plugin-syntax-private-property-in-object","7.14.5","MIT","A package, with a comma"\r\n'
+    )
+
+
+@pytest.mark.parametrize("nl", ["\n", "\r\n"])
+def test_a_record_spanning_lines_is_kept_whole_and_verbatim(nl):
+    rows = ["id,note,status"] + [f'{i},"line one{nl}line two {i}",ok' for i in range(20)] + ['20,"odd, one",FAILED']
+    view = TabularCompressor().compress((nl.join(rows) + nl).encode()).decode()
+    assert view.startswith(f'id,note,status{nl}0,"line one{nl}line two 0",ok{nl}')
+    assert view.endswith(f'19,"line one{nl}line two 19",ok{nl}20,"odd, one",FAILED{nl}')

@@ -41,8 +41,8 @@ ALIGNED = "  "
 class Table:
     header: list[str]
     rows: list[list[str]]
-    #: Markdown: the original text of each data row; CSV: None (rows are re-encoded).
-    lines: list[str] | None
+    #: The original text of each data row (a CSV record's may span lines).
+    lines: list[str]
     head_lines: list[str]
     delimiter: str
     newline: str
@@ -50,6 +50,8 @@ class Table:
     #: The first record is data (`du -a`'s `48K<TAB>path`): columns are named `#1`, `#2`, ...
     #: in markers, and no header row is written.
     headerless: bool = False
+    #: "csv" (also TSV and `|`-delimited), "markdown" or "aligned": how a marker row is written.
+    form: str = "csv"
 
 
 def parse_table(text: str) -> Table | None:
@@ -69,7 +71,7 @@ def _parse_aligned(lines: list[str], newline: str, trailing: bool) -> Table | No
     if parsed is None:
         return None
     header, rows, head = parsed
-    return Table(header, rows, lines[head:], lines[:head], ALIGNED, newline, trailing)
+    return Table(header, rows, lines[head:], lines[:head], ALIGNED, newline, trailing, form="aligned")
 
 
 def _cells(line: str) -> list[str]:
@@ -85,7 +87,7 @@ def _parse_markdown(lines: list[str], newline: str, trailing: bool) -> Table | N
     rows = [_cells(ln) for ln in lines[2:]]
     if any(len(r) != len(header) for r in rows):
         return None
-    return Table(header, rows, lines[2:], lines[:2], "|", newline, trailing)
+    return Table(header, rows, lines[2:], lines[:2], "|", newline, trailing, form="markdown")
 
 
 def _parse_csv(text: str, lines: list[str], newline: str, trailing: bool) -> Table | None:
@@ -95,12 +97,23 @@ def _parse_csv(text: str, lines: list[str], newline: str, trailing: bool) -> Tab
     delimiter = aligned_table.delimiter(first)
     if delimiter not in first:
         return None
+    pieces = text.split("\n")
+    physical = [p + "\n" for p in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
+    records: list[list[str]] = []
+    originals: list[str] = []  # each record as written: a view shows kept rows verbatim
+    reader = csv.reader(physical, delimiter=delimiter, strict=True)
+    start = 0
     try:
-        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+        for record in reader:
+            records.append(record)
+            original = "".join(physical[start:reader.line_num]).removesuffix("\n")
+            originals.append(original.removesuffix("\r") if newline == "\r\n" else original)
+            start = reader.line_num
     except csv.Error:
         return None
     while records and not records[-1]:
         records.pop()
+        originals.pop()
     if len(records) < 2:
         return None
     width = len(records[0])
@@ -108,8 +121,8 @@ def _parse_csv(text: str, lines: list[str], newline: str, trailing: bool) -> Tab
         return None
     if _first_record_is_data(records):
         names = [f"#{j + 1}" for j in range(width)]
-        return Table(names, records, None, [], delimiter, newline, trailing, headerless=True)
-    return Table(records[0], records[1:], None, [], delimiter, newline, trailing)
+        return Table(names, records, originals, [], delimiter, newline, trailing, headerless=True)
+    return Table(records[0], records[1:], originals[1:], originals[:1], delimiter, newline, trailing)
 
 
 def _first_record_is_data(records: list[list[str]]) -> bool:
@@ -204,34 +217,31 @@ def _flagged(units: list[str]) -> list[int]:
 
 
 def _originals(table: Table, start: int, end: int) -> list[list[str] | str]:
-    if table.lines is not None:
-        return list(table.lines[start:end])
-    return list(table.rows[start:end])
+    return list(table.lines[start:end])
 
 
 def _render(table: Table, rows: list[list[str] | str], elided_total: int) -> bytes:
     nl = table.newline
-    if table.lines is not None:
-        out = list(table.head_lines)
-        if table.delimiter == ALIGNED:  # a marker row is its text alone, like a log's
-            out += [r if isinstance(r, str) else r[0] for r in rows]
-        else:
-            out += [r if isinstance(r, str) else "| " + " | ".join(r) + " |" for r in rows]
-        if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
-            out.append(invariants.note_line("rows"))
-        text = nl.join(out) + (nl if table.trailing_newline else "")
-        return text.encode("utf-8")
-    buf = io.StringIO()
-    writer = csv.writer(buf, delimiter=table.delimiter, lineterminator=nl)
-    if not table.headerless:
-        writer.writerow(table.header)
-    for r in rows:
-        writer.writerow(r)
+    width = len(table.header)
+    if table.form == "csv":
+        # Kept rows are their original text; a marker (and the note) is one record of the
+        # table's own dialect, its text in the first cell.
+        def marker_row(cells: list[str]) -> str:
+            buf = io.StringIO()
+            csv.writer(buf, delimiter=table.delimiter, lineterminator="").writerow(cells)
+            return buf.getvalue()
+    elif table.form == "aligned":
+        def marker_row(cells: list[str]) -> str:  # its text alone, like a log's
+            return cells[0]
+    else:
+        def marker_row(cells: list[str]) -> str:
+            return "| " + " | ".join(cells) + " |"
+    out = list(table.head_lines)
+    out += [r if isinstance(r, str) else marker_row(r) for r in rows]
     if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
-        writer.writerow([invariants.note_line("rows")] + [""] * (len(table.header) - 1))
-    text = buf.getvalue()
-    if not table.trailing_newline:
-        text = text[: -len(nl)]
+        note = invariants.note_line("rows")
+        out.append(marker_row([note] + [""] * (width - 1)) if table.form == "csv" else note)
+    text = nl.join(out) + (nl if table.trailing_newline else "")
     return text.encode("utf-8")
 
 
