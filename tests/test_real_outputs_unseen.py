@@ -410,3 +410,12 @@ def test_a_record_spanning_lines_is_kept_whole_and_verbatim(nl):
     view = TabularCompressor().compress((nl.join(rows) + nl).encode()).decode()
     assert view.startswith(f'id,note,status{nl}0,"line one{nl}line two 0",ok{nl}')
     assert view.endswith(f'19,"line one{nl}line two 19",ok{nl}20,"odd, one",FAILED{nl}')
+
+
+def test_search_markers_place_hits_that_have_no_line_numbers():
+    hits = real("rg-pipe-no-line-numbers.txt").decode().splitlines()
+    assert describe_hits(hits[:5]) == "all in engine/large.py"
+    assert describe_hits(["engine/a.py:import x", "engine/b.py:import y", "engine/b.py:z"]) == \
+        "in engine/a.py×1 engine/b.py×2"
+    # A mix of numbered and unnumbered hits is not described at all.
+    assert describe_hits(["engine/a.py:import x", "engine/a.py:3:import y"]) == ""
