@@ -348,10 +348,27 @@ def test_elided_kubernetes_objects_are_named_in_the_marker():
 
 
 def test_nested_objects_with_different_members_add_no_fields():
-    from engine.compressors.json_array import _nested_columns
-    assert _nested_columns("m", ({"a": 1, "b": "x"}, {"a": 2, "b": "y"})) == [("m.a", (1, 2)), ("m.b", ("x", "y"))]
-    assert _nested_columns("m", ({"a": 1}, {"b": 2})) == []
-    assert _nested_columns("m", ({"a": {"deep": 1}, "b": 1}, {"a": {"deep": 2}, "b": 2})) == [("m.b", (1, 2))]
+    from engine.compressors.json_array import _nested_fields
+    assert _nested_fields([{"m": {"a": 1, "b": "x"}}, {"m": {"a": 2, "b": "y"}}]) == [
+        {"m.a": "1", "m.b": "x"}, {"m.a": "2", "m.b": "y"}]
+    assert _nested_fields([{"m": {"a": 1}}, {"m": {"b": 2}}]) is None
+    assert _nested_fields([{"m": {"a": {"deep": 1}, "b": 1}}, {"m": {"a": {"deep": 2}, "b": 2}}]) == [
+        {"m.b": "1"}, {"m.b": "2"}]
+
+
+def test_a_nested_constant_never_displaces_a_stated_field():
+    from engine.compressors.json_array import _own_summary, _summary
+    # Many own fields fill the marker budget: the nested `user.active=true` would shed ranges.
+    run = [{"id": i, "status": "ok", "region": "eu" if i % 2 else "us", "amount": 10 + i, "latency_ms": 20 + i,
+            "ts": f"2024-05-{i + 1:02d}T00:00:00Z", "user": {"active": True}} for i in range(12)]
+    from engine.compressors import invariants
+    from engine.compressors.json_array import _fields, _nested_fields
+    fuller = invariants.summarize([{**_fields(x), **n} for x, n in zip(run, _nested_fields(run))], 500)
+    assert "range amount" not in fuller  # the nested constant took the range's room
+    assert _summary(run, 500) == _own_summary(run, 500)
+    assert "range amount=10..21 id=0..11" in _summary(run, 500)
+    # With room for both, the nested field is added.
+    assert _summary(run, 1000).startswith("all status=ok user.active=true;")
 
 
 # ---------------------------------------------------------------- text: a crash's recursion

@@ -355,91 +355,94 @@ def _is_collection(mapping: dict[str, Any]) -> bool:
 
 
 def _summary(run: list[Any], elided: int) -> str:
-    """The marker summary of elided elements: their scalar top-level members (_fields)."""
+    """The marker summary of elided elements: their scalar top-level members, then, where the
+    budget leaves room for them, the scalars of a nested object every element has
+    (`metadata.name` of Kubernetes objects): nested fields are used only when every field the
+    top-level summary states is still stated."""
+    own = _own_summary(run, elided)
+    nested = _nested_fields(run)
+    if nested is None:
+        return own
+    fuller = invariants.summarize([{**(_fields(x) or {}), **n} for x, n in zip(run, nested)], elided)
+    return fuller if all(name in fuller for name in _FIELD_NAME.findall(own)) else own
+
+
+def _own_summary(run: list[Any], elided: int) -> str:
+    """The summary of the elements' scalar top-level members (_fields)."""
     if not all(map(isinstance, run, repeat(dict))):
         return ""  # an element that is not an object has no fields: nothing is summarised
     orders = dict.fromkeys(map(tuple, run))
     if len(orders) == 1:
         columns = _columns(next(iter(orders)), run)
         if columns is not None:
-            names, values, own = columns
-            summary = invariants.summarize_columns(names[:own], values[:own], len(run), elided)
-            if own == len(names):
-                return summary
-            # Nested fields only where the budget leaves room: every own field still stated.
-            fuller = invariants.summarize_columns(names, values, len(run), elided)
-            stated = _FIELD_NAME.findall(summary)
-            return fuller if all(name in fuller for name in stated) else summary
+            names, values = columns
+            return invariants.summarize_columns(names, values, len(run), elided)
     cache: dict[tuple[str, ...], list[str]] = {}
     return invariants.summarize([_fields(x, cache) for x in run], elided)
 
 
 _CONTAINERS = frozenset((dict, list))
 _RAW = attrgetter("raw")
-
-
 #: The field names a marker summary states (`status=ok`, `region: ...`, `range amount=...`).
 _FIELD_NAME = re.compile(r"[\w.\-]+(?==|:)")
 
 
-def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[str, ...], list[list[str]], int] | None:
-    """_fields of records that share one key order, a member at a time: names, each one's
-    value strings, and how many of them are the records' own (the rest are nested objects'
-    scalars). None when a member is a container in some records but not in all (the records
-    would have different fields)."""
+def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[str, ...], list[list[str]]] | None:
+    """_fields of records that share one key order, a member at a time: names and each
+    one's value strings. None when a member is a container in some records but not in all
+    (the records would have different fields)."""
     by_key = dict(zip(order, zip(*map(dict.values, run))))
     names: list[str] = []
     values: list[list[str]] = []
-    nested: list[tuple[str, tuple[Any, ...]]] = []
     for k in sorted(order):
         column = by_key[k]
         types = set(map(type, column))
         if not types.isdisjoint(_CONTAINERS):
-            if types == {dict}:
-                nested.extend(_nested_columns(k, column))
-            elif types <= _CONTAINERS:
+            if types <= _CONTAINERS:
                 continue  # never a field
-            else:
-                return None
-            continue
-        values.append(_column_texts(types, column))
+            return None
+        if types == {str}:
+            values.append(list(column))
+        elif types == {int}:
+            values.append(list(map(str, column)))
+        elif types == {RawFloat}:
+            values.append(list(map(_RAW, column)))
+        else:
+            values.append(list(map(scalar_text, column)))
         names.append(k)
-    own = len(names)
-    # A nested object's scalars (`metadata.name` of Kubernetes objects) come after the
-    # element's own fields.
-    for name, column in nested:
-        values.append(_column_texts(set(map(type, column)), column))
-        names.append(name)
-    return tuple(names), values, own
+    return tuple(names), values
 
 
-def _column_texts(types: set[type], column: tuple[Any, ...]) -> list[str]:
-    if types == {str}:
-        return list(column)
-    if types == {int}:
-        return list(map(str, column))
-    if types == {RawFloat}:
-        return list(map(_RAW, column))
-    return list(map(scalar_text, column))
-
-
-def _nested_columns(key: str, column: tuple[dict[str, Any], ...]) -> list[tuple[str, tuple[Any, ...]]]:
-    """The scalar members of a member that is an object in every element, as `key.member`
-    columns, when those objects share one key order (else none: their fields would differ)."""
-    orders = dict.fromkeys(map(tuple, column))
-    if len(orders) != 1:
-        return []
-    order = next(iter(orders))
-    if not order:
-        return []
-    by_key = dict(zip(order, zip(*map(dict.values, column))))
-    out = []
-    for k in sorted(order):
-        inner = by_key[k]
-        if any(isinstance(v, (dict, list)) for v in inner):
+def _nested_fields(run: list[Any]) -> list[dict[str, str]] | None:
+    """Per element, `key.member` fields for each member that is an object in every element,
+    those objects sharing one key order: their scalar members (one that is a container in any
+    element is left out). None when there are none, or the elements are not all objects."""
+    if not run or not all(map(isinstance, run, repeat(dict))):
+        return None
+    out: list[dict[str, str]] = [{} for _ in run]
+    for key in sorted(run[0]):
+        if not isinstance(run[0][key], dict) or not all(isinstance(x.get(key), dict) for x in run):
             continue
-        out.append((f"{key}.{k}", inner))
-    return out
+        inner = [x[key] for x in run]
+        orders = dict.fromkeys(map(tuple, inner))
+        if len(orders) != 1:
+            continue
+        for member in sorted(next(iter(orders))):
+            if any(isinstance(d[member], (dict, list)) for d in inner):
+                continue
+            for fields, d in zip(out, inner):
+                fields[f"{key}.{member}"] = _field_text(d[member])
+    return out if out[0] else None
+
+
+def _field_text(v: Any) -> str:
+    """A scalar's original text, as _fields gives it."""
+    t = type(v)
+    if t is str:
+        return v
+    if t is int:
+        return str(v)
+    return scalar_text(v)
 
 
 def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None) -> dict[str, str] | None:
