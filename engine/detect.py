@@ -15,6 +15,7 @@ import json
 import re
 
 from engine import patterns as P
+from engine.compressors import aligned_table
 from engine.compressors import toolout_detect  # not toolout: Detect needs only the signatures
 from engine.types import ContentType
 
@@ -24,6 +25,8 @@ SAMPLE_TAIL = 16 * 1024
 YAML_PARSE_MAX = 256 * 1024
 
 _HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
+#: Fewer records than this are not JSON Lines worth routing (the JSON compressor would show them whole).
+JSON_LINES_MIN = 8
 #: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
 CODE_LINE_SHARE = 0.4
 
@@ -44,7 +47,7 @@ def detect(data: bytes) -> ContentType:
             return ContentType.DIFF
         return ContentType.TERMINAL
     text = _sample(data)
-    if toolout_detect.is_tool_output(text):
+    if toolout_detect.is_tool_output(text) or _tap_stream(text):
         return ContentType.TERMINAL
     if _looks_like_diff(text):
         return ContentType.DIFF
@@ -52,7 +55,11 @@ def detect(data: bytes) -> ContentType:
         return ContentType.HTML
     lines = text.split("\n")
     nonblank = [ln for ln in lines if ln.strip()]
-    if _looks_like_table(nonblank):
+    if _json_lines(nonblank):
+        # A record a line: a log when the records are log records, else JSON Lines (and never
+        # a CSV table: `{"a": 1, "b": 2}` splits on its commas into equal rows).
+        return ContentType.LOG if _looks_like_log(nonblank) else ContentType.JSON
+    if _looks_like_table(nonblank, text):
         return ContentType.TABULAR
     log_like = _looks_like_log(nonblank)
     search_like = not log_like and _looks_like_search(nonblank)
@@ -77,6 +84,27 @@ def _valid_json(stripped: bytes) -> bool:
     except (ValueError, RecursionError):
         return False
     return True
+
+
+def _tap_stream(text: str) -> bool:
+    """A TAP test run: a plan and at least three results, or prove's summary line."""
+    if "Files=" in text and P.PROVE_SUMMARY.search(text):  # substring tests first: C speed
+        return True
+    if "1.." not in text or "ok " not in text:
+        return False
+    return P.TAP_PLAN.search(text) is not None and _matches_at_least(P.TAP_RESULT, text, 3)
+
+
+def _json_lines(nonblank: list[str]) -> bool:
+    """JSON Lines (`jq -c`, NDJSON): every line one JSON object or array. (A stream of log
+    records is a log: Detect asks this only of what is not.)"""
+    if len(nonblank) < JSON_LINES_MIN:
+        return False
+    for ln in nonblank:
+        s = ln.strip()
+        if s[:1] not in ("{", "[") or s[-1:] not in ("}", "]"):
+            return False
+    return all(_valid_json(ln.strip().encode("utf-8")) for ln in nonblank)
 
 
 def _sample(data: bytes) -> str:
@@ -138,7 +166,7 @@ def _looks_like_html(text: str) -> bool:
     return text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None
 
 
-def _looks_like_table(nonblank: list[str]) -> bool:
+def _looks_like_table(nonblank: list[str], text: str) -> bool:
     if len(nonblank) < 3:
         return False
     if all(ln.strip().startswith("|") and ln.strip().endswith("|") and len(ln.strip()) > 1 for ln in nonblank):
@@ -146,9 +174,12 @@ def _looks_like_table(nonblank: list[str]) -> bool:
         return all(P.MARKDOWN_TABLE_SEP.match(c) for c in cells) and len(nonblank) >= 8
     if len(nonblank) < 8:
         return False
+    # A space-aligned table (`kubectl get`, `ps aux`) has no blank line inside it.
+    if P.BLANK_LINE_SPLIT.search(text.strip("\n")) is None and aligned_table.parse(nonblank) is not None:
+        return True
     records = [P.TIMESTAMP_COMMA.sub(r"\1.\2", ln) for ln in nonblank]
     first = records[0]
-    delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    delimiter = aligned_table.delimiter(first)
     if first.count(delimiter) < 1:
         return False
     try:
@@ -162,8 +193,19 @@ def _looks_like_table(nonblank: list[str]) -> bool:
 def _looks_like_log(nonblank: list[str]) -> bool:
     if len(nonblank) < 4:
         return False
-    hits = sum(1 for ln in nonblank if P.LOG_LINE.search(ln))
-    return hits >= 3 and 2 * hits >= len(nonblank)
+    # A record is judged by its first line: the stack trace a logger prints under an error
+    # record continues that record (a service log with a few tracebacks is still a log). Only a
+    # record that is itself a log line has continuations; elsewhere such lines count against.
+    hits = records = 0
+    in_record = False
+    for ln in nonblank:
+        if in_record and P.LOG_CONTINUATION.match(ln):
+            continue
+        records += 1
+        hit = P.LOG_LINE.search(ln) is not None
+        hits += hit
+        in_record = hit and ln[:1] not in (" ", "\t")  # an indented line opens no record of its own
+    return hits >= 3 and 2 * hits >= records
 
 
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:
@@ -177,11 +219,15 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
         return False
     shaped = counted = 0
     in_docstring = False
+    # A Markdown document (a quarter of its lines Markdown-shaped): its list items are prose.
+    markdown = 4 * sum(1 for ln in nonblank if P.MARKDOWN_LINE.match(ln)) >= len(nonblank)
     for ln in nonblank:
         quotes = ln.count('"""') + ln.count("'''")
         if in_docstring or quotes:
-            # Docstring prose is neither evidence for code nor against it.
+            # Docstring prose (and Markdown, below) is neither evidence for code nor against it.
             in_docstring ^= quotes % 2 == 1
+            continue
+        if markdown and P.MARKDOWN_LINE.match(ln):
             continue
         counted += 1
         shaped += P.CODE_LINE_SHAPE.search(ln) is not None
@@ -191,8 +237,12 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
 def _looks_like_search(nonblank: list[str]) -> bool:
     if len(nonblank) < 6:
         return False
-    hits = sum(1 for ln in nonblank if P.SEARCH_LINE.match(ln))
-    return hits >= 4 and 3 * hits >= len(nonblank)
+    hits = sum(1 for ln in nonblank if (P.SEARCH_LINE.match(ln) or P.SEARCH_PATH_HIT.match(ln))
+               and not P.CLOCK_LED_LINE.match(ln))
+    if hits < 4:
+        return False
+    context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0
+    return 3 * (hits + context) >= len(nonblank)
 
 
 def _looks_like_config(data: bytes, text: str, lines: list[str]) -> bool:
@@ -231,12 +281,32 @@ def _looks_like_yaml(data: bytes, significant: list[str]) -> bool:
     # manual in YAML), so a CI workflow with a few multi-line `run: |` steps is still config.
     if 3 * inside > len(significant) or not _yaml_shaped(outside):
         return False
+    if _repeats_top_level_keys(outside):
+        return False
     prose = sum(1 for ln in outside
                 if not P.YAML_KEY.match(ln) and not P.YAML_ITEM.match(ln) and ln.strip() not in ("---", "...")
                 and len(ln.split()) >= 4)
     if 4 * prose > len(outside):
         return False
     return _yaml_parses(data)
+
+
+def _repeats_top_level_keys(lines: list[str]) -> bool:
+    """Most top-level keys repeat one in their own document: `import time: 138 | ...` lines,
+    a `key: value` report, not a mapping (YAML never repeats a key; `---` starts anew)."""
+    seen: set[str] = set()
+    keys = repeats = 0
+    for ln in lines:
+        if ln.startswith("---"):
+            seen.clear()
+            continue
+        if ln[:1] in (" ", "\t", "-") or not P.YAML_KEY.match(ln):
+            continue
+        key = ln.split(":", 1)[0].strip()
+        keys += 1
+        repeats += key in seen
+        seen.add(key)
+    return keys >= 4 and 2 * repeats > keys
 
 
 def _split_block_scalars(lines: list[str]) -> tuple[list[str], int]:

@@ -111,6 +111,13 @@ LOG_TIME_MASK = re.compile(
 )
 
 # ---------------------------------------------------------------- detection
+#: A TAP stream (Perl's prove, tape, Test::More, bats): the plan `1..N` and `ok N` / `not ok N`
+#: results, or prove's closing `Files=6, Tests=48, ...`. Detect sends it to the terminal
+#: compressor, which keeps every `not ok` block and counts the passing results.
+TAP_PLAN = re.compile(r"(?m)^[ \t]*1\.\.\d+[ \t]*$")
+TAP_RESULT = re.compile(r"(?m)^[ \t]*(?:not )?ok \d+\b")
+PROVE_SUMMARY = re.compile(r"(?m)^Files=\d+, Tests=\d+, ")
+
 
 #: A log line: a level word, a bracketed tag, or a timestamp.
 LOG_LINE = re.compile(
@@ -142,6 +149,28 @@ SEARCH_LINE = re.compile(r"(?m)^([./~A-Za-z0-9_-][^:\n]{0,240}:\d+(:\d+)?:|https
 #: A grep/rg hit's file and line number (`path:12:` or `path:12:3:`), for what a marker says of
 #: the hits it replaced.
 SEARCH_HIT = re.compile(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
+
+#: A line led by a clock time (`2026-11-30 06:01:13,513`, `Nov 30 06:00:10`, `06:01:13`) is a
+#: log record, never a hit: SEARCH_LINE reads `... 06:01:` as a path `... 06` and line `01`.
+CLOCK_LED_LINE = re.compile(
+    r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b)"
+)
+#: Lines of a stack trace or chained exception that continue the log record above them
+#: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
+#: with many tracebacks is still judged by its records. Indented frames are continuations too.
+LOG_CONTINUATION = re.compile(
+    r"[ \t]|Traceback \(most recent call last\)|The above exception was|During handling of the above"
+    r"|Caused by: |Suppressed: |\.\.\. \d+ (?:more|common frames omitted)"
+    r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
+)
+
+#: A hit without a line number (`grep -r`, or `rg` writing to a pipe): a file path (with a
+#: directory or a leading `./`, and an extension) and a colon, then the matched text.
+SEARCH_PATH_HIT = re.compile(r"(?:\.{0,2}/|[A-Za-z0-9_@.-]+/)[^:\s]*\.[A-Za-z0-9]{1,10}:(?!\d+:)")
+
+#: grep's context lines (`-C`/`-A`/`-B`): `path-12-text`, and the `--` between groups. They
+#: belong to the hits around them, so a search with context is still a search.
+SEARCH_CONTEXT_LINE = re.compile(r"[./~A-Za-z0-9_][^:\n]{0,240}?-\d+-|--$")
 
 #: Search hits a compact view keeps: failures and words a reviewer greps for on purpose.
 SEARCH_IMPORTANT = re.compile(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOWUP|SECURITY|SECRET|TOKEN|PASSWORD|KEY)\b")
@@ -444,8 +473,19 @@ CONFIG_IMPORTANT = re.compile(
     r"|ROLLBACK)\b"
 )
 
+#: A column name in the header of a space-aligned table (`kubectl get`, `docker ps`, `ps aux`):
+#: upper case, with the `%`, `-`, `/` and `(S)` some tools use. Lower-case words are prose.
+ALIGNED_HEADER_CELL = re.compile(r"%?[A-Z][A-Z0-9_%/().:#-]*")
+#: The dashed rule some tools print under an aligned header (`pip list`, `kubectl` wide forms).
+ALIGNED_RULE = re.compile(r"-{2,}(?:[ \t]+-{2,})+[ \t]*")
+
 #: Markdown table separator cell (`---`, `:---:`): what makes a pipe grid a table.
 MARKDOWN_SEPARATOR_CELL = re.compile(r"^:?-{3,}:?$")
+
+#: A config line that names the block it sits in (`name: web`, `- name: Checkout`, TOML
+#: `name = "serde"`): in a list of look-alike blocks (Kubernetes objects, CI steps, Cargo.lock
+#: packages) it is what tells them apart, so it stays when the rest of the block is elided.
+CONFIG_IDENTITY = re.compile(r"^\s*(?:-\s+)?[\"']?(?:name|id)[\"']?\s*[:=]\s*[^\s{\[|>&*]")
 
 #: YAML `key:` at the start of a line (block mapping); group 1 is the indentation.
 YAML_KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?(?:\"[^\"]*\"|'[^']*'|[^\s#'\"\-][^:#]*?)\s*:(?:\s|$)")
@@ -491,6 +531,13 @@ YAML_KEY = re.compile(r"^\s*(?:- +)?[A-Za-z0-9_.\-/\"'$@]+(?: [A-Za-z0-9_.\-]+)?
 YAML_ITEM = re.compile(r"^\s*-(?:\s|$)")
 YAML_BLOCK_SCALAR = re.compile(r":\s*[|>][+-]?\d*\s*(#.*)?$")
 
+#: A Markdown line (a list item at the margin, a setext underline, a fence, a link definition,
+#: a line carrying a `[text](url)` link): release notes and READMEs end their list items in `)`
+#: and would read as code-shaped, so such lines count neither for code nor against it.
+MARKDOWN_LINE = re.compile(
+    r"[-*+] \S|\d{1,3}\. \S|(?:-{3,}|={3,})\s*$|```|\[[^\]\n]+\]: \S|.*\]\((?:https?://|#|/|\.)[^)\s]*\)"
+)
+
 #: A line that only code writes: ends with a bracket/terminator, or opens with a keyword, `//`,
 #: `/*`, a block-comment ` * ` or a preprocessor directive. Guards Detect against prose that
 #: happens to say "class" or "return". `#` alone is not evidence: it is also a markdown heading.
@@ -508,6 +555,15 @@ CODE_ERROR_LINE = re.compile(
 
 #: The same, over a whole body at once (one search decides whether a body has any such line).
 CODE_ERROR_LINE_ANY = re.compile("(?m)" + CODE_ERROR_LINE.pattern)
+#: A body line that prints an error or warning message as a literal (`console.error('...')`,
+#: `logger.warning("...")`, `eprintln!("...")`, `fprintf(stderr, "...")`): the line an agent
+#: chasing that message in a log or a terminal is looking for, like a raise.
+CODE_MESSAGE_LINE = re.compile(
+    r"\b(?:console|logger|logging|log|LOG|Log|warnings)\.(?:error|warn|warning|fatal|critical|exception"
+    r"|Error|Errorf|Warn|Warnf|Warning|Fatal|Fatalf|severe)\s*\(\s*[fr]?[\"'`]"
+    r"|\beprintln!\(\s*\"|\bfprintf\(\s*stderr\s*,\s*\"|\bSystem\.err\.print(?:ln|f)?\(\s*\""
+)
+CODE_MESSAGE_LINE_ANY = re.compile("(?m)" + CODE_MESSAGE_LINE.pattern)
 
 #: Cheap hints that order the parsers the code compressor tries (the parse decides, not these).
 CODE_LANGUAGE_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -232,10 +232,12 @@ def _elision(body, data: bytes, language: str) -> _Elision:  # type: ignore[no-u
 
 
 def _error_lines(lines: list[str]) -> list[str]:
+    """The body lines that raise, or that name or print an error or warning message."""
     # One search over the whole body first: most bodies raise nothing.
-    if not P.CODE_ERROR_LINE_ANY.search("\n".join(lines)):
+    body = "\n".join(lines)
+    if not P.CODE_ERROR_LINE_ANY.search(body) and not P.CODE_MESSAGE_LINE_ANY.search(body):
         return []
-    return [ln for ln in lines if P.CODE_ERROR_LINE.search(ln)]
+    return [ln for ln in lines if P.CODE_ERROR_LINE.search(ln) or P.CODE_MESSAGE_LINE.search(ln)]
 
 
 def _kept_header(total: int) -> str:

@@ -1,8 +1,8 @@
 """Config files (YAML, TOML): keep the structure and the lines that matter, elide the rest.
 
 Kept: the first three and last two lines, lines naming a failure or a secret, YAML top-level
-keys and TOML section headers, anchors (an alias must find its anchor), query matches with up
-to eight lines of their block, and whatever keepNonRedundant restores. Every kept line then
+keys and TOML section headers, the `name`/`id` line that tells look-alike blocks apart, anchors
+(an alias must find its anchor), query matches with up to eight lines of their block, and whatever keepNonRedundant restores. Every kept line then
 brings its parent chain (YAML: each less-indented line above it; TOML: its section header and,
 inside a multi-line array or string, the line that opened it and the one that closes it), so
 a kept value is always read under its real keys. Each elided run of three or more lines
@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import bm25_scores, runs
-from engine.patterns import CONFIG_IMPORTANT, TOML_ASSIGNMENT, TOML_SECTION, YAML_ANCHOR, YAML_KEY_LINE
+from engine.patterns import CONFIG_IDENTITY, CONFIG_IMPORTANT, TOML_ASSIGNMENT, TOML_SECTION, YAML_ANCHOR, YAML_KEY_LINE
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -80,7 +80,7 @@ def _select(lines: list[str], query: str, dialect: _Dialect) -> list[bool]:
     n = len(lines)
     keep = [i < KEEP_HEAD or i >= n - KEEP_TAIL for i in range(n)]
     for i, line in enumerate(lines):
-        if CONFIG_IMPORTANT.search(line) or dialect.structural(line):
+        if CONFIG_IMPORTANT.search(line) or dialect.structural(line) or dialect.identity(lines, i):
             keep[i] = True
     if query and query.strip():
         scores = bm25_scores(lines, query)
@@ -122,6 +122,10 @@ def _marker(indent: int, count: int) -> str:
 
 class _Dialect:
     structural: Callable[[str], bool]
+
+    def identity(self, lines: list[str], i: int) -> bool:
+        """Line i names the block it opens or sits in (CONFIG_IDENTITY)."""
+        return CONFIG_IDENTITY.match(lines[i]) is not None
 
     def in_context(self, lines: list[str]) -> list[str]:
         """Each line prefixed by where it sits, for keepNonRedundant: `- amd64` under the macos
@@ -176,6 +180,13 @@ class _Yaml(_Dialect):
                 stack.append((ind, item, len(out) - 1))
             self._parents = out
         return self._parents
+
+    def identity(self, lines: list[str], i: int) -> bool:
+        # A list item's own `- name:` (a CI step) or a name at most one key deep (a Kubernetes
+        # object's `metadata.name`): deeper names (a container's) would pull in their whole
+        # parent chain, and the object is already told apart by its own.
+        line = lines[i]
+        return CONFIG_IDENTITY.match(line) is not None and (_is_item(line) or len(self.parents(lines)[i]) <= 1)
 
     def in_context(self, lines: list[str]) -> list[str]:
         parents = self.parents(lines)

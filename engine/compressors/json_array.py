@@ -20,13 +20,14 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants
+from engine.compressors import invariants, json_lines
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
 )
@@ -88,7 +89,8 @@ class JsonCompressor:
         try:
             value, rewritten_numbers = parse_noting_floats(stripped)
         except (ValueError, UnicodeDecodeError):
-            return None
+            # One JSON value a line (`jq -c`, NDJSON): the lines are the array's elements.
+            return json_lines.compress_lines(data, query, _Walk, MARKER, NOTE_KEY)
         walk = _Walk(query)
         try:
             out = walk.value(value, 0, "$")
@@ -353,7 +355,20 @@ def _is_collection(mapping: dict[str, Any]) -> bool:
 
 
 def _summary(run: list[Any], elided: int) -> str:
-    """The marker summary of elided elements: their scalar top-level members (_fields)."""
+    """The marker summary of elided elements: their scalar top-level members, then, where the
+    budget leaves room for them, the scalars of a nested object every element has
+    (`metadata.name` of Kubernetes objects): nested fields are used only when every field the
+    top-level summary states is still stated."""
+    own = _own_summary(run, elided)
+    nested = _nested_fields(run)
+    if nested is None:
+        return own
+    fuller = invariants.summarize([{**(_fields(x) or {}), **n} for x, n in zip(run, nested)], elided)
+    return fuller if all(name in fuller for name in _FIELD_NAME.findall(own)) else own
+
+
+def _own_summary(run: list[Any], elided: int) -> str:
+    """The summary of the elements' scalar top-level members (_fields)."""
     if not all(map(isinstance, run, repeat(dict))):
         return ""  # an element that is not an object has no fields: nothing is summarised
     orders = dict.fromkeys(map(tuple, run))
@@ -368,6 +383,8 @@ def _summary(run: list[Any], elided: int) -> str:
 
 _CONTAINERS = frozenset((dict, list))
 _RAW = attrgetter("raw")
+#: The field names a marker summary states (`status=ok`, `region: ...`, `range amount=...`).
+_FIELD_NAME = re.compile(r"[\w.\-]+(?==|:)")
 
 
 def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[str, ...], list[list[str]]] | None:
@@ -394,6 +411,38 @@ def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[s
             values.append(list(map(scalar_text, column)))
         names.append(k)
     return tuple(names), values
+
+
+def _nested_fields(run: list[Any]) -> list[dict[str, str]] | None:
+    """Per element, `key.member` fields for each member that is an object in every element,
+    those objects sharing one key order: their scalar members (one that is a container in any
+    element is left out). None when there are none, or the elements are not all objects."""
+    if not run or not all(map(isinstance, run, repeat(dict))):
+        return None
+    out: list[dict[str, str]] = [{} for _ in run]
+    for key in sorted(run[0]):
+        if not isinstance(run[0][key], dict) or not all(isinstance(x.get(key), dict) for x in run):
+            continue
+        inner = [x[key] for x in run]
+        orders = dict.fromkeys(map(tuple, inner))
+        if len(orders) != 1:
+            continue
+        for member in sorted(next(iter(orders))):
+            if any(isinstance(d[member], (dict, list)) for d in inner):
+                continue
+            for fields, d in zip(out, inner):
+                fields[f"{key}.{member}"] = _field_text(d[member])
+    return out if out[0] else None
+
+
+def _field_text(v: Any) -> str:
+    """A scalar's original text, as _fields gives it."""
+    t = type(v)
+    if t is str:
+        return v
+    if t is int:
+        return str(v)
+    return scalar_text(v)
 
 
 def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None) -> dict[str, str] | None:

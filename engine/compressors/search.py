@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
-from engine.patterns import SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT
+from engine.patterns import CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT, SEARCH_PATH_HIT
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -17,15 +17,27 @@ MAX_NAMED_FILES = 3
 
 def describe_hits(lines: list[str]) -> str:
     """Where the elided hits are, from the hits themselves: one file and its line range, or
-    each file with its count, or how many files. Nothing when any line is not a hit."""
+    each file with its count, or how many files. Hits without line numbers (`rg` to a pipe)
+    are placed by file alone. Nothing when any line is not a hit of the first one's kind."""
     per_file: dict[str, list[int]] = {}
+    numbered = SEARCH_HIT.match(lines[0]) is not None if lines else True
     for line in lines:
-        found = SEARCH_HIT.match(line)
-        if found is None:
+        if CLOCK_LED_LINE.match(line):
             return ""
-        per_file.setdefault(found.group(1), []).append(int(found.group(2)))
+        if numbered:
+            found = SEARCH_HIT.match(line)
+            if found is None:
+                return ""
+            per_file.setdefault(found.group(1), []).append(int(found.group(2)))
+        else:  # `rg` to a pipe, `grep -r`: `path.ext:text`, no line number
+            found = SEARCH_PATH_HIT.match(line)
+            if found is None or SEARCH_HIT.match(line):
+                return ""
+            per_file.setdefault(line[:found.end() - 1], []).append(0)
     if len(per_file) == 1:
         (path, numbers), = per_file.items()
+        if not numbered:
+            return f"all in {path}"
         return f"all in {path}, lines {min(numbers)}..{max(numbers)}"
     if len(per_file) <= MAX_NAMED_FILES:
         return "in " + " ".join(f"{path}×{len(numbers)}" for path, numbers in per_file.items())

@@ -1,4 +1,4 @@
-"""Tables (CSV, TSV, markdown): keep the rows that say something, elide the rest.
+"""Tables (CSV, TSV, `|`-delimited, markdown, space-aligned): keep the rows that say something, elide the rest.
 
 Kept: the header (and a markdown table's separator), the first three and last two rows, every
 distinct row naming a failure (a repeat that differs only in its numbers or a word is counted
@@ -16,7 +16,7 @@ import io
 import re
 from dataclasses import dataclass
 
-from engine.compressors import invariants
+from engine.compressors import aligned_table, invariants
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
 from engine.patterns import MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
@@ -33,18 +33,25 @@ NUMERIC_SHARE = 0.7
 #: A column with at most this many distinct values (and repeats) is categorical.
 MAX_CATEGORIES = 32
 MIN_FIELDS, MAX_FIELDS = 2, 128
+#: The delimiter of a space-aligned table (`kubectl get`, `ps aux`): rows keep their own text.
+ALIGNED = "  "
 
 
 @dataclass
 class Table:
     header: list[str]
     rows: list[list[str]]
-    #: Markdown: the original text of each data row; CSV: None (rows are re-encoded).
-    lines: list[str] | None
+    #: The original text of each data row (a CSV record's may span lines).
+    lines: list[str]
     head_lines: list[str]
     delimiter: str
     newline: str
     trailing_newline: bool
+    #: The first record is data (`du -a`'s `48K<TAB>path`): columns are named `#1`, `#2`, ...
+    #: in markers, and no header row is written.
+    headerless: bool = False
+    #: "csv" (also TSV and `|`-delimited), "markdown" or "aligned": how a marker row is written.
+    form: str = "csv"
 
 
 def parse_table(text: str) -> Table | None:
@@ -56,7 +63,15 @@ def parse_table(text: str) -> Table | None:
         lines.pop()
     if len(lines) >= 3 and all(ln.strip().startswith("|") and ln.strip().endswith("|") for ln in lines):
         return _parse_markdown(lines, newline, trailing)
-    return _parse_csv(text, lines, newline, trailing)
+    return _parse_csv(text, lines, newline, trailing) or _parse_aligned(lines, newline, trailing)
+
+
+def _parse_aligned(lines: list[str], newline: str, trailing: bool) -> Table | None:
+    parsed = aligned_table.parse(lines)
+    if parsed is None:
+        return None
+    header, rows, head = parsed
+    return Table(header, rows, lines[head:], lines[:head], ALIGNED, newline, trailing, form="aligned")
 
 
 def _cells(line: str) -> list[str]:
@@ -72,28 +87,52 @@ def _parse_markdown(lines: list[str], newline: str, trailing: bool) -> Table | N
     rows = [_cells(ln) for ln in lines[2:]]
     if any(len(r) != len(header) for r in rows):
         return None
-    return Table(header, rows, lines[2:], lines[:2], "|", newline, trailing)
+    return Table(header, rows, lines[2:], lines[:2], "|", newline, trailing, form="markdown")
 
 
 def _parse_csv(text: str, lines: list[str], newline: str, trailing: bool) -> Table | None:
     if not lines:
         return None
     first = lines[0]
-    delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    delimiter = aligned_table.delimiter(first)
     if delimiter not in first:
         return None
+    pieces = text.split("\n")
+    physical = [p + "\n" for p in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
+    records: list[list[str]] = []
+    originals: list[str] = []  # each record as written: a view shows kept rows verbatim
+    reader = csv.reader(physical, delimiter=delimiter, strict=True)
+    start = 0
     try:
-        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+        for record in reader:
+            records.append(record)
+            original = "".join(physical[start:reader.line_num]).removesuffix("\n")
+            originals.append(original.removesuffix("\r") if newline == "\r\n" else original)
+            start = reader.line_num
     except csv.Error:
         return None
     while records and not records[-1]:
         records.pop()
+        originals.pop()
     if len(records) < 2:
         return None
     width = len(records[0])
     if not MIN_FIELDS <= width <= MAX_FIELDS or any(len(r) != width for r in records):
         return None
-    return Table(records[0], records[1:], None, [], delimiter, newline, trailing)
+    if _first_record_is_data(records):
+        names = [f"#{j + 1}" for j in range(width)]
+        return Table(names, records, originals, [], delimiter, newline, trailing, headerless=True)
+    return Table(records[0], records[1:], originals[1:], originals[:1], delimiter, newline, trailing)
+
+
+def _first_record_is_data(records: list[list[str]]) -> bool:
+    """A header names its columns: a first-record cell that recurs as a value further down its
+    column (`48K` in a `du` listing) is a value, and the table has no header."""
+    first, rest = records[0], records[1:]
+    for j, cell in enumerate(first):
+        if cell.strip() and any(r[j] == cell for r in rest):
+            return True
+    return False
 
 
 class TabularCompressor:
@@ -178,30 +217,31 @@ def _flagged(units: list[str]) -> list[int]:
 
 
 def _originals(table: Table, start: int, end: int) -> list[list[str] | str]:
-    if table.lines is not None:
-        return list(table.lines[start:end])
-    return list(table.rows[start:end])
+    return list(table.lines[start:end])
 
 
 def _render(table: Table, rows: list[list[str] | str], elided_total: int) -> bytes:
     nl = table.newline
-    if table.lines is not None:
-        out = list(table.head_lines)
-        out += [r if isinstance(r, str) else "| " + " | ".join(r) + " |" for r in rows]
-        if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
-            out.append(invariants.note_line("rows"))
-        text = nl.join(out) + (nl if table.trailing_newline else "")
-        return text.encode("utf-8")
-    buf = io.StringIO()
-    writer = csv.writer(buf, delimiter=table.delimiter, lineterminator=nl)
-    writer.writerow(table.header)
-    for r in rows:
-        writer.writerow(r)
+    width = len(table.header)
+    if table.form == "csv":
+        # Kept rows are their original text; a marker (and the note) is one record of the
+        # table's own dialect, its text in the first cell.
+        def marker_row(cells: list[str]) -> str:
+            buf = io.StringIO()
+            csv.writer(buf, delimiter=table.delimiter, lineterminator="").writerow(cells)
+            return buf.getvalue()
+    elif table.form == "aligned":
+        def marker_row(cells: list[str]) -> str:  # its text alone, like a log's
+            return cells[0]
+    else:
+        def marker_row(cells: list[str]) -> str:
+            return "| " + " | ".join(cells) + " |"
+    out = list(table.head_lines)
+    out += [r if isinstance(r, str) else marker_row(r) for r in rows]
     if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
-        writer.writerow([invariants.note_line("rows")] + [""] * (len(table.header) - 1))
-    text = buf.getvalue()
-    if not table.trailing_newline:
-        text = text[: -len(nl)]
+        note = invariants.note_line("rows")
+        out.append(marker_row([note] + [""] * (width - 1)) if table.form == "csv" else note)
+    text = nl.join(out) + (nl if table.trailing_newline else "")
     return text.encode("utf-8")
 
 
@@ -272,7 +312,9 @@ def _shapes(table: Table, units: list[str]) -> list[str]:
     their categorical cells only (failure rows are judged apart, by their full text). Without a categorical
     column the rows are compared whole: then the table is a list, and a list stays."""
     columns = [[r[j] for r in table.rows] for j in range(len(table.header))]
-    compared = [j for j, col in enumerate(columns) if _categorical(col)]
+    # A mostly blank column (pip list's `Editable project location`) marks a few rows, it does
+    # not sort them into kinds: comparing by it alone would make a list of names look redundant.
+    compared = [j for j, col in enumerate(columns) if _categorical(col) and 2 * col.count("") < len(col)]
     if not compared:
         return units
     return [" ".join(r[j] for j in compared) for r in table.rows]

@@ -17,6 +17,8 @@ HEAD, TAIL = 2, 2
 QUERY_LIMIT = 12
 MIN_BYTES = 1600
 MIN_SECTIONS = 7
+#: Identical consecutive sections, the first included, from which the copies are elided.
+MIN_REPEAT_RUN = 3
 HEADING_MAX_WORDS, HEADING_MAX_CHARS = 8, 96
 
 
@@ -63,6 +65,23 @@ def strip_html_noise(text: str) -> str:
     return HTML_NOISE_BLOCK.sub("\n\n" + L.marker_text(1, "sections") + "\n\n", text)
 
 
+def _identical_repeats(units: list[str]) -> list[bool]:
+    """Which units repeat the unit before them exactly, in runs of MIN_REPEAT_RUN copies or
+    more (a stack trace's recursion: `at Deep.depth(Deep.java:2)` eighty times)."""
+    n = len(units)
+    out = [False] * n
+    i = 0
+    while i < n:
+        j = i + 1
+        while j < n and units[j] == units[i]:
+            j += 1
+        if j - i >= MIN_REPEAT_RUN and units[i].strip():
+            for k in range(i + 1, j):
+                out[k] = True
+        i = j
+    return out
+
+
 class TextCompressor(L.QueryAwareLines):
     content_type = ContentType.TEXT
     safety_class = SafetyClass.S4
@@ -87,10 +106,21 @@ class TextCompressor(L.QueryAwareLines):
         for owner, flag in zip(line_owner, toolout.must_keep([ln for u in plain_units for ln in u.split("\n")])):
             if flag:
                 must[owner] = True
+        # A flagged line repeated verbatim (a stack trace's recursion) stays once; the marker
+        # says its copies were elided, since a flagged line is otherwise never elided.
+        copies = [repeat and flagged for repeat, flagged in zip(_identical_repeats(plain_units), must)]
+        for i, copy in enumerate(copies):
+            if copy:
+                must[i] = False
+
+        def describe(i: int, j: int) -> str:
+            if all(copies[i:j]):
+                return f"{j - i} identical repeat{'s' if j - i != 1 else ''} of the one above"
+            return ""
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
-            result = L.elide(units, keep, noun="sections", vocab_units=plain_units)
+            result = L.elide(units, keep, noun="sections", vocab_units=plain_units, describe=describe)
             if not result.elided_units:
                 return None
             out = joiner.join(result.out) + "\n"

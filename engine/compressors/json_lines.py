@@ -1,0 +1,65 @@
+"""JSON Lines (`jq -c`, NDJSON exports, record streams): one JSON value a line, treated like the
+elements of one array. The kept records stay as their own original lines; each elided run
+becomes one line holding the array compressor's marker object, so the view is JSON Lines too.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.compressors import invariants
+from engine.compressors.json_elements import MAX_WHOLE, keep_non_redundant_shapes, select
+from engine.compressors.json_profile import Profile
+from engine.compressors.json_text import canonical_each, parse_noting_floats, render
+
+#: A stream of fewer records than an array the compressor would shorten is shown whole.
+MIN_RECORDS = MAX_WHOLE + 1
+
+
+def parse_lines(text: str) -> tuple[list[str], list[Any]] | None:
+    """The non-blank lines and their values, when every one is a JSON object or array (and
+    there are at least two); None otherwise."""
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    if len(lines) < 2:
+        return None
+    values: list[Any] = []
+    for ln in lines:
+        stripped = ln.strip()
+        if stripped[:1] not in ("{", "[") or stripped[-1:] not in ("}", "]"):
+            return None
+        try:
+            values.append(parse_noting_floats(stripped.encode("utf-8"))[0])
+        except (ValueError, RecursionError):
+            return None
+    return lines, values
+
+
+def compress_lines(data: bytes, query: str, walk_type: Any, marker_key: str, note_key: str) -> bytes | None:
+    """The view of a JSON Lines payload, or None (not JSON Lines, too few records, nothing
+    worth eliding). `walk_type` plans elided runs the way the array compressor does."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    crlf = "\r\n" in text
+    parsed = parse_lines(text.replace("\r\n", "\n"))
+    if parsed is None or len(parsed[0]) < MIN_RECORDS:
+        return None
+    lines, items = parsed
+    units = canonical_each(items)
+    profile = Profile(items, units)
+    keep = keep_non_redundant_shapes(profile.shapes, select(items, units, query, profile))
+    walk = walk_type(query)
+    out: list[str] = []
+    for kind, start, end in walk._plan(items, units, keep, "records"):
+        if kind == "marker":
+            out.append(start)
+        else:
+            out.extend(lines[start:end])
+    if not walk.markers:
+        return None
+    if walk.elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
+        walk.markers[0][note_key] = invariants.note_line("records")
+    rendered = [ln if isinstance(ln, str) else render(ln, False).decode("utf-8") for ln in out]
+    newline = "\r\n" if crlf else "\n"
+    result = (newline.join(rendered) + newline).encode("utf-8")
+    return result if len(result) < len(data) else None
