@@ -38,10 +38,13 @@ LOCATION = re.compile(r":\d+:\d+:")
 #: LOG_IMPORTANT (`^\s+at\s`, `^\s+File "`), run on the whole lower-cased text.
 INDENTED_FRAME = re.compile(r"(?m)^[ \t\x0b\x0c\r]+(?:at\s|file \")")
 
-#: Lines a log must keep.
+#: Lines a log must keep. A Go source position counts only where a line starts with it (a
+#: panic's tab-indented frame, a `go vet`/compiler diagnostic, a test's `x_test.go:14:` message):
+#: anywhere in a line, the reference's `\.go:\d+` also flags every record of a Go service whose
+#: logger names its caller (`caller=http.go:120`), and nothing of such a log is elided.
 LOG_IMPORTANT = re.compile(
     r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|FAILURE|WARN|WARNING)\b"
-    r"|^\s+at\s|^\s+File \"|\.go:\d+|^\s+--->|caused by)"
+    r"|^\s+at\s|^\s+File \"|^\s*[^\s=\"]*\.go:\d+|^\s+--->|caused by)"
 )
 
 #: Lines of a test or build run that report success or progress: one passing test, a suite

@@ -436,3 +436,22 @@ def test_search_markers_place_hits_that_have_no_line_numbers():
         "in engine/a.py×1 engine/b.py×2"
     # A mix of numbered and unnumbered hits is not described at all.
     assert describe_hits(["engine/a.py:import x", "engine/a.py:3:import y"]) == ""
+
+
+# ---------------------------------------------------------------- Go services' logs
+
+
+def test_a_go_logger_naming_its_caller_does_not_make_every_record_important():
+    from engine.compressors.log import LogCompressor
+    from engine.patterns import LOG_IMPORTANT
+
+    data = real("logfmt-go-caller.log")
+    out = LogCompressor().compress(data).decode()
+    kept = [line for line in data.decode().splitlines() if line in out.splitlines()]
+    flagged = [line for line in data.decode().splitlines() if "level=warn" in line or "level=error" in line]
+    assert flagged and set(flagged) <= set(kept) and len(kept) <= len(flagged) + 4
+    # a panic's frame, a compiler diagnostic and a test's message still name their Go file first
+    for line in ("\t/srv/app/main.go:12 +0x1d", "./main.go:12:5: undefined: x", "    main_test.go:14: got 1"):
+        assert LOG_IMPORTANT.search(line)
+    for line in ('ts=1 level=info caller=http.go:120 msg=ok', '{"caller": "x.go:17", "msg": "ok"}'):
+        assert not LOG_IMPORTANT.search(line)
