@@ -8,23 +8,54 @@ from __future__ import annotations
 
 import re
 
+
+class LazyPattern:
+    """A compiled regex that compiles itself on first use. The engine holds a few hundred
+    patterns and compiling them all cost a third of a short run's start-up; a run pays only for
+    the ones its payload reaches. `pattern` is read without compiling (patterns built from
+    others use it); every other attribute is the compiled pattern's (`flags` too, with the
+    inline ones), and its matching methods are then kept on the instance, so a call costs what
+    a compiled pattern's does."""
+
+    _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split", "scanner")
+
+    def __init__(self, pattern: str | bytes, flags: int = 0) -> None:
+        self.pattern = pattern
+        self._flags = flags
+
+    def __getattr__(self, name: str):  # reached before the first compile, and for rare attributes
+        compiled = self.__dict__.get("compiled")
+        if compiled is None:
+            compiled = re.compile(self.pattern, self._flags)
+            self.__dict__["compiled"] = compiled
+            for method in self._METHODS:
+                self.__dict__[method] = getattr(compiled, method)
+        return getattr(compiled, name)
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r}, {self._flags})"
+
+
+def compile_lazily(pattern: str | bytes, flags: int = 0) -> LazyPattern:
+    return LazyPattern(pattern, flags)
+
 # ---------------------------------------------------------------- terminal
 
 #: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated) and two-byte
 #: Fe escapes. One pattern for detecting and for stripping.
-ANSI = re.compile(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
-ANSI_BYTES = re.compile(ANSI.pattern.encode("ascii"))
+ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+ANSI_BYTES = compile_lazily(ANSI.pattern.encode("ascii"))
 
 #: C0 controls left after escapes, CRs and backspaces are resolved (BEL, SI/SO, NUL...):
 #: invisible on a terminal, noise to an agent. Tab stays.
-CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+CONTROL_CHARS = compile_lazily(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 # ---------------------------------------------------------------- lines that must survive
 
 #: Lines a terminal transcript must keep: errors, warnings, failures, stack frames.
 #: (`(?<=[A-Za-z])Error` finds what the reference's `[A-Za-z]+Error` finds, without the
 #: quadratic backtracking through every word.)
-TERMINAL_IMPORTANT = re.compile(
+TERMINAL_IMPORTANT = compile_lazily(
     r"(?i)(\b(ERROR|ERR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|FAILURE|WARN|WARNING)\b"
     r"|(?<=[A-Za-z])(?:Error|Exception)\b|^\s+at\s|^\s+File \"|\.go:\d+|:\d+:\d+:|^\s*--->"
     r"|caused by|\bexit status [1-9])"
@@ -32,17 +63,17 @@ TERMINAL_IMPORTANT = re.compile(
 
 #: A compiler-style `:line:col:` location (the one TERMINAL_IMPORTANT branch without a
 #: keyword), searched on the whole text to find candidate lines fast.
-LOCATION = re.compile(r":\d+:\d+:")
+LOCATION = compile_lazily(r":\d+:\d+:")
 
 #: Candidate finder for the indented stack-frame branches of TERMINAL_IMPORTANT and
 #: LOG_IMPORTANT (`^\s+at\s`, `^\s+File "`), run on the whole lower-cased text.
-INDENTED_FRAME = re.compile(r"(?m)^[ \t\x0b\x0c\r]+(?:at\s|file \")")
+INDENTED_FRAME = compile_lazily(r"(?m)^[ \t\x0b\x0c\r]+(?:at\s|file \")")
 
 #: Lines a log must keep. A Go source position counts only where a line starts with it (a
 #: panic's tab-indented frame, a `go vet`/compiler diagnostic, a test's `x_test.go:14:` message):
 #: anywhere in a line, the reference's `\.go:\d+` also flags every record of a Go service whose
 #: logger names its caller (`caller=http.go:120`), and nothing of such a log is elided.
-LOG_IMPORTANT = re.compile(
+LOG_IMPORTANT = compile_lazily(
     r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|FAILURE|WARN|WARNING)\b"
     r"|^\s+at\s|^\s+File \"|^\s*[^\s=\"]*\.go:\d+|^\s+--->|caused by)"
 )
@@ -51,14 +82,14 @@ LOG_IMPORTANT = re.compile(
 #: banner, a configure check. Each names a different test, so keepNonRedundant would keep
 #: them all; the terminal compressor compares them by their status alone (one example shown,
 #: the rest counted in the marker). Never consulted for lines toolout.must_keep flags.
-PASSING_LINE = re.compile(r"(?:::\S*|\s)(?:PASSED|SKIPPED)\b|\.\.\. ok$")  # pytest -v; cargo, unittest -v
+PASSING_LINE = compile_lazily(r"(?:::\S*|\s)(?:PASSED|SKIPPED)\b|\.\.\. ok$")  # pytest -v; cargo, unittest -v
 #: PASSING_LINE is searched only on lines holding one of these words (it is unanchored);
 #: terminal.is_passing spells them out.
 PASSING_WORDS = ("PASSED", "SKIPPED", "... ok")
 #: The anchored rest, matched at the line start (fails fast): jest/mocha/node --test ticks,
 #: TAP, go test, ctest, pytest's dot progress, cmake probes, make progress, and installer
 #: chatter (pip, apt/dpkg, cargo, go, npm's verbose log), each naming a different package.
-PASSING_START = re.compile(
+PASSING_START = compile_lazily(
     r"[ \t]*(?:[✓✔√▶]\s|ok \d+ |ok\s+\S+\s+(?:\(cached\)|[\d.]+s)|PASS\s+\S|--- PASS\b"
     r"|=== (?:RUN|PAUSE|CONT|NAME)\b|\d+/\d+ Test +#\d+: .* Passed\b"
     r"|(?:Compiling|Downloaded|Downloading|Checking|Fresh|Installing|Updating) \S+ v\d\S*(?: \([^)]*\))?$)"
@@ -74,14 +105,14 @@ PASSING_START = re.compile(
 #: A diagnostic's location on a line of its own: rustc/ruff ` --> path:12:5` (the message is
 #: the line above it) and shellcheck `In path line 12:`. Every diagnostic is a finding the
 #: agent must see, so pointer lines are kept, with the message line of the `-->` form.
-DIAGNOSTIC_POINTER = re.compile(r"\s*(-->)\s*\S+:\d+(?::\d+)?\s*|In \S.* line \d+:\s*")
+DIAGNOSTIC_POINTER = compile_lazily(r"\s*(-->)\s*\S+:\d+(?::\d+)?\s*|In \S.* line \d+:\s*")
 #: The first line of a test failure: mocha's `1) title`, node's `✖`, jest's `●`, TAP's
 #: `not ok`, `FAIL`. The lines nested under it (deeper indent, up to a blank line) are its
 #: block and are kept whole.
-FAILURE_START = re.compile(r"\s*(?:\d+\) \S|[✖✗×●] |not ok \d+|(?:--- )?FAIL\b)")
+FAILURE_START = compile_lazily(r"\s*(?:\d+\) \S|[✖✗×●] |not ok \d+|(?:--- )?FAIL\b)")
 FAILURE_WORDS = (") ", "✖", "✗", "×", "●", "not ok", "FAIL")
 #: A pending (skipped) test in mocha's spec reporter: an indented `- title`.
-PENDING_TEST = re.compile(r"\s+- \S")
+PENDING_TEST = compile_lazily(r"\s+- \S")
 
 #: A source excerpt under a diagnostic: a gutter (` 12 |  code`, `   |  ^^^`) or a suggested
 #: fix's diff line (`316 +  code`, `    -  code`). Excerpts under a lint finding are compared
@@ -89,11 +120,11 @@ PENDING_TEST = re.compile(r"\s+- \S")
 #: The whitespace runs are atomic: with plain `\s*\d*\s*` a long run of spaces splits between
 #: the two runs in every way before failing, quadratic in the indentation (a 200 KB indented
 #: line took minutes).
-SOURCE_EXCERPT = re.compile(r"(?>\s*)\d*(?>\s*)\|(?:\s|$)|(?>\s*)\d+\s+[+-]\s|\s+[+-]\s")
+SOURCE_EXCERPT = compile_lazily(r"(?>\s*)\d*(?>\s*)\|(?:\s|$)|(?>\s*)\d+\s+[+-]\s|\s+[+-]\s")
 #: A word that opens an error block whose excerpt stays.
-ERROR_WORD = re.compile(r"(?i)\berror\b")
+ERROR_WORD = compile_lazily(r"(?i)\berror\b")
 #: Where PASSING_START may match, searched on the whole text (candidates, then matched).
-PASSING_CANDIDATE = re.compile(
+PASSING_CANDIDATE = compile_lazily(
     r"(?m)^[ \t]*(?:[✓✔√▶]|ok[ \t]|PASS|--- PASS|=== |\d+/\d+ Test|Compiling|Downloaded|Downloading|Checking"
     r"|Fresh|Installing|Updating)|^\S+\.py [.sx]|^-- |^\[ *\d+%\]|^[ \t]*(?:Collecting|Using cached|Requirement"
     r"|Obtaining|Processing|Get:|Hit:|Ign:|Unpacking|Setting up|Selecting|Preparing|go: downloading|npm )"
@@ -103,7 +134,7 @@ PASSING_CANDIDATE = re.compile(
 #: (dates, times with an optional trailing year, weekday and month names, a syslog `name[pid]:`
 #: pid, HDFS's `081109 203615 148` prefix) are masked; every other number (ports, ids, counts,
 #: status codes, states) still tells lines apart.
-LOG_TIME_MASK = re.compile(
+LOG_TIME_MASK = compile_lazily(
     # Every branch starts with a digit, a letter of a day or month name, or `[`, so the regex
     # engine can skip other positions fast.
     r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
@@ -117,13 +148,13 @@ LOG_TIME_MASK = re.compile(
 #: A TAP stream (Perl's prove, tape, Test::More, bats): the plan `1..N` and `ok N` / `not ok N`
 #: results, or prove's closing `Files=6, Tests=48, ...`. Detect sends it to the terminal
 #: compressor, which keeps every `not ok` block and counts the passing results.
-TAP_PLAN = re.compile(r"(?m)^[ \t]*1\.\.\d+[ \t]*$")
-TAP_RESULT = re.compile(r"(?m)^[ \t]*(?:not )?ok \d+\b")
-PROVE_SUMMARY = re.compile(r"(?m)^Files=\d+, Tests=\d+, ")
+TAP_PLAN = compile_lazily(r"(?m)^[ \t]*1\.\.\d+[ \t]*$")
+TAP_RESULT = compile_lazily(r"(?m)^[ \t]*(?:not )?ok \d+\b")
+PROVE_SUMMARY = compile_lazily(r"(?m)^Files=\d+, Tests=\d+, ")
 
 
 #: A log line: a level word, a bracketed tag, or a timestamp.
-LOG_LINE = re.compile(
+LOG_LINE = compile_lazily(
     r"(?i)(\b(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC)\b|^\s*\[[A-Z]+\]"
     r"|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}\b)"
 )
@@ -131,37 +162,37 @@ LOG_LINE = re.compile(
 #: A log line's level: an upper-case level word, or a lower-case one in brackets (Apache's
 #: `[error]`). Looked for in a line's head only, where loggers print it. The lookahead names the
 #: first character so the regex engine skips to candidates (twice as fast, same matches).
-LOG_LEVEL_WORD = re.compile(
+LOG_LEVEL_WORD = compile_lazily(
     r"(?=[A-Z\[])(?:\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE)\b"
     r"|\[(trace|debug|info|notice|warn|warning|error|crit|alert|emerg)\])"
 )
 
 #: Diff structure lines.
-DIFF_LINE = re.compile(r"(?m)^(diff --git |@@ |--- |\+\+\+ |[+-][^+-])")
+DIFF_LINE = compile_lazily(r"(?m)^(diff --git |@@ |--- |\+\+\+ |[+-][^+-])")
 
 #: Source-code keywords; code needs several of them plus a structural signal.
-CODE_KEYWORD = re.compile(
+CODE_KEYWORD = compile_lazily(
     r"\b(func|package|import|def|class|function|return|const|let|var|public|private|protected"
     r"|static|void|struct|interface|namespace|module|fn|impl|trait|export|async|await)\b"
 )
-CODE_STRUCTURE = re.compile(r"(?m)(=>|::|->|\)\{|\) \{|;\n|^\s*#include|^\s*from .+ import )")
+CODE_STRUCTURE = compile_lazily(r"(?m)(=>|::|->|\)\{|\) \{|;\n|^\s*#include|^\s*from .+ import )")
 
 #: A search hit: `path:line[:col]:` or a URL.
-SEARCH_LINE = re.compile(r"(?m)^([./~A-Za-z0-9_-][^:\n]{0,240}:\d+(:\d+)?:|https?://\S+)")
+SEARCH_LINE = compile_lazily(r"(?m)^([./~A-Za-z0-9_-][^:\n]{0,240}:\d+(:\d+)?:|https?://\S+)")
 
 #: A grep/rg hit's file and line number (`path:12:` or `path:12:3:`), for what a marker says of
 #: the hits it replaced.
-SEARCH_HIT = re.compile(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
+SEARCH_HIT = compile_lazily(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
 
 #: A line led by a clock time (`2026-11-30 06:01:13,513`, `Nov 30 06:00:10`, `06:01:13`) is a
 #: log record, never a hit: SEARCH_LINE reads `... 06:01:` as a path `... 06` and line `01`.
-CLOCK_LED_LINE = re.compile(
+CLOCK_LED_LINE = compile_lazily(
     r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b)"
 )
 #: Lines of a stack trace or chained exception that continue the log record above them
 #: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
 #: with many tracebacks is still judged by its records. Indented frames are continuations too.
-LOG_CONTINUATION = re.compile(
+LOG_CONTINUATION = compile_lazily(
     r"[ \t]|Traceback \(most recent call last\)|The above exception was|During handling of the above"
     r"|Caused by: |Suppressed: |\.\.\. \d+ (?:more|common frames omitted)"
     r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
@@ -169,51 +200,51 @@ LOG_CONTINUATION = re.compile(
 
 #: A hit without a line number (`grep -r`, or `rg` writing to a pipe): a file path (with a
 #: directory or a leading `./`, and an extension) and a colon, then the matched text.
-SEARCH_PATH_HIT = re.compile(r"(?:\.{0,2}/|[A-Za-z0-9_@.-]+/)[^:\s]*\.[A-Za-z0-9]{1,10}:(?!\d+:)")
+SEARCH_PATH_HIT = compile_lazily(r"(?:\.{0,2}/|[A-Za-z0-9_@.-]+/)[^:\s]*\.[A-Za-z0-9]{1,10}:(?!\d+:)")
 
 #: grep's context lines (`-C`/`-A`/`-B`): `path-12-text`, and the `--` between groups. They
 #: belong to the hits around them, so a search with context is still a search.
-SEARCH_CONTEXT_LINE = re.compile(r"[./~A-Za-z0-9_][^:\n]{0,240}?-\d+-|--$")
+SEARCH_CONTEXT_LINE = compile_lazily(r"[./~A-Za-z0-9_][^:\n]{0,240}?-\d+-|--$")
 
 #: Search hits a compact view keeps: failures and words a reviewer greps for on purpose.
-SEARCH_IMPORTANT = re.compile(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOWUP|SECURITY|SECRET|TOKEN|PASSWORD|KEY)\b")
+SEARCH_IMPORTANT = compile_lazily(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOWUP|SECURITY|SECRET|TOKEN|PASSWORD|KEY)\b")
 #: rg's grouped output: a file path alone on its line, before that file's `N:` hits.
-SEARCH_HEADING = re.compile(r"[^\s:][^:]{0,240}\.[A-Za-z0-9_]{1,12}|[^\s:][^:]{0,240}/[^\s:/]+")
+SEARCH_HEADING = compile_lazily(r"[^\s:][^:]{0,240}\.[A-Za-z0-9_]{1,12}|[^\s:][^:]{0,240}/[^\s:/]+")
 
 # ---------------------------------------------------------------- text
 
 #: Paragraph break: one or more blank (or white-space-only) lines.
-BLANK_LINE_SPLIT = re.compile(r"\n(?:[ \t]*\n)+")
+BLANK_LINE_SPLIT = compile_lazily(r"\n(?:[ \t]*\n)+")
 #: A Markdown heading; short unpunctuated lines count as headings too (see text.is_heading).
-TEXT_HEADING_MD = re.compile(r"#{1,6}\s")
-TEXT_SENTENCE_END = re.compile(r"[.!?]")
+TEXT_HEADING_MD = compile_lazily(r"#{1,6}\s")
+TEXT_SENTENCE_END = compile_lazily(r"[.!?]")
 #: Sections prose always keeps: what a reader is told to act on.
-TEXT_IMPORTANT = re.compile(
+TEXT_IMPORTANT = compile_lazily(
     r"(?i)\b(ERROR|WARNING|IMPORTANT|NOTE|ACTION|FOLLOWUP|SECURITY|SUMMARY|CONCLUSION|DECISION|RECOMMENDATION)\b"
 )
 #: Markup that text has no use for: HTML got routed to text when it was a fragment.
-LOOKS_HTML = re.compile(r"(?i)<(?:html|body|div|p|span|script|style|svg)\b")
-HTML_NOISE_BLOCK = re.compile(r"(?is)<(script|style|svg)\b.*?</\1\s*>")
-HTML_COMMENT = re.compile(r"(?s)<!--.*?-->")
+LOOKS_HTML = compile_lazily(r"(?i)<(?:html|body|div|p|span|script|style|svg)\b")
+HTML_NOISE_BLOCK = compile_lazily(r"(?is)<(script|style|svg)\b.*?</\1\s*>")
+HTML_COMMENT = compile_lazily(r"(?s)<!--.*?-->")
 
 # ---------------------------------------------------------------- elision bookkeeping
 
 #: Words: the vocabulary unit of keepNonRedundant and of BM25.
-WORD = re.compile(r"[A-Za-z0-9_]+")
-DIGITS = re.compile(r"[0-9]+")
+WORD = compile_lazily(r"[A-Za-z0-9_]+")
+DIGITS = compile_lazily(r"[0-9]+")
 #: A unit with an ASCII letter has a letter-bearing word, so its digit runs are masked.
-HAS_LETTER = re.compile(r"[A-Za-z]")
+HAS_LETTER = compile_lazily(r"[A-Za-z]")
 #: A word after lower-casing and masking digit runs to NUL (keepNonRedundant's fast path).
-MASKED_WORD = re.compile(r"[a-z_\x00]+")
+MASKED_WORD = compile_lazily(r"[a-z_\x00]+")
 
 #: Field names whose values are never summarised in a marker.
-CREDENTIAL_FIELD = re.compile(r"(?i)(secret|passw|token|api[_-]?key|authoriz|credential|cookie|session)")
+CREDENTIAL_FIELD = compile_lazily(r"(?i)(secret|passw|token|api[_-]?key|authoriz|credential|cookie|session)")
 
 #: logfmt-style `key=value` pairs inside a log line.
-LOGFMT_PAIR = re.compile(r"""(?:^|[\s,\[{(])([A-Za-z_][A-Za-z0-9_.\-]*)=("[^"]*"|'[^']*'|[^\s,\]})]+)""")
+LOGFMT_PAIR = compile_lazily(r"""(?:^|[\s,\[{(])([A-Za-z_][A-Za-z0-9_.\-]*)=("[^"]*"|'[^']*'|[^\s,\]})]+)""")
 
 #: Our own markers, so a second pass never treats them as content.
-ELISION_MARKER = re.compile(r"\(caveman\)|caveman: ")
+ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")
 
 # ---------------------------------------------------------------- test, build and lint output (toolout)
 # Used by engine/compressors/toolout.py. Lines arrive ANSI-stripped; a leading braille spinner
@@ -221,10 +252,10 @@ ELISION_MARKER = re.compile(r"\(caveman\)|caveman: ")
 # starts with `^` are applied with .match (position 0 only), which keeps a line's cost flat.
 
 #: Spinner glyphs a pty capture leaves at the start of a line after its CR redraw.
-TOOL_SPINNER = re.compile(r"^[\u2800-\u28ff]+")
+TOOL_SPINNER = compile_lazily(r"^[\u2800-\u28ff]+")
 
 #: Runner and build summaries and counts: the lines that say how the run ended. Always kept.
-TOOL_SUMMARY = re.compile(
+TOOL_SUMMARY = compile_lazily(
     r"^=+ .*\b(passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?|no tests ran)\b.* =+$"
     r"|^=+ (test session starts|FAILURES|ERRORS|short test summary info|warnings summary) =+$"
     r"|^!+ .* !+$"  # pytest `!!! Interrupted: 1 error during collection !!!`
@@ -265,10 +296,10 @@ TOOL_SUMMARY = re.compile(
     r"|(Segmentation fault|Killed|Aborted)\b"
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
-TOOL_SUMMARY_ANYWHERE = re.compile(r"\b(Segmentation fault|core dumped)\b")
+TOOL_SUMMARY_ANYWHERE = compile_lazily(r"\b(Segmentation fault|core dumped)\b")
 
 #: A test that passed, or a progress row of passing tests: the bulk a run can drop.
-TOOL_PASS = re.compile(
+TOOL_PASS = compile_lazily(
     r"^\S+::\S.* PASSED(\s+\[\s*\d+%\])?$"  # pytest -v
     r"|^(\S+\.py )?[.sx]+(\s+\[\s*\d+%\])?$"  # pytest -q progress rows without failures
     r"|^\s*(✓|✔|√)\s"  # jest, mocha, node --test
@@ -283,7 +314,7 @@ TOOL_PASS = re.compile(
 )
 
 #: Progress and set-up chatter: spinners, downloads, compile steps, configure probes.
-TOOL_CHATTER = re.compile(
+TOOL_CHATTER = compile_lazily(
     r"^\s*RUNS\s|^Determining test suites to run"  # jest
     r"|^=== (RUN|PAUSE|CONT|NAME) |^\?\s+\S+\s+\[no test files\]"  # go test
     r"|^\s*(Compiling|Checking|Downloading|Downloaded|Fresh|Updating|Locking|Adding|Blocking|Packaging"
@@ -312,97 +343,97 @@ TOOL_CHATTER = re.compile(
     r"|^\[\d/\d\] (Resolving|Fetching|Linking|Building)|^Progress: resolved \d+"  # yarn, pnpm
 )
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
-TOOL_PROGRESS_BAR = re.compile(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
+TOOL_PROGRESS_BAR = compile_lazily(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
 
 #: A progress line at its final value (`[100%] Built target x`, `22/22 Test`); lines ending
 #: `100% done` (cppcheck) are tested with str.endswith.
-TOOL_PROGRESS_DONE = re.compile(r"^\s*\[100%\]|^\s*(?P<done>\d+)/(?P=done) \S")
+TOOL_PROGRESS_DONE = compile_lazily(r"^\s*\[100%\]|^\s*(?P<done>\d+)/(?P=done) \S")
 
 #: Where a failure block starts (its whole body is kept).
-TOOL_PYTEST_SECTION = re.compile(r"^=+ (?P<name>[A-Za-z][\w ]*?) =+$")
-TOOL_PYTEST_BLOCK = re.compile(r"^_{3,} .+ _{3,}$")
-TOOL_TRACEBACK = re.compile(r"^\s*Traceback \(most recent call last\):$")
-TOOL_UNITTEST_BLOCK = re.compile(r"^(FAIL|ERROR|UNEXPECTED SUCCESS): \S+ \(\S+\)")
-TOOL_JEST_BLOCK = re.compile(r"^\s*● (?!Console\b)\S")
-TOOL_JEST_END = re.compile(r"^\s*(● |(PASS|FAIL)\s+\S)|^(Test Suites|Tests|Snapshots|Time):|^Summary of all failing")
-TOOL_MOCHA_FAILING = re.compile(r"^\s*\d+ failing\b")
-TOOL_GO_FAIL = re.compile(r"^(\s*)--- FAIL: ")
-TOOL_GO_PANIC = re.compile(r"^panic: |^fatal error: ")
-TOOL_CARGO_STDOUT = re.compile(r"^---- \S+ std(out|err) ----$")
-TOOL_TAP_NOT_OK = re.compile(r"^(\s*)not ok \d+")
-TOOL_NODE_FAIL = re.compile(r"^(\s*)✖ ")
-TOOL_JS_ERROR = re.compile(r"^\s*(Uncaught )?([A-Z]\w*)?(Error|Exception)(\s\[\w+\])?: ")
-TOOL_CMAKE_ERROR = re.compile(r"^CMake (Error|Warning)( \(dev\))?( at \S+)?:")
-TOOL_PIP_ERROR = re.compile(r"^\s*(error: [a-z][a-z-]+$|× )")
-TOOL_STACK_FRAME = re.compile(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
+TOOL_PYTEST_SECTION = compile_lazily(r"^=+ (?P<name>[A-Za-z][\w ]*?) =+$")
+TOOL_PYTEST_BLOCK = compile_lazily(r"^_{3,} .+ _{3,}$")
+TOOL_TRACEBACK = compile_lazily(r"^\s*Traceback \(most recent call last\):$")
+TOOL_UNITTEST_BLOCK = compile_lazily(r"^(FAIL|ERROR|UNEXPECTED SUCCESS): \S+ \(\S+\)")
+TOOL_JEST_BLOCK = compile_lazily(r"^\s*● (?!Console\b)\S")
+TOOL_JEST_END = compile_lazily(r"^\s*(● |(PASS|FAIL)\s+\S)|^(Test Suites|Tests|Snapshots|Time):|^Summary of all failing")
+TOOL_MOCHA_FAILING = compile_lazily(r"^\s*\d+ failing\b")
+TOOL_GO_FAIL = compile_lazily(r"^(\s*)--- FAIL: ")
+TOOL_GO_PANIC = compile_lazily(r"^panic: |^fatal error: ")
+TOOL_CARGO_STDOUT = compile_lazily(r"^---- \S+ std(out|err) ----$")
+TOOL_TAP_NOT_OK = compile_lazily(r"^(\s*)not ok \d+")
+TOOL_NODE_FAIL = compile_lazily(r"^(\s*)✖ ")
+TOOL_JS_ERROR = compile_lazily(r"^\s*(Uncaught )?([A-Z]\w*)?(Error|Exception)(\s\[\w+\])?: ")
+TOOL_CMAKE_ERROR = compile_lazily(r"^CMake (Error|Warning)( \(dev\))?( at \S+)?:")
+TOOL_PIP_ERROR = compile_lazily(r"^\s*(error: [a-z][a-z-]+$|× )")
+TOOL_STACK_FRAME = compile_lazily(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
 
 #: A test's own output inside a failure block (toolout_captured): read like a log, not kept whole.
 #: pytest's `---- Captured stdout call ----` (stdout/stderr/log × setup/call/teardown) header.
-TOOL_PYTEST_CAPTURED = re.compile(r"^-{3,} Captured (stdout|stderr|log)( (setup|call|teardown))? -{3,}$")
+TOOL_PYTEST_CAPTURED = compile_lazily(r"^-{3,} Captured (stdout|stderr|log)( (setup|call|teardown))? -{3,}$")
 #: What ends a pytest captured section: any pytest rule line (`--- x ---`, `___ t ___`, `=== s ===`).
-TOOL_PYTEST_RULE = re.compile(r"^(-{3,} .+ -{3,}|_{3,} .+ _{3,}|=+ .+ =+)$")
+TOOL_PYTEST_RULE = compile_lazily(r"^(-{3,} .+ -{3,}|_{3,} .+ _{3,}|=+ .+ =+)$")
 #: jest's console block header (`  console.log`); its `at` line locates the call, not an error.
-TOOL_JEST_CONSOLE = re.compile(r"^(\s*)console\.(?P<method>\w+)$")
+TOOL_JEST_CONSOLE = compile_lazily(r"^(\s*)console\.(?P<method>\w+)$")
 
 #: A failing (or xfail/xpass, skip, todo) test result line, in any runner: always kept.
-TOOL_RESULT_ODD = re.compile(
+TOOL_RESULT_ODD = compile_lazily(
     r"^\s*(✖|✗|✕|×)\s|^\s*(not )?ok \d+ .*# (SKIP|TODO)\b|^\S+::\S.* (FAILED|ERROR|XFAIL|XPASS)\b"
     r"|^test \S+ \.\.\. (FAILED|ignored)"
     r"|^\s*--- (FAIL|SKIP): |^\s*not ok \d+|^(\S+\.py )?[.sSxX]*[FE][.sSxXFE]*(\s+\[\s*\d+%\])?$"
 )
 #: The same, for shapes that end a line: unittest `... FAIL`, node's `(1.2ms) # SKIP`.
-TOOL_RESULT_ODD_END = re.compile(r"(\.\.\. (FAIL|ERROR|expected failure|unexpected success)|\) # (SKIP|TODO)\b.*)$")
+TOOL_RESULT_ODD_END = compile_lazily(r"(\.\.\. (FAIL|ERROR|expected failure|unexpected success)|\) # (SKIP|TODO)\b.*)$")
 
 #: Result lines that stay only inside a test tree (mocha `1) title`, `- pending`; jest `○`, `✎`),
 #: where the same shapes cannot be list items or diff lines.
-TOOL_TREE_ODD = re.compile(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
+TOOL_TREE_ODD = compile_lazily(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
 #: Markers of a test tree (mocha, jest, node --test spec): suite titles in it are passing structure.
-TOOL_TREE_MARK = re.compile(r"^\s*(✓|✔|√|▶)\s")
+TOOL_TREE_MARK = compile_lazily(r"^\s*(✓|✔|√|▶)\s")
 
 #: A lint or compiler diagnostic. Named groups: path, line, col, sev, rule, msg.
-TOOL_DIAG_GCC = re.compile(  # gcc, clang, cppcheck, mypy, sphinx: `path:line[:col]: severity: msg`
+TOOL_DIAG_GCC = compile_lazily(  # gcc, clang, cppcheck, mypy, sphinx: `path:line[:col]: severity: msg`
     r"^(?P<path>[^\s:][^:]*?):(?P<line>\d+):(?:(?P<col>\d+):)? "
     r"(?P<sev>(?i:fatal error|error|warning|note|style|performance|portability|information|remark"
     r"|severe|critical|info)):\s*(?P<msg>.*)$"
 )
-TOOL_DIAG_TSC = re.compile(
+TOOL_DIAG_TSC = compile_lazily(
     r"^(?P<path>\S+?)(?::(?P<line>\d+):(?P<col>\d+) - |\((?P<line2>\d+),(?P<col2>\d+)\): )"
     r"(?P<sev>error|warning|message) (?P<rule>TS\d+): (?P<msg>.*)$"
 )
-TOOL_DIAG_CODE = re.compile(  # ruff/flake8 concise and pylint: `path:line:col: CODE msg`
+TOOL_DIAG_CODE = compile_lazily(  # ruff/flake8 concise and pylint: `path:line:col: CODE msg`
     r"^(?P<path>[^\s:][^:]*?):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?(?P<msg>.*)$"
 )
-TOOL_DIAG_HEAD = re.compile(  # rustc/cargo and ruff full: a headline whose next line is `--> path`
+TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose next line is `--> path`
     r"^(?:(?P<sev>error|warning)(?:\[(?P<rule1>E\d+)\])?|(?P<rule>[A-Z]+\d+)(?: \[\*\])?): ?(?P<msg>.*)$"
     r"|^(?P<rule2>[A-Z]+\d+) (?:\[\*\] )?(?P<msg2>.+)$"
 )
-TOOL_DIAG_ARROW = re.compile(r"^\s*--> \S+:\d+")
-TOOL_DIAG_GO = re.compile(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?: (?P<msg>.*)$")
-TOOL_DIAG_ESLINT = re.compile(
+TOOL_DIAG_ARROW = compile_lazily(r"^\s*--> \S+:\d+")
+TOOL_DIAG_GO = compile_lazily(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?: (?P<msg>.*)$")
+TOOL_DIAG_ESLINT = compile_lazily(
     r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.*?)(?:\s{2,}(?P<rule>[\w@/-]+))?$"
 )
-TOOL_DIAG_SHELLCHECK = re.compile(r"^\s*\^-*\^? (?P<rule>SC\d+) \((?P<sev>error|warning|info|style)\): (?P<msg>.*)$")
+TOOL_DIAG_SHELLCHECK = compile_lazily(r"^\s*\^-*\^? (?P<rule>SC\d+) \((?P<sev>error|warning|info|style)\): (?P<msg>.*)$")
 #: Group headers that locate the findings under them (eslint file, pylint module, shellcheck).
-TOOL_GROUP_HEAD = re.compile(
+TOOL_GROUP_HEAD = compile_lazily(
     r"^\*{5,} Module \S+|^In \S.* line \d+:$|^(/|\.{1,2}/|[A-Za-z]:\\)?[\w@.+-]+(/[\w@.+-]+)*\.\w+$"
 )
 #: Lines that locate the next gcc diagnostic (`In file included from`, `In function 'f':`).
-TOOL_DIAG_PREAMBLE = re.compile(r"^In file included from |^\s+from \S+:\d+[,:]$|^\S+: (In|At) \w[\w ]*[‘'`:]")
+TOOL_DIAG_PREAMBLE = compile_lazily(r"^In file included from |^\s+from \S+:\d+[,:]$|^\S+: (In|At) \w[\w ]*[‘'`:]")
 #: Source excerpts under a diagnostic: gutters, carets, underlines.
-TOOL_SNIPPET = re.compile(r"^\s*\d*\s*\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+\s+\S")
+TOOL_SNIPPET = compile_lazily(r"^\s*\d*\s*\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+\s+\S")
 
 #: Mask for a finding's message shape: quoted spans and numbers vary between instances.
-TOOL_QUOTED = re.compile(r"`[^`]*`|'[^']*'|\"[^\"]*\"|‘[^’]*’|«[^»]*»")
+TOOL_QUOTED = compile_lazily(r"`[^`]*`|'[^']*'|\"[^\"]*\"|‘[^’]*’|«[^»]*»")
 
 #: A line that reports a problem in words, wherever it sits. Matched on the LOWER-CASED line:
 #: case-insensitive matching is several times slower in `re`.
-TOOL_PROBLEM = re.compile(
+TOOL_PROBLEM = compile_lazily(
     r"\b(errors?|fatal|failed|failures?|failing|fail|panic(ked)?|warnings?|warn|exceptions?|traceback"
     r"|abort(ed)?|denied|refused|cannot|can't|unable|not found|missing|undefined|invalid|assert\w*)\b"
     r"|[a-z](error|exception|warning)\b|✖|✗|✕"
 )
 #: A cheap superset of TOOL_PROBLEM (no word boundaries), tried first on every line.
-TOOL_PROBLEM_HINT = re.compile(
+TOOL_PROBLEM_HINT = compile_lazily(
     r"error|fatal|fail|panic|warn|exception|traceback|abort|denied|refused|cannot|can't|unable"
     r"|not found|missing|undefined|invalid|assert|✖|✗|✕"
 )
@@ -411,7 +442,7 @@ TOOL_PROBLEM_HINT = re.compile(
 #: Anchored to line starts so a diff, JSON string or prose quoting them does not match.
 #: The indentation is atomic and indented forms look behind for it: backtracking a long run of
 #: spaces into `\s+` or `.*` alternatives was quadratic, and Detect hung on an indented line.
-TOOL_SIGNATURE = re.compile(
+TOOL_SIGNATURE = compile_lazily(
     r"(?m)^[\u2800-\u28ff]*(?>[ \t]*)(?:"
     r"=+ (test session starts|FAILURES|ERRORS|short test summary info) =+$"  # pytest
     r"|=+ .*\b\d+ (passed|failed|errors?)\b.* in [\d.]+s( \([\d:]+\))? =+$"
@@ -453,151 +484,151 @@ TOOL_SIGNATURE = re.compile(
 #: A JSON element whose canonical text says something went wrong is never elided: it is
 #: usually the one record the agent was sent to find. Matched against lower-cased text, in
 #: one scan over a whole array (an IGNORECASE search per element is several times slower).
-JSON_ERROR_LOWER = re.compile(
+JSON_ERROR_LOWER = compile_lazily(
     r"\b(?:error|errors|exception|failed|failure|critical|fatal|crash|panic|abort|timeout|denied|rejected)\b"
 )
 
 #: Keys whose subtrees are kept verbatim: error payloads and their messages and stacks are
 #: read whole or not at all.
-JSON_PROTECTED_KEY = re.compile(
+JSON_PROTECTED_KEY = compile_lazily(
     r"(?i)^(error|errors|message|msg|stack|stacktrace|stack_trace|trace|traceback|exception|reason|detail"
     r"|details|warning|warnings)$"
 )
 
 #: A table row the agent must see: failures, denials, security findings.
-TABLE_IMPORTANT = re.compile(
+TABLE_IMPORTANT = compile_lazily(
     r"(?i)\b(ERROR|FAIL|FAILED|FATAL|PANIC|EXCEPTION|WARNING|SECURITY|DENIED|REJECTED)\b"
 )
 
 #: A config line the agent must see: failure states, secrets (their presence, not a summary),
 #: rollbacks.
-CONFIG_IMPORTANT = re.compile(
+CONFIG_IMPORTANT = compile_lazily(
     r"(?i)\b(ERROR|FAIL|FAILED|FATAL|PANIC|EXCEPTION|WARNING|SECURITY|SECRET|TOKEN|PASSWORD|DENIED|REJECTED"
     r"|ROLLBACK)\b"
 )
 
 #: A column name in the header of a space-aligned table (`kubectl get`, `docker ps`, `ps aux`):
 #: upper case, with the `%`, `-`, `/` and `(S)` some tools use. Lower-case words are prose.
-ALIGNED_HEADER_CELL = re.compile(r"%?[A-Z][A-Z0-9_%/().:#-]*")
+ALIGNED_HEADER_CELL = compile_lazily(r"%?[A-Z][A-Z0-9_%/().:#-]*")
 #: The dashed rule some tools print under an aligned header (`pip list`, `kubectl` wide forms).
-ALIGNED_RULE = re.compile(r"-{2,}(?:[ \t]+-{2,})+[ \t]*")
+ALIGNED_RULE = compile_lazily(r"-{2,}(?:[ \t]+-{2,})+[ \t]*")
 
 #: Markdown table separator cell (`---`, `:---:`): what makes a pipe grid a table.
-MARKDOWN_SEPARATOR_CELL = re.compile(r"^:?-{3,}:?$")
+MARKDOWN_SEPARATOR_CELL = compile_lazily(r"^:?-{3,}:?$")
 
 #: A config line that names the block it sits in (`name: web`, `- name: Checkout`, TOML
 #: `name = "serde"`): in a list of look-alike blocks (Kubernetes objects, CI steps, Cargo.lock
 #: packages) it is what tells them apart, so it stays when the rest of the block is elided.
-CONFIG_IDENTITY = re.compile(r"^\s*(?:-\s+)?[\"']?(?:name|id)[\"']?\s*[:=]\s*[^\s{\[|>&*]")
+CONFIG_IDENTITY = compile_lazily(r"^\s*(?:-\s+)?[\"']?(?:name|id)[\"']?\s*[:=]\s*[^\s{\[|>&*]")
 
 #: YAML `key:` at the start of a line (block mapping); group 1 is the indentation.
-YAML_KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?(?:\"[^\"]*\"|'[^']*'|[^\s#'\"\-][^:#]*?)\s*:(?:\s|$)")
+YAML_KEY_LINE = compile_lazily(r"^(\s*)(?:-\s+)?(?:\"[^\"]*\"|'[^']*'|[^\s#'\"\-][^:#]*?)\s*:(?:\s|$)")
 
 #: TOML `[section]` / `[[array.of.tables]]` header.
-TOML_SECTION = re.compile(r"^\s*\[\[?\s*[^\[\]]+\]\]?\s*(?:#.*)?$")
+TOML_SECTION = compile_lazily(r"^\s*\[\[?\s*[^\[\]]+\]\]?\s*(?:#.*)?$")
 
 #: TOML `key = value` (bare, quoted or dotted keys).
-TOML_ASSIGNMENT = re.compile(r"^\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*'))*\s*=")
+TOML_ASSIGNMENT = compile_lazily(r"^\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*'))*\s*=")
 
 #: A YAML anchor definition (`&defaults`): kept so every kept alias still resolves.
-YAML_ANCHOR = re.compile(r"(?:^|\s)&[A-Za-z0-9_\-]+(?:\s|$)")
+YAML_ANCHOR = compile_lazily(r"(?:^|\s)&[A-Za-z0-9_\-]+(?:\s|$)")
 
 # ---------------------------------------------------------------- router, listings, code, diff, html
 # (owner: helper `code`; used by engine/detect.py, engine/listing.py and the code/diff/html compressors)
 
 #: A read tool's line-number gutter: `     1\tx` (cat -n), `   12 | x`, `12: x`, `12→x` (Claude's
 #: Read), or a bare number (a numbered blank line). Group 2 is the number, group 3 the separator.
-GUTTER_LINE = re.compile(r"( *)(\d{1,12})(\t| \| | \|$|: |:$|→|$)")
+GUTTER_LINE = compile_lazily(r"( *)(\d{1,12})(\t| \| | \|$|: |:$|→|$)")
 
 #: A `<file …>` wrapper's opening tag on its own line; the closing `</file>` ends the payload.
-FILE_WRAPPER_OPEN = re.compile(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
+FILE_WRAPPER_OPEN = compile_lazily(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
 
 #: JSX/TSX and source files that embed markup: these are code, not HTML.
-HTML_CODE_START = re.compile(r"(?:import |export |package |func |def |const |#include|#!|//|/\*)")
+HTML_CODE_START = compile_lazily(r"(?:import |export |package |func |def |const |#include|#!|//|/\*)")
 
 #: A body tag HTML detection counts. The tag name must end (`<main>`, `<div class=…`): an email
 #: address in angle brackets (`<maintainers@…>`, `<divya@…>` in a git log) is not markup.
-HTML_BODY_TAG = re.compile(r"(?i)<(?:body|article|main|div|p)[\s>/]")
+HTML_BODY_TAG = compile_lazily(r"(?i)<(?:body|article|main|div|p)[\s>/]")
 
 #: Python logging's default timestamp writes its milliseconds after a comma (`10:00:01,001`);
 #: that comma is not a CSV delimiter.
-TIMESTAMP_COMMA = re.compile(r"(\d{2}:\d{2}:\d{2}),(\d{3})\b")
+TIMESTAMP_COMMA = compile_lazily(r"(\d{2}:\d{2}:\d{2}),(\d{3})\b")
 
 #: Markdown table separator cell (`---`, `:--:`).
-MARKDOWN_TABLE_SEP = re.compile(r"^:?-{3,}:?$")
+MARKDOWN_TABLE_SEP = compile_lazily(r"^:?-{3,}:?$")
 
 #: Config shapes: a TOML `[section]` / `[[array]]` header and a TOML `key = value`.
-TOML_SECTION = re.compile(r"^\s*\[\[?[A-Za-z0-9_.\-\"' ]+\]\]?\s*(#.*)?$")
-TOML_PAIR = re.compile(r"^\s*[A-Za-z0-9_.\-\"']+\s*=\s*\S")
+TOML_SECTION = compile_lazily(r"^\s*\[\[?[A-Za-z0-9_.\-\"' ]+\]\]?\s*(#.*)?$")
+TOML_PAIR = compile_lazily(r"^\s*[A-Za-z0-9_.\-\"']+\s*=\s*\S")
 #: A YAML mapping key line (optionally a list item's first key), a YAML list item, a block scalar.
-YAML_KEY = re.compile(r"^\s*(?:- +)?[A-Za-z0-9_.\-/\"'$@]+(?: [A-Za-z0-9_.\-]+)?\s*:(?:\s|$)")
-YAML_ITEM = re.compile(r"^\s*-(?:\s|$)")
-YAML_BLOCK_SCALAR = re.compile(r":\s*[|>][+-]?\d*\s*(#.*)?$")
+YAML_KEY = compile_lazily(r"^\s*(?:- +)?[A-Za-z0-9_.\-/\"'$@]+(?: [A-Za-z0-9_.\-]+)?\s*:(?:\s|$)")
+YAML_ITEM = compile_lazily(r"^\s*-(?:\s|$)")
+YAML_BLOCK_SCALAR = compile_lazily(r":\s*[|>][+-]?\d*\s*(#.*)?$")
 
 #: A Markdown line (a list item at the margin, a setext underline, a fence, a link definition,
 #: a line carrying a `[text](url)` link): release notes and READMEs end their list items in `)`
 #: and would read as code-shaped, so such lines count neither for code nor against it.
-MARKDOWN_LINE = re.compile(
+MARKDOWN_LINE = compile_lazily(
     r"[-*+] \S|\d{1,3}\. \S|(?:-{3,}|={3,})\s*$|```|\[[^\]\n]+\]: \S|.*\]\((?:https?://|#|/|\.)[^)\s]*\)"
 )
 
 #: A line that only code writes: ends with a bracket/terminator, or opens with a keyword, `//`,
 #: `/*`, a block-comment ` * ` or a preprocessor directive. Guards Detect against prose that
 #: happens to say "class" or "return". `#` alone is not evidence: it is also a markdown heading.
-CODE_LINE_SHAPE = re.compile(
+CODE_LINE_SHAPE = compile_lazily(
     r"(?:[{}()\[\];:,]|=>|\\)\s*(?://.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#(?:include|define|if|ifdef|ifndef|endif|pragma)\b|@\w|(?:import|from|def|class|func|fn"
     r"|return|if|for|while|const|let|var|package|public|private|static|struct|type|impl|use|pub)\b)"
 )
 
 #: Lines worth keeping from an elided function body: where errors are raised, and the messages
 #: they carry (an agent hunting an error message looks for the line that produces it).
-CODE_ERROR_LINE = re.compile(
+CODE_ERROR_LINE = compile_lazily(
     r"(?:^\s*|[;{)]\s*)(?:raise|throw)\b|\bpanic!?\(|\b(?:errors\.New|fmt\.Errorf)\(|\b(?:[A-Z]\w*)?(?:Error|Exception)\("
     r"|[\"'][^\"'\n]*\b(?:[Cc]annot|[Cc]an't|[Ii]nvalid|[Uu]nable to|[Ff]ailed|[Nn]ot found|[Uu]nexpected)\b"
 )
 
 #: The same, over a whole body at once (one search decides whether a body has any such line).
-CODE_ERROR_LINE_ANY = re.compile("(?m)" + CODE_ERROR_LINE.pattern)
+CODE_ERROR_LINE_ANY = compile_lazily("(?m)" + CODE_ERROR_LINE.pattern)
 #: A body line that prints an error or warning message as a literal (`console.error('...')`,
 #: `logger.warning("...")`, `eprintln!("...")`, `fprintf(stderr, "...")`): the line an agent
 #: chasing that message in a log or a terminal is looking for, like a raise.
-CODE_MESSAGE_LINE = re.compile(
+CODE_MESSAGE_LINE = compile_lazily(
     r"\b(?:console|logger|logging|log|LOG|Log|warnings)\.(?:error|warn|warning|fatal|critical|exception"
     r"|Error|Errorf|Warn|Warnf|Warning|Fatal|Fatalf|severe)\s*\(\s*[fr]?[\"'`]"
     r"|\beprintln!\(\s*\"|\bfprintf\(\s*stderr\s*,\s*\"|\bSystem\.err\.print(?:ln|f)?\(\s*\""
 )
-CODE_MESSAGE_LINE_ANY = re.compile("(?m)" + CODE_MESSAGE_LINE.pattern)
+CODE_MESSAGE_LINE_ANY = compile_lazily("(?m)" + CODE_MESSAGE_LINE.pattern)
 
 #: Cheap hints that order the parsers the code compressor tries (the parse decides, not these).
 CODE_LANGUAGE_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("python", re.compile(r"(?m)^#!.*python|^\s*def \w+\(.*\).*:\s*$|^(?:from \S+ )?import \w+[\w., ]*$")),
-    ("go", re.compile(r"(?m)^package \w+\s*$|^func [\w(]")),
-    ("rust", re.compile(r"(?m)^\s*(?:pub )?fn \w+|^\s*(?:impl|use|mod) \w|\blet mut\b")),
-    ("java", re.compile(r"(?m)^import java\.|^\s*(?:public|private|protected) (?:static )?(?:final )?(?:class|void|[A-Z]\w*)\b")),
-    ("c", re.compile(r"(?m)^#include\s*[<\"]|^(?:static )?(?:int|void|char|unsigned|size_t|jv) \**\w+\(")),
-    ("cpp", re.compile(r"(?m)^#include <\w+>$|\bstd::|\bnamespace \w+|\btemplate\s*<|::\w+\(")),
-    ("typescript", re.compile(r"(?m)^\s*(?:export )?(?:interface|type|enum) \w+|:\s*(?:string|number|boolean)\b")),
-    ("javascript", re.compile(r"(?m)\bfunction\b|\bconst \w+ =|=>|\brequire\(|module\.exports")),
-    ("tsx", re.compile(r"(?m)<\w+[^>]*/>|</\w+>")),
+    ("python", compile_lazily(r"(?m)^#!.*python|^\s*def \w+\(.*\).*:\s*$|^(?:from \S+ )?import \w+[\w., ]*$")),
+    ("go", compile_lazily(r"(?m)^package \w+\s*$|^func [\w(]")),
+    ("rust", compile_lazily(r"(?m)^\s*(?:pub )?fn \w+|^\s*(?:impl|use|mod) \w|\blet mut\b")),
+    ("java", compile_lazily(r"(?m)^import java\.|^\s*(?:public|private|protected) (?:static )?(?:final )?(?:class|void|[A-Z]\w*)\b")),
+    ("c", compile_lazily(r"(?m)^#include\s*[<\"]|^(?:static )?(?:int|void|char|unsigned|size_t|jv) \**\w+\(")),
+    ("cpp", compile_lazily(r"(?m)^#include <\w+>$|\bstd::|\bnamespace \w+|\btemplate\s*<|::\w+\(")),
+    ("typescript", compile_lazily(r"(?m)^\s*(?:export )?(?:interface|type|enum) \w+|:\s*(?:string|number|boolean)\b")),
+    ("javascript", compile_lazily(r"(?m)\bfunction\b|\bconst \w+ =|=>|\brequire\(|module\.exports")),
+    ("tsx", compile_lazily(r"(?m)<\w+[^>]*/>|</\w+>")),
 )
 #: Searched in REVERSED bytes: an unindented line's first character, its line start, then a
 #: blank line, i.e. the last boundary between top-level definitions (where a sample may be cut).
-CODE_TOP_LEVEL_REVERSED = re.compile(rb"[^\s}\])]\n\n")
+CODE_TOP_LEVEL_REVERSED = compile_lazily(rb"[^\s}\])]\n\n")
 #: A Python string literal's prefix and opening quote (docstrings are reduced to one line).
-PY_STRING_QUOTE = re.compile(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
+PY_STRING_QUOTE = compile_lazily(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
 
 #: Readability's class/id hints: containers named like content gain, chrome loses.
-HTML_POSITIVE_HINT = re.compile(r"(?i)article|body|content|entry|main|page|post|story|text|blog")
-HTML_NEGATIVE_HINT = re.compile(r"(?i)comment|nav|sidebar|footer|header|menu|promo|banner|ad-|share|social|related"
+HTML_POSITIVE_HINT = compile_lazily(r"(?i)article|body|content|entry|main|page|post|story|text|blog")
+HTML_NEGATIVE_HINT = compile_lazily(r"(?i)comment|nav|sidebar|footer|header|menu|promo|banner|ad-|share|social|related"
                                 r"|breadcrumb|cookie|popup|modal|widget")
 #: Runs of white space, folded to one space in HTML text.
-WHITESPACE_RUN = re.compile(r"\s+")
+WHITESPACE_RUN = compile_lazily(r"\s+")
 
 #: A hunk header, unified (`@@ -a,b +c,d @@`) or combined (`@@@ -a,b -c,d +e,f @@@`). Group 1 is
 #: the old line count, group 2 the new one; each defaults to 1 when omitted.
-DIFF_HUNK = re.compile(r"^@@@? -\d+(?:,(\d+))?(?: -\d+(?:,\d+)?)* \+\d+(?:,(\d+))? @@@?")
+DIFF_HUNK = compile_lazily(r"^@@@? -\d+(?:,(\d+))?(?: -\d+(?:,\d+)?)* \+\d+(?:,(\d+))? @@@?")
 #: Lines outside hunks that a diff or `git log -p` always keeps (file and commit headers).
-DIFF_HEADER = re.compile(
+DIFF_HEADER = compile_lazily(
     r"^(?:diff |index |--- |\+\+\+ |new file mode|deleted file mode|old mode|new mode|similarity index"
     r"|dissimilarity index|rename from|rename to|copy from|copy to|Binary files|commit [0-9a-f]{7,40}"
     r"|Merge: |Author: |AuthorDate: |Commit: |CommitDate: |Date: )"
@@ -607,51 +638,51 @@ DIFF_HEADER = re.compile(
 
 #: A BM25 term: a run of letters, digits or underscores (Unicode-aware, so `café` is one term,
 #: not `caf`); engine.bm25 lowercases first and keeps runs of two bytes or more.
-BM25_TERM = re.compile(r"\w+")
+BM25_TERM = compile_lazily(r"\w+")
 
 # ---------------------------------------------------------------- query narrowing (retrieve_query)
 
 #: A blank line (white space only): what separates paragraphs, and diagnostics that tools print
 #: one block each.
-BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
-BLANK_LINE_BYTES = re.compile(BLANK_LINE.pattern.encode("ascii"))
+BLANK_LINE = compile_lazily(r"\n[ \t\r\f\v]*\n")
+BLANK_LINE_BYTES = compile_lazily(BLANK_LINE.pattern.encode("ascii"))
 
 #: A JSON field line (`  "status": "unfulfilled",`): text mostly made of these is a JSON
 #: document that did not parse, and cutting it into lines would hand out fragments.
-JSON_FIELD_LINE = re.compile(r'^\s*"[^"\n]*"\s*:', re.M)
+JSON_FIELD_LINE = compile_lazily(r'^\s*"[^"\n]*"\s*:', re.M)
 
 #: A `cat -n`/`nl` line-number gutter; indentation is measured after it, so a numbered listing
 #: still shows the def or class a returned line sits in.
-LISTING_GUTTER = re.compile(r"[ \t]*\d+\t")
+LISTING_GUTTER = compile_lazily(r"[ \t]*\d+\t")
 
 #: Runs of white space, folded to one space before matching a query verbatim (as agents and
 #: the scorer compare text).
-WHITESPACE_RUN = re.compile(r"\s+")
+WHITESPACE_RUN = compile_lazily(r"\s+")
 
 #: An HTTP header name (RFC 7230 token, as written in practice): how a flat name/value list
 #: such as Node's `rawHeaders` is recognised.
-HEADER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,63}$")
+HEADER_NAME = compile_lazily(r"^[A-Za-z][A-Za-z0-9-]{0,63}$")
 
 #: An array index inside a JSON path (`$[3].rawHeaders`): dropped to name the place siblings share.
-JSON_PATH_INDEX = re.compile(r"\[\d+\]")
+JSON_PATH_INDEX = compile_lazily(r"\[\d+\]")
 
 #: White space around JSON punctuation, dropped on both sides before a query is matched
 #: verbatim against a re-rendered record (`"a":1` in a minified original, `"a": 1` in the view).
-JSON_PUNCTUATION_SPACE = re.compile(r"\s*([:,\[\]{}])\s*")
+JSON_PUNCTUATION_SPACE = compile_lazily(r"\s*([:,\[\]{}])\s*")
 
 #: The lines a diff line is read under: its hunk (`@@ -5,7 +5,7 @@`), its file (`diff --git a/x
 #: b/x`, or plain `diff -u …`) and, in `git log -p`, its commit. Without them `-version = "2.31"`
 #: does not say which file, or which commit, it was removed from.
-DIFF_HUNK_HEADER = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
-DIFF_FILE_HEADER = re.compile(r"diff (?:--git |-)")
-COMMIT_HEADER = re.compile(r"commit [0-9a-f]{7,64}\b")
+DIFF_HUNK_HEADER = compile_lazily(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+DIFF_FILE_HEADER = compile_lazily(r"diff (?:--git |-)")
+COMMIT_HEADER = compile_lazily(r"commit [0-9a-f]{7,64}\b")
 
 # ---------------------------------------------------------------- table cells (tabular)
 
 #: An ASCII character float() never accepts (it takes digits, sign, point, exponent, white
 #: space as str.strip() sees it, and the letters of inf/infinity/nan): a cell holding one is
 #: not a number, settled without raising and catching an exception for every text cell.
-NOT_FLOAT_ASCII = re.compile(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")
+NOT_FLOAT_ASCII = compile_lazily(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")
 
 # ---------------------------------------------------------------- speed twins
 # Patterns that match exactly what an existing pattern matches, written so the regex engine
@@ -661,7 +692,7 @@ NOT_FLOAT_ASCII = re.compile(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]"
 #: skips every position whose character cannot start a branch (it cannot do that for an
 #: alternation of repeats). After the class, a lookbehind says which branch the character
 #: opened; the branches keep their order and their repeats their counts less that character.
-LOG_TIME_MASK_FAST = re.compile(
+LOG_TIME_MASK_FAST = compile_lazily(
     r"[\dMTWFSJAOND\[](?:"
     r"(?<=\d)\d{3}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|(?<=\d)\d?:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"

@@ -171,7 +171,7 @@ def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], obje
     `str.find` on the (lower-cased, with `fold_case`) text: every line the pattern can match
     must contain one of `keywords` or match one of the `extras` (searched on the whole text).
     Only the candidates are tested. `scan`: a LineScan of `lines` shared with other scans."""
-    test = pattern.search if isinstance(pattern, re.Pattern) else pattern
+    test = pattern.search if hasattr(pattern, "search") else pattern  # a compiled or lazy pattern
     flags = [False] * len(lines)
     for i in (scan or LineScan(lines)).candidates(keywords, extras, fold_case=fold_case):
         if test(lines[i]):
