@@ -101,13 +101,15 @@ PASSING_CANDIDATE = re.compile(
 #: pid, HDFS's `081109 203615 148` prefix) are masked; every other number (ports, ids, counts,
 #: status codes, states) still tells lines apart.
 LOG_TIME_MASK = re.compile(
-    # Every branch starts with a digit, a letter of a day or month name, or `[`, so the regex
-    # engine can skip other positions fast.
+    # Every branch starts with a digit, a letter of a day or month name, or `[`: the lookahead
+    # names those, so every other position fails on one class test instead of trying each
+    # branch (twice as fast, same matches).
+    r"(?=[\dMTWFSJAOND\[])(?:"
     r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
     r"|\d{2}/\d{2}/\d{2,4}|\d{6} \d{6}(?: \d+)?(?= [A-Z])"
     r"|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\b"
-    r"|\[(?<=[\w)]\[)\d+\](?=:)"
+    r"|\[(?<=[\w)]\[)\d+\](?=:))"
 )
 
 # ---------------------------------------------------------------- detection
@@ -593,23 +595,3 @@ COMMIT_HEADER = re.compile(r"commit [0-9a-f]{7,64}\b")
 #: space as str.strip() sees it, and the letters of inf/infinity/nan): a cell holding one is
 #: not a number, settled without raising and catching an exception for every text cell.
 NOT_FLOAT_ASCII = re.compile(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")
-
-# ---------------------------------------------------------------- speed twins
-# Patterns that match exactly what an existing pattern matches, written so the regex engine
-# can skip positions fast. (tests/test_compressor_log.py checks each against its original.)
-
-#: LOG_TIME_MASK with its branches' first characters as one leading class: the engine then
-#: skips every position whose character cannot start a branch (it cannot do that for an
-#: alternation of repeats). After the class, a lookbehind says which branch the character
-#: opened; the branches keep their order and their repeats their counts less that character.
-LOG_TIME_MASK_FAST = re.compile(
-    r"[\dMTWFSJAOND\[](?:"
-    r"(?<=\d)\d{3}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
-    r"|(?<=\d)\d?:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
-    r"|(?<=\d)\d/\d{2}/\d{2,4}|(?<=\d)\d{5} \d{6}(?: \d+)?(?= [A-Z])"
-    r"|(?:(?<=M)on|(?<=T)ue|(?<=W)ed|(?<=T)hu|(?<=F)ri|(?<=S)at|(?<=S)un)\b"
-    r"|(?:(?<=J)an|(?<=F)eb|(?<=M)ar|(?<=A)pr|(?<=M)ay|(?<=J)un|(?<=J)ul|(?<=A)ug|(?<=S)ep|(?<=O)ct"
-    r"|(?<=N)ov|(?<=D)ec)\s+\d{1,2}\b"
-    r"|(?<=[\w)]\[)\d+\](?=:)"
-    r")"
-)

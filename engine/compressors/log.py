@@ -12,7 +12,7 @@ import json
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
-from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_TIME_MASK_FAST, LOGFMT_PAIR
+from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_TIME_MASK, LOGFMT_PAIR
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -99,7 +99,7 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
             line = bare[i]
             # Time stamps and pids lead a log line; masking only its head keeps this linear
             # (a stamp cut by the window just stays unmasked: fewer folds, never wrong ones).
-            key = LOG_TIME_MASK_FAST.sub("#", line[:REPEAT_KEY_HEAD]) + line[REPEAT_KEY_HEAD:]
+            key = LOG_TIME_MASK.sub("#", line[:REPEAT_KEY_HEAD]) + line[REPEAT_KEY_HEAD:]
             if key in seen:
                 important[i] = False
                 repeats[i] = True
