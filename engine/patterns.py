@@ -331,7 +331,7 @@ TOOL_TREE_MARK = re.compile(r"^\s*(✓|✔|√|▶)\s")
 
 #: A lint or compiler diagnostic. Named groups: path, line, col, sev, rule, msg.
 TOOL_DIAG_GCC = re.compile(  # gcc, clang, cppcheck, mypy, sphinx: `path:line[:col]: severity: msg`
-    r"^(?P<path>[^\s:][^:]*?):(?P<line>\d+):(?:(?P<col>\d+):)? "
+    r"^(?P<path>[^\s:][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? "
     r"(?P<sev>(?i:fatal error|error|warning|note|style|performance|portability|information|remark"
     r"|severe|critical|info)):\s*(?P<msg>.*)$"
 )
@@ -340,7 +340,7 @@ TOOL_DIAG_TSC = re.compile(
     r"(?P<sev>error|warning|message) (?P<rule>TS\d+): (?P<msg>.*)$"
 )
 TOOL_DIAG_CODE = re.compile(  # ruff/flake8 concise and pylint: `path:line:col: CODE msg`
-    r"^(?P<path>[^\s:][^:]*?):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?(?P<msg>.*)$"
+    r"^(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?(?P<msg>.*)$"
 )
 TOOL_DIAG_HEAD = re.compile(  # rustc/cargo and ruff full: a headline whose next line is `--> path`
     r"^(?:(?P<sev>error|warning)(?:\[(?P<rule1>E\d+)\])?|(?P<rule>[A-Z]+\d+)(?: \[\*\])?): ?(?P<msg>.*)$"
