@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.compressors import lines as L
-from engine.compressors import log, redundancy, terminal, toolout
+from engine.compressors import log, redundancy, terminal, toolout, toolout_scan
 from engine.compressors.toolout_dispatch import factor_alternatives
 from engine.patterns import (
     DIGITS, HAS_LETTER, LOG_TIME_MASK, LOGFMT_PAIR, MASKED_WORD, TOOL_PROBLEM, TOOL_PROBLEM_HINT,
@@ -254,19 +254,61 @@ def plain_norm(line: str) -> str:
     if len(line) > toolout.LINE_WINDOW:
         line = line[:toolout.LINE_WINDOW]
     if line and "\u2800" <= line[0] <= "\u28ff":
-        line = toolout.TOOL_SPINNER.sub("", line)
+        line = toolout_scan.TOOL_SPINNER.sub("", line)
     return line.rstrip() if line[-1:].isspace() else line
 
 
 @settings(max_examples=300, deadline=None)
 @given(LINES)
 def test_norm_all_normalises_each_line(lines):
-    assert toolout._norm_all(lines) == [plain_norm(line) for line in lines]
+    assert toolout_scan.norm_all(lines) == [plain_norm(line) for line in lines]
 
 
 def test_norm_all_cuts_long_lines_to_the_window():
     lines = ["⠋ " + "x" * (toolout.LINE_WINDOW + 10) + " ", "ok  "]
-    assert toolout._norm_all(lines) == [plain_norm(line) for line in lines]
+    assert toolout_scan.norm_all(lines) == [plain_norm(line) for line in lines]
+
+
+#: Pieces that make lines hit toolout's label, block-start and finding-start patterns.
+TOOL_PIECES = ["PASSED", "FAILED", "ok 1 - x", "not ok 2", "✓ ", "✖ ", "● ", "=== RUN ", "--- FAIL: ", "Compiling ",
+               "src/a.py:3:1: E501 x", "a.c:3:5: error: y", "  12:5  error  msg  rule", "==== 1 passed in 0.1s ====",
+               "Traceback (most recent call last):", "Error: boom", "  at f (a.js:1:2)", "[100%] Built", "3/3 Test",
+               "... ok", "# SKIP", "100% done", "Segmentation fault", "━━━━━━━━", "In file included from ", "x.go:3: ",
+               ":", " ", "  ", "\t", "1", "12", "a", "Z", "/", ".", "٣", ""]
+
+
+def test_line_verdicts_answer_like_the_plain_dispatches_on_known_lines():
+    norm = toolout_scan.norm_all(KNOWN)
+    assert [toolout_scan.line_verdicts(s) for s in norm] == [toolout_scan.plain_verdicts(s) for s in norm]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(TOOL_PIECES), max_size=6))
+def test_line_verdicts_answer_like_the_plain_dispatches_on_any_line(parts):
+    s = toolout_scan.norm_all(["".join(parts)])[0]
+    assert toolout_scan.line_verdicts(s) == toolout_scan.plain_verdicts(s)
+
+
+def plain_scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
+    blocks, findings = [], {}
+    for i, s in enumerate(norm):
+        label, block, first = toolout_scan.plain_verdicts(s)
+        if label != toolout.OTHER:
+            cls[i] = label
+        if block:
+            blocks.append(i)
+        if first >= 0:
+            findings[i] = first
+    return blocks, findings
+
+
+def test_scan_answers_like_asking_each_line_with_and_without_its_memo():
+    # the corpus lines repeat (memo kept); the same lines with a counter each do not (memo dropped)
+    for lines in (KNOWN, [f"{k} {line}" for k, line in enumerate(KNOWN)]):
+        norm = toolout_scan.norm_all(lines)
+        got, want = [toolout.OTHER] * len(norm), [toolout.OTHER] * len(norm)
+        assert toolout_scan.scan(norm, got) == plain_scan(norm, want)
+        assert got == want
 
 
 def plain_label_blanks(norm, cls):
@@ -295,7 +337,7 @@ LABELS = [toolout.KEEP, toolout.PASS, toolout.CHATTER, toolout.REPEAT, toolout.O
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["", "x", " y"]), st.sampled_from(LABELS)), max_size=30))
 def test_label_blanks_labels_blank_runs_as_before(pairs):
-    norm = toolout._norm_all([line for line, _ in pairs])
+    norm = toolout_scan.norm_all([line for line, _ in pairs])
     got = [label for _, label in pairs]
     want = list(got)
     toolout._label_blanks(norm, got)
