@@ -8,7 +8,6 @@ promotions means the payload is a document, not a repetitive stream, and everyth
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 from engine.patterns import DIGITS, HAS_LETTER, MASKED_WORD, WORD
 
@@ -98,12 +97,17 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
     settled_shapes: set[str] = set()
     settled_plain: set[str] = set()
     settled_vocab: set[tuple[frozenset[str], bool]] = set()
+    has_letter: dict[str, bool] = {}
     promotions = 0
     dropped = [i for i, k in enumerate(keep) if not k]
     lows, shapes = _lowered([units[i] for i in dropped])
-    for p in _to_judge(lows, shapes):
-        i, low, shape = dropped[p], lows[p], shapes[p]
-        masked = HAS_LETTER.search(shape) is not None
+    for i, low, shape in zip(dropped, lows, shapes):
+        if promotions >= MAX_PROMOTIONS:
+            result[i] = True
+            continue
+        masked = has_letter.get(shape)
+        if masked is None:
+            masked = has_letter[shape] = HAS_LETTER.search(shape) is not None
         if masked:
             if shape in settled_shapes:
                 continue
@@ -122,23 +126,7 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
             result[i] = True
             promotions += 1
             of_kind[masked].add(vocab)
-            if promotions >= MAX_PROMOTIONS:  # a document: every unit after this one is kept
-                for k in dropped[p + 1:]:
-                    result[k] = True
-                break
     return result
-
-
-def _to_judge(lows: list[str], shapes: list[str]) -> Sequence[int]:
-    """The positions of the dropped units keep_non_redundant must judge, in order: a unit whose
-    shape (a unit with a letter) or text (one without) an earlier unit had is settled by it, so
-    only each shape's first unit is judged, found in C (a dict keeps a key's last value: fed
-    back to front, its first position). Units without a letter that differ in their digits
-    have one shape but not one text: then every unit is judged."""
-    first = dict(zip(reversed(shapes), range(len(shapes) - 1, -1, -1)))
-    if any("\0" in shape and HAS_LETTER.search(shape) is None for shape in first):
-        return range(len(shapes))
-    return sorted(first.values())
 
 
 class _Classes:
