@@ -330,8 +330,10 @@ TOOL_TREE_ODD = re.compile(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
 TOOL_TREE_MARK = re.compile(r"^\s*(✓|✔|√|▶)\s")
 
 #: A lint or compiler diagnostic. Named groups: path, line, col, sev, rule, msg.
+#: A path read as `[^:]*+` ends at the first colon and is never backtracked into (no shorter
+#: path ends at a colon): a log line is asked once, not once per character of its head.
 TOOL_DIAG_GCC = re.compile(  # gcc, clang, cppcheck, mypy, sphinx: `path:line[:col]: severity: msg`
-    r"^(?P<path>[^\s:][^:]*):(?P<line>\d+):(?:(?P<col>\d+):)? "
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?:(?P<col>\d+):)? "
     r"(?P<sev>(?i:fatal error|error|warning|note|style|performance|portability|information|remark"
     r"|severe|critical|info)):\s*(?P<msg>.*)$"
 )
@@ -340,7 +342,7 @@ TOOL_DIAG_TSC = re.compile(
     r"(?P<sev>error|warning|message) (?P<rule>TS\d+): (?P<msg>.*)$"
 )
 TOOL_DIAG_CODE = re.compile(  # ruff/flake8 concise and pylint: `path:line:col: CODE msg`
-    r"^(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?(?P<msg>.*)$"
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?(?P<msg>.*)$"
 )
 TOOL_DIAG_HEAD = re.compile(  # rustc/cargo and ruff full: a headline whose next line is `--> path`
     r"^(?:(?P<sev>error|warning)(?:\[(?P<rule1>E\d+)\])?|(?P<rule>[A-Z]+\d+)(?: \[\*\])?): ?(?P<msg>.*)$"
@@ -353,8 +355,10 @@ TOOL_DIAG_ESLINT = re.compile(
 )
 TOOL_DIAG_SHELLCHECK = re.compile(r"^\s*\^-*\^? (?P<rule>SC\d+) \((?P<sev>error|warning|info|style)\): (?P<msg>.*)$")
 #: Group headers that locate the findings under them (eslint file, pylint module, shellcheck).
+#: The bare-path branch holds no white space: its lookahead says so first, so a line with a
+#: space fails at its first one instead of backtracking through the first word.
 TOOL_GROUP_HEAD = re.compile(
-    r"^\*{5,} Module \S+|^In \S.* line \d+:$|^(/|\.{1,2}/|[A-Za-z]:\\)?[\w@.+-]+(/[\w@.+-]+)*\.\w+$"
+    r"^\*{5,} Module \S+|^In \S.* line \d+:$|^(?=\S*+$)(/|\.{1,2}/|[A-Za-z]:\\)?[\w@.+-]+(/[\w@.+-]+)*\.\w+$"
 )
 #: Lines that locate the next gcc diagnostic (`In file included from`, `In function 'f':`).
 TOOL_DIAG_PREAMBLE = re.compile(r"^In file included from |^\s+from \S+:\d+[,:]$|^\S+: (In|At) \w[\w ]*[‘'`:]")
