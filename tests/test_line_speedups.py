@@ -421,3 +421,53 @@ def test_message_line_prefilter_answers_like_the_regex(line):
     from engine.compressors import toolout_findings
 
     assert toolout_findings._message_line(line) == (toolout_findings._MESSAGE_LINE.match(line) is not None)
+
+
+def plain_run_summary(analysis, start, end):
+    """toolout.run_summary as first written: every line of the run counted one by one."""
+    counts = {toolout.PASS: 0, toolout.CHATTER: 0, toolout.REPEAT: 0, toolout.OTHER: 0, toolout.KEEP: 0}
+    per_rule, findings = {}, 0
+    for k in range(start, end):
+        counts[analysis.classes[k]] += 1
+        if k in analysis.repeat_rules:
+            findings += 1
+            rule = analysis.repeat_rules[k] or "uncoded"
+            per_rule[rule] = per_rule.get(rule, 0) + 1
+    parts = []
+    if counts[toolout.PASS]:
+        parts.append(f"{counts[toolout.PASS]} passing-test lines")
+    if counts[toolout.CHATTER]:
+        parts.append(f"{counts[toolout.CHATTER]} progress lines")
+    if findings:
+        ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
+        shown, used = [], 0
+        for rule, c in ranked:
+            item = f"{rule}×{c}"
+            if used + len(item) > toolout.SUMMARY_RULES_BYTES and len(shown) < len(ranked) - 1:
+                break
+            shown.append(item)
+            used += len(item) + 1
+        rest = ranked[len(shown):]
+        if rest:
+            shown.append(f"+{len(rest)} more rules×{sum(c for _, c in rest)}")
+        parts.append(f"{findings} findings like those shown: {' '.join(shown)}")
+    if counts[toolout.REPEAT] - findings:
+        parts.append(f"{counts[toolout.REPEAT] - findings} lines under them")
+    if counts[toolout.OTHER] + counts[toolout.KEEP]:
+        parts.append(f"{counts[toolout.OTHER] + counts[toolout.KEEP]} other lines")
+    return "; ".join(parts)
+
+
+def test_run_summary_counts_like_counting_each_line():
+    rnd = random.Random(11)
+    cases = [p.read_text("utf-8").split("\n") for p in sorted((ROOT / "fixtures" / "toolout").glob("*.txt"))]
+    if CORPUS.is_dir():
+        cases += [terminal.plain_text(p.read_bytes()).decode().split("\n")
+                  for p in sorted(CORPUS.glob("lint-*/output.raw"))]
+    assert any(toolout.analyse(lines).repeat_rules for lines in cases)
+    for lines in cases:
+        analysis = toolout.analyse(lines)
+        n = len(lines)
+        spans = [(0, n)] + [tuple(sorted((rnd.randrange(n + 1), rnd.randrange(n + 1)))) for _ in range(40)]
+        for start, end in spans:
+            assert toolout.run_summary(analysis, start, end) == plain_run_summary(analysis, start, end)
