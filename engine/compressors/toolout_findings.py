@@ -351,7 +351,8 @@ def _decide_findings(
     for f in dropped:
         rules[f.head] = f.rule
         for k in (f.head, *f.message, *f.snippet, *f.preamble):
-            _drop(cls, k)
+            if cls[k] != KEEP:  # _drop, inline: a thinned lint run drops tens of thousands of lines
+                cls[k] = REPEAT
     shown = 0
     for f in kept:
         # a representative of a thinned severity shows its headline and location only
