@@ -180,6 +180,49 @@ def test_log_time_mask_on_any_head(parts):
     assert LOG_TIME_MASK.sub("#", head) == PLAIN_LOG_TIME_MASK.sub("#", head)
 
 
+def plain_fold_repeats(bare, important):
+    seen, repeats = set(), [False] * len(bare)
+    for i, flagged in enumerate(important):
+        if flagged:
+            key = LOG_TIME_MASK.sub("#", bare[i][:log.REPEAT_KEY_HEAD]) + bare[i][log.REPEAT_KEY_HEAD:]
+            if key in seen:
+                important[i], repeats[i] = False, True
+            else:
+                seen.add(key)
+    return repeats
+
+
+def fold_both_ways(bare, important):
+    got, want = list(important), list(important)
+    assert log.fold_repeats(bare, got) == plain_fold_repeats(bare, want)
+    assert got == want
+
+
+def test_fold_repeats_masks_each_head_alone_at_the_joins():
+    # a month closing one head must not take the day opening the next
+    fold_both_ways(["ERROR in Dec", "12 ERROR x", "ERROR in Dec", "13 ERROR x"], [True] * 4)
+    fold_both_ways(["a[12]", ": error", "a\x00b Dec", "12"], [True] * 4)
+
+
+def test_fold_repeats_masks_heads_joined_as_one_by_one_on_known_lines():
+    rnd = random.Random(3)
+    fold_both_ways(KNOWN, [rnd.random() < 0.5 for _ in KNOWN])
+    fold_both_ways(KNOWN, [True] * len(KNOWN))
+
+
+#: Stamps, pids and the edges of the NUL that joins heads (a month at a head's end, a day at the
+#: next head's start, a literal NUL in a line).
+HEAD_PIECES = ["Dec", " ", "12", "10:00:00", "2024-05-01", "sshd[42]", ":", "\x00", "Mon", "\n", "\t", "x",
+               " A", "123456", "2019", "[", "]", "(", ")"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.sampled_from(HEAD_PIECES), max_size=12).map("".join), st.booleans()),
+                max_size=12))
+def test_fold_repeats_masks_heads_joined_as_one_by_one(pairs):
+    fold_both_ways([line for line, _ in pairs], [flag for _, flag in pairs])
+
+
 @settings(max_examples=300, deadline=None)
 @given(LINE)
 def test_log_fields_keep_each_keys_first_value_in_order(line):

@@ -9,6 +9,7 @@ toolout recognises keeps every flagged line."""
 from __future__ import annotations
 
 import json
+from itertools import compress
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
@@ -92,19 +93,27 @@ def _json_fields(stripped: str) -> dict[str, str] | None:
 def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     """Unflag each flagged line that repeats an earlier flagged line but for its time stamp
     and pid; return which lines were repeats."""
+    flagged = list(compress(range(len(bare)), important))
+    # Time stamps and pids lead a log line; masking only its head keeps this linear (a stamp
+    # cut by the window just stays unmasked: fewer folds, never wrong ones).
+    heads = [bare[i][:REPEAT_KEY_HEAD] for i in flagged]
+    joined = "\0".join(heads)
+    if joined.count("\0") == len(heads) - 1:
+        # One sub over the heads joined by NUL masks each as on its own: no LOG_TIME_MASK match
+        # holds a NUL (no branch's \s, \d or class takes one) and a NUL, like a string's end,
+        # is neither a word character nor what a lookaround asks for.
+        masked = LOG_TIME_MASK.sub("#", joined).split("\0")
+    else:
+        masked = [LOG_TIME_MASK.sub("#", head) for head in heads]
     seen: set[str] = set()
     repeats = [False] * len(bare)
-    for i, flagged in enumerate(important):
-        if flagged:
-            line = bare[i]
-            # Time stamps and pids lead a log line; masking only its head keeps this linear
-            # (a stamp cut by the window just stays unmasked: fewer folds, never wrong ones).
-            key = LOG_TIME_MASK.sub("#", line[:REPEAT_KEY_HEAD]) + line[REPEAT_KEY_HEAD:]
-            if key in seen:
-                important[i] = False
-                repeats[i] = True
-            else:
-                seen.add(key)
+    for i, head in zip(flagged, masked):
+        key = head + bare[i][REPEAT_KEY_HEAD:]
+        if key in seen:
+            important[i] = False
+            repeats[i] = True
+        else:
+            seen.add(key)
     return repeats
 
 
