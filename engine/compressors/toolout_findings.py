@@ -171,62 +171,48 @@ def _go(i: int, m: _Groups) -> Finding:
     return Finding(i, "error", "", m["msg"])
 
 
-def _head(i: int, m: _Groups) -> Finding:
-    if m["msg2"] is not None:
-        return Finding(i, "low", m["rule2"], m["msg2"], style="arrow")
-    sev = _severity(m["sev"]) if m["sev"] else "low"
-    return Finding(i, sev, m["rule1"] or m["rule"] or "", m["msg"], style="arrow")
-
-
-#: How a headline matched by FINDING_STARTS[k] becomes a Finding (the others locate findings).
+#: How a headline matched by FINDING_STARTS[k] becomes a Finding, for the patterns of one
+#: alternative (the rustc/ruff headline, two alternatives and a look at the next line, is read
+#: in _match_finding).
 _READ: dict[int, Callable[[int, _Groups], Finding]] = {
     FINDING_STARTS.index(TOOL_DIAG_TSC): _tsc, FINDING_STARTS.index(TOOL_DIAG_CODE): _code,
     FINDING_STARTS.index(TOOL_DIAG_GCC): _gcc, FINDING_STARTS.index(TOOL_DIAG_SHELLCHECK): _shellcheck,
-    FINDING_STARTS.index(TOOL_DIAG_ESLINT): _eslint, FINDING_STARTS.index(TOOL_DIAG_HEAD): _head,
-    FINDING_STARTS.index(TOOL_DIAG_GO): _go,
+    FINDING_STARTS.index(TOOL_DIAG_ESLINT): _eslint, FINDING_STARTS.index(TOOL_DIAG_GO): _go,
 }
-#: The rustc / ruff headline is one only when the next line is its `--> path`.
 _HEAD = FINDING_STARTS.index(TOOL_DIAG_HEAD)
-#: (bucket regex, key) → the key's pattern's group names → their names in the bucket.
-_BUCKET_NAMES: dict[tuple[re.Pattern[str], str], dict[str, str]] = {}
 
 
 class _Renamed:
-    """A first-character dispatch's match of one pattern, read by the pattern's own group
-    names: the dispatch renamed a group `key__n__name` (n: the alternative), and a pattern's
-    group names are unique across its alternatives. A group of an alternative the bucket left
-    out (it cannot start with the line's first character) did not take part: None."""
+    """A first-character dispatch's match of one pattern of one alternative, read by the
+    pattern's own group names (the dispatch renamed them `key__n__name`, n the alternative's
+    index; the match's last group, `key__rn` or `key__n`, names it)."""
 
-    __slots__ = ("match", "names")
+    __slots__ = ("match", "prefix")
 
     def __init__(self, match: re.Match[str]) -> None:
-        key = match.lastgroup.split("__", 1)[0]
-        names = _BUCKET_NAMES.get((match.re, key))
-        if names is None:
-            names = _BUCKET_NAMES[(match.re, key)] = {
-                parts[2]: name for name in match.re.groupindex
-                if len(parts := name.split("__", 2)) == 3 and parts[0] == key
-            }
-        self.match, self.names = match, names
+        key, _, n = match.lastgroup.partition("__")
+        self.match, self.prefix = match, f"{key}__{n.lstrip('r')}__"
 
     def __getitem__(self, name: str) -> str | None:
-        renamed = self.names.get(name)
-        return None if renamed is None else self.match.group(renamed)
+        return self.match.group(self.prefix + name)
 
 
 def _match_finding(norm: list[str], i: int, first: int = 0, found: re.Match[str] | None = None) -> Finding | None:
     """The finding headlined at line i. `first`: the index in FINDING_STARTS of the first
     pattern matching the line (the ones before it cannot match, so they are not tried).
     `found`: toolout_scan's match of that pattern on the line, read instead of matching again."""
+    if found is not None and first in _READ:
+        return _READ[first](i, _Renamed(found))
     s = norm[i]
     for k in range(max(first, 0), len(FINDING_STARTS)):
-        read = _READ.get(k)
-        if read is None or (k == _HEAD and not (i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]))):
-            continue
-        if k == first and found is not None:
-            return read(i, _Renamed(found))
-        if m := FINDING_STARTS[k].match(s):
-            return read(i, m)
+        if k == _HEAD:
+            if i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
+                if m["msg2"] is not None:
+                    return Finding(i, "low", m["rule2"], m["msg2"], style="arrow")
+                sev = _severity(m["sev"]) if m["sev"] else "low"
+                return Finding(i, sev, m["rule1"] or m["rule"] or "", m["msg"], style="arrow")
+        elif k in _READ and (m := FINDING_STARTS[k].match(s)):
+            return _READ[k](i, m)
     return None
 
 
