@@ -322,10 +322,10 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     n = len(norm)
     cls = [OTHER] * n
     in_block = [False] * n
-    block_starts, finding_starts, finding_matches = scan_lines(norm, cls)
+    block_starts, finding_starts = scan_lines(norm, cls)
     _mark_blocks(norm, cls, in_block, block_starts)
     rules: dict[int, str] = {}
-    mark_findings(norm, cls, in_block, rules, finding_starts, finding_matches)
+    mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
     _promote(lines, norm, cls, scan)
     _label_blanks(norm, cls)

@@ -14,9 +14,7 @@ marker. Excerpts are shown for the first SNIPPET_FINDINGS kept findings.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from engine.patterns import (
     DIGITS,
@@ -63,12 +61,6 @@ def _message_line(s: str) -> bool:
     return s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s) is not None
 
 
-class _Groups(Protocol):
-    """A match, or a dispatch's match read by the pattern's group names (_Renamed)."""
-
-    def __getitem__(self, name: str) -> str | None: ...
-
-
 @dataclass
 class Finding:
     head: int
@@ -112,14 +104,12 @@ FINDING_STARTS_SPACED = (
 
 
 def mark_findings(
-    norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: dict[int, int],
-    matches: dict[int, re.Match[str]] | None = None,
+    norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: dict[int, int]
 ) -> None:
     """Label the findings outside failure blocks; record each REPEAT headline's rule.
     `candidates`: the lines where a FINDING_STARTS pattern matches, each with the index of the
-    first that does (others are skipped while no finding is open); `matches`: a dispatch's
-    match of that pattern on some of them (see _match_finding)."""
-    _decide_findings(_collect_findings(norm, in_block, candidates, matches or {}), norm, cls, rules)
+    first that does (others are skipped while no finding is open)."""
+    _decide_findings(_collect_findings(norm, in_block, candidates), norm, cls, rules)
 
 
 def _shape(msg: str) -> str:
@@ -142,83 +132,36 @@ def _trailing_rule(msg: str) -> str:
     return m.group(1) if m else ""
 
 
-def _tsc(i: int, m: _Groups) -> Finding:
-    return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])
-
-
-def _code(i: int, m: _Groups) -> Finding:
-    rule = m["rule"]
-    if m["pylint"]:
-        sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
-    else:
-        sev = "low"
-    return Finding(i, sev, rule, m["msg"])
-
-
-def _gcc(i: int, m: _Groups) -> Finding:
-    return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
-
-
-def _shellcheck(i: int, m: _Groups) -> Finding:
-    return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
-
-
-def _eslint(i: int, m: _Groups) -> Finding:
-    return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
-
-
-def _go(i: int, m: _Groups) -> Finding:
-    return Finding(i, "error", "", m["msg"])
-
-
-#: How a headline matched by FINDING_STARTS[k] becomes a Finding, for the patterns of one
-#: alternative (the rustc/ruff headline, two alternatives and a look at the next line, is read
-#: in _match_finding).
-_READ: dict[int, Callable[[int, _Groups], Finding]] = {
-    FINDING_STARTS.index(TOOL_DIAG_TSC): _tsc, FINDING_STARTS.index(TOOL_DIAG_CODE): _code,
-    FINDING_STARTS.index(TOOL_DIAG_GCC): _gcc, FINDING_STARTS.index(TOOL_DIAG_SHELLCHECK): _shellcheck,
-    FINDING_STARTS.index(TOOL_DIAG_ESLINT): _eslint, FINDING_STARTS.index(TOOL_DIAG_GO): _go,
-}
-_HEAD = FINDING_STARTS.index(TOOL_DIAG_HEAD)
-
-
-class _Renamed:
-    """A first-character dispatch's match of one pattern of one alternative, read by the
-    pattern's own group names (the dispatch renamed them `key__n__name`, n the alternative's
-    index; the match's last group, `key__rn` or `key__n`, names it)."""
-
-    __slots__ = ("match", "prefix")
-
-    def __init__(self, match: re.Match[str]) -> None:
-        key, _, n = match.lastgroup.partition("__")
-        self.match, self.prefix = match, f"{key}__{n.lstrip('r')}__"
-
-    def __getitem__(self, name: str) -> str | None:
-        return self.match.group(self.prefix + name)
-
-
-def _match_finding(norm: list[str], i: int, first: int = 0, found: re.Match[str] | None = None) -> Finding | None:
+def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     """The finding headlined at line i. `first`: the index in FINDING_STARTS of the first
-    pattern matching the line (the ones before it cannot match, so they are not tried).
-    `found`: toolout_scan's match of that pattern on the line, read instead of matching again."""
-    if found is not None and first in _READ:
-        return _READ[first](i, _Renamed(found))
+    pattern matching the line (the ones before it cannot match, so they are not tried)."""
     s = norm[i]
-    for k in range(max(first, 0), len(FINDING_STARTS)):
-        if k == _HEAD:
-            if i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
-                if m["msg2"] is not None:
-                    return Finding(i, "low", m["rule2"], m["msg2"], style="arrow")
-                sev = _severity(m["sev"]) if m["sev"] else "low"
-                return Finding(i, sev, m["rule1"] or m["rule"] or "", m["msg"], style="arrow")
-        elif k in _READ and (m := FINDING_STARTS[k].match(s)):
-            return _READ[k](i, m)
+    if first <= 0 and (m := TOOL_DIAG_TSC.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])
+    if first <= 1 and (m := TOOL_DIAG_CODE.match(s)):
+        rule = m["rule"]
+        if m["pylint"]:
+            sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
+        else:
+            sev = "low"
+        return Finding(i, sev, rule, m["msg"])
+    if first <= 2 and (m := TOOL_DIAG_GCC.match(s)):
+        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
+    if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
+    if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= 5 and i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
+        if m["msg2"] is not None:
+            return Finding(i, "low", m["rule2"], m["msg2"], style="arrow")
+        sev = _severity(m["sev"]) if m["sev"] else "low"
+        return Finding(i, sev, m["rule1"] or m["rule"] or "", m["msg"], style="arrow")
+    if first <= 6 and (m := TOOL_DIAG_GO.match(s)):
+        return Finding(i, "error", "", m["msg"])
     return None
 
 
-def _collect_findings(
-    norm: list[str], in_block: list[bool], candidates: dict[int, int], matches: dict[int, re.Match[str]]
-) -> list[Finding]:
+def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[int, int]) -> list[Finding]:
     findings: list[Finding] = []
     cur: Finding | None = None
     group: list[int] | None = None
@@ -244,7 +187,7 @@ def _collect_findings(
                 message = s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s)  # _message_line, inline
                 (cur.message if message else cur.snippet).append(i)
             continue
-        f = _match_finding(norm, i, candidates[i], matches.get(i)) if candidate else None
+        f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
             if f.sev == "note" and cur is not None:
                 cur.message.append(i)

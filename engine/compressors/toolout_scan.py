@@ -144,8 +144,8 @@ def plain_verdicts(s: str) -> tuple[str, bool, int]:
     return label_of(s, LABEL.match(s)), BLOCK_START.match(s) is not None, -1 if key is None else int(key[1:])
 
 
-#: The verdicts of most lines (line_verdicts adds the finding-start match: None).
-NOTHING = (OTHER, False, -1, None)
+#: The verdicts of most lines.
+NOTHING = (OTHER, False, -1)
 _DISPATCHES = (LABEL, BLOCK_START, FINDING_START, FINDING_START_SPACED)
 Buckets = tuple["re.Pattern[str] | None", ...]
 #: A line's first character (never white space) → the bucket each of _DISPATCHES tries on it.
@@ -168,30 +168,29 @@ def _buckets_of(s: str) -> Buckets:
     return got
 
 
-def line_verdicts(s: str) -> tuple[str, bool, int, re.Match[str] | None]:
-    """plain_verdicts(s) and the finding-start bucket's match (toolout_findings reads the
-    headline from it), with the buckets looked up once per line; NOTHING itself for most."""
+def line_verdicts(s: str) -> tuple[str, bool, int]:
+    """plain_verdicts(s), with the buckets looked up once per line; NOTHING itself for most."""
     label_rx, block_rx, finding_rx, spaced_rx = _BUCKETS.get(s[:1]) or _buckets_of(s)
     block = block_rx is not None and block_rx.match(s) is not None
     if ": " not in s and (" " in s or "\t" in s):  # spaced(s), inline
         finding_rx = spaced_rx
-    found = None if finding_rx is None else finding_rx.match(s)
-    if found is None:
+    m = None if finding_rx is None else finding_rx.match(s)
+    if m is None:
         first = -1
     else:
-        first = _FIRST.get(found.lastgroup, -1)
+        first = _FIRST.get(m.lastgroup, -1)
         if first < 0:
-            first = _FIRST[found.lastgroup] = int(FINDING_START.key_of(found)[1:])
+            first = _FIRST[m.lastgroup] = int(FINDING_START.key_of(m)[1:])
     m = None if label_rx is None else label_rx.match(s)
     if m is None:
         label = label_of(s, None)
         if label == OTHER and not block and first < 0:
             return NOTHING
-        return label, block, first, found
+        return label, block, first
     kind = _KIND.get(m.lastgroup)
     if kind is None:
         kind = _KIND[m.lastgroup] = LABEL.key_of(m)
-    return label_of(s, kind), block, first, found
+    return label_of(s, kind), block, first
 
 
 #: Distinct lines whose verdict a pass remembers: tool output repeats itself (gutters, `PASS`
@@ -202,16 +201,15 @@ MEMO_PROBE = 512
 MEMO_MIN_HITS = 8
 
 
-def scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int], dict[int, re.Match[str]]]:
+def scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
     """One pass over the lines: each line's label (into cls, where not OTHER), the lines where a
-    failure block may open, the lines where a finding may start with the index in
-    FINDING_STARTS of the first pattern matching each, and that match. A line seen before is not
-    asked again, unless the first MEMO_PROBE lines show that lines hardly repeat (a log: every
-    line has its own time stamp), where remembering costs more than it saves."""
-    memo: dict[str, tuple[str, bool, int, re.Match[str] | None]] = {}
+    failure block may open, and the lines where a finding may start with the index in
+    FINDING_STARTS of the first pattern matching each. A line seen before is not asked again,
+    unless the first MEMO_PROBE lines show that lines hardly repeat (a log: every line has its
+    own time stamp), where remembering costs more than it saves."""
+    memo: dict[str, tuple[str, bool, int]] = {}
     block_starts: list[int] = []
     finding_starts: dict[int, int] = {}
-    finding_matches: dict[int, re.Match[str]] = {}
     hits = 0
     remember = True
     verdicts = line_verdicts
@@ -230,12 +228,11 @@ def scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int], di
             got = verdicts(s)
         if got is NOTHING:
             continue
-        label, block, first, found = got
+        label, block, first = got
         if label != OTHER:
             cls[i] = label
         if block:
             block_starts.append(i)
         if first >= 0:
             finding_starts[i] = first
-            finding_matches[i] = found
-    return block_starts, finding_starts, finding_matches
+    return block_starts, finding_starts
