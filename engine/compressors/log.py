@@ -56,13 +56,13 @@ _LEVEL_NAMES = frozenset({"level", "lvl", "severity", "loglevel", "log.level"})
 def leveled_fields(line: str) -> dict[str, str] | None:
     """log_fields, led by the line's level word when it has no level field of its own, so a
     marker can state which levels it elided (`all level=INFO`: no warning among them)."""
-    fields = log_fields(line)
+    fields = log_fields(line) if "=" in line or "{" in line else None  # log_fields' None, sooner
     if fields and any(name.lower() in _LEVEL_NAMES for name in fields):
         return fields
     found = LOG_LEVEL_WORD.search(line, 0, LEVEL_HEAD)
     if found is None:
         return fields
-    level = {"level": found.group(1) or found.group(2)}
+    level = {"level": found[found.lastindex]}  # the one of its two groups that took part
     return {**level, **fields} if fields else level
 
 

@@ -183,7 +183,13 @@ def line_verdicts(s: str) -> tuple[str, bool, int]:
             first = _FIRST[m.lastgroup] = int(FINDING_START.key_of(m)[1:])
     m = None if label_rx is None else label_rx.match(s)
     if m is None:
-        label = label_of(s, None)
+        # label_of(s, None) for most lines, inline: none of its words, ASCII
+        if s.isascii() and not s.endswith("100% done") and "..." not in s and "# " not in s and (
+            "dumped" not in s and "fault" not in s
+        ):
+            label = OTHER
+        else:
+            label = label_of(s, None)
         if label == OTHER and not block and first < 0:
             return NOTHING
         return label, block, first
