@@ -223,6 +223,38 @@ def test_fold_repeats_masks_heads_joined_as_one_by_one(pairs):
     fold_both_ways([line for line, _ in pairs], [flag for _, flag in pairs])
 
 
+def known_texts() -> list[str]:
+    found = [p.read_text("utf-8") for p in sorted((ROOT / "fixtures").rglob("*.txt"))]
+    if CORPUS.is_dir():
+        found += [p.read_bytes().decode("utf-8", "replace") for p in sorted(CORPUS.glob("*/output.raw"))]
+    return found
+
+
+def detect_text_agrees(text: str) -> bool:
+    scan = L.LineScan(L.split(text).bare())
+    return toolout.is_tool_output(log._detect_text(text, scan)) == toolout.is_tool_output(text)
+
+
+def test_tool_output_is_detected_alike_on_the_joined_bare_lines_of_known_texts():
+    texts = known_texts()
+    assert any(toolout.is_tool_output(t) for t in texts) and not all(toolout.is_tool_output(t) for t in texts)
+    for text in texts:
+        assert detect_text_agrees(text)
+        assert detect_text_agrees(text.replace("\n", "\r\n"))
+
+
+#: Signatures, line ends of every kind, JSON's brackets.
+SIGNATURE_PIECES = ["Ran 3 tests in 0.1s", "FAILED", "=== 1 failed in 2.0s ===", "\n", "\r\n", "\r", " ", "\t",
+                    "{", "}", "[", "]", '"a"', ":", "1", "x", "npm ERR! ", "added 3 packages", "error: could not compile ",
+                    "test result: ok. 3 passed", "$"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(SIGNATURE_PIECES), max_size=14))
+def test_tool_output_is_detected_alike_on_the_joined_bare_lines(parts):
+    assert detect_text_agrees("".join(parts))
+
+
 @settings(max_examples=300, deadline=None)
 @given(LINE)
 def test_log_fields_keep_each_keys_first_value_in_order(line):

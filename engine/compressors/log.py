@@ -13,6 +13,7 @@ from itertools import compress
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
+from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_TIME_MASK, LOGFMT_PAIR
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -117,6 +118,17 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     return repeats
 
 
+def _detect_text(text: str, scan: L.LineScan) -> str:
+    """What is_tool_output reads for `text`: the bare lines joined (already joined for the
+    keyword scans), which is the text with each line's `\\r` gone and no final newline. It
+    turns every `\\r` into a line break and ignores an empty last line anyway, so it answers the
+    same without two passes over the text; not when escapes are stripped (it strips them from
+    the whole text) or the text is so long that it reads only its two ends."""
+    if "\x1b" in text or len(text) > 2 * DETECT_WINDOW:
+        return text
+    return scan.joined()
+
+
 class LogCompressor(L.QueryAwareLines):
     content_type = ContentType.LOG
     safety_class = SafetyClass.S4
@@ -139,7 +151,7 @@ class LogCompressor(L.QueryAwareLines):
         # In a service log the same error recurs by the hundred; each wording stays in view once
         # and its repeats (same text at another time, from another pid) are counted in the
         # marker. Test and build output keeps every flagged line.
-        repeats = [False] * n if toolout.is_tool_output(text) else fold_repeats(bare, important)
+        repeats = [False] * n if toolout.is_tool_output(_detect_text(text, scan)) else fold_repeats(bare, important)
         eol = "\r" if doc.eol_cr else ""
 
         def describe(i: int, j: int) -> str:
