@@ -377,8 +377,8 @@ def plain_scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, in
     return blocks, findings
 
 
-def test_scan_answers_like_asking_each_line_with_and_without_its_memo():
-    # the corpus lines repeat (memo kept); the same lines with a counter each do not (memo dropped)
+def test_scan_answers_like_asking_each_line_on_repeated_and_on_distinct_lines():
+    # the corpus lines repeat (each distinct one is asked once); with a counter each, none do
     for lines in (KNOWN, [f"{k} {line}" for k, line in enumerate(KNOWN)]):
         norm = toolout_scan.norm_all(lines)
         got, want = [toolout.OTHER] * len(norm), [toolout.OTHER] * len(norm)

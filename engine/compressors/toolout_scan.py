@@ -15,6 +15,8 @@ own `match`), which tests/test_line_speedups.py checks.
 from __future__ import annotations
 
 import re
+from itertools import compress, repeat
+from operator import is_not
 
 from engine.compressors.toolout_dispatch import FirstCharDispatch
 from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED
@@ -199,42 +201,19 @@ def line_verdicts(s: str) -> tuple[str, bool, int]:
     return label_of(s, kind), block, first
 
 
-#: Distinct lines whose verdict a pass remembers: tool output repeats itself (gutters, `PASS`
-#: rows, excerpts), and a line is read once per pass. Bounded, so memory stays linear.
-MEMO_MAX = 1 << 16
-#: scan stops remembering after this many lines when fewer than 1 in MEMO_MIN_HITS repeated.
-MEMO_PROBE = 512
-MEMO_MIN_HITS = 8
-
-
 def scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
     """One pass over the lines: each line's label (into cls, where not OTHER), the lines where a
     failure block may open, and the lines where a finding may start with the index in
-    FINDING_STARTS of the first pattern matching each. A line seen before is not asked again,
-    unless the first MEMO_PROBE lines show that lines hardly repeat (a log: every line has its
-    own time stamp), where remembering costs more than it saves."""
-    memo: dict[str, tuple[str, bool, int]] = {}
+    FINDING_STARTS of the first pattern matching each. Tool output repeats itself (gutters,
+    `PASS` rows, excerpts): each distinct line is asked once, and the lines with a verdict other
+    than NOTHING are found in C."""
+    distinct = list(dict.fromkeys(norm))
+    verdict_of = dict(zip(distinct, map(line_verdicts, distinct)))
+    verdicts = list(map(verdict_of.__getitem__, norm))
     block_starts: list[int] = []
     finding_starts: dict[int, int] = {}
-    hits = 0
-    remember = True
-    verdicts = line_verdicts
-    for i, s in enumerate(norm):
-        if remember:
-            got = memo.get(s)
-            if got is None:
-                got = verdicts(s)
-                if len(memo) < MEMO_MAX:
-                    memo[s] = got
-            else:
-                hits += 1
-            if i == MEMO_PROBE and hits * MEMO_MIN_HITS < MEMO_PROBE:
-                remember = False
-        else:
-            got = verdicts(s)
-        if got is NOTHING:
-            continue
-        label, block, first = got
+    for i in compress(range(len(norm)), map(is_not, verdicts, repeat(NOTHING))):
+        label, block, first = verdicts[i]
         if label != OTHER:
             cls[i] = label
         if block:
