@@ -517,3 +517,41 @@ def test_run_summary_counts_like_counting_each_line():
         spans = [(0, n)] + [tuple(sorted((rnd.randrange(n + 1), rnd.randrange(n + 1)))) for _ in range(40)]
         for start, end in spans:
             assert toolout.run_summary(analysis, start, end) == plain_run_summary(analysis, start, end)
+
+
+def plain_promote(lines, norm, cls):
+    """toolout._promote as first written: every unclaimed line asked."""
+    from engine.compressors.toolout_captured import jest_quiet_frames
+    from engine.patterns import TOOL_STACK_FRAME
+
+    quiet = jest_quiet_frames(norm)
+    for i, label in enumerate(cls):
+        s = norm[i]
+        if label != toolout.OTHER or not s:
+            continue
+        frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet
+        if frame or toolout.problem(s) or (len(lines[i]) > toolout.LINE_WINDOW and
+                                           toolout.problem(lines[i][-toolout.LINE_WINDOW:])):
+            cls[i] = toolout.KEEP
+
+
+def promote_both_ways(lines):
+    norm = toolout_scan.norm_all(lines)
+    got = [toolout.OTHER] * len(norm)
+    toolout_scan.scan(norm, got)
+    want = list(got)
+    toolout._promote(lines, norm, got)
+    plain_promote(lines, norm, want)
+    assert got == want
+
+
+def test_promote_keeps_what_asking_every_unclaimed_line_keeps():
+    promote_both_ways(KNOWN)
+    long_tail = "x" * toolout.LINE_WINDOW + " connection refused"
+    promote_both_ways(["2024 INFO ok"] * 5 + ["    at f (a.js:1:2)", long_tail, "\tFile \"a.py\", line 3", "WARN x"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(LINES)
+def test_promote_keeps_what_asking_every_unclaimed_line_keeps_on_any_lines(lines):
+    promote_both_ways(lines)
