@@ -296,3 +296,43 @@ def test_passing_lines_on_known_lines():
                              fold_case=False)
         got = terminal.passing_lines(cleaned, droppable)
         assert all(g == p for g, p, d in zip(got, plain, droppable) if not d)
+
+
+def plain_fold_excerpts(cleaned, must, vocab):
+    """terminal.fold_excerpts as first written: line by line."""
+    from engine.patterns import ERROR_WORD, SOURCE_EXCERPT
+
+    in_error_block = False
+    for i, line in enumerate(cleaned):
+        if not line.strip():
+            in_error_block = False
+        elif must[i] and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line):
+            in_error_block = True
+        elif not in_error_block and not must[i] and vocab[i] != terminal.DROPPED_VOCAB and \
+                terminal.SOURCE_EXCERPT.match(line):
+            vocab[i] = terminal.EXCERPT_VOCAB
+
+
+def fold_excerpts_both_ways(cleaned, must, dropped):
+    got = [terminal.DROPPED_VOCAB if d else line for line, d in zip(cleaned, dropped)]
+    want = list(got)
+    terminal.fold_excerpts(cleaned, must, got)
+    plain_fold_excerpts(cleaned, must, want)
+    assert got == want
+
+
+def test_fold_excerpts_folds_like_reading_line_by_line_on_known_lines():
+    rnd = random.Random(9)
+    cleaned = [line.rstrip() for line in KNOWN]
+    for must_share, drop_share in ((0.05, 0.3), (0.3, 0.0), (0.0, 0.0)):
+        fold_excerpts_both_ways(cleaned, [rnd.random() < must_share for _ in cleaned],
+                                [rnd.random() < drop_share for _ in cleaned])
+
+
+EXCERPT_PIECES = ["error", "Error: x", "  12 | let x", "   |", "   ^^^", "", "warning", "x", "  - a", "3 + b", "Σ"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(EXCERPT_PIECES), st.booleans(), st.booleans()), max_size=30))
+def test_fold_excerpts_folds_like_reading_line_by_line(rows):
+    fold_excerpts_both_ways([line for line, _, _ in rows], [m for _, m, _ in rows], [d for _, _, d in rows])
