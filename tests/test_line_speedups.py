@@ -300,7 +300,7 @@ def test_passing_lines_on_known_lines():
 
 def plain_fold_excerpts(cleaned, must, vocab):
     """terminal.fold_excerpts as first written: line by line."""
-    from engine.patterns import ERROR_WORD, SOURCE_EXCERPT
+    from engine.patterns import ERROR_WORD
 
     in_error_block = False
     for i, line in enumerate(cleaned):
