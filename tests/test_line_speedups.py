@@ -336,3 +336,26 @@ EXCERPT_PIECES = ["error", "Error: x", "  12 | let x", "   |", "   ^^^", "", "wa
 @given(st.lists(st.tuples(st.sampled_from(EXCERPT_PIECES), st.booleans(), st.booleans()), max_size=30))
 def test_fold_excerpts_folds_like_reading_line_by_line(rows):
     fold_excerpts_both_ways([line for line, _, _ in rows], [m for _, m, _ in rows], [d for _, _, d in rows])
+
+
+def clean_lines_both_ways(text):
+    bare = L.split(text).bare()
+    assert terminal.clean_lines(text, bare) == [terminal.clean_line(line) for line in bare]
+
+
+def test_clean_lines_cleans_each_line_as_clean_line_on_known_texts():
+    texts = known_texts()
+    assert sum("\x1b" in t for t in texts) > 5
+    for text in texts:
+        clean_lines_both_ways(text)
+
+
+#: Escape sequences whole and cut by a line end, OSC, CRs, backspaces, controls.
+ESCAPE_PIECES = ["\x1b[31m", "\x1b[0m", "\x1b", "[", "31m", "\x1b]0;title\x07", "\x1b]8;;", "\x1b\\", "\n", "\r\n", "\r",
+                 "\b", "\x07", "x", " ", "ok", "Σ"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(ESCAPE_PIECES), max_size=16))
+def test_clean_lines_cleans_each_line_as_clean_line(parts):
+    clean_lines_both_ways("".join(parts))
