@@ -17,7 +17,8 @@ import operator
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from itertools import compress
+from collections import deque
+from itertools import compress, islice
 
 from engine.patterns import (
     DIGITS,
@@ -173,10 +174,8 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     sources_open = False
     n = len(norm)
     stops: list[int] | None = None
-    i = -1
-    while i + 1 < n:
-        i += 1
-        s = norm[i]
+    numbered = enumerate(norm)
+    for i, s in numbered:
         if cur is None and not sources_open and i not in candidates:
             if in_block[i]:
                 pending = []
@@ -201,7 +200,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             is_message = [t.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(t) is not None for t in norm[start:end]]
             cur.message.extend(compress(range(start, end), is_message))
             cur.snippet.extend(compress(range(start, end), map(operator.not_, is_message)))
-            i = end - 1
+            deque(islice(numbered, end - i - 1), maxlen=0)  # lines i+1..end-1: taken
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:

@@ -201,15 +201,25 @@ def line_verdicts(s: str) -> tuple[str, bool, int]:
     return label_of(s, kind), block, first
 
 
+#: scan deduplicates the lines when at least 1 in REPEATS_MIN of the first PROBE repeat.
+PROBE = 512
+REPEATS_MIN = 8
+
+
 def scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
     """One pass over the lines: each line's label (into cls, where not OTHER), the lines where a
     failure block may open, and the lines where a finding may start with the index in
     FINDING_STARTS of the first pattern matching each. Tool output repeats itself (gutters,
     `PASS` rows, excerpts): each distinct line is asked once, and the lines with a verdict other
-    than NOTHING are found in C."""
-    distinct = list(dict.fromkeys(norm))
-    verdict_of = dict(zip(distinct, map(line_verdicts, distinct)))
-    verdicts = list(map(verdict_of.__getitem__, norm))
+    than NOTHING are found in C. Where the first PROBE lines hardly repeat (a log: every line
+    has its own time stamp, or a run's PASSED rows), every line is asked: deduplicating would
+    cost more than it saves."""
+    if len(set(norm[:PROBE])) * REPEATS_MIN >= min(len(norm), PROBE) * (REPEATS_MIN - 1):
+        verdicts = list(map(line_verdicts, norm))
+    else:
+        distinct = list(dict.fromkeys(norm))
+        verdict_of = dict(zip(distinct, map(line_verdicts, distinct)))
+        verdicts = list(map(verdict_of.__getitem__, norm))
     block_starts: list[int] = []
     finding_starts: dict[int, int] = {}
     for i in compress(range(len(norm)), map(is_not, verdicts, repeat(NOTHING))):
