@@ -359,3 +359,40 @@ ESCAPE_PIECES = ["\x1b[31m", "\x1b[0m", "\x1b", "[", "31m", "\x1b]0;title\x07", 
 @given(st.lists(st.sampled_from(ESCAPE_PIECES), max_size=16))
 def test_clean_lines_cleans_each_line_as_clean_line(parts):
     clean_lines_both_ways("".join(parts))
+
+
+def plain_fold_suite_headers(cleaned, must, vocab):
+    """terminal.fold_suite_headers as first written: every line asked, last first."""
+    n = len(cleaned)
+    for i in range(n - 1, -1, -1):
+        if must[i] or not cleaned[i] or vocab[i] in terminal.FOLDED:
+            continue
+        depth = len(cleaned[i]) - len(cleaned[i].lstrip())
+        j, children, clean = i + 1, 0, True
+        while j < n and j - i <= terminal.SUITE_LOOKAHEAD:
+            if cleaned[j]:
+                if len(cleaned[j]) - len(cleaned[j].lstrip()) <= depth:
+                    break
+                if vocab[j] not in terminal.FOLDED:
+                    clean = False
+                    break
+                children += 1
+            j += 1
+        if clean and children and (j >= n or j - i <= terminal.SUITE_LOOKAHEAD):
+            vocab[i] = terminal.PASSING_VOCAB
+
+
+#: Suite titles, passing and failing rows at several depths, blank lines.
+SUITE_PIECES = ["Router", "  .use()", "    ✓ works", "    1) fails", "  nested", "      ✓ deep", "", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(SUITE_PIECES), st.booleans(), st.sampled_from(["", "P", "L"])), max_size=30))
+def test_fold_suite_headers_folds_like_asking_every_line(rows):
+    cleaned = [line for line, _, _ in rows]
+    must = [m for _, m, _ in rows]
+    vocab = [{"": line, "P": terminal.PASSING_VOCAB, "L": terminal.DROPPED_VOCAB}[v] for line, _, v in rows]
+    want = list(vocab)
+    terminal.fold_suite_headers(cleaned, must, vocab)
+    plain_fold_suite_headers(cleaned, must, want)
+    assert vocab == want
