@@ -148,10 +148,9 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
     n = len(cleaned)
     indents = list(map(operator.sub, map(len, cleaned), map(len, map(str.lstrip, cleaned))))
     blank = list(map(operator.not_, cleaned))  # cleaned lines are right-stripped: blank is empty
-    # the headers to ask, last first, found in C (asking one changes only its own vocabulary)
-    asked = compress(range(n), map(operator.not_, map(operator.or_, map(operator.or_, must, blank),
-                                                        map(FOLDED.__contains__, vocab))))
-    for i in reversed(list(asked)):
+    for i in range(n - 1, -1, -1):
+        if must[i] or blank[i] or vocab[i] in FOLDED:
+            continue
         depth = indents[i]
         j, children, clean = i + 1, 0, True
         while j < n and j - i <= SUITE_LOOKAHEAD:

@@ -284,8 +284,7 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
     """In a mocha / jest / node --test tree: suite titles of passing tests are PASS; the titles
     above a failing, pending or skipped result are KEEP (they name it)."""
     # every mark is outside ASCII: only such lines are asked
-    outside_ascii = compress(norm, map(operator.not_, map(str.isascii, norm)))
-    if sum(1 for s in outside_ascii if TOOL_TREE_MARK.match(s)) < TREE_MIN_MARKS:
+    if sum(1 for s in norm if not s.isascii() and TOOL_TREE_MARK.match(s)) < TREE_MIN_MARKS:
         return
     stack: list[tuple[int, int]] = []  # (indent, index) of open suite titles
     for i, s in enumerate(norm):
@@ -336,7 +335,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
 def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan | None = None) -> None:
     """Lines no rule claimed are kept when they are a stack frame or report a problem."""
     quiet = jest_quiet_frames(norm)
-    unclaimed = list(compress(range(len(cls)), map(operator.and_, map(OTHER.__eq__, cls), map(bool, norm))))
+    unclaimed = [i for i, label in enumerate(cls) if label == OTHER and norm[i]]
     # When most lines are unclaimed (a log), `problem` is asked only of the lines holding one
     # of its words, found by a few scans of the whole text (of the lines as given: a word in a
     # normalised line is in its line).

@@ -10,9 +10,6 @@ left to keepNonRedundant, which elides near-duplicates with counted markers.
 """
 from __future__ import annotations
 
-import operator
-from itertools import compress, repeat
-
 from engine.patterns import TOOL_JEST_CONSOLE, TOOL_PYTEST_CAPTURED, TOOL_PYTEST_RULE
 
 #: jest console methods whose block reports a problem: their `at` lines stay stack frames.
@@ -43,8 +40,9 @@ def jest_quiet_frames(norm: list[str]) -> set[int]:
     call site, so it is not a stack frame an agent must see."""
     quiet: set[int] = set()
     n = len(norm)
-    for i in compress(range(n), map(operator.contains, norm, repeat("console."))):  # found in C
-        s = norm[i]
+    for i, s in enumerate(norm):
+        if "console." not in s:
+            continue
         m = TOOL_JEST_CONSOLE.match(s)
         if m is None or m["method"] in JEST_PROBLEM_METHODS:
             continue

@@ -13,12 +13,8 @@ marker. Excerpts are shown for the first SNIPPET_FINDINGS kept findings.
 """
 from __future__ import annotations
 
-import operator
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field
-from collections import deque
-from itertools import compress, islice
 
 from engine.patterns import (
     DIGITS,
@@ -173,9 +169,10 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     after_did_you_mean = False
     sources_open = False
     n = len(norm)
-    stops: list[int] | None = None
-    numbered = enumerate(norm)
-    for i, s in numbered:
+    i = -1
+    while i + 1 < n:
+        i += 1
+        s = norm[i]
         if cur is None and not sources_open and i not in candidates:
             if in_block[i]:
                 pending = []
@@ -188,19 +185,17 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
         candidate = i in candidates
         if cur is not None and not candidate and cur.style == "arrow" and not after_did_you_mean and s.strip():
             # the bulk of a rustc / ruff finding: its message and excerpt lines, up to a blank
-            # line (a normalised line is blank when empty), a failure block or a candidate, taken
-            # as one run (the general path below, line by line, gives the same answer)
-            if stops is None:  # where such a run ends, found in C once
-                stops = sorted(set(compress(range(n), map(operator.not_, norm))).union(
-                    compress(range(n), in_block), candidates))
-            k = bisect_right(stops, i)
-            end = stops[k] if k < len(stops) else n
-            start = i + 1 if cur.message and cur.message[-1] == i else i  # the `-->` location, taken
-            # _message_line, inline (a non-blank normalised line has a first non-blank character)
-            is_message = [t.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(t) is not None for t in norm[start:end]]
-            cur.message.extend(compress(range(start, end), is_message))
-            cur.snippet.extend(compress(range(start, end), map(operator.not_, is_message)))
-            deque(islice(numbered, end - i - 1), maxlen=0)  # lines i+1..end-1: taken
+            # line, a failure block or a candidate (the general path below gives the same
+            # answer, with more tests; so would this test line by line: a normalised line is
+            # blank when empty)
+            message, snippet = cur.message, cur.snippet
+            j = i
+            while j < n and (t := norm[j]) and not in_block[j] and j not in candidates:
+                if not (message and message[-1] == j):  # else the `-->` location, taken
+                    is_message = t.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(t)  # _message_line, inline
+                    (message if is_message else snippet).append(j)
+                j += 1
+            i = j - 1
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
