@@ -11,7 +11,6 @@ example stands for all of them, and toolout's droppable lines never come back.
 from __future__ import annotations
 
 import operator
-from bisect import bisect_left
 from collections.abc import Callable
 from itertools import compress
 
@@ -169,23 +168,13 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
 def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
     """Compare source-excerpt lines as one class, except in a block opened by an error line
     (a compiler error's excerpt is part of the error; a linter's thousand excerpts are not)."""
-    n = len(cleaned)
-    # Read line by line: a blank line closes a block, a kept error line opens one, and a line
-    # neither kept nor dropped outside a block is asked for an excerpt. Only those lines are
-    # visited (found in C); a block is open at such a line when the last blank line or error
-    # line before it is an error line. (A cleaned line is right-stripped: blank when empty.)
-    blanks = list(compress(range(n), map(operator.not_, cleaned)))
-    opens = [i for i in compress(range(n), must) if cleaned[i] and (
-        "error" in cleaned[i].lower() or not cleaned[i].isascii()) and ERROR_WORD.search(cleaned[i])]
-    asked = compress(range(n), map(operator.and_, map(operator.not_, must), map(DROPPED_VOCAB.__ne__, vocab)))
-    for i in asked:
-        line = cleaned[i]
-        if not line:
-            continue
-        k = bisect_left(opens, i)
-        if k and bisect_left(blanks, i) <= bisect_left(blanks, opens[k - 1]):  # no blank since that error
-            continue
-        if SOURCE_EXCERPT.match(line):
+    in_error_block = False
+    for i, line in enumerate(cleaned):
+        if not line.strip():
+            in_error_block = False
+        elif must[i] and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line):
+            in_error_block = True
+        elif not in_error_block and not must[i] and vocab[i] != DROPPED_VOCAB and SOURCE_EXCERPT.match(line):
             vocab[i] = EXCERPT_VOCAB
 
 

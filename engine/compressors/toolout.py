@@ -342,10 +342,6 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
     hinted = None
     if 2 * len(unclaimed) > len(norm):
         hinted = (scan or LineScan(lines)).candidates(PROBLEM_WORDS)
-        # and only such lines, indented ones (frames) and long ones can be kept: found in C
-        indented = compress(range(len(norm)), map(str.isspace, map(operator.itemgetter(slice(1)), norm)))
-        long = compress(range(len(lines)), map(LINE_WINDOW.__lt__, map(len, lines)))
-        unclaimed = sorted(hinted.union(indented, long).intersection(unclaimed))
     for i in unclaimed:
         s = norm[i]
         frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
