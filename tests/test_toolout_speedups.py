@@ -6,6 +6,7 @@ on the corpus, the fixtures and generated lines.
 from __future__ import annotations
 
 import random
+from dataclasses import astuple
 import re
 
 from hypothesis import given, settings
@@ -372,7 +373,7 @@ def collect_both_ways(lines):
     in_block = [False] * len(norm)
     toolout._mark_blocks(norm, cls, in_block, blocks)
     got = toolout_findings._collect_findings(norm, in_block, candidates)
-    assert [vars(f) for f in got] == [vars(f) for f in plain_collect_findings(norm, in_block, candidates)]
+    assert list(map(astuple, got)) == list(map(astuple, plain_collect_findings(norm, in_block, candidates)))
     return got
 
 

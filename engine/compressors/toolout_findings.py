@@ -61,7 +61,7 @@ def _message_line(s: str) -> bool:
     return s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s) is not None
 
 
-@dataclass
+@dataclass(slots=True)
 class Finding:
     head: int
     sev: str  # "error" | "warning" | "low"
