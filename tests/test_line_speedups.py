@@ -298,46 +298,6 @@ def test_passing_lines_on_known_lines():
         assert all(g == p for g, p, d in zip(got, plain, droppable) if not d)
 
 
-def plain_fold_excerpts(cleaned, must, vocab):
-    """terminal.fold_excerpts as first written: line by line."""
-    from engine.patterns import ERROR_WORD
-
-    in_error_block = False
-    for i, line in enumerate(cleaned):
-        if not line.strip():
-            in_error_block = False
-        elif must[i] and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line):
-            in_error_block = True
-        elif not in_error_block and not must[i] and vocab[i] != terminal.DROPPED_VOCAB and \
-                terminal.SOURCE_EXCERPT.match(line):
-            vocab[i] = terminal.EXCERPT_VOCAB
-
-
-def fold_excerpts_both_ways(cleaned, must, dropped):
-    got = [terminal.DROPPED_VOCAB if d else line for line, d in zip(cleaned, dropped)]
-    want = list(got)
-    terminal.fold_excerpts(cleaned, must, got)
-    plain_fold_excerpts(cleaned, must, want)
-    assert got == want
-
-
-def test_fold_excerpts_folds_like_reading_line_by_line_on_known_lines():
-    rnd = random.Random(9)
-    cleaned = [line.rstrip() for line in KNOWN]
-    for must_share, drop_share in ((0.05, 0.3), (0.3, 0.0), (0.0, 0.0)):
-        fold_excerpts_both_ways(cleaned, [rnd.random() < must_share for _ in cleaned],
-                                [rnd.random() < drop_share for _ in cleaned])
-
-
-EXCERPT_PIECES = ["error", "Error: x", "  12 | let x", "   |", "   ^^^", "", "warning", "x", "  - a", "3 + b", "Σ"]
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(EXCERPT_PIECES), st.booleans(), st.booleans()), max_size=30))
-def test_fold_excerpts_folds_like_reading_line_by_line(rows):
-    fold_excerpts_both_ways([line for line, _, _ in rows], [m for _, m, _ in rows], [d for _, _, d in rows])
-
-
 def clean_lines_both_ways(text):
     bare = L.split(text).bare()
     assert terminal.clean_lines(text, bare) == [terminal.clean_line(line) for line in bare]
@@ -359,40 +319,3 @@ ESCAPE_PIECES = ["\x1b[31m", "\x1b[0m", "\x1b", "[", "31m", "\x1b]0;title\x07", 
 @given(st.lists(st.sampled_from(ESCAPE_PIECES), max_size=16))
 def test_clean_lines_cleans_each_line_as_clean_line(parts):
     clean_lines_both_ways("".join(parts))
-
-
-def plain_fold_suite_headers(cleaned, must, vocab):
-    """terminal.fold_suite_headers as first written: every line asked, last first."""
-    n = len(cleaned)
-    for i in range(n - 1, -1, -1):
-        if must[i] or not cleaned[i] or vocab[i] in terminal.FOLDED:
-            continue
-        depth = len(cleaned[i]) - len(cleaned[i].lstrip())
-        j, children, clean = i + 1, 0, True
-        while j < n and j - i <= terminal.SUITE_LOOKAHEAD:
-            if cleaned[j]:
-                if len(cleaned[j]) - len(cleaned[j].lstrip()) <= depth:
-                    break
-                if vocab[j] not in terminal.FOLDED:
-                    clean = False
-                    break
-                children += 1
-            j += 1
-        if clean and children and (j >= n or j - i <= terminal.SUITE_LOOKAHEAD):
-            vocab[i] = terminal.PASSING_VOCAB
-
-
-#: Suite titles, passing and failing rows at several depths, blank lines.
-SUITE_PIECES = ["Router", "  .use()", "    ✓ works", "    1) fails", "  nested", "      ✓ deep", "", "x"]
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(SUITE_PIECES), st.booleans(), st.sampled_from(["", "P", "L"])), max_size=30))
-def test_fold_suite_headers_folds_like_asking_every_line(rows):
-    cleaned = [line for line, _, _ in rows]
-    must = [m for _, m, _ in rows]
-    vocab = [{"": line, "P": terminal.PASSING_VOCAB, "L": terminal.DROPPED_VOCAB}[v] for line, _, v in rows]
-    want = list(vocab)
-    terminal.fold_suite_headers(cleaned, must, vocab)
-    plain_fold_suite_headers(cleaned, must, want)
-    assert vocab == want
