@@ -4,6 +4,7 @@ and of Engine.compress end to end (detect, compress, token counting, MemoryStore
     python bench/bench_throughput.py                 # corpus grouped by detected type + synthetic 10 MB
     python bench/bench_throughput.py --runs 5 --synthetic-mb 10
     python bench/bench_throughput.py --no-synthetic  # corpus only
+    python bench/bench_throughput.py --only log,terminal,json --no-synthetic --runs 5
 
 Corpus cases are grouped by the type Detect gives them (after the listing gutter is stripped, as
 the engine does). Each case runs --runs times; a group's rate is its bytes over the sum of its
@@ -157,7 +158,9 @@ def main() -> None:
     ap.add_argument("--synthetic-mb", type=float, default=10.0)
     ap.add_argument("--no-synthetic", action="store_true")
     ap.add_argument("--no-corpus", action="store_true")
+    ap.add_argument("--only", default="", help="comma-separated content types to measure (default: all)")
     args = ap.parse_args()
+    only = {ContentType(name.strip()) for name in args.only.split(",") if name.strip()}
 
     registry = default_registry()
     counter = default_counter()
@@ -172,11 +175,15 @@ def main() -> None:
             data = raw.read_bytes()
             groups[detect(listing.unwrap(data).body)].append(data)
         for ctype in sorted(groups):
+            if only and ctype not in only:
+                continue
             print(row(f"{ctype} (corpus)", ctype, measure(registry, counter, ctype, groups[ctype], args.runs)),
                   flush=True)
     if not args.no_synthetic:
         size = int(args.synthetic_mb * 1e6)
         for ctype, make in SYNTHETIC.items():
+            if only and ctype not in only:
+                continue
             data = make(size, random.Random(3))
             assert detect(data) == ctype, f"synthetic {ctype} is detected as {detect(data)}"
             m = measure(registry, counter, ctype, [data], args.runs)

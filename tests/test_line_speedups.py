@@ -1,8 +1,8 @@
 """The fast paths of the line compressors give the answers of the plain definitions they replace.
 
-Each speed-up in lines, redundancy, log, terminal and toolout (whole-text keyword scans, shapes,
-factored dispatch, twins of patterns) is checked here against the straightforward per-line
-code it stands for, on the corpus, the fixtures and generated lines.
+Each speed-up in lines, redundancy, log and terminal (whole-text keyword scans, shapes, joined
+passes) is checked here against the straightforward per-line code it stands for, on the corpus,
+the fixtures and generated lines; toolout's are in tests/test_toolout_speedups.py.
 """
 from __future__ import annotations
 
@@ -16,11 +16,7 @@ from hypothesis import strategies as st
 
 from engine.compressors import lines as L
 from engine.compressors import log, redundancy, terminal, toolout
-from engine.compressors.toolout_dispatch import factor_alternatives
-from engine.patterns import (
-    DIGITS, HAS_LETTER, LOG_TIME_MASK, LOG_TIME_MASK_FAST, LOGFMT_PAIR, MASKED_WORD, TOOL_PROBLEM, TOOL_PROBLEM_HINT,
-    WORD,
-)
+from engine.patterns import DIGITS, HAS_LETTER, LOG_TIME_MASK, LOGFMT_PAIR, MASKED_WORD, WORD
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path("/work/shared/corpus")
@@ -156,18 +152,103 @@ def test_keep_non_redundant_matches_its_first_definition_on_known_lines():
 # ---------------------------------------------------------------- log
 
 
-def test_log_time_mask_fast_masks_what_log_time_mask_masks():
+#: LOG_TIME_MASK as written before its leading lookahead named the branches' first characters.
+PLAIN_LOG_TIME_MASK = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
+    r"|\d{2}/\d{2}/\d{2,4}|\d{6} \d{6}(?: \d+)?(?= [A-Z])"
+    r"|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\b"
+    r"|\[(?<=[\w)]\[)\d+\](?=:)"
+)
+
+
+def test_log_time_mask_masks_what_the_plain_alternation_masks():
     heads = [line[:64] for line in KNOWN]
-    assert [LOG_TIME_MASK_FAST.sub("#", h) for h in heads] == [LOG_TIME_MASK.sub("#", h) for h in heads]
+    assert [LOG_TIME_MASK.sub("#", h) for h in heads] == [PLAIN_LOG_TIME_MASK.sub("#", h) for h in heads]
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(["2024-05-01", "T", " ", "10:00:00", ".123", "Z", "+02:00", "1", "12", "123456",
                                  "Mon", "Tue", "Thu", "Sat", "Sun", "Mar", "May", "Sep", "Dec", "  3", "x", "[", "]",
                                  ":", "sshd", "(", ")", "/", "2019", "08/11/19", "A", "٣"]), max_size=12))
-def test_log_time_mask_fast_on_any_head(parts):
+def test_log_time_mask_on_any_head(parts):
     head = "".join(parts)
-    assert LOG_TIME_MASK_FAST.sub("#", head) == LOG_TIME_MASK.sub("#", head)
+    assert LOG_TIME_MASK.sub("#", head) == PLAIN_LOG_TIME_MASK.sub("#", head)
+
+
+def plain_fold_repeats(bare, important):
+    seen, repeats = set(), [False] * len(bare)
+    for i, flagged in enumerate(important):
+        if flagged:
+            key = LOG_TIME_MASK.sub("#", bare[i][:log.REPEAT_KEY_HEAD]) + bare[i][log.REPEAT_KEY_HEAD:]
+            if key in seen:
+                important[i], repeats[i] = False, True
+            else:
+                seen.add(key)
+    return repeats
+
+
+def fold_both_ways(bare, important):
+    got, want = list(important), list(important)
+    assert log.fold_repeats(bare, got) == plain_fold_repeats(bare, want)
+    assert got == want
+
+
+def test_fold_repeats_masks_each_head_alone_at_the_joins():
+    # a month closing one head must not take the day opening the next
+    fold_both_ways(["ERROR in Dec", "12 ERROR x", "ERROR in Dec", "13 ERROR x"], [True] * 4)
+    fold_both_ways(["a[12]", ": error", "a\x00b Dec", "12"], [True] * 4)
+
+
+def test_fold_repeats_masks_heads_joined_as_one_by_one_on_known_lines():
+    rnd = random.Random(3)
+    fold_both_ways(KNOWN, [rnd.random() < 0.5 for _ in KNOWN])
+    fold_both_ways(KNOWN, [True] * len(KNOWN))
+
+
+#: Stamps, pids and the edges of the NUL that joins heads (a month at a head's end, a day at the
+#: next head's start, a literal NUL in a line).
+HEAD_PIECES = ["Dec", " ", "12", "10:00:00", "2024-05-01", "sshd[42]", ":", "\x00", "Mon", "\n", "\t", "x",
+               " A", "123456", "2019", "[", "]", "(", ")"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.sampled_from(HEAD_PIECES), max_size=12).map("".join), st.booleans()),
+                max_size=12))
+def test_fold_repeats_masks_heads_joined_as_one_by_one(pairs):
+    fold_both_ways([line for line, _ in pairs], [flag for _, flag in pairs])
+
+
+def known_texts() -> list[str]:
+    found = [p.read_text("utf-8") for p in sorted((ROOT / "fixtures").rglob("*.txt"))]
+    if CORPUS.is_dir():
+        found += [p.read_bytes().decode("utf-8", "replace") for p in sorted(CORPUS.glob("*/output.raw"))]
+    return found
+
+
+def detect_text_agrees(text: str) -> bool:
+    scan = L.LineScan(L.split(text).bare())
+    return toolout.is_tool_output(log._detect_text(text, scan)) == toolout.is_tool_output(text)
+
+
+def test_tool_output_is_detected_alike_on_the_joined_bare_lines_of_known_texts():
+    texts = known_texts()
+    assert any(toolout.is_tool_output(t) for t in texts) and not all(toolout.is_tool_output(t) for t in texts)
+    for text in texts:
+        assert detect_text_agrees(text)
+        assert detect_text_agrees(text.replace("\n", "\r\n"))
+
+
+#: Signatures, line ends of every kind, JSON's brackets.
+SIGNATURE_PIECES = ["Ran 3 tests in 0.1s", "FAILED", "=== 1 failed in 2.0s ===", "\n", "\r\n", "\r", " ", "\t",
+                    "{", "}", "[", "]", '"a"', ":", "1", "x", "npm ERR! ", "added 3 packages", "error: could not compile ",
+                    "test result: ok. 3 passed", "$"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(SIGNATURE_PIECES), max_size=14))
+def test_tool_output_is_detected_alike_on_the_joined_bare_lines(parts):
+    assert detect_text_agrees("".join(parts))
 
 
 @settings(max_examples=300, deadline=None)
@@ -217,126 +298,24 @@ def test_passing_lines_on_known_lines():
         assert all(g == p for g, p, d in zip(got, plain, droppable) if not d)
 
 
-# ---------------------------------------------------------------- toolout
+def clean_lines_both_ways(text):
+    bare = L.split(text).bare()
+    assert terminal.clean_lines(text, bare) == [terminal.clean_line(line) for line in bare]
 
 
-def test_problem_words_are_the_hint_alternatives_as_literals():
-    assert "|".join(toolout.PROBLEM_WORDS) == TOOL_PROBLEM_HINT.pattern
-    assert all(re.fullmatch(re.escape(w), w) and not re.search(r"[\\.^$*+?{}\[\]()|]", w) for w in toolout.PROBLEM_WORDS)
+def test_clean_lines_cleans_each_line_as_clean_line_on_known_texts():
+    texts = known_texts()
+    assert sum("\x1b" in t for t in texts) > 5
+    for text in texts:
+        clean_lines_both_ways(text)
 
 
-def plain_problem(line: str) -> bool:
-    low = line.lower()
-    return TOOL_PROBLEM_HINT.search(low) is not None and TOOL_PROBLEM.search(low) is not None
+#: Escape sequences whole and cut by a line end, OSC, CRs, backspaces, controls.
+ESCAPE_PIECES = ["\x1b[31m", "\x1b[0m", "\x1b", "[", "31m", "\x1b]0;title\x07", "\x1b]8;;", "\x1b\\", "\n", "\r\n", "\r",
+                 "\b", "\x07", "x", " ", "ok", "Σ"]
 
 
 @settings(max_examples=500, deadline=None)
-@given(LINE)
-def test_problem_searching_from_the_first_hint_answers_like_searching_from_the_start(line):
-    assert toolout.problem(line) == plain_problem(line)
-
-
-def test_problem_on_known_lines():
-    assert [toolout.problem(line) for line in KNOWN] == [plain_problem(line) for line in KNOWN]
-
-
-def plain_norm(line: str) -> str:
-    if len(line) > toolout.LINE_WINDOW:
-        line = line[:toolout.LINE_WINDOW]
-    if line and "\u2800" <= line[0] <= "\u28ff":
-        line = toolout.TOOL_SPINNER.sub("", line)
-    return line.rstrip() if line[-1:].isspace() else line
-
-
-@settings(max_examples=300, deadline=None)
-@given(LINES)
-def test_norm_all_normalises_each_line(lines):
-    assert toolout._norm_all(lines) == [plain_norm(line) for line in lines]
-
-
-def test_norm_all_cuts_long_lines_to_the_window():
-    lines = ["⠋ " + "x" * (toolout.LINE_WINDOW + 10) + " ", "ok  "]
-    assert toolout._norm_all(lines) == [plain_norm(line) for line in lines]
-
-
-def plain_label_blanks(norm, cls):
-    n, prev, i = len(norm), None, 0
-    while i < n:
-        if norm[i].strip():
-            prev = cls[i]
-            i += 1
-            continue
-        j = i
-        while j < n and not norm[j].strip():
-            j += 1
-        nxt = cls[j] if j < n else None
-        if cls[i] == toolout.OTHER and prev is not None and nxt is not None:
-            label = prev if prev == nxt or prev in toolout.DROPPABLE else nxt if nxt in toolout.DROPPABLE else None
-            if label is not None:
-                for k in range(i, j):
-                    if cls[k] == toolout.OTHER:
-                        cls[k] = label
-        i = j
-
-
-LABELS = [toolout.KEEP, toolout.PASS, toolout.CHATTER, toolout.REPEAT, toolout.OTHER]
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["", "x", " y"]), st.sampled_from(LABELS)), max_size=30))
-def test_label_blanks_labels_blank_runs_as_before(pairs):
-    norm = toolout._norm_all([line for line, _ in pairs])
-    got = [label for _, label in pairs]
-    want = list(got)
-    toolout._label_blanks(norm, got)
-    plain_label_blanks(norm, want)
-    assert got == want
-
-
-@settings(max_examples=200, deadline=None)
-@given(LINES)
-def test_analyse_with_a_shared_scan_answers_as_without(lines):
-    alone = toolout.analyse(lines)
-    shared = toolout.analyse(lines, L.LineScan(lines))
-    assert (alone.classes, alone.repeat_rules) == (shared.classes, shared.repeat_rules)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([r"\d+ a", r"\d+ b", r"\d+", r"\S+::x", r"\S+ \(y\)", r"(\S+\.py )?[.sx]+$",
-                                 r"[ab]c", r"[ab]", r"(?P<g>\d)/(?P=g)", r"\s*ok", r"x{2,3}y", r"x{2,3}?z"]),
-                min_size=1, max_size=6, unique=True), LINE)
-def test_factored_alternatives_match_where_one_of_them_does(alternatives, line):
-    renamed = [a.replace("(?P<g>", f"(?P<g{k}>").replace("(?P=g)", f"(?P=g{k})") for k, a in enumerate(alternatives)]
-    factored = factor_alternatives(renamed)
-    assert factored is not None
-    assert (re.match(f"(?:{factored})", line) is not None) == any(re.match(a, line) for a in renamed)
-
-
-def test_factored_tool_signature_finds_what_the_plain_one_finds():
-    from engine.compressors import toolout_detect
-
-    assert toolout_detect._SIGNATURE_BY_LINE is not toolout_detect._SIGNATURE_BY_LINE_PLAIN
-    texts = ["\n".join(KNOWN[start:start + 200]) for start in range(0, len(KNOWN), 200)]
-    for text in KNOWN + texts:
-        assert (toolout_detect._SIGNATURE_BY_LINE.match(text) is None) == (
-            toolout_detect._SIGNATURE_BY_LINE_PLAIN.match(text) is None), text[:200]
-
-
-@settings(max_examples=300, deadline=None)
-@given(LINES)
-def test_factored_tool_signature_on_any_lines(lines):
-    from engine.compressors import toolout_detect
-
-    text = "\n".join(lines + ["===== 1 failed, 2 passed in 0.1s =====", "Ran 3 tests in 0.01s", "x.c:1:2: error: y"][
-        : len(lines) % 4])
-    assert (toolout_detect._SIGNATURE_BY_LINE.match(text) is None) == (
-        toolout_detect._SIGNATURE_BY_LINE_PLAIN.match(text) is None)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([" ", "\t", "\u2003", "= ", "help", "note", "hint", "warning", "error", "info", "x",
-                                 ":", "|", "1", "h"]), max_size=6).map("".join))
-def test_message_line_prefilter_answers_like_the_regex(line):
-    from engine.compressors import toolout_findings
-
-    assert toolout_findings._message_line(line) == (toolout_findings._MESSAGE_LINE.match(line) is not None)
+@given(st.lists(st.sampled_from(ESCAPE_PIECES), max_size=16))
+def test_clean_lines_cleans_each_line_as_clean_line(parts):
+    clean_lines_both_ways("".join(parts))

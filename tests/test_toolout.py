@@ -430,9 +430,9 @@ def test_corpus_detection_and_critical_facts(case):
 
 # ---------------------------------------------------------------- first-character dispatch
 
-from engine.compressors import toolout_dispatch  # noqa: E402
+from engine.compressors import toolout_dispatch, toolout_scan  # noqa: E402
 
-DISPATCHERS = [toolout._LABEL, toolout._BLOCK_START, toolout._FINDING_START]
+DISPATCHERS = [toolout_scan.LABEL, toolout_scan.BLOCK_START, toolout_scan.FINDING_START]
 
 
 def full_answer(dispatch, line):
@@ -461,14 +461,14 @@ def test_dispatch_splits_alternatives_at_top_level_only():
     assert toolout_dispatch.split_alternatives(r"^a(b|c)|^[|]d|^e\|f") == [r"^a(b|c)", r"^[|]d", r"^e\|f"]
 
 
-SPACED = toolout_dispatch.FirstCharDispatch([(f"f{k}", p) for k, p in toolout.FINDING_STARTS_SPACED])
+SPACED = toolout_dispatch.FirstCharDispatch([(f"f{k}", p) for k, p in toolout_scan.FINDING_STARTS_SPACED])
 
 
 def spaced_agrees(line: str) -> bool:
     """On a line with white space and no ": ", the spaced list names the same first pattern."""
     if ": " in line or not (" " in line or "\t" in line):
         return True  # the full list answers for these
-    return SPACED.match(line) == full_answer(toolout._FINDING_START, line)
+    return SPACED.match(line) == full_answer(toolout_scan.FINDING_START, line)
 
 
 def test_spaced_finding_starts_agree_on_every_known_line():

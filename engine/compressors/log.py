@@ -9,11 +9,13 @@ toolout recognises keeps every flagged line."""
 from __future__ import annotations
 
 import json
+from itertools import compress
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
 from engine.compressors.odd_shape import odd_shape_lines
-from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_TIME_MASK_FAST, LOGFMT_PAIR
+from engine.compressors.toolout_detect import DETECT_WINDOW
+from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_TIME_MASK, LOGFMT_PAIR
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -56,13 +58,13 @@ _LEVEL_NAMES = frozenset({"level", "lvl", "severity", "loglevel", "log.level"})
 def leveled_fields(line: str) -> dict[str, str] | None:
     """log_fields, led by the line's level word when it has no level field of its own, so a
     marker can state which levels it elided (`all level=INFO`: no warning among them)."""
-    fields = log_fields(line)
+    fields = log_fields(line) if "=" in line or "{" in line else None  # log_fields' None, sooner
     if fields and any(name.lower() in _LEVEL_NAMES for name in fields):
         return fields
     found = LOG_LEVEL_WORD.search(line, 0, LEVEL_HEAD)
     if found is None:
         return fields
-    level = {"level": found.group(1) or found.group(2)}
+    level = {"level": found[found.lastindex]}  # the one of its two groups that took part
     return {**level, **fields} if fields else level
 
 
@@ -93,20 +95,39 @@ def _json_fields(stripped: str) -> dict[str, str] | None:
 def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     """Unflag each flagged line that repeats an earlier flagged line but for its time stamp
     and pid; return which lines were repeats."""
+    flagged = list(compress(range(len(bare)), important))
+    # Time stamps and pids lead a log line; masking only its head keeps this linear (a stamp
+    # cut by the window just stays unmasked: fewer folds, never wrong ones).
+    heads = [bare[i][:REPEAT_KEY_HEAD] for i in flagged]
+    joined = "\0".join(heads)
+    if joined.count("\0") == len(heads) - 1:
+        # One sub over the heads joined by NUL masks each as on its own: no LOG_TIME_MASK match
+        # holds a NUL (no branch's \s, \d or class takes one) and a NUL, like a string's end,
+        # is neither a word character nor what a lookaround asks for.
+        masked = LOG_TIME_MASK.sub("#", joined).split("\0")
+    else:
+        masked = [LOG_TIME_MASK.sub("#", head) for head in heads]
     seen: set[str] = set()
     repeats = [False] * len(bare)
-    for i, flagged in enumerate(important):
-        if flagged:
-            line = bare[i]
-            # Time stamps and pids lead a log line; masking only its head keeps this linear
-            # (a stamp cut by the window just stays unmasked: fewer folds, never wrong ones).
-            key = LOG_TIME_MASK_FAST.sub("#", line[:REPEAT_KEY_HEAD]) + line[REPEAT_KEY_HEAD:]
-            if key in seen:
-                important[i] = False
-                repeats[i] = True
-            else:
-                seen.add(key)
+    for i, head in zip(flagged, masked):
+        key = head + bare[i][REPEAT_KEY_HEAD:]
+        if key in seen:
+            important[i] = False
+            repeats[i] = True
+        else:
+            seen.add(key)
     return repeats
+
+
+def _detect_text(text: str, scan: L.LineScan) -> str:
+    """What is_tool_output reads for `text`: the bare lines joined (already joined for the
+    keyword scans), which is the text with each line's `\\r` gone and no final newline. It
+    turns every `\\r` into a line break and ignores an empty last line anyway, so it answers the
+    same without two passes over the text; not when escapes are stripped (it strips them from
+    the whole text) or the text is so long that it reads only its two ends."""
+    if "\x1b" in text or len(text) > 2 * DETECT_WINDOW:
+        return text
+    return scan.joined()
 
 
 class LogCompressor(L.QueryAwareLines):
@@ -131,7 +152,7 @@ class LogCompressor(L.QueryAwareLines):
         # In a service log the same error recurs by the hundred; each wording stays in view once
         # and its repeats (same text at another time, from another pid) are counted in the
         # marker. Test and build output keeps every flagged line.
-        if toolout.is_tool_output(text):
+        if toolout.is_tool_output(_detect_text(text, scan)):
             repeats = [False] * n
         else:
             for i in odd_shape_lines(bare):

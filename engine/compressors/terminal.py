@@ -49,6 +49,11 @@ def clean_line(line: str) -> str:
     """One line as the terminal finally showed it (its own trailing `\\r` excluded)."""
     if "\x1b" in line:
         line = ANSI.sub("", line)
+    return _redraw(line)
+
+
+def _redraw(line: str) -> str:
+    """clean_line of a line without escape sequences left: `\\r` frames, backspaces, controls."""
     if "\r" in line:
         frames = [frame for frame in line.split("\r") if frame.strip()]
         line = frames[-1] if frames else ""
@@ -64,6 +69,17 @@ def clean_line(line: str) -> str:
     if not line.isprintable():
         line = CONTROL_CHARS.sub("", line)
     return line.rstrip()
+
+
+def clean_lines(text: str, bare: list[str]) -> list[str]:
+    """clean_line of each of the lines `bare` of `text`. Without an OSC sequence (`ESC ]`, whose
+    text may run past a newline), no escape sequence holds a newline: one ANSI pass over the
+    lines joined strips each line as clean_line does, and a printable line holds no escape,
+    CR, backspace or control (clean_line only right-strips it)."""
+    if "\x1b" in text and "\x1b]" not in text:
+        bare = ANSI.sub("", "\n".join(bare)).split("\n")
+        return [ln.rstrip() if ln.isprintable() else _redraw(ln) for ln in bare]
+    return [ln.rstrip() if ln.isprintable() else clean_line(ln) for ln in bare]
 
 
 def plain_text(data: bytes) -> bytes | None:
@@ -198,8 +214,7 @@ class TerminalCompressor(L.QueryAwareLines):
         if text is None:
             return None
         doc = L.split(text)
-        # a printable line holds no escape, CR, backspace or control: clean_line only rstrips it
-        cleaned = [ln.rstrip() if ln.isprintable() else clean_line(ln) for ln in doc.bare()]
+        cleaned = clean_lines(text, doc.bare())
         n = len(cleaned)
         if doc.crlf == 0:
             units = list(cleaned)

@@ -19,26 +19,49 @@ regex or keepNonRedundant: they are droppable by decision, and `run_summary(anal
 gives the verified account of an elided run for its marker (`… N lines elided (caveman): S …`).
 Errors are never REPEAT: every error finding is kept.
 
+What a line is by itself (its label, whether a block or a finding may start on it) comes from
+one pass over the lines (toolout_scan); this module reads the lines in context: failure blocks,
+findings (toolout_findings), test trees, problem words, blank lines.
+
 `must_keep(lines)` is `classify(lines) == KEEP`. `is_tool_output(text)` (toolout_detect) looks for strong
 signatures of a runner, compiler, linter or installer transcript. Pure, deterministic, linear:
-one first-character-dispatched regex call per line per pass, and a line is read through a
+one first-character-dispatched regex call per line per question, and a line is read through a
 LINE_WINDOW-sized window.
 """
 from __future__ import annotations
 
 import operator
 import re
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections import Counter
+from dataclasses import dataclass, field
 from itertools import compress
 
 from engine.compressors.lines import LineScan
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
-from engine.compressors.toolout_dispatch import FirstCharDispatch
-from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED, mark_findings
+from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
+    CARGO_FAILURES,
+    CHATTER,
+    ERRORS_FILES,
+    FAILING_TESTS,
+    GRADLE_WRONG,
+    KEEP,
+    LINE_WINDOW,
+    OTHER,
+    PASS,
+    PROBLEM_WORDS,
+    REPEAT,
+    RSPEC_FAILURES,
+    TAP_OK,
+    VITEST_FAIL,
+    norm_all,
+    problem,
+    scan as scan_lines,
+)
 from engine.patterns import (
     TOOL_CARGO_STDOUT,
-    TOOL_CHATTER,
     TOOL_CMAKE_ERROR,
     TOOL_GO_FAIL,
     TOOL_GO_PANIC,
@@ -47,20 +70,12 @@ from engine.patterns import (
     TOOL_JS_ERROR,
     TOOL_MOCHA_FAILING,
     TOOL_NODE_FAIL,
-    TOOL_PASS,
     TOOL_PIP_ERROR,
-    TOOL_PROBLEM,
-    TOOL_PROBLEM_HINT,
-    TOOL_PROGRESS_DONE,
     TOOL_PYTEST_BLOCK,
     TOOL_PYTEST_SECTION,
-    TOOL_PROGRESS_BAR,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
-    TOOL_SPINNER,
     TOOL_STACK_FRAME,
-    TOOL_SUMMARY,
-    TOOL_SUMMARY_ANYWHERE,
     TOOL_TAP_NOT_OK,
     TOOL_TRACEBACK,
     TOOL_TREE_MARK,
@@ -68,11 +83,6 @@ from engine.patterns import (
     TOOL_UNITTEST_BLOCK,
 )
 
-KEEP = "keep"
-PASS = "pass"
-CHATTER = "chatter"
-REPEAT = "repeat"
-OTHER = "other"
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT})
 
@@ -81,7 +91,6 @@ TREE_MIN_MARKS = 3
 
 _TB_CONTINUES = re.compile(r"^(During handling of the above exception|The above exception was|Traceback )")
 _NODE_CRASH_LOC = re.compile(r"^\S+:\d+$")
-_TAP_OK = re.compile(r"^(\s*)ok \d+ ")
 
 
 @dataclass
@@ -89,145 +98,12 @@ class Analysis:
     classes: list[str]
     #: rule of each REPEAT finding headline, by line index ("" when the finding has no code)
     repeat_rules: dict[int, str]
-
-
-#: Patterns look at this much of a line: a runner's headline, summary or diagnostic fits, and
-#: a 10 MB line costs what a short one does. `problem` also reads the line's last stretch.
-LINE_WINDOW = 4096
-
-
-def _norm(line: str) -> str:
-    if len(line) > LINE_WINDOW:
-        line = line[:LINE_WINDOW]
-    if line and "\u2800" <= line[0] <= "\u28ff":
-        line = TOOL_SPINNER.sub("", line)
-    return line.rstrip() if line[-1:].isspace() else line
+    #: repeat_rules' line indices in order, made when run_summary first asks
+    _heads: list[int] | None = field(default=None, init=False, repr=False, compare=False)
 
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
-
-
-def problem(line: str) -> bool:
-    """The line reports a problem in words (error, failed, warning, cannot, ...)."""
-    low = line.lower()
-    hint = TOOL_PROBLEM_HINT.search(low)
-    # Every TOOL_PROBLEM match holds a hint word, starting on it or one letter before it
-    # (`[a-z]error`): the search starts there, not at the line start.
-    return hint is not None and TOOL_PROBLEM.search(low, max(0, hint.start() - 1)) is not None
-
-
-# ---------------------------------------------------------------- per-line labels
-
-
-_LABEL = FirstCharDispatch([
-    ("keep", TOOL_SUMMARY), ("done", TOOL_PROGRESS_DONE), ("odd", TOOL_RESULT_ODD),
-    ("pass", TOOL_PASS), ("chatter", TOOL_CHATTER),
-])
-
-
-#: Distinct lines whose verdict a pass remembers: tool output repeats itself (gutters, `PASS`
-#: rows, excerpts), and a line is read once per pass. Bounded, so memory stays linear.
-MEMO_MAX = 1 << 16
-
-
-def _line_label(s: str) -> str:
-    kind = _LABEL.match(s)
-    if kind is None:  # the common case, answered with the fewest tests (same answer as below)
-        if s.endswith("100% done") or (("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])) or (
-            ("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)
-        ):
-            return KEEP
-        if s.isascii() or not TOOL_PROGRESS_BAR.search(s):
-            return OTHER
-    if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
-        ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
-    ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
-        return KEEP
-    if kind == "pass":
-        return PASS
-    # TOOL_PROGRESS_BAR's characters are all outside ASCII (and str.isascii is O(1))
-    if (kind == "chatter" or (not s.isascii() and TOOL_PROGRESS_BAR.search(s))) and not problem(
-        " ".join(t for t in s.split() if "/" not in t and "." not in t)
-    ):
-        return CHATTER
-    return OTHER
-
-
-def _finding_first(s: str) -> int:
-    """Index in FINDING_STARTS of the first pattern matching the line, -1 for none. Lines
-    holding a space or tab but no ": " ask only FINDING_STARTS_SPACED (the same answer)."""
-    if ": " not in s and (" " in s or "\t" in s):
-        key = _FINDING_START_SPACED.match(s)
-        return -1 if key is None else _SPACED_INDEX[key]
-    key = _FINDING_START.match(s)
-    return -1 if key is None else int(key[1:])
-
-
-_UNKNOWN = object()  # a first character whose bucket is not built yet
-
-
-def _line_verdicts(s: str) -> tuple[str, bool, int]:
-    """A line's label, whether a failure block may start on it, and _finding_first."""
-    # A first character whose bucket is empty answers "no" without calling match (most lines
-    # of a log, for the block and finding starts).
-    block = _BLOCK_START.by_char.get(s[:1], _UNKNOWN) is not None and _BLOCK_START.match(s) is not None
-    if ": " not in s and (" " in s or "\t" in s):
-        first = -1
-        if _FINDING_START_SPACED.by_char.get(s[:1], _UNKNOWN) is not None:
-            key = _FINDING_START_SPACED.match(s)
-            first = -1 if key is None else _SPACED_INDEX[key]
-    else:
-        first = _finding_first(s)
-    return _line_label(s), block, first
-
-
-_NOTHING = (OTHER, False, -1)
-
-
-def _scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
-    """One pass over the lines: each line's label (into cls), the lines where a failure block
-    may start, and the lines where a finding may start with _finding_first of each. A line
-    seen before is not asked again, unless the first MEMO_PROBE lines show that lines hardly
-    repeat (a log: every line has its own time stamp), where remembering costs more than it
-    saves."""
-    memo: dict[str, tuple[str, bool, int]] = {}
-    block_starts: list[int] = []
-    finding_starts: dict[int, int] = {}
-    hits = 0
-    remember = True
-    for i, s in enumerate(norm):
-        if remember:
-            got = memo.get(s)
-            if got is None:
-                got = _line_verdicts(s)
-                if got == _NOTHING:
-                    got = _NOTHING
-                if len(memo) < MEMO_MAX:
-                    memo[s] = got
-            else:
-                hits += 1
-            if i == MEMO_PROBE and hits * MEMO_MIN_HITS < MEMO_PROBE:
-                remember = False
-        else:
-            got = _line_verdicts(s)
-            if got == _NOTHING:
-                continue
-        if got is _NOTHING:
-            continue
-        label, block, first = got
-        if label != OTHER:
-            cls[i] = label
-        if block:
-            block_starts.append(i)
-        if first >= 0:
-            finding_starts[i] = first
-    return block_starts, finding_starts
-
-
-#: _scan stops remembering after this many lines when fewer than 1 in MEMO_MIN_HITS repeated.
-MEMO_PROBE = 512
-MEMO_MIN_HITS = 8
 
 
 def _result_odd(s: str) -> bool:
@@ -316,25 +192,8 @@ def _section_end(norm: list[str], i: int) -> int:
     return j
 
 
-_ERRORS_FILES = re.compile(r"^Errors\s+Files$")  # tsc's per-file error table
-_FAILING_TESTS = re.compile(r"^\s*✖ failing tests:")  # node --test's closing recap
-_CARGO_FAILURES = re.compile(r"^failures:$")
-_RSPEC_FAILURES = re.compile(r"^Failures:$")  # rspec: every failure, through `Finished in`
-_GRADLE_WRONG = re.compile(r"^\* What went wrong:$")  # gradle: through `* Try:`
-_VITEST_FAIL = re.compile(r"^\s*FAIL\s+\S+\.\w+ > ")  # vitest: through the next ⎯⎯⎯ rule
-_BLOCK_STARTS = (
-    TOOL_PYTEST_SECTION, TOOL_PYTEST_BLOCK, TOOL_TRACEBACK, TOOL_UNITTEST_BLOCK, TOOL_JEST_BLOCK,
-    TOOL_MOCHA_FAILING, _ERRORS_FILES, _FAILING_TESTS, _TAP_OK, TOOL_GO_FAIL, TOOL_TAP_NOT_OK,
-    TOOL_NODE_FAIL, TOOL_GO_PANIC, TOOL_CARGO_STDOUT, _CARGO_FAILURES, TOOL_CMAKE_ERROR,
-    TOOL_PIP_ERROR, TOOL_JS_ERROR, _RSPEC_FAILURES, _GRADLE_WRONG, _VITEST_FAIL,
-)
-
-
-_BLOCK_START = FirstCharDispatch([(f"b{k}", pat) for k, pat in enumerate(_BLOCK_STARTS)])
-
-
 def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: list[int]) -> None:
-    """Mark the failure blocks opening at `starts` (the lines _BLOCK_START matches, in order)."""
+    """Mark the failure blocks opening at `starts` (the lines toolout_scan.BLOCK_START matches, in order)."""
     n = len(norm)
     end = 0
     for i in starts:
@@ -375,14 +234,14 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and (not norm[end].strip() or norm[end][:1].isspace()):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif _ERRORS_FILES.match(s):
+        elif ERRORS_FILES.match(s):
             while end < n and re.match(r"^\s+\d+\s+\S", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif _FAILING_TESTS.match(s):
+        elif FAILING_TESTS.match(s):
             end = n
             _mark(cls, in_block, i, end)
-        elif (m := _TAP_OK.match(s)) and cls[i] == PASS:
+        elif (m := TAP_OK.match(s)) and cls[i] == PASS:
             end = _indented_block_end(norm, i, len(m.group(1)))
             for k in range(i + 1, end):
                 cls[k] = PASS  # the YAML diagnostics of a passing TAP test
@@ -393,16 +252,16 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and not re.match(r"^(FAIL|ok|exit status)\b", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif TOOL_CARGO_STDOUT.match(s) or _CARGO_FAILURES.match(s):
+        elif TOOL_CARGO_STDOUT.match(s) or CARGO_FAILURES.match(s):
             while end < n and not re.match(r"^(---- |failures:$|test result: )", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif _RSPEC_FAILURES.match(s) or _GRADLE_WRONG.match(s):
+        elif RSPEC_FAILURES.match(s) or GRADLE_WRONG.match(s):
             stop = re.compile(r"^(Finished in |\* Try:|BUILD FAILED)")
             while end < n and not stop.match(norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif _VITEST_FAIL.match(s):
+        elif VITEST_FAIL.match(s):
             while end < n and not norm[end].startswith(("⎯⎯⎯", " FAIL ")):
                 end += 1
             _mark(cls, in_block, i, end)
@@ -456,19 +315,14 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
 
 # ---------------------------------------------------------------- public API
 
-_FINDING_START = FirstCharDispatch([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
-_FINDING_START_SPACED = FirstCharDispatch([(f"s{k}", pat) for k, pat in FINDING_STARTS_SPACED])
-_SPACED_INDEX = {f"s{k}": k for k, _ in FINDING_STARTS_SPACED}
-
-
 def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     """Label every line (see the module's docstring). `scan`: a LineScan of `lines` the caller
     shares, so keyword scans of the same lines are not repeated."""
-    norm = _norm_all(lines)
+    norm = norm_all(lines)
     n = len(norm)
     cls = [OTHER] * n
     in_block = [False] * n
-    block_starts, finding_starts = _scan(norm, cls)
+    block_starts, finding_starts = scan_lines(norm, cls)
     _mark_blocks(norm, cls, in_block, block_starts)
     rules: dict[int, str] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts)
@@ -476,20 +330,6 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     _promote(lines, norm, cls, scan)
     _label_blanks(norm, cls)
     return Analysis(cls, rules)
-
-
-def _norm_all(lines: list[str]) -> list[str]:
-    """_norm of every line, in C-level passes: rstrip leaves a line without trailing white
-    space as it is, and only a line outside ASCII can start with a spinner glyph."""
-    if max(map(len, lines), default=0) > LINE_WINDOW:
-        lines = [line[:LINE_WINDOW] for line in lines]
-    if not all(map(str.isascii, lines)):
-        lines = [TOOL_SPINNER.sub("", line) if line and "\u2800" <= line[0] <= "\u28ff" else line for line in lines]
-    return list(map(str.rstrip, lines))
-
-
-#: TOOL_PROBLEM_HINT is the alternation of these words: a line `problem` accepts holds one.
-PROBLEM_WORDS = tuple(TOOL_PROBLEM_HINT.pattern.split("|"))
 
 
 def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan | None = None) -> None:
@@ -550,15 +390,13 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
 
     Every line of the run is counted in exactly one part, so the summary never reads as
     complete when it is not."""
-    counts = {PASS: 0, CHATTER: 0, REPEAT: 0, OTHER: 0, KEEP: 0}
-    per_rule: dict[str, int] = {}
-    findings = 0
-    for k in range(start, end):
-        counts[analysis.classes[k]] += 1
-        if k in analysis.repeat_rules:
-            findings += 1
-            rule = analysis.repeat_rules[k] or "uncoded"
-            per_rule[rule] = per_rule.get(rule, 0) + 1
+    counts = Counter(analysis.classes[start:end])  # counted in C: a run can be 10,000 lines
+    heads = analysis._heads
+    if heads is None:
+        heads = analysis._heads = sorted(analysis.repeat_rules)
+    first, stop = bisect_left(heads, start), bisect_left(heads, end)
+    findings = stop - first
+    per_rule = Counter(analysis.repeat_rules[k] or "uncoded" for k in heads[first:stop])
     parts = []
     if counts[PASS]:
         parts.append(f"{counts[PASS]} passing-test lines")

@@ -290,6 +290,21 @@ class FirstCharDispatch:
             key = self._names[m.lastgroup] = m.lastgroup.split("__", 1)[0]
         return key
 
+    def bucket(self, line: str) -> re.Pattern | None:
+        """The regex match(line) tries (None: nothing can match the line). It is the same for
+        every line with the line's first character, or (indented) first non-blank character:
+        a caller asking many lines may keep it by that character."""
+        rx = self._by_char.get(line[:1], _UNSET)
+        if rx is _UNSET:
+            rx = self._by_indented.get(line.lstrip()[:1], _UNSET) if line[:1].isspace() else _UNSET
+            if rx is _UNSET:
+                rx = self._resolve(line)
+        return rx
+
+    def key_of(self, m: re.Match) -> str:
+        """The key match() answers for a match of one of its buckets."""
+        return m.lastgroup.split("__", 1)[0]
+
     def _resolve(self, line: str) -> re.Pattern | None:
         """The bucket of a line whose first character has none cached yet, or is white space."""
         if not line:

@@ -61,7 +61,7 @@ def _message_line(s: str) -> bool:
     return s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s) is not None
 
 
-@dataclass
+@dataclass(slots=True)
 class Finding:
     head: int
     sev: str  # "error" | "warning" | "low"
@@ -169,7 +169,10 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     after_did_you_mean = False
     sources_open = False
     n = len(norm)
-    for i, s in enumerate(norm):
+    i = -1
+    while i + 1 < n:
+        i += 1
+        s = norm[i]
         if cur is None and not sources_open and i not in candidates:
             if in_block[i]:
                 pending = []
@@ -181,11 +184,18 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             continue
         candidate = i in candidates
         if cur is not None and not candidate and cur.style == "arrow" and not after_did_you_mean and s.strip():
-            # the bulk of a rustc / ruff finding: its message and excerpt lines (the general
-            # path below gives the same answer, with more tests)
-            if not (cur.message and cur.message[-1] == i):  # else the `-->` location, taken
-                message = s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s)  # _message_line, inline
-                (cur.message if message else cur.snippet).append(i)
+            # the bulk of a rustc / ruff finding: its message and excerpt lines, up to a blank
+            # line, a failure block or a candidate (the general path below gives the same
+            # answer, with more tests; so would this test line by line: a normalised line is
+            # blank when empty)
+            message, snippet = cur.message, cur.snippet
+            j = i
+            while j < n and (t := norm[j]) and not in_block[j] and j not in candidates:
+                if not (message and message[-1] == j):  # else the `-->` location, taken
+                    is_message = t.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(t)  # _message_line, inline
+                    (message if is_message else snippet).append(j)
+                j += 1
+            i = j - 1
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
@@ -280,7 +290,8 @@ def _decide_findings(
     for f in dropped:
         rules[f.head] = f.rule
         for k in (f.head, *f.message, *f.snippet, *f.preamble):
-            _drop(cls, k)
+            if cls[k] != KEEP:  # _drop, inline: a thinned lint run drops tens of thousands of lines
+                cls[k] = REPEAT
     shown = 0
     for f in kept:
         # a representative of a thinned severity shows its headline and location only

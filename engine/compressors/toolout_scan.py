@@ -1,0 +1,233 @@
+"""What each line of tool output is by itself: toolout's one pass over the lines.
+
+`scan(norm, cls)` asks every line (normalised by `norm_all`: ANSI already stripped, spinner
+glyph removed, cut to LINE_WINDOW, right-stripped) three questions, each answered from the
+line alone: its label (KEEP, PASS, CHATTER or OTHER: see toolout), whether a failure block may
+open on it, and which FINDING_STARTS pattern (if any) matches it first. toolout then reads the
+lines in context (blocks, findings, test trees, problem words).
+
+Each question is a FirstCharDispatch: one regex call per line, built from the alternatives that
+can start with the line's first character. The four buckets a line's first character selects
+are looked up once per character (`_buckets_of`), so a line costs one dict lookup and at most
+three regex calls; `line_verdicts` answers exactly as `plain_verdicts` (the three dispatches'
+own `match`), which tests/test_line_speedups.py checks.
+"""
+from __future__ import annotations
+
+import re
+from itertools import compress, repeat
+from operator import is_not
+
+from engine.compressors.toolout_dispatch import FirstCharDispatch
+from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED
+from engine.patterns import (
+    TOOL_CARGO_STDOUT,
+    TOOL_CHATTER,
+    TOOL_CMAKE_ERROR,
+    TOOL_GO_FAIL,
+    TOOL_GO_PANIC,
+    TOOL_JEST_BLOCK,
+    TOOL_JS_ERROR,
+    TOOL_MOCHA_FAILING,
+    TOOL_NODE_FAIL,
+    TOOL_PASS,
+    TOOL_PIP_ERROR,
+    TOOL_PROBLEM,
+    TOOL_PROBLEM_HINT,
+    TOOL_PROGRESS_BAR,
+    TOOL_PROGRESS_DONE,
+    TOOL_PYTEST_BLOCK,
+    TOOL_PYTEST_SECTION,
+    TOOL_RESULT_ODD,
+    TOOL_RESULT_ODD_END,
+    TOOL_SPINNER,
+    TOOL_SUMMARY,
+    TOOL_SUMMARY_ANYWHERE,
+    TOOL_TAP_NOT_OK,
+    TOOL_TRACEBACK,
+    TOOL_UNITTEST_BLOCK,
+)
+
+KEEP = "keep"
+PASS = "pass"
+CHATTER = "chatter"
+REPEAT = "repeat"
+OTHER = "other"
+
+#: Patterns look at this much of a line: a runner's headline, summary or diagnostic fits, and
+#: a 10 MB line costs what a short one does. `problem` also reads the line's last stretch.
+LINE_WINDOW = 4096
+
+
+def norm_all(lines: list[str]) -> list[str]:
+    """Each line cut to LINE_WINDOW, without a leading spinner glyph, right-stripped; in C-level
+    passes: rstrip leaves a line without trailing white space as it is, and only a line outside
+    ASCII can start with a spinner glyph."""
+    if max(map(len, lines), default=0) > LINE_WINDOW:
+        lines = [line[:LINE_WINDOW] for line in lines]
+    if not all(map(str.isascii, lines)):
+        lines = [TOOL_SPINNER.sub("", line) if line and "\u2800" <= line[0] <= "\u28ff" else line for line in lines]
+    return list(map(str.rstrip, lines))
+
+
+def problem(line: str) -> bool:
+    """The line reports a problem in words (error, failed, warning, cannot, ...)."""
+    low = line.lower()
+    hint = TOOL_PROBLEM_HINT.search(low)
+    # Every TOOL_PROBLEM match holds a hint word, starting on it or one letter before it
+    # (`[a-z]error`): the search starts there, not at the line start.
+    return hint is not None and TOOL_PROBLEM.search(low, max(0, hint.start() - 1)) is not None
+
+
+#: TOOL_PROBLEM_HINT is the alternation of these words: a line `problem` accepts holds one.
+PROBLEM_WORDS = tuple(TOOL_PROBLEM_HINT.pattern.split("|"))
+
+
+# ---------------------------------------------------------------- the three questions
+
+LABEL = FirstCharDispatch([
+    ("keep", TOOL_SUMMARY), ("done", TOOL_PROGRESS_DONE), ("odd", TOOL_RESULT_ODD),
+    ("pass", TOOL_PASS), ("chatter", TOOL_CHATTER),
+])
+
+ERRORS_FILES = re.compile(r"^Errors\s+Files$")  # tsc's per-file error table
+FAILING_TESTS = re.compile(r"^\s*✖ failing tests:")  # node --test's closing recap
+TAP_OK = re.compile(r"^(\s*)ok \d+ ")
+CARGO_FAILURES = re.compile(r"^failures:$")
+RSPEC_FAILURES = re.compile(r"^Failures:$")  # rspec: every failure, through `Finished in`
+GRADLE_WRONG = re.compile(r"^\* What went wrong:$")  # gradle: through `* Try:`
+VITEST_FAIL = re.compile(r"^\s*FAIL\s+\S+\.\w+ > ")  # vitest: through the next ⎯⎯⎯ rule
+#: Where a failure block may open (toolout._mark_blocks says how far it runs).
+BLOCK_STARTS = (
+    TOOL_PYTEST_SECTION, TOOL_PYTEST_BLOCK, TOOL_TRACEBACK, TOOL_UNITTEST_BLOCK, TOOL_JEST_BLOCK,
+    TOOL_MOCHA_FAILING, ERRORS_FILES, FAILING_TESTS, TAP_OK, TOOL_GO_FAIL, TOOL_TAP_NOT_OK,
+    TOOL_NODE_FAIL, TOOL_GO_PANIC, TOOL_CARGO_STDOUT, CARGO_FAILURES, TOOL_CMAKE_ERROR,
+    TOOL_PIP_ERROR, TOOL_JS_ERROR, RSPEC_FAILURES, GRADLE_WRONG, VITEST_FAIL,
+)
+BLOCK_START = FirstCharDispatch([(f"b{k}", pat) for k, pat in enumerate(BLOCK_STARTS)])
+
+FINDING_START = FirstCharDispatch([(f"f{k}", pat) for k, pat in enumerate(FINDING_STARTS)])
+#: Keyed by the index in FINDING_STARTS too: `s{k}` names FINDING_STARTS[k] (or part of it).
+FINDING_START_SPACED = FirstCharDispatch([(f"s{k}", pat) for k, pat in FINDING_STARTS_SPACED])
+
+
+def spaced(s: str) -> bool:
+    """The line holds a space or tab but no ": ": FINDING_START_SPACED answers for it."""
+    return ": " not in s and (" " in s or "\t" in s)
+
+
+def label_of(s: str, kind: str | None) -> str:
+    """The line's label, given LABEL.match(s)."""
+    if kind is None:  # the common case, answered with the fewest tests (same answer as below)
+        if s.endswith("100% done") or (("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])) or (
+            ("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)
+        ):
+            return KEEP
+        if s.isascii() or not TOOL_PROGRESS_BAR.search(s):
+            return OTHER
+    if kind in ("keep", "done", "odd") or s.endswith("100% done") or (
+        ("..." in s or "# " in s) and TOOL_RESULT_ODD_END.search(s[-200:])
+    ) or (("dumped" in s or "fault" in s) and TOOL_SUMMARY_ANYWHERE.search(s)):
+        return KEEP
+    if kind == "pass":
+        return PASS
+    # TOOL_PROGRESS_BAR's characters are all outside ASCII (and str.isascii is O(1))
+    if (kind == "chatter" or (not s.isascii() and TOOL_PROGRESS_BAR.search(s))) and not problem(
+        " ".join(t for t in s.split() if "/" not in t and "." not in t)
+    ):
+        return CHATTER
+    return OTHER
+
+
+def plain_verdicts(s: str) -> tuple[str, bool, int]:
+    """A line's label, whether a failure block may open on it, and the index in FINDING_STARTS
+    of the first pattern matching it (-1: none), from each dispatch's own match()."""
+    key = (FINDING_START_SPACED if spaced(s) else FINDING_START).match(s)
+    return label_of(s, LABEL.match(s)), BLOCK_START.match(s) is not None, -1 if key is None else int(key[1:])
+
+
+#: The verdicts of most lines.
+NOTHING = (OTHER, False, -1)
+_DISPATCHES = (LABEL, BLOCK_START, FINDING_START, FINDING_START_SPACED)
+Buckets = tuple["re.Pattern[str] | None", ...]
+#: A line's first character (never white space) → the bucket each of _DISPATCHES tries on it.
+_BUCKETS: dict[str, Buckets] = {}
+#: An indented line's first non-blank character → the same.
+_INDENTED: dict[str, Buckets] = {}
+#: A bucket match's last group → its dispatch's key (LABEL) or the FINDING_STARTS index.
+_KIND: dict[str, str] = {}
+_FIRST: dict[str, int] = {}
+
+
+def _buckets_of(s: str) -> Buckets:
+    if s[:1].isspace():
+        c = s.lstrip()[:1]
+        got = _INDENTED.get(c)
+        if got is None:
+            got = _INDENTED[c] = tuple(d.bucket(s) for d in _DISPATCHES)
+        return got
+    got = _BUCKETS[s[:1]] = tuple(d.bucket(s) for d in _DISPATCHES)
+    return got
+
+
+def line_verdicts(s: str) -> tuple[str, bool, int]:
+    """plain_verdicts(s), with the buckets looked up once per line; NOTHING itself for most."""
+    label_rx, block_rx, finding_rx, spaced_rx = _BUCKETS.get(s[:1]) or _buckets_of(s)
+    block = block_rx is not None and block_rx.match(s) is not None
+    if ": " not in s and (" " in s or "\t" in s):  # spaced(s), inline
+        finding_rx = spaced_rx
+    m = None if finding_rx is None else finding_rx.match(s)
+    if m is None:
+        first = -1
+    else:
+        first = _FIRST.get(m.lastgroup, -1)
+        if first < 0:
+            first = _FIRST[m.lastgroup] = int(FINDING_START.key_of(m)[1:])
+    m = None if label_rx is None else label_rx.match(s)
+    if m is None:
+        # label_of(s, None) for most lines, inline: none of its words, ASCII
+        if s.isascii() and not s.endswith("100% done") and "..." not in s and "# " not in s and (
+            "dumped" not in s and "fault" not in s
+        ):
+            label = OTHER
+        else:
+            label = label_of(s, None)
+        if label == OTHER and not block and first < 0:
+            return NOTHING
+        return label, block, first
+    kind = _KIND.get(m.lastgroup)
+    if kind is None:
+        kind = _KIND[m.lastgroup] = LABEL.key_of(m)
+    return label_of(s, kind), block, first
+
+
+#: scan deduplicates the lines when at least 1 in REPEATS_MIN of the first PROBE repeat.
+PROBE = 512
+REPEATS_MIN = 8
+
+
+def scan(norm: list[str], cls: list[str]) -> tuple[list[int], dict[int, int]]:
+    """One pass over the lines: each line's label (into cls, where not OTHER), the lines where a
+    failure block may open, and the lines where a finding may start with the index in
+    FINDING_STARTS of the first pattern matching each. Tool output repeats itself (gutters,
+    `PASS` rows, excerpts): each distinct line is asked once, and the lines with a verdict other
+    than NOTHING are found in C. Where the first PROBE lines hardly repeat (a log: every line
+    has its own time stamp, or a run's PASSED rows), every line is asked: deduplicating would
+    cost more than it saves."""
+    if len(set(norm[:PROBE])) * REPEATS_MIN >= min(len(norm), PROBE) * (REPEATS_MIN - 1):
+        verdicts = list(map(line_verdicts, norm))
+    else:
+        distinct = list(dict.fromkeys(norm))
+        verdict_of = dict(zip(distinct, map(line_verdicts, distinct)))
+        verdicts = list(map(verdict_of.__getitem__, norm))
+    block_starts: list[int] = []
+    finding_starts: dict[int, int] = {}
+    for i in compress(range(len(norm)), map(is_not, verdicts, repeat(NOTHING))):
+        label, block, first = verdicts[i]
+        if label != OTHER:
+            cls[i] = label
+        if block:
+            block_starts.append(i)
+        if first >= 0:
+            finding_starts[i] = first
+    return block_starts, finding_starts
