@@ -155,10 +155,10 @@ def test_factored_alternatives_match_where_one_of_them_does(alternatives, line):
 def test_factored_tool_signature_finds_what_the_plain_one_finds():
     from engine.compressors import toolout_detect
 
-    assert toolout_detect._SIGNATURE_BY_LINE is not toolout_detect._SIGNATURE_BY_LINE_PLAIN
+    assert toolout_detect._signature_by_line() is not toolout_detect._SIGNATURE_BY_LINE_PLAIN
     texts = ["\n".join(KNOWN[start:start + 200]) for start in range(0, len(KNOWN), 200)]
     for text in KNOWN + texts:
-        assert (toolout_detect._SIGNATURE_BY_LINE.match(text) is None) == (
+        assert (toolout_detect._signature_by_line().match(text) is None) == (
             toolout_detect._SIGNATURE_BY_LINE_PLAIN.match(text) is None), text[:200]
 
 
@@ -169,7 +169,7 @@ def test_factored_tool_signature_on_any_lines(lines):
 
     text = "\n".join(lines + ["===== 1 failed, 2 passed in 0.1s =====", "Ran 3 tests in 0.01s", "x.c:1:2: error: y"][
         : len(lines) % 4])
-    assert (toolout_detect._SIGNATURE_BY_LINE.match(text) is None) == (
+    assert (toolout_detect._signature_by_line().match(text) is None) == (
         toolout_detect._SIGNATURE_BY_LINE_PLAIN.match(text) is None)
 
 

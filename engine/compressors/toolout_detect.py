@@ -5,11 +5,12 @@ shape) at the start of any line, reading at most DETECT_WINDOW from each end of 
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 
 from engine.compressors.toolout_dispatch import factor_alternatives, split_alternatives
-from engine.patterns import ANSI, TOOL_SIGNATURE
+from engine.patterns import ANSI, TOOL_SIGNATURE, compile_lazily
 
 
 def is_tool_output(text: str) -> bool:
@@ -38,7 +39,7 @@ def is_tool_output(text: str) -> bool:
             break
         if TOOL_SIGNATURE.match(text, pos + 1):
             return True
-    return _SIGNATURE_BY_LINE.match(text) is not None
+    return _signature_by_line().match(text) is not None
 
 
 #: is_tool_output tries the start of this many last lines before scanning the whole text.
@@ -49,10 +50,11 @@ TAIL_LINES = 64
 DETECT_WINDOW = 1 << 20
 #: TOOL_SIGNATURE tried at line starts only: the lazy `[^\n]*\n` skip walks a line in one
 #: charset loop, which is ~15x faster on a log than `search` trying every position.
-_SIGNATURE_BY_LINE_PLAIN = re.compile(r"(?:[^\n]*\n)*?" + TOOL_SIGNATURE.pattern.removeprefix("(?m)^"), re.M)
+_SIGNATURE_BY_LINE_PLAIN = compile_lazily(r"(?:[^\n]*\n)*?" + TOOL_SIGNATURE.pattern.removeprefix("(?m)^"), re.M)
 
 
-def _factored_signature() -> re.Pattern[str]:
+@functools.cache  # compiled on first use: a payload Detect settles early never asks
+def _signature_by_line() -> re.Pattern[str]:
     """_SIGNATURE_BY_LINE_PLAIN with the signatures' alternation factored (one `\\S+` or `=+`
     read for all the signatures that start with it): it matches where the plain one does, and
     only whether it matches is asked."""
@@ -67,5 +69,3 @@ def _factored_signature() -> re.Pattern[str]:
                 pass
     return _SIGNATURE_BY_LINE_PLAIN
 
-
-_SIGNATURE_BY_LINE = _factored_signature()

@@ -10,6 +10,8 @@ be bounded are in every bucket, so the result is exactly that of the full altern
 """
 from __future__ import annotations
 
+import functools
+
 import re
 from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
@@ -205,9 +207,22 @@ class FirstCharDispatch:
     that allow an indent (`^\\s*✓ `, `^\\s+at `) say what must follow it."""
 
     def __init__(self, patterns: list[tuple[str, re.Pattern]]) -> None:
-        #: (key, renamed body, first-character keys, keys after the indent); None: any
-        self._alts: list[tuple[str, str, Keys | None, Keys | None]] = []
-        for key, pat in patterns:
+        self._patterns = patterns
+        self._by_char: dict[str, re.Pattern | None] = {}  # a line's first character → its bucket
+        #: The buckets known so far by first character (None: nothing can match such a line);
+        #: white space is never a key (an indented line has its own buckets).
+        self.by_char = self._by_char
+        self._by_indented: dict[str, re.Pattern | None] = {}  # an indented line's first non-blank one
+        self._by_members: dict[tuple[int, ...], re.Pattern | None] = {}
+        self._names: dict[str, str] = {}  # a matched group's name → its pattern's key
+
+    @functools.cached_property
+    def _alts(self) -> list[tuple[str, str, Keys | None, Keys | None]]:
+        """(key, renamed body, first-character keys, keys after the indent; None: any) of every
+        alternative. Worked out on first use: parsing every alternative of every pattern cost a
+        sixth of a short run's start-up, and a run that is not tool output never asks."""
+        alts: list[tuple[str, str, Keys | None, Keys | None]] = []
+        for key, pat in self._patterns:
             if pat.flags & (re.I | re.M | re.S | re.X):
                 raise ValueError(f"{key}: global flags are not supported here")
             for alt in split_alternatives(pat.pattern):
@@ -217,17 +232,16 @@ class FirstCharDispatch:
                     indent, rest_nullable = _after_indent(seq, False)
                 except re.error:
                     keys, nullable, indent, rest_nullable = ANY, True, ANY, True
-                n = len(self._alts)
-                self._alts.append((key, _renamed(f"{key}__{n}", alt), None if nullable else keys,
-                                   None if rest_nullable or WS in indent else indent))
-        self.full = self._compile(list(range(len(self._alts)))) or re.compile(r"(?!)")
-        self._by_char: dict[str, re.Pattern | None] = {}  # a line's first character → its bucket
-        #: The buckets known so far by first character (None: nothing can match such a line);
-        #: white space is never a key (an indented line has its own buckets).
-        self.by_char = self._by_char
-        self._by_indented: dict[str, re.Pattern | None] = {}  # an indented line's first non-blank one
-        self._by_members: dict[tuple[int, ...], re.Pattern | None] = {}
-        self._names: dict[str, str] = {}  # a matched group's name → its pattern's key
+                n = len(alts)
+                alts.append((key, _renamed(f"{key}__{n}", alt), None if nullable else keys,
+                             None if rest_nullable or WS in indent else indent))
+        return alts
+
+    @functools.cached_property
+    def full(self) -> re.Pattern:
+        """Every alternative in one pattern (asked only of an empty line: compiled on first use,
+        since compiling it costs more than a short run's whole scan)."""
+        return self._compile(list(range(len(self._alts)))) or re.compile(r"(?!)")
 
     def _compile(self, members: list[int]) -> re.Pattern | None:
         """The alternation of `members`; None when there are none (nothing can match)."""
