@@ -153,7 +153,10 @@ class Engine:
                            reason=f"{ctype} compressor failed: {type(exc).__name__}")
         # What the terminal showed (colours and redraws resolved) is the lossy engine's fallback:
         # the whole text, no holes, the escaped original one retrieve away.
-        shown = None if info.reversible else self._shown(body)
+        if info.reversible:
+            shown = None
+        else:  # a payload read beneath its colours already is what the terminal showed
+            shown = body if body is not unwrapped.body else self._shown(body)
         if body_out is None and shown is None:
             return replace(passthrough, reason=f"{ctype} compressor declined")
         before = self.counter.count(data)

@@ -257,6 +257,17 @@ def test_coloured_structured_output_is_compressed_by_its_own_kind_and_stored_as_
     assert store.blobs[r.handle][0] == coloured
 
 
+def test_coloured_structured_output_its_compressor_declines_shows_what_the_terminal_showed():
+    from engine.registry import default_registry
+
+    plain = b'[{"id": 1, "status": "ok"}, {"id": 2, "status": "ok"}]\n'  # too short to elide
+    coloured = b"\x1b[1;39m" + plain.replace(b'"ok"', b'\x1b[0;32m"ok"\x1b[0m') + b"\x1b[0m"
+    store = MemoryStore()
+    r = Engine(default_registry(), EscapeCounter(), store).compress(coloured, Options(mode="compress"))
+    assert (r.content_type, r.method, r.output) == (ContentType.JSON, "terminal-plain", plain)
+    assert store.blobs[r.handle][0] == coloured
+
+
 def test_output_larger_passes_through():
     r = make(Fake(lambda d: d + b" more words"), MemoryStore()).compress(DATA, COMPRESS)
     assert_passed_through(r)
