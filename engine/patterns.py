@@ -164,10 +164,19 @@ LOG_LINE = compile_lazily(
 #: A log line's level: an upper-case level word, or a lower-case one in brackets (Apache's
 #: `[error]`). Looked for in a line's head only, where loggers print it. The lookahead names the
 #: first character so the regex engine skips to candidates (twice as fast, same matches).
+#: PostgreSQL's `LOG:` level counts only with the two spaces its server log puts after it: a
+#: capitalised word LOG elsewhere (`LOG: see below`, `LOG_DIR`) is no level.
 LOG_LEVEL_WORD = compile_lazily(
-    r"(?=[A-Z\[])(?:\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE)\b"
+    r"(?=[A-Z\[])(?:\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE|LOG(?=:  ))\b"
     r"|\[(trace|debug|info|notice|warn|warning|error|crit|alert|emerg)\])"
 )
+
+#: A record that belongs to the error record just before it: PostgreSQL's server log prints an
+#: error's DETAIL, HINT, STATEMENT, CONTEXT, QUERY and (verbose) LOCATION as records of their own,
+#: with two spaces after the colon; the pid in the head says which session printed it.
+LOG_ERROR_DETAIL = compile_lazily(r"\b(DETAIL|HINT|STATEMENT|CONTEXT|QUERY|LOCATION):  ")
+#: The pid in a log line's head (`[10788]`, `pid=10788`): a detail record follows its own session's error.
+LOG_PID = compile_lazily(r"\[(\d+)\]|\bpid[=:](\d+)\b")
 
 #: Diff structure lines.
 DIFF_LINE = compile_lazily(r"(?m)^(diff --git |@@ |--- |\+\+\+ |[+-][^+-])")
@@ -295,6 +304,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|^\s*(Test Files|Tests|Duration)\s+\d|^\s*(Test Files|Tests)\s+\d+ (failed|passed)"  # vitest
     r"|^error Command failed with exit code \d|^\s*ERR_PNPM_\w+"  # yarn, pnpm
     r"|^collected \d+ items?|^platform \S+ -- Python "  # pytest header: counts, versions
+    r"|^Dubious, test returned \d+|^Failed \d+/\d+ subtests|^Result: (PASS|FAIL|NOTESTS)$"  # prove, per file
     r"|(Segmentation fault|Killed|Aborted)\b"
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
@@ -359,6 +369,8 @@ TOOL_UNITTEST_BLOCK = compile_lazily(r"^(FAIL|ERROR|UNEXPECTED SUCCESS): \S+ \(\
 TOOL_JEST_BLOCK = compile_lazily(r"^\s*● (?!Console\b)\S")
 TOOL_JEST_END = compile_lazily(r"^\s*(● |(PASS|FAIL)\s+\S)|^(Test Suites|Tests|Snapshots|Time):|^Summary of all failing")
 TOOL_MOCHA_FAILING = compile_lazily(r"^\s*\d+ failing\b")
+#: One failure in mocha's failures section (`  2) Parser`): it runs through its stack frames.
+TOOL_MOCHA_FAILURE = compile_lazily(r"^\s+\d+\) \S")
 TOOL_GO_FAIL = compile_lazily(r"^(\s*)--- FAIL: ")
 TOOL_GO_PANIC = compile_lazily(r"^panic: |^fatal error: ")
 TOOL_CARGO_STDOUT = compile_lazily(r"^---- \S+ std(out|err) ----$")

@@ -69,6 +69,7 @@ from engine.patterns import (
     TOOL_JEST_END,
     TOOL_JS_ERROR,
     TOOL_MOCHA_FAILING,
+    TOOL_MOCHA_FAILURE,
     TOOL_NODE_FAIL,
     TOOL_PIP_ERROR,
     TOOL_PYTEST_BLOCK,
@@ -185,6 +186,33 @@ def _js_error_end(norm: list[str], i: int) -> int:
     return j
 
 
+#: Unindented lines a mocha failure may hold before its stack frames (an assertion diff's
+#: `+ actual - expected` legend and its lines start at column 0); past this it is a transcript.
+MOCHA_DIFF_MAX = 200
+
+
+def _mocha_failures_end(norm: list[str], i: int) -> int:
+    """End of mocha's failures section opening at `N failing` (line i): each failure `  N) Suite`
+    runs through its stack frames, blank lines and an unindented assertion diff included. An
+    unindented line ends the section only once the current failure has shown a frame."""
+    n = len(norm)
+    j = i + 1
+    framed = True  # before the first failure: only indented and blank lines belong
+    loose = 0
+    while j < n:
+        s = norm[j]
+        if s and not s[0].isspace():
+            if framed or loose >= MOCHA_DIFF_MAX:
+                return j
+            loose += 1
+        elif TOOL_MOCHA_FAILURE.match(s):
+            framed, loose = False, 0
+        elif not framed and s and TOOL_STACK_FRAME.match(s):
+            framed = True
+        j += 1
+    return j
+
+
 def _section_end(norm: list[str], i: int) -> int:
     j = i + 1
     while j < len(norm) and not TOOL_PYTEST_SECTION.match(norm[j]):
@@ -204,8 +232,14 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
         section = TOOL_PYTEST_SECTION.match(s)
         if section:
             name = section.group("name").lower()
-            if name in ("failures", "errors", "short test summary info"):
+            if name in ("failures", "errors"):
                 end = _mark_pytest(norm, cls, in_block, i, _section_end(norm, i))
+            elif name == "short test summary info":
+                end = _mark_pytest(norm, cls, in_block, i, _section_end(norm, i))
+                for k in range(i + 1, end):  # `-rA` lists every passing test here too
+                    if norm[k].startswith("PASSED "):
+                        cls[k] = PASS
+                        in_block[k] = False
             elif name == "warnings summary":
                 end = _section_end(norm, i)
                 cls[i] = KEEP
@@ -231,8 +265,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
                 end += 1
             _mark(cls, in_block, i, end)
         elif TOOL_MOCHA_FAILING.match(s):
-            while end < n and (not norm[end].strip() or norm[end][:1].isspace()):
-                end += 1
+            end = _mocha_failures_end(norm, i)
             _mark(cls, in_block, i, end)
         elif ERRORS_FILES.match(s):
             while end < n and re.match(r"^\s+\d+\s+\S", norm[end]):
