@@ -374,6 +374,12 @@ TOOL_MOCHA_FAILURE = compile_lazily(r"^\s+\d+\) \S")
 TOOL_GO_FAIL = compile_lazily(r"^(\s*)--- FAIL: ")
 TOOL_GO_PANIC = compile_lazily(r"^panic: |^fatal error: ")
 TOOL_CARGO_STDOUT = compile_lazily(r"^---- \S+ std(out|err) ----$")
+#: A Rust backtrace frame (`   4: crate1::tests::t_fail`) and its source line (`      at ./src/main.rs:7:27`):
+#: a frame of the standard library (its source under `/rustc/<commit>/library/`, or no source
+#: and a std/core/alloc symbol) is counted, not shown; the user's own frames stay.
+TOOL_RUST_FRAME = compile_lazily(r"^\s+\d+: (?P<sym>\S.*)$")
+TOOL_RUST_FRAME_AT = compile_lazily(r"^\s+at (?P<path>\S.*?):\d+(:\d+)?$")
+TOOL_RUST_STD_SYMBOL = compile_lazily(r"^(std|core|alloc|__rustc|test)::")
 TOOL_TAP_NOT_OK = compile_lazily(r"^(\s*)not ok \d+")
 TOOL_NODE_FAIL = compile_lazily(r"^(\s*)✖ ")
 TOOL_JS_ERROR = compile_lazily(r"^\s*(Uncaught )?([A-Z]\w*)?(Error|Exception)(\s\[\w+\])?: ")

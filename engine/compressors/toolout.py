@@ -76,6 +76,9 @@ from engine.patterns import (
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
+    TOOL_RUST_FRAME,
+    TOOL_RUST_FRAME_AT,
+    TOOL_RUST_STD_SYMBOL,
     TOOL_STACK_FRAME,
     TOOL_TAP_NOT_OK,
     TOOL_TRACEBACK,
@@ -84,8 +87,10 @@ from engine.patterns import (
     TOOL_UNITTEST_BLOCK,
 )
 
+#: A standard-library frame of a backtrace (Rust's `/rustc/<commit>/library/...`): counted, not shown.
+LIB_FRAME = "libframe"
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT})
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -213,6 +218,38 @@ def _mocha_failures_end(norm: list[str], i: int) -> int:
     return j
 
 
+def _std_frame(norm: list[str], k: int) -> int:
+    """How many lines (0, 1 or 2) the Rust backtrace frame at line k spans when it is one of the
+    standard library's: source under `/rustc/<commit>/`, or no source and a std/core symbol."""
+    m = TOOL_RUST_FRAME.match(norm[k])
+    if m is None:
+        return 0
+    at = TOOL_RUST_FRAME_AT.match(norm[k + 1]) if k + 1 < len(norm) else None
+    if at is not None:
+        return 2 if at.group("path").startswith("/rustc/") else 0
+    return 1 if TOOL_RUST_STD_SYMBOL.match(m.group("sym")) else 0
+
+
+def _fold_std_frames(norm: list[str], cls: list[str], in_block: list[bool], start: int, end: int) -> None:
+    """In a cargo failure block, the standard library's backtrace frames are LIB_FRAME (counted
+    in the marker); the panic message and the crate's own frames stay KEEP."""
+    k = start
+    while k < end:
+        if norm[k].startswith("stack backtrace:"):
+            k += 1
+            while k < end and TOOL_RUST_FRAME.match(norm[k]):
+                span = _std_frame(norm, k)
+                if span:
+                    for m in range(k, min(k + span, end)):
+                        cls[m] = LIB_FRAME
+                        in_block[m] = False
+                    k += span
+                else:  # the crate's own frame, with its source line
+                    k += 2 if k + 1 < end and TOOL_RUST_FRAME_AT.match(norm[k + 1]) else 1
+            continue
+        k += 1
+
+
 def _section_end(norm: list[str], i: int) -> int:
     j = i + 1
     while j < len(norm) and not TOOL_PYTEST_SECTION.match(norm[j]):
@@ -289,6 +326,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and not re.match(r"^(---- |failures:$|test result: )", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
+            _fold_std_frames(norm, cls, in_block, i + 1, end)
         elif RSPEC_FAILURES.match(s) or GRADLE_WRONG.match(s):
             stop = re.compile(r"^(Finished in |\* Try:|BUILD FAILED)")
             while end < n and not stop.match(norm[end]):
@@ -435,6 +473,8 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(f"{counts[PASS]} passing-test lines")
     if counts[CHATTER]:
         parts.append(f"{counts[CHATTER]} progress lines")
+    if counts[LIB_FRAME]:
+        parts.append(f"{counts[LIB_FRAME]} std/core backtrace frame lines")
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []
