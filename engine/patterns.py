@@ -344,6 +344,7 @@ TOOL_CHATTER = compile_lazily(
     r"|^(Get|Hit|Ign):\d+ |^Reading (package lists|state information)|^Building dependency tree"
     r"|^Selecting previously unselected |^Preparing to unpack |^Unpacking |^Setting up "
     r"|^Processing triggers for |^\(Reading database |^Fetched \d"  # apt
+    r"|^(Inst|Conf|Remv|Purg) \S+ (\[[^\]]*\] )?\("  # apt-get --simulate: one row per package listed above
     r"|^npm (http|timing|sill|verb) |^(reading sources|writing output|reading|copying|writing|"
     r"highlighting module code|loading pickled environment)\.*\s*\[\s*\d+%\]"  # sphinx
     r"|^\s*([\u2800-\u28ff]+|[|/\\-])\s*$"  # a bare spinner frame
