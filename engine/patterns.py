@@ -487,6 +487,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\S+:\d+:\d+: (error|warning|style|performance|portability): .* \[\w+\]$"  # cppcheck
     r"|\S+:\d+:\d+: (fatal error|error|warning): "  # gcc, clang
     r"|\S+:\d+: error: .*  \[[\w-]+\]$"  # mypy
+    r"|\S+\.java:\d+: (error|warning): |\d+ errors?$"  # javac: a diagnostic, the closing count
     r"|g?make(\[\d+\])?: \*\*\* |ninja: build stopped"  # make, ninja
     r"|-- Configuring (done|incomplete)|-- Build files have been written to: |CMake Error at "
     r"|build (succeeded|finished with problems)[,.]|Running Sphinx v\d"  # sphinx
