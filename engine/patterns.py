@@ -432,6 +432,15 @@ TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose 
 )
 TOOL_DIAG_ARROW = compile_lazily(r"^\s*--> \S+:\d+")
 TOOL_DIAG_GO = compile_lazily(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?: (?P<msg>.*)$")
+#: pyflakes: `path.py:line:col: message`, no severity and no rule code. The column and a message
+#: starting right after one space tell it from a `grep -n` hit (no column) and an `rg --vimgrep`
+#: hit (`path:L:C:` then the source line itself, indented code never after exactly one space).
+TOOL_DIAG_PYFLAKES = compile_lazily(r"^(?P<path>[^\s:][^:]*+(?:(?<=\.py)|(?<=\.pyi))):(?P<line>\d+):(?P<col>\d+): (?P<msg>\S.*)$")
+#: pyflakes messages that report code which cannot run (the rest are unused names and the like).
+TOOL_PYFLAKES_ERROR = compile_lazily(
+    r"undefined name|syntax|unexpected|indent|outside (function|loop)|not properly in loop|must be last"
+    r"|duplicate argument|used prior to global declaration|\bEOF\b|unterminated|invalid"
+)
 TOOL_DIAG_ESLINT = compile_lazily(
     r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.*?)(?:\s{2,}(?P<rule>[\w@/-]+))?$"
 )
@@ -488,6 +497,11 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\S+:\d+:\d+: (fatal error|error|warning): "  # gcc, clang
     r"|\S+:\d+: error: .*  \[[\w-]+\]$"  # mypy
     r"|\S+\.java:\d+: (error|warning): |\d+ errors?$"  # javac: a diagnostic, the closing count
+    # pyflakes: `path.py:L:C: message`, no rule code; told from a `grep -n`/`rg --vimgrep` hit by
+    # its own wording (a hit's text after `L:C:` is source, not these sentences)
+    r"|\S+\.py:\d+:(\d+:)? ('[^']+' imported but unused|undefined name '|local variable '[^']+' is assigned to but never used"
+    r"|redefinition of unused '|'from \S+ import \*' used; unable to detect undefined names|f-string is missing placeholders"
+    r"|import '[^']+' from line \d+ shadowed by loop variable|`global \S+` is unused: )"
     r"|g?make(\[\d+\])?: \*\*\* |ninja: build stopped"  # make, ninja
     r"|-- Configuring (done|incomplete)|-- Build files have been written to: |CMake Error at "
     r"|build (succeeded|finished with problems)[,.]|Running Sphinx v\d"  # sphinx
