@@ -121,8 +121,9 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     return repeats
 
 
-#: Words of LOG_ERROR_DETAIL: only lines holding one are asked.
-DETAIL_WORDS = ("DETAIL:  ", "HINT:  ", "STATEMENT:  ", "CONTEXT:  ", "QUERY:  ", "LOCATION:  ")
+#: Words of LOG_ERROR_DETAIL, lower-cased: only lines holding one are asked (the scan shares the
+#: case-folded text the keyword scans above already made).
+DETAIL_WORDS = ("detail:  ", "hint:  ", "statement:  ", "context:  ", "query:  ", "location:  ")
 
 
 def _pid(head: str) -> str | None:
@@ -134,7 +135,7 @@ def keep_error_details(bare: list[str], important: list[bool], scan: L.LineScan)
     """Keep a DETAIL/HINT/STATEMENT/CONTEXT record that directly follows a kept line (an error,
     or a detail kept before it), of the same pid when the record names one: it says which
     statement failed and why."""
-    for i in sorted(scan.candidates(DETAIL_WORDS, fold_case=False)):
+    for i in sorted(scan.candidates(DETAIL_WORDS)):
         if i == 0 or important[i] or not important[i - 1]:
             continue
         m = LOG_ERROR_DETAIL.search(bare[i], 0, LEVEL_HEAD + 16)
