@@ -215,3 +215,28 @@ def test_grep_and_vimgrep_hits_are_not_pyflakes_findings():
     vimgrep = "\n".join(f"src/m{k}.py:{k + 3}:5:    x = 'imported but unused'" for k in range(10)) + "\n"
     assert not is_tool_output(grep) and not is_tool_output(vimgrep)
     assert all(c != toolout.REPEAT for c in toolout.classify(vimgrep.split("\n")))
+
+
+def test_a_panic_outside_cargo_test_folds_std_frames_too():
+    # `cargo run` with RUST_BACKTRACE=1: no `---- x stdout ----` block around the panic
+    text = real("cargo-test-backtrace.txt").decode()
+    panic = text[text.index("thread 'tests::t_panic'"):text.index("\n\nfailures:\n    tests::t_fail")]
+    lines = ["    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.01s",
+             "     Running `target/debug/crate1`", *panic.split("\n"),
+             "error: process didn't exit successfully: `target/debug/crate1` (exit status: 101)"]
+    view = TerminalCompressor().compress(("\n".join(lines) + "\n").encode()).decode()
+    assert view == (
+        "    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.01s\n"
+        "     Running `target/debug/crate1`\n"
+        "thread 'tests::t_panic' (3823) panicked at src/main.rs:8:63:\n"
+        "index out of bounds: the len is 0 but the index is 3\n"
+        "stack backtrace:\n"
+        "… 12 lines elided (caveman): 12 std/core backtrace frame lines …\n"
+        "   6: crate1::tests::t_panic\n"
+        "             at ./src/main.rs:8:63\n"
+        "   7: crate1::tests::t_panic::{{closure}}\n"
+        "             at ./src/main.rs:8:25\n"
+        "… 4 lines elided (caveman): 4 std/core backtrace frame lines …\n"
+        "note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n"
+        "error: process didn't exit successfully: `target/debug/crate1` (exit status: 101)\n"
+    )

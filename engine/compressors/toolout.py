@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from engine.compressors.lines import LineScan
+from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
@@ -76,9 +77,6 @@ from engine.patterns import (
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
-    TOOL_RUST_FRAME,
-    TOOL_RUST_FRAME_AT,
-    TOOL_RUST_STD_SYMBOL,
     TOOL_STACK_FRAME,
     TOOL_TAP_NOT_OK,
     TOOL_TRACEBACK,
@@ -87,8 +85,6 @@ from engine.patterns import (
     TOOL_UNITTEST_BLOCK,
 )
 
-#: A standard-library frame of a backtrace (Rust's `/rustc/<commit>/library/...`): counted, not shown.
-LIB_FRAME = "libframe"
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME})
 
@@ -218,38 +214,6 @@ def _mocha_failures_end(norm: list[str], i: int) -> int:
     return j
 
 
-def _std_frame(norm: list[str], k: int) -> int:
-    """How many lines (0, 1 or 2) the Rust backtrace frame at line k spans when it is one of the
-    standard library's: source under `/rustc/<commit>/`, or no source and a std/core symbol."""
-    m = TOOL_RUST_FRAME.match(norm[k])
-    if m is None:
-        return 0
-    at = TOOL_RUST_FRAME_AT.match(norm[k + 1]) if k + 1 < len(norm) else None
-    if at is not None:
-        return 2 if at.group("path").startswith("/rustc/") else 0
-    return 1 if TOOL_RUST_STD_SYMBOL.match(m.group("sym")) else 0
-
-
-def _fold_std_frames(norm: list[str], cls: list[str], in_block: list[bool], start: int, end: int) -> None:
-    """In a cargo failure block, the standard library's backtrace frames are LIB_FRAME (counted
-    in the marker); the panic message and the crate's own frames stay KEEP."""
-    k = start
-    while k < end:
-        if norm[k].startswith("stack backtrace:"):
-            k += 1
-            while k < end and TOOL_RUST_FRAME.match(norm[k]):
-                span = _std_frame(norm, k)
-                if span:
-                    for m in range(k, min(k + span, end)):
-                        cls[m] = LIB_FRAME
-                        in_block[m] = False
-                    k += span
-                else:  # the crate's own frame, with its source line
-                    k += 2 if k + 1 < end and TOOL_RUST_FRAME_AT.match(norm[k + 1]) else 1
-            continue
-        k += 1
-
-
 def _section_end(norm: list[str], i: int) -> int:
     j = i + 1
     while j < len(norm) and not TOOL_PYTEST_SECTION.match(norm[j]):
@@ -326,7 +290,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and not re.match(r"^(---- |failures:$|test result: )", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-            _fold_std_frames(norm, cls, in_block, i + 1, end)
+            fold_backtraces(norm, cls, in_block, i + 1, end)
         elif RSPEC_FAILURES.match(s) or GRADLE_WRONG.match(s):
             stop = re.compile(r"^(Finished in |\* Try:|BUILD FAILED)")
             while end < n and not stop.match(norm[end]):
@@ -395,6 +359,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     in_block = [False] * n
     block_starts, finding_starts = scan_lines(norm, cls)
     _mark_blocks(norm, cls, in_block, block_starts)
+    fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
