@@ -238,5 +238,6 @@ def test_a_panic_outside_cargo_test_folds_std_frames_too():
         "             at ./src/main.rs:8:25\n"
         "… 4 lines elided (caveman): 4 std/core backtrace frame lines …\n"
         "note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n"
+        "\n"
         "error: process didn't exit successfully: `target/debug/crate1` (exit status: 101)\n"
     )
