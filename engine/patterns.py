@@ -496,7 +496,9 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\S+:\d+:\d+: (error|warning|style|performance|portability): .* \[\w+\]$"  # cppcheck
     r"|\S+:\d+:\d+: (fatal error|error|warning): "  # gcc, clang
     r"|\S+:\d+: error: .*  \[[\w-]+\]$"  # mypy
-    r"|\S+\.java:\d+: (error|warning): |\d+ errors?$"  # javac: a diagnostic, the closing count
+    # javac: a diagnostic, the closing count (`1 error`, `8 errors`; an npm debug log's
+    # `30 error` is its line number and level, never plural)
+    r"|\S+\.java:\d+: (error|warning): |1 error$|\d+ errors$"
     # pyflakes: `path.py:L:C: message`, no rule code; told from a `grep -n`/`rg --vimgrep` hit by
     # its own wording (a hit's text after `L:C:` is source, not these sentences)
     r"|\S+\.py:\d+:(\d+:)? ('[^']+' imported but unused|undefined name '|local variable '[^']+' is assigned to but never used"

@@ -241,3 +241,8 @@ def test_a_panic_outside_cargo_test_folds_std_frames_too():
         "\n"
         "error: process didn't exit successfully: `target/debug/crate1` (exit status: 101)\n"
     )
+
+
+def test_an_npm_debug_logs_numbered_error_lines_are_no_javac_count():
+    assert is_tool_output("8 errors\n") and is_tool_output("1 error\n")
+    assert not is_tool_output("29 error ERESOLVE unable to resolve dependency tree\n30 error\n31 error\n")
