@@ -246,3 +246,21 @@ def test_a_panic_outside_cargo_test_folds_std_frames_too():
 def test_an_npm_debug_logs_numbered_error_lines_are_no_javac_count():
     assert is_tool_output("8 errors\n") and is_tool_output("1 error\n")
     assert not is_tool_output("29 error ERESOLVE unable to resolve dependency tree\n30 error\n31 error\n")
+
+
+def test_pytest_rA_passes_section_is_passing_content_with_problems_named():
+    # `pytest -rA`: every passing test's captured output under PASSES was kept as a failure block
+    view = terminal_view("pytest-rA-passes-captured.txt")
+    lines = view.split("\n")
+    first = next(k for k, line in enumerate(lines) if " PASSES " in line)
+    last = next(k for k, line in enumerate(lines) if " short test summary info " in line)
+    assert lines[first + 1:last] == [
+        "… 2 lines elided (caveman): 2 passing-test lines …",
+        "loaded shard 0",
+        "… 12 lines elided (caveman): 8 passing-test lines; 4 other lines …",
+        "_________________________________ test_load[5] _________________________________",
+        "… 3 lines elided (caveman): 2 passing-test lines; 1 other lines …",
+        "ERROR    cache:test_q.py:7 connection reset while warming shard 5",
+        "… 18 lines elided (caveman): 12 passing-test lines; 6 other lines …",
+    ]
+    assert "E       assert [1, 2] == [1, 3]\n" in view and "about to fail\n" in view

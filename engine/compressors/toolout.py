@@ -74,6 +74,7 @@ from engine.patterns import (
     TOOL_NODE_FAIL,
     TOOL_PIP_ERROR,
     TOOL_PYTEST_BLOCK,
+    TOOL_PYTEST_CAPTURED,
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
@@ -214,6 +215,19 @@ def _mocha_failures_end(norm: list[str], i: int) -> int:
     return j
 
 
+def _label_passing_block(norm: list[str], cls: list[str], i: int) -> int:
+    """A passing test's block in pytest's PASSES section: its `___ test ___` title and its
+    `--- Captured ... ---` headers are PASS; the captured lines are left to the other rules
+    (a problem they report is kept), and the block-start scan goes on inside them."""
+    cls[i] = PASS
+    k = i + 1
+    while k < len(norm) and not TOOL_PYTEST_SECTION.match(norm[k]) and not TOOL_PYTEST_BLOCK.match(norm[k]):
+        if norm[k][:1] == "-" and TOOL_PYTEST_CAPTURED.match(norm[k]):
+            cls[k] = PASS
+        k += 1
+    return k
+
+
 def _section_end(norm: list[str], i: int) -> int:
     j = i + 1
     while j < len(norm) and not TOOL_PYTEST_SECTION.match(norm[j]):
@@ -221,15 +235,21 @@ def _section_end(norm: list[str], i: int) -> int:
     return j
 
 
-def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: list[int]) -> None:
-    """Mark the failure blocks opening at `starts` (the lines toolout_scan.BLOCK_START matches, in order)."""
+def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: list[int]) -> list[tuple[int, int]]:
+    """Mark the failure blocks opening at `starts` (the lines toolout_scan.BLOCK_START matches, in
+    order). Returns the passing tests' blocks of pytest's PASSES section, as (start, end)."""
     n = len(norm)
+    passing: list[tuple[int, int]] = []
     end = 0
+    passes_end = -1  # pytest -rA's PASSES section: passing tests' captured output
     for i in starts:
         if i < end:
             continue
         s = norm[i]
         end = i + 1
+        if i < passes_end and TOOL_PYTEST_BLOCK.match(s):
+            passing.append((i, _label_passing_block(norm, cls, i)))
+            continue
         section = TOOL_PYTEST_SECTION.match(s)
         if section:
             name = section.group("name").lower()
@@ -241,6 +261,9 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
                     if norm[k].startswith("PASSED "):
                         cls[k] = PASS
                         in_block[k] = False
+            elif name == "passes":
+                passes_end = _section_end(norm, i)
+                cls[i] = KEEP
             elif name == "warnings summary":
                 end = _section_end(norm, i)
                 cls[i] = KEEP
@@ -310,6 +333,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             if i >= 4 and _NODE_CRASH_LOC.match(norm[i - 4]) and norm[i - 2].strip().startswith("^"):
                 start = i - 4
             _mark(cls, in_block, start, end)
+    return passing
 
 
 # ---------------------------------------------------------------- test trees
@@ -358,12 +382,15 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     cls = [OTHER] * n
     in_block = [False] * n
     block_starts, finding_starts = scan_lines(norm, cls)
-    _mark_blocks(norm, cls, in_block, block_starts)
+    passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
     _promote(lines, norm, cls, scan)
+    for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
+        if KEEP in cls[start + 1:end]:
+            cls[start] = KEEP
     _label_blanks(norm, cls)
     return Analysis(cls, rules)
 
