@@ -135,6 +135,8 @@ def keep_error_details(bare: list[str], important: list[bool], scan: L.LineScan)
     """Keep a DETAIL/HINT/STATEMENT/CONTEXT record that directly follows a kept line (an error,
     or a detail kept before it), of the same pid when the record names one: it says which
     statement failed and why."""
+    if ":  " not in scan.joined():  # every detail word ends so: one scan answers for most logs
+        return
     for i in sorted(scan.candidates(DETAIL_WORDS)):
         if i == 0 or important[i] or not important[i - 1]:
             continue
