@@ -164,10 +164,19 @@ LOG_LINE = compile_lazily(
 #: A log line's level: an upper-case level word, or a lower-case one in brackets (Apache's
 #: `[error]`). Looked for in a line's head only, where loggers print it. The lookahead names the
 #: first character so the regex engine skips to candidates (twice as fast, same matches).
+#: PostgreSQL's `LOG:` level counts only with the two spaces its server log puts after it: a
+#: capitalised word LOG elsewhere (`LOG: see below`, `LOG_DIR`) is no level.
 LOG_LEVEL_WORD = compile_lazily(
-    r"(?=[A-Z\[])(?:\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE)\b"
+    r"(?=[A-Z\[])(?:\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE|LOG(?=:  ))\b"
     r"|\[(trace|debug|info|notice|warn|warning|error|crit|alert|emerg)\])"
 )
+
+#: A record that belongs to the error record just before it: PostgreSQL's server log prints an
+#: error's DETAIL, HINT, STATEMENT, CONTEXT, QUERY and (verbose) LOCATION as records of their own,
+#: with two spaces after the colon; the pid in the head says which session printed it.
+LOG_ERROR_DETAIL = compile_lazily(r"\b(DETAIL|HINT|STATEMENT|CONTEXT|QUERY|LOCATION):  ")
+#: The pid in a log line's head (`[10788]`, `pid=10788`): a detail record follows its own session's error.
+LOG_PID = compile_lazily(r"\[(\d+)\]|\bpid[=:](\d+)\b")
 
 #: Diff structure lines.
 DIFF_LINE = compile_lazily(r"(?m)^(diff --git |@@ |--- |\+\+\+ |[+-][^+-])")
@@ -295,6 +304,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|^\s*(Test Files|Tests|Duration)\s+\d|^\s*(Test Files|Tests)\s+\d+ (failed|passed)"  # vitest
     r"|^error Command failed with exit code \d|^\s*ERR_PNPM_\w+"  # yarn, pnpm
     r"|^collected \d+ items?|^platform \S+ -- Python "  # pytest header: counts, versions
+    r"|^Dubious, test returned \d+|^Failed \d+/\d+ subtests|^Result: (PASS|FAIL|NOTESTS)$"  # prove, per file
     r"|(Segmentation fault|Killed|Aborted)\b"
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
@@ -334,6 +344,7 @@ TOOL_CHATTER = compile_lazily(
     r"|^(Get|Hit|Ign):\d+ |^Reading (package lists|state information)|^Building dependency tree"
     r"|^Selecting previously unselected |^Preparing to unpack |^Unpacking |^Setting up "
     r"|^Processing triggers for |^\(Reading database |^Fetched \d"  # apt
+    r"|^(Inst|Conf|Remv|Purg) \S+ (\[[^\]]*\] )?\("  # apt-get --simulate: one row per package listed above
     r"|^npm (http|timing|sill|verb) |^(reading sources|writing output|reading|copying|writing|"
     r"highlighting module code|loading pickled environment)\.*\s*\[\s*\d+%\]"  # sphinx
     r"|^\s*([\u2800-\u28ff]+|[|/\\-])\s*$"  # a bare spinner frame
@@ -359,9 +370,17 @@ TOOL_UNITTEST_BLOCK = compile_lazily(r"^(FAIL|ERROR|UNEXPECTED SUCCESS): \S+ \(\
 TOOL_JEST_BLOCK = compile_lazily(r"^\s*● (?!Console\b)\S")
 TOOL_JEST_END = compile_lazily(r"^\s*(● |(PASS|FAIL)\s+\S)|^(Test Suites|Tests|Snapshots|Time):|^Summary of all failing")
 TOOL_MOCHA_FAILING = compile_lazily(r"^\s*\d+ failing\b")
+#: One failure in mocha's failures section (`  2) Parser`): it runs through its stack frames.
+TOOL_MOCHA_FAILURE = compile_lazily(r"^\s+\d+\) \S")
 TOOL_GO_FAIL = compile_lazily(r"^(\s*)--- FAIL: ")
 TOOL_GO_PANIC = compile_lazily(r"^panic: |^fatal error: ")
 TOOL_CARGO_STDOUT = compile_lazily(r"^---- \S+ std(out|err) ----$")
+#: A Rust backtrace frame (`   4: crate1::tests::t_fail`) and its source line (`      at ./src/main.rs:7:27`):
+#: a frame of the standard library (its source under `/rustc/<commit>/library/`, or no source
+#: and a std/core/alloc symbol) is counted, not shown; the user's own frames stay.
+TOOL_RUST_FRAME = compile_lazily(r"^\s+\d+: (?P<sym>\S.*)$")
+TOOL_RUST_FRAME_AT = compile_lazily(r"^\s+at (?P<path>\S.*?):\d+(:\d+)?$")
+TOOL_RUST_STD_SYMBOL = compile_lazily(r"^(std|core|alloc|__rustc|test)::")
 TOOL_TAP_NOT_OK = compile_lazily(r"^(\s*)not ok \d+")
 TOOL_NODE_FAIL = compile_lazily(r"^(\s*)✖ ")
 TOOL_JS_ERROR = compile_lazily(r"^\s*(Uncaught )?([A-Z]\w*)?(Error|Exception)(\s\[\w+\])?: ")
@@ -413,6 +432,15 @@ TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose 
 )
 TOOL_DIAG_ARROW = compile_lazily(r"^\s*--> \S+:\d+")
 TOOL_DIAG_GO = compile_lazily(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?: (?P<msg>.*)$")
+#: pyflakes: `path.py:line:col: message`, no severity and no rule code. The column and a message
+#: starting right after one space tell it from a `grep -n` hit (no column) and an `rg --vimgrep`
+#: hit (`path:L:C:` then the source line itself, indented code never after exactly one space).
+TOOL_DIAG_PYFLAKES = compile_lazily(r"^(?P<path>[^\s:][^:]*+(?:(?<=\.py)|(?<=\.pyi))):(?P<line>\d+):(?P<col>\d+): (?P<msg>\S.*)$")
+#: pyflakes messages that report code which cannot run (the rest are unused names and the like).
+TOOL_PYFLAKES_ERROR = compile_lazily(
+    r"undefined name|syntax|unexpected|indent|outside (function|loop)|not properly in loop|must be last"
+    r"|duplicate argument|used prior to global declaration|\bEOF\b|unterminated|invalid"
+)
 TOOL_DIAG_ESLINT = compile_lazily(
     r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.*?)(?:\s{2,}(?P<rule>[\w@/-]+))?$"
 )
@@ -468,6 +496,14 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\S+:\d+:\d+: (error|warning|style|performance|portability): .* \[\w+\]$"  # cppcheck
     r"|\S+:\d+:\d+: (fatal error|error|warning): "  # gcc, clang
     r"|\S+:\d+: error: .*  \[[\w-]+\]$"  # mypy
+    # javac: a diagnostic, the closing count (`1 error`, `8 errors`; an npm debug log's
+    # `30 error` is its line number and level, never plural)
+    r"|\S+\.java:\d+: (error|warning): |1 error$|\d+ errors$"
+    # pyflakes: `path.py:L:C: message`, no rule code; told from a `grep -n`/`rg --vimgrep` hit by
+    # its own wording (a hit's text after `L:C:` is source, not these sentences)
+    r"|\S+\.py:\d+:(\d+:)? ('[^']+' imported but unused|undefined name '|local variable '[^']+' is assigned to but never used"
+    r"|redefinition of unused '|'from \S+ import \*' used; unable to detect undefined names|f-string is missing placeholders"
+    r"|import '[^']+' from line \d+ shadowed by loop variable|`global \S+` is unused: )"
     r"|g?make(\[\d+\])?: \*\*\* |ninja: build stopped"  # make, ninja
     r"|-- Configuring (done|incomplete)|-- Build files have been written to: |CMake Error at "
     r"|build (succeeded|finished with problems)[,.]|Running Sphinx v\d"  # sphinx

@@ -15,7 +15,9 @@ from engine.compressors import lines as L
 from engine.compressors import toolout
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
-from engine.patterns import INDENTED_FRAME, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_TIME_MASK, LOGFMT_PAIR
+from engine.patterns import (
+    INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR,
+)
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -119,6 +121,33 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     return repeats
 
 
+#: Words of LOG_ERROR_DETAIL, lower-cased: only lines holding one are asked (the scan shares the
+#: case-folded text the keyword scans above already made).
+DETAIL_WORDS = ("detail:  ", "hint:  ", "statement:  ", "context:  ", "query:  ", "location:  ")
+
+
+def _pid(head: str) -> str | None:
+    m = LOG_PID.search(head)
+    return None if m is None else m[m.lastindex]
+
+
+def keep_error_details(bare: list[str], important: list[bool], scan: L.LineScan) -> None:
+    """Keep a DETAIL/HINT/STATEMENT/CONTEXT record that directly follows a kept line (an error,
+    or a detail kept before it), of the same pid when the record names one: it says which
+    statement failed and why."""
+    if ":  " not in scan.joined():  # every detail word ends so: one scan answers for most logs
+        return
+    for i in sorted(scan.candidates(DETAIL_WORDS)):
+        if i == 0 or important[i] or not important[i - 1]:
+            continue
+        m = LOG_ERROR_DETAIL.search(bare[i], 0, LEVEL_HEAD + 16)
+        if m is None:
+            continue
+        pid = _pid(bare[i][:m.start()])
+        if pid is None or _pid(bare[i - 1][:LEVEL_HEAD]) == pid:
+            important[i] = True
+
+
 def _detect_text(text: str, scan: L.LineScan) -> str:
     """What is_tool_output reads for `text`: the bare lines joined (already joined for the
     keyword scans), which is the text with each line's `\\r` gone and no final newline. It
@@ -158,6 +187,7 @@ class LogCompressor(L.QueryAwareLines):
             for i in odd_shape_lines(bare):
                 important[i] = True
             repeats = fold_repeats(bare, important)
+        keep_error_details(bare, important, scan)
         eol = "\r" if doc.eol_cr else ""
 
         def describe(i: int, j: int) -> str:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from engine.compressors.lines import LineScan
+from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
@@ -69,9 +70,11 @@ from engine.patterns import (
     TOOL_JEST_END,
     TOOL_JS_ERROR,
     TOOL_MOCHA_FAILING,
+    TOOL_MOCHA_FAILURE,
     TOOL_NODE_FAIL,
     TOOL_PIP_ERROR,
     TOOL_PYTEST_BLOCK,
+    TOOL_PYTEST_CAPTURED,
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
@@ -84,7 +87,7 @@ from engine.patterns import (
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT})
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -185,6 +188,46 @@ def _js_error_end(norm: list[str], i: int) -> int:
     return j
 
 
+#: Unindented lines a mocha failure may hold before its stack frames (an assertion diff's
+#: `+ actual - expected` legend and its lines start at column 0); past this it is a transcript.
+MOCHA_DIFF_MAX = 200
+
+
+def _mocha_failures_end(norm: list[str], i: int) -> int:
+    """End of mocha's failures section opening at `N failing` (line i): each failure `  N) Suite`
+    runs through its stack frames, blank lines and an unindented assertion diff included. An
+    unindented line ends the section only once the current failure has shown a frame."""
+    n = len(norm)
+    j = i + 1
+    framed = True  # before the first failure: only indented and blank lines belong
+    loose = 0
+    while j < n:
+        s = norm[j]
+        if s and not s[0].isspace():
+            if framed or loose >= MOCHA_DIFF_MAX:
+                return j
+            loose += 1
+        elif TOOL_MOCHA_FAILURE.match(s):
+            framed, loose = False, 0
+        elif not framed and s and TOOL_STACK_FRAME.match(s):
+            framed = True
+        j += 1
+    return j
+
+
+def _label_passing_block(norm: list[str], cls: list[str], i: int) -> int:
+    """A passing test's block in pytest's PASSES section: its `___ test ___` title and its
+    `--- Captured ... ---` headers are PASS; the captured lines are left to the other rules
+    (a problem they report is kept), and the block-start scan goes on inside them."""
+    cls[i] = PASS
+    k = i + 1
+    while k < len(norm) and not TOOL_PYTEST_SECTION.match(norm[k]) and not TOOL_PYTEST_BLOCK.match(norm[k]):
+        if norm[k][:1] == "-" and TOOL_PYTEST_CAPTURED.match(norm[k]):
+            cls[k] = PASS
+        k += 1
+    return k
+
+
 def _section_end(norm: list[str], i: int) -> int:
     j = i + 1
     while j < len(norm) and not TOOL_PYTEST_SECTION.match(norm[j]):
@@ -192,20 +235,35 @@ def _section_end(norm: list[str], i: int) -> int:
     return j
 
 
-def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: list[int]) -> None:
-    """Mark the failure blocks opening at `starts` (the lines toolout_scan.BLOCK_START matches, in order)."""
+def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: list[int]) -> list[tuple[int, int]]:
+    """Mark the failure blocks opening at `starts` (the lines toolout_scan.BLOCK_START matches, in
+    order). Returns the passing tests' blocks of pytest's PASSES section, as (start, end)."""
     n = len(norm)
+    passing: list[tuple[int, int]] = []
     end = 0
+    passes_end = -1  # pytest -rA's PASSES section: passing tests' captured output
     for i in starts:
         if i < end:
             continue
         s = norm[i]
         end = i + 1
+        if i < passes_end and TOOL_PYTEST_BLOCK.match(s):
+            passing.append((i, _label_passing_block(norm, cls, i)))
+            continue
         section = TOOL_PYTEST_SECTION.match(s)
         if section:
             name = section.group("name").lower()
-            if name in ("failures", "errors", "short test summary info"):
+            if name in ("failures", "errors"):
                 end = _mark_pytest(norm, cls, in_block, i, _section_end(norm, i))
+            elif name == "short test summary info":
+                end = _mark_pytest(norm, cls, in_block, i, _section_end(norm, i))
+                for k in range(i + 1, end):  # `-rA` lists every passing test here too
+                    if norm[k].startswith("PASSED "):
+                        cls[k] = PASS
+                        in_block[k] = False
+            elif name == "passes":
+                passes_end = _section_end(norm, i)
+                cls[i] = KEEP
             elif name == "warnings summary":
                 end = _section_end(norm, i)
                 cls[i] = KEEP
@@ -231,8 +289,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
                 end += 1
             _mark(cls, in_block, i, end)
         elif TOOL_MOCHA_FAILING.match(s):
-            while end < n and (not norm[end].strip() or norm[end][:1].isspace()):
-                end += 1
+            end = _mocha_failures_end(norm, i)
             _mark(cls, in_block, i, end)
         elif ERRORS_FILES.match(s):
             while end < n and re.match(r"^\s+\d+\s+\S", norm[end]):
@@ -256,6 +313,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and not re.match(r"^(---- |failures:$|test result: )", norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
+            fold_backtraces(norm, cls, in_block, i + 1, end)
         elif RSPEC_FAILURES.match(s) or GRADLE_WRONG.match(s):
             stop = re.compile(r"^(Finished in |\* Try:|BUILD FAILED)")
             while end < n and not stop.match(norm[end]):
@@ -275,6 +333,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             if i >= 4 and _NODE_CRASH_LOC.match(norm[i - 4]) and norm[i - 2].strip().startswith("^"):
                 start = i - 4
             _mark(cls, in_block, start, end)
+    return passing
 
 
 # ---------------------------------------------------------------- test trees
@@ -323,11 +382,15 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     cls = [OTHER] * n
     in_block = [False] * n
     block_starts, finding_starts = scan_lines(norm, cls)
-    _mark_blocks(norm, cls, in_block, block_starts)
+    passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
+    fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
     _promote(lines, norm, cls, scan)
+    for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
+        if KEEP in cls[start + 1:end]:
+            cls[start] = KEEP
     _label_blanks(norm, cls)
     return Analysis(cls, rules)
 
@@ -402,6 +465,8 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(f"{counts[PASS]} passing-test lines")
     if counts[CHATTER]:
         parts.append(f"{counts[CHATTER]} progress lines")
+    if counts[LIB_FRAME]:
+        parts.append(f"{counts[LIB_FRAME]} std/core backtrace frame lines")
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []

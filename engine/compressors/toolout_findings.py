@@ -25,9 +25,11 @@ from engine.patterns import (
     TOOL_DIAG_GO,
     TOOL_DIAG_HEAD,
     TOOL_DIAG_PREAMBLE,
+    TOOL_DIAG_PYFLAKES,
     TOOL_DIAG_SHELLCHECK,
     TOOL_DIAG_TSC,
     TOOL_GROUP_HEAD,
+    TOOL_PYFLAKES_ERROR,
     TOOL_QUOTED,
     TOOL_SNIPPET,
 )
@@ -78,7 +80,7 @@ class Finding:
 #: Every line a finding, its preamble or its group header can start on matches one of these.
 FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
-    TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
+    TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
 )
 
 
@@ -158,6 +160,9 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, sev, m["rule1"] or m["rule"] or "", m["msg"], style="arrow")
     if first <= 6 and (m := TOOL_DIAG_GO.match(s)):
         return Finding(i, "error", "", m["msg"])
+    if first <= 7 and (m := TOOL_DIAG_PYFLAKES.match(s)):
+        sev = "error" if TOOL_PYFLAKES_ERROR.search(m["msg"]) else "low"
+        return Finding(i, sev, "", m["msg"])
     return None
 
 
