@@ -82,7 +82,9 @@ LOG_IMPORTANT = compile_lazily(
 #: `500` among thousands of `200`s has the shape and the words of its neighbours, so neither
 #: the vocabulary check nor odd-shape detection would keep it. Only the request's closing quote
 #: followed by a 5xx status and a size counts, so a `500` in a path or a byte count does not.
-ACCESS_LOG_5XX = compile_lazily(r'HTTP/[\d.]+" 5\d\d (?:\d+|-)(?: |$)')
+#: A JSON access logger (Caddy, pino-http, Traefik) names it: `"status":502`. Searched over the
+#: lines joined by newlines, so a record's end is a newline, not `$`.
+ACCESS_LOG_5XX = compile_lazily(r'HTTP/[\d.]+" 5\d\d (?:\d+|-)(?!\S)|"(?:status|status_code|statusCode)": ?5\d\d(?![\d.])')
 
 #: Lines of a test or build run that report success or progress: one passing test, a suite
 #: banner, a configure check. Each names a different test, so keepNonRedundant would keep

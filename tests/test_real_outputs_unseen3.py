@@ -2,6 +2,7 @@
 access log's one server error, a texinfo manual, a flake8 listing and a clippy run."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from engine.compressors.html import HtmlCompressor
@@ -26,6 +27,26 @@ def test_access_log_keeps_the_one_500_among_200s():
     server_error = next(ln for ln in data.decode().splitlines() if '" 500 ' in ln)
     assert server_error in view.splitlines()
     assert len(view) < len(data) // 4  # the 200s are still elided
+
+
+def test_common_log_format_503_without_a_size_is_kept():
+    # Apache common format, a 503 with `-` for its size, mid-stream (the record ends in a newline
+    # of the joined text, not at `$`).
+    records = [f'127.0.0.1 - frank [10/Oct/2026:13:55:{i % 60:02d} -0700] "POST /submit HTTP/1.0" 200 {2000 + i}'
+               for i in range(200)]
+    records[99] = '127.0.0.1 - frank [10/Oct/2026:13:55:39 -0700] "POST /submit HTTP/1.0" 503 -'
+    view = LogCompressor().compress(("\n".join(records) + "\n").encode()).decode()
+    assert records[99] in view.splitlines()
+
+
+def test_json_access_log_keeps_the_502_record():
+    records = [json.dumps({"level": "info", "ts": 1764482400 + i, "logger": "http.log.access",
+                           "request": {"uri": f"/api/items/{i}"}, "size": 100 + i, "status": 200})
+               for i in range(120)]
+    records[77] = records[77].replace('"status": 200', '"status": 502')
+    view = LogCompressor().compress(("\n".join(records) + "\n").encode()).decode()
+    assert records[77] in view.splitlines()
+    assert "status=200" in view  # the markers' invariants still hold for what they elide
 
 
 def test_access_log_status_rule_reads_the_status_not_a_path_or_size():
@@ -66,10 +87,12 @@ def test_flake8_listing_is_lint_output_and_keeps_every_undefined_name():
 
 def test_flake8_e9_syntax_error_is_kept_among_many_style_findings():
     style = [f"pkg/mod.py:{i}:80: E501 line too long (99 > 79 characters)" for i in range(1, 60)]
-    lines = style[:30] + ["pkg/mod.py:31:5: E999 SyntaxError: invalid syntax"] + style[30:]
+    errors = ["pkg/mod.py:31:5: E999 SyntaxError: invalid syntax", "pkg/other.py:7:1: E999 SyntaxError: invalid syntax"]
+    lines = style[:20] + errors[:1] + style[20:40] + errors[1:] + style[40:]
     data = ("\n".join(lines) + "\n").encode()
     view = TerminalCompressor().compress(data).decode()
-    assert "pkg/mod.py:31:5: E999 SyntaxError: invalid syntax" in view.splitlines()
+    for error in errors:  # the second, same rule and wording, is an error too: never thinned
+        assert error in view.splitlines()
 
 
 def test_grep_hits_stay_search_results():

@@ -180,7 +180,8 @@ class LogCompressor(L.QueryAwareLines):
                 important[i] = True
         # A server error in an access log carries no error word: its status says it. One
         # search over the joined text finds the few such lines (none in most logs).
-        if '" 5' in scan.joined():
+        joined = scan.joined()
+        if '" 5' in joined or '"status' in joined:
             for i in scan.candidates((), (ACCESS_LOG_5XX,), fold_case=False):
                 important[i] = True
         # In a service log the same error recurs by the hundred; each wording stays in view once
