@@ -8,6 +8,7 @@ from pathlib import Path
 from engine.compressors.html import HtmlCompressor
 from engine.compressors.log import LogCompressor
 from engine.compressors.terminal import TerminalCompressor
+from engine.compressors.text import TextCompressor
 from engine.compressors.toolout_detect import is_tool_output
 from engine.detect import detect
 from engine.types import ContentType
@@ -105,3 +106,25 @@ def test_cargo_clippy_with_warnings_only_is_tool_output():
     text = real("cargo-clippy-warnings-only.txt").decode()
     assert is_tool_output(text)
     assert detect(text.encode()) == ContentType.TERMINAL
+
+
+def test_program_output_lines_are_not_headings_and_the_exception_group_stays():
+    # 40 `starting worker N` lines, then an uncaught TaskGroup ExceptionGroup: read by lines,
+    # each short progress line counted as a heading and the text compressor kept them all.
+    data = real("py-taskgroup-after-progress.txt")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    assert "starting worker 20" not in view and "sections elided (caveman)" in view
+    for line in data.decode().splitlines()[40:]:
+        assert line.strip() in view  # every line of the exception group, boxes included
+
+
+def test_distinct_short_lines_still_read_as_headings():
+    body = "This sentence is body text that carries a period at its end, like prose does."
+    parts = []
+    for title in ("Installation", "Configuration", "Usage notes", "Troubleshooting"):
+        parts += [title] + [body] * 4
+    view = TextCompressor().compress(("\n".join(parts) + "\n").encode() * 2)
+    assert view is not None
+    for title in ("Installation", "Configuration", "Usage notes", "Troubleshooting"):
+        assert title in view.decode()
