@@ -69,7 +69,9 @@ def detect(data: bytes) -> ContentType:
     if log_like:
         return ContentType.LOG
     if search_like:
-        return ContentType.SEARCH
+        # flake8/ruff/pylint findings (`path:12:5: F821 undefined name`) are shaped like grep
+        # hits; a search view would elide them by file and line range, toolout keeps each error.
+        return ContentType.TERMINAL if _lint_listing(nonblank) else ContentType.SEARCH
     if _looks_like_config(data, text, lines):
         return ContentType.CONFIG
     return ContentType.TEXT
@@ -243,6 +245,12 @@ def _looks_like_search(nonblank: list[str]) -> bool:
         return False
     context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0
     return 3 * (hits + context) >= len(nonblank)
+
+
+def _lint_listing(nonblank: list[str]) -> bool:
+    """Most lines are coded lint findings (asked only of payloads already shaped like hits)."""
+    findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln))
+    return findings >= 4 and 2 * findings >= len(nonblank)
 
 
 def _looks_like_config(data: bytes, text: str, lines: list[str]) -> bool:

@@ -78,6 +78,14 @@ LOG_IMPORTANT = compile_lazily(
     r"|^\s+at\s|^\s+File \"|^\s*[^\s=\"]*\.go:\d+|^\s+--->|caused by)"
 )
 
+#: An HTTP access log record (common/combined format) whose status is a server error: the one
+#: `500` among thousands of `200`s has the shape and the words of its neighbours, so neither
+#: the vocabulary check nor odd-shape detection would keep it. Only the request's closing quote
+#: followed by a 5xx status and a size counts, so a `500` in a path or a byte count does not.
+#: A JSON access logger (Caddy, pino-http, Traefik) names it: `"status":502`. Searched over the
+#: lines joined by newlines, so a record's end is a newline, not `$`.
+ACCESS_LOG_5XX = compile_lazily(r'HTTP/[\d.]+" 5\d\d (?:\d+|-)(?!\S)|"(?:status|status_code|statusCode)": ?5\d\d(?![\d.])')
+
 #: Lines of a test or build run that report success or progress: one passing test, a suite
 #: banner, a configure check. Each names a different test, so keepNonRedundant would keep
 #: them all; the terminal compressor compares them by their status alone (one example shown,
@@ -486,7 +494,9 @@ TOOL_SIGNATURE = compile_lazily(
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
     r"|test result: (ok|FAILED)\. \d+ passed|error\[E\d{4}\]: |error: could not compile "  # cargo
-    r"|(?<=[ \t])Compiling \S+ v\d+\.\d+"
+    # cargo build/check/clippy: `Checking` too (a clippy run with its dependencies built
+    # already prints no `Compiling`), and the per-crate warning count
+    r"|(?<=[ \t])(Compiling|Checking) \S+ v\d+\.\d+|warning: `[^`]+` \([^)]*\) generated \d+ warnings?\b"
     r"|\S+(:\d+:\d+ - |\(\d+,\d+\): )error TS\d+: "  # tsc
     r"|Found \d+ errors? in \d+ files? \(checked|Success: no issues found in \d+ source"  # mypy
     r"|Found \d+ errors?\.$|All checks passed!$"  # ruff

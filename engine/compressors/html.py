@@ -152,6 +152,10 @@ def _best_container(root: Node) -> Node | None:
     order: dict[int, int] = {}
     stack: list[Node] = [root]
     seen = 0
+    # Score of the blocks no container holds (paragraphs straight under body, as texinfo and
+    # man2html write whole manuals): when it outweighs the best container, that container is
+    # one table or box of the page and the page itself is the content.
+    in_body = 0.0
     while stack:
         node = stack.pop()
         order[id(node)] = seen
@@ -162,12 +166,16 @@ def _best_container(root: Node) -> Node | None:
                 score = 1 + text.count(",") + min(len(text) / 100, 3)
                 parent = node.parent
                 depth = 0
+                credited = False
                 while parent is not None and parent.tag != "body" and depth < MAX_CREDIT_DEPTH:
                     depth += 1
                     if parent.tag in CONTAINERS:
                         scores[id(parent)] = scores.get(id(parent), 0.0) + score
                         nodes[id(parent)] = parent
+                        credited = True
                     parent = parent.parent
+                if not credited:
+                    in_body += score
         stack.extend(child for child in reversed(node.children) if isinstance(child, Node) and not _dropped(child))
     stats = _link_stats(root)
     best: tuple[float, int, Node] | None = None
@@ -182,7 +190,7 @@ def _best_container(root: Node) -> Node | None:
         score *= 1 - density
         if best is None or score > best[0] or (score == best[0] and order[key] < best[1]):
             best = (score, order[key], node)
-    chosen = _fallback(root) if best is None or best[0] <= 0 else best[2]
+    chosen = _fallback(root) if best is None or best[0] <= 0 or in_body > best[0] else best[2]
     if chosen is None:
         return None
     total, linked = stats.get(id(chosen)) or _link_stats(chosen)[id(chosen)]

@@ -16,7 +16,7 @@ from engine.compressors import toolout
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
-    INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR,
+    ACCESS_LOG_5XX, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -177,6 +177,12 @@ class LogCompressor(L.QueryAwareLines):
         # LOG_IMPORTANT is asked only of the lines toolout did not keep already
         for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
             if not important[i] and LOG_IMPORTANT.search(bare[i]):
+                important[i] = True
+        # A server error in an access log carries no error word: its status says it. One
+        # search over the joined text finds the few such lines (none in most logs).
+        joined = scan.joined()
+        if '" 5' in joined or '"status' in joined:
+            for i in scan.candidates((), (ACCESS_LOG_5XX,), fold_case=False):
                 important[i] = True
         # In a service log the same error recurs by the hundred; each wording stays in view once
         # and its repeats (same text at another time, from another pid) are counted in the

@@ -4,6 +4,8 @@ tail, as headings, when flagged, and when they are the one odd section; runs of 
 sections become counted markers."""
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.compressors import lines as L
 from engine.compressors import toolout
 from engine.patterns import (
@@ -20,6 +22,7 @@ MIN_SECTIONS = 7
 #: Identical consecutive sections, the first included, from which the copies are elided.
 MIN_REPEAT_RUN = 3
 HEADING_MAX_WORDS, HEADING_MAX_CHARS = 8, 96
+_DIGITS_OUT = str.maketrans("", "", "0123456789")
 
 
 def has_paragraphs(text: str) -> bool:
@@ -101,6 +104,17 @@ class TextCompressor(L.QueryAwareLines):
             return None
         plain_units = L.strip_ansi(units)
         must = [is_heading(u) or bool(TEXT_IMPORTANT.search(u)) for u in plain_units]
+        if joiner == "\n":
+            # Read by lines, every short line without a full stop reads as a heading, and a
+            # program's `fetching page 7 ok` x250 would all be kept. A heading is one of a kind:
+            # a short line whose digit-masked form recurs is a stream of look-alikes instead.
+            shapes = Counter("\n".join(plain_units).lower().translate(_DIGITS_OUT).split("\n"))
+            if len(shapes) < n:
+                lowered = "\n".join(plain_units).lower().translate(_DIGITS_OUT).split("\n")
+                for i, shape in enumerate(lowered):
+                    if must[i] and shapes[shape] > 1 and not TEXT_HEADING_MD.match(plain_units[i]) \
+                            and not TEXT_IMPORTANT.search(plain_units[i]):
+                        must[i] = False
         # A section must be kept when any of its lines must (test or build output routed here).
         line_owner = [i for i, u in enumerate(plain_units) for _ in u.split("\n")]
         for owner, flag in zip(line_owner, toolout.must_keep([ln for u in plain_units for ln in u.split("\n")])):

@@ -144,6 +144,10 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         rule = m["rule"]
         if m["pylint"]:
             sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
+        elif rule.startswith("E9") or (rule[0] == "F" and TOOL_PYFLAKES_ERROR.search(m["msg"])):
+            # flake8/ruff: E9xx (syntax, I/O) and pyflakes' F codes for code that cannot run
+            # (F821 undefined name) are errors, as the same messages are from bare pyflakes.
+            sev = "error"
         else:
             sev = "low"
         return Finding(i, sev, rule, m["msg"])
