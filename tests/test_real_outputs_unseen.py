@@ -2,13 +2,22 @@
 the compressors this file pins must not lose what an agent needs from them."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from engine.compressors import toolout_detect
+from engine import detect as detect_mod
+from engine.compressors import aligned_table, toolout_detect
+from engine.compressors.code import CodeCompressor
+from engine.compressors.config import ConfigCompressor
+from engine.compressors.json_array import JsonCompressor
+from engine.compressors.log import LogCompressor
 from engine.compressors.search import describe_hits
+from engine.compressors.tabular import TabularCompressor
+from engine.compressors.text import TextCompressor
 from engine.detect import detect
+from engine.patterns import LOG_IMPORTANT
 from engine.types import ContentType
 
 REAL = Path(__file__).parent / "fixtures" / "real"
@@ -62,8 +71,6 @@ def test_search_marker_never_reads_a_clock_as_a_file_and_line():
 
 # ---------------------------------------------------------------- space-aligned tables
 
-from engine.compressors import aligned_table  # noqa: E402
-from engine.compressors.tabular import TabularCompressor  # noqa: E402
 
 PS_VIEW = (
     "USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND\n"
@@ -116,8 +123,6 @@ def test_a_list_of_names_with_a_mostly_blank_column_stays_whole(no_tool_signatur
 
 # ---------------------------------------------------------------- configs: look-alike blocks
 
-from engine.compressors.config import ConfigCompressor  # noqa: E402
-
 
 def test_each_kubernetes_object_keeps_its_name_when_its_body_is_elided():
     # `kubectl create deployment svcN --dry-run=client -o yaml`, six objects: the view used to
@@ -160,8 +165,6 @@ def test_a_few_numbered_steps_do_not_make_an_installer_transcript_markdown(no_to
 
 # ---------------------------------------------------------------- key: value reports are not YAML
 
-from engine import detect as detect_mod  # noqa: E402
-
 
 def test_python_importtime_report_is_a_table_not_yaml(no_tool_signatures):
     # Every line is `import time: <self> | <cumulative> | <package>`: one YAML key, 30 times.
@@ -186,10 +189,6 @@ def test_grep_with_context_lines_is_a_search(no_tool_signatures):
 
 
 # ---------------------------------------------------------------- JSON Lines
-
-import json  # noqa: E402
-
-from engine.compressors.json_array import JsonCompressor  # noqa: E402
 
 
 def test_jq_c_records_are_json_not_code(no_tool_signatures):
@@ -250,8 +249,6 @@ def test_a_numbered_list_with_ok_words_is_not_tap(no_tool_signatures):
 
 
 # ---------------------------------------------------------------- code: printed messages stay
-
-from engine.compressors.code import CodeCompressor  # noqa: E402
 
 
 def test_an_elided_body_keeps_the_line_that_prints_a_warning():
@@ -373,8 +370,6 @@ def test_a_nested_constant_never_displaces_a_stated_field():
 
 # ---------------------------------------------------------------- text: a crash's recursion
 
-from engine.compressors.text import TextCompressor  # noqa: E402
-
 
 def test_a_java_crash_keeps_each_distinct_frame_and_counts_the_recursion(no_tool_signatures):
     # Every frame is a must-keep line, so the view was the whole trace; the copies of a frame
@@ -442,9 +437,6 @@ def test_search_markers_place_hits_that_have_no_line_numbers():
 
 
 def test_a_go_logger_naming_its_caller_does_not_make_every_record_important():
-    from engine.compressors.log import LogCompressor
-    from engine.patterns import LOG_IMPORTANT
-
     data = real("logfmt-go-caller.log")
     out = LogCompressor().compress(data).decode()
     kept = [line for line in data.decode().splitlines() if line in out.splitlines()]
