@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.compressors import toolout  # noqa: E402
-from engine.compressors.terminal import clean_line  # noqa: E402
+from engine.terminal_text import clean_line  # noqa: E402
 from engine.tokens import default_counter  # noqa: E402
 
 SHARED = Path("/work/shared")

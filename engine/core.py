@@ -16,6 +16,7 @@ from engine.filesource import Source
 from engine.handles import parse_handle
 from engine.registry import Compressor, QueryAwareCompressor, Registry, method_of, restructures
 from engine.safety import SafetyInfo, lookup
+from engine.terminal_text import plain_text
 from engine.tokens import TokenCounter
 from engine.types import ContentType, ErrorCode, Mode, Options, Result, Stats, TypeStats
 
@@ -209,8 +210,6 @@ class Engine:
         """The payload as a terminal showed it, when it holds colour codes or redraws."""
         if b"\x1b" not in body and b"\r" not in body and b"\b" not in body:
             return None
-        from engine.compressors.terminal import plain_text
-
         return plain_text(body)
 
     @staticmethod

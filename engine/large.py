@@ -29,7 +29,8 @@ from engine import detect as detect_mod
 from engine import filesource
 from engine.ccr import RecordMeta, StoreError
 from engine.compressors import lines as L
-from engine.compressors.terminal import TERMINAL_KEYWORDS, clean_line
+from engine.compressors.terminal import TERMINAL_KEYWORDS
+from engine.terminal_text import clean_line
 from engine.patterns import INDENTED_FRAME, LOCATION, TERMINAL_IMPORTANT
 from engine.registry import method_of
 from engine.types import ContentType, ErrorCode, Options, Result

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.compressors import toolout
-from engine.compressors.terminal import TerminalCompressor, clean_line
+from engine.compressors.terminal import TerminalCompressor
+from engine.terminal_text import clean_line
 from engine.patterns import TERMINAL_IMPORTANT
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import terminal_text
 from engine.compressors import lines as L
 from engine.compressors import log, redundancy, terminal, toolout
 from engine.patterns import DIGITS, HAS_LETTER, LOG_TIME_MASK, LOGFMT_PAIR, MASKED_WORD, WORD
@@ -273,13 +274,13 @@ def test_log_fields_keep_each_keys_first_value_in_order(line):
 @given(LINE)
 def test_printable_lines_are_only_rstripped(line):
     if line.isprintable():
-        assert terminal.clean_line(line) == line.rstrip()
+        assert terminal_text.clean_line(line) == line.rstrip()
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(LINE, st.booleans()), max_size=30))
 def test_passing_lines_answers_like_flag_lines_where_it_is_read(pairs):
-    cleaned = [terminal.clean_line(line) for line, _ in pairs]
+    cleaned = [terminal_text.clean_line(line) for line, _ in pairs]
     droppable = [d for _, d in pairs]
     plain = L.flag_lines(cleaned, terminal.is_passing, terminal.PASSING_WORDS, (terminal.PASSING_CANDIDATE,),
                          fold_case=False)
@@ -288,7 +289,7 @@ def test_passing_lines_answers_like_flag_lines_where_it_is_read(pairs):
 
 
 def test_passing_lines_on_known_lines():
-    cleaned = [terminal.clean_line(line) for line in KNOWN]
+    cleaned = [terminal_text.clean_line(line) for line in KNOWN]
     for share in (0.1, 0.9):
         rnd = random.Random(3)
         droppable = [rnd.random() < share for _ in cleaned]
@@ -300,7 +301,7 @@ def test_passing_lines_on_known_lines():
 
 def clean_lines_both_ways(text):
     bare = L.split(text).bare()
-    assert terminal.clean_lines(text, bare) == [terminal.clean_line(line) for line in bare]
+    assert terminal_text.clean_lines(text, bare) == [terminal_text.clean_line(line) for line in bare]
 
 
 def test_clean_lines_cleans_each_line_as_clean_line_on_known_texts():

@@ -12,8 +12,9 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import terminal_text
 from engine.compressors import lines as L
-from engine.compressors import terminal, toolout, toolout_findings, toolout_scan
+from engine.compressors import toolout, toolout_findings, toolout_scan
 from engine.compressors.toolout_dispatch import factor_alternatives
 from engine.patterns import TOOL_PROBLEM, TOOL_PROBLEM_HINT
 from tests.test_line_speedups import CORPUS, KNOWN, LINE, LINES, ROOT
@@ -221,7 +222,7 @@ def test_run_summary_counts_like_counting_each_line():
     rnd = random.Random(11)
     cases = [p.read_text("utf-8").split("\n") for p in sorted((ROOT / "fixtures" / "toolout").glob("*.txt"))]
     if CORPUS.is_dir():
-        cases += [terminal.plain_text(p.read_bytes()).decode().split("\n")
+        cases += [terminal_text.plain_text(p.read_bytes()).decode().split("\n")
                   for p in sorted(CORPUS.glob("lint-*/output.raw"))]
     assert any(toolout.analyse(lines).repeat_rules for lines in cases)
     for lines in cases:
@@ -380,7 +381,7 @@ def collect_both_ways(lines):
 def test_findings_are_collected_as_line_by_line():
     cases = [p.read_text("utf-8").split("\n") for p in sorted((ROOT / "fixtures" / "toolout").glob("*.txt"))]
     if CORPUS.is_dir():
-        cases += [terminal.plain_text(p.read_bytes()).decode().split("\n")
+        cases += [terminal_text.plain_text(p.read_bytes()).decode().split("\n")
                   for p in sorted(CORPUS.glob("*/output.raw"))]
     assert sum(f.style == "arrow" for lines in cases for f in collect_both_ways(lines)) > 100
 
