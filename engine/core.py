@@ -39,6 +39,7 @@ class UnknownHandle(KeyError):
 MIN_LOSSY_SAVING = 0.10
 #: The method of a view that is the whole payload as the terminal showed it.
 PLAIN_METHOD = "terminal-plain"
+_UNRESOLVED = object()
 
 
 class Engine:
@@ -135,8 +136,15 @@ class Engine:
         unwrapped = listing.unwrap(data)
         body = unwrapped.body
         ctype = options.type or detect_mod.detect(body)
+        shown: bytes | None | object = _UNRESOLVED  # what the terminal showed, resolved once
         if options.type is None and ctype is ContentType.TERMINAL:
-            body, ctype = self._beneath_the_colours(body)
+            shown = self._shown(body)
+            if shown is not None:
+                beneath = detect_mod.detect(shown)
+                if beneath not in (ContentType.TERMINAL, ContentType.TEXT):
+                    # Structured text under colours (`jq -C` JSON, a coloured table or log): its
+                    # own compressor reads it, as `shrink` reads a resolved transcript.
+                    body, ctype = shown, beneath
         passthrough = Result(output=data, content_type=ctype)
 
         routed = self.route(ctype, options, passthrough)
@@ -156,8 +164,8 @@ class Engine:
         # the whole text, no holes, the escaped original one retrieve away.
         if info.reversible:
             shown = None
-        else:  # a payload read beneath its colours already is what the terminal showed
-            shown = body if body is not unwrapped.body else self._shown(body)
+        elif shown is _UNRESOLVED:
+            shown = self._shown(body)
         if body_out is None and shown is None:
             return replace(passthrough, reason=f"{ctype} compressor declined")
         before = self.counter.count(data)
@@ -192,18 +200,6 @@ class Engine:
             return replace(passthrough, tokens_before=before, tokens_after=before, error=code,
                            reason=f"recovery store could not take the original: {exc}")
         return replace(done, handle=handle, recoverable=True)
-
-    @classmethod
-    def _beneath_the_colours(cls, body: bytes) -> tuple[bytes, ContentType]:
-        """A terminal payload whose text, once colours and redraws are resolved, is a structured
-        kind (`jq -C` JSON, a coloured table or log): that text and its kind, so the kind's own
-        compressor reads it, as `shrink` reads a resolved transcript. Otherwise the payload as is."""
-        shown = cls._shown(body)
-        if shown is not None:
-            kind = detect_mod.detect(shown)
-            if kind not in (ContentType.TERMINAL, ContentType.TEXT):
-                return shown, kind
-        return body, ContentType.TERMINAL
 
     @staticmethod
     def _shown(body: bytes) -> bytes | None:

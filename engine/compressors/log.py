@@ -190,7 +190,7 @@ class LogCompressor(L.QueryAwareLines):
         if toolout.is_tool_output(_detect_text(text, scan)):
             repeats = [False] * n
         else:
-            for i in odd_shape_lines(bare):
+            for i in odd_shape_lines(bare, joined):
                 important[i] = True
             repeats = fold_repeats(bare, important)
         keep_error_details(bare, important, scan)

@@ -22,12 +22,15 @@ MIN_LINES = 100
 LINES_PER_ODD = 50
 
 
-def odd_shape_lines(lines: list[str]) -> list[int]:
+def odd_shape_lines(lines: list[str], joined: str | None = None) -> list[int]:
     """Indexes of the non-blank lines whose shape no other line has; none when the payload is
-    short or one-of-a-kind shapes are common in it."""
-    if len(lines) < MIN_LINES or any("\n" in line for line in lines):
+    short or one-of-a-kind shapes are common in it. `joined`: the lines joined by newlines, when
+    the caller has them already."""
+    if len(lines) < MIN_LINES:
         return []
-    shapes = "\n".join(lines).translate(_WORDS_OUT).split("\n")
+    shapes = ("\n".join(lines) if joined is None else joined).translate(_WORDS_OUT).split("\n")
+    if len(shapes) != len(lines):  # a line holding a newline: shapes would not line up
+        return []
     counts = Counter(shapes)
     odd = [i for i, shape in enumerate(shapes) if counts[shape] == 1 and lines[i].strip()]
     return odd if len(odd) <= len(lines) // LINES_PER_ODD else []
