@@ -88,3 +88,31 @@ def test_random_bytes_never_raise(data):
 def test_unterminated_fence_is_one_section():
     text = "intro\n\n```\ncode\n\nmore"
     assert sections(text) == ["intro", "```\ncode\n\nmore"]
+
+
+PROGRESS_THEN_TRACEBACK = (
+    "starting worker pool\n\n"
+    + "".join(f"processed batch {i} of 250 ({i * 37 % 1000} records, {i * 3} ms)\n" for i in range(250))
+    + "\nError: user 42 not found in cache\n    at fetchUser (/tmp/app.js:4:38)\n"
+    "    at main (/tmp/app.js:5:31)\n\nNode.js v20.20.2\n"
+)
+
+
+def test_long_paragraph_is_read_by_lines_with_its_blank_lines():
+    # Three paragraphs, one of 250 lines: read by paragraphs nothing could be elided.
+    assert run(PROGRESS_THEN_TRACEBACK) == (
+        "starting worker pool\n\n"
+        "processed batch 0 of 250 (0 records, 0 ms)\n"
+        "… 249 sections elided (caveman) …\n\n"
+        "Error: user 42 not found in cache\n    at fetchUser (/tmp/app.js:4:38)\n"
+        "    at main (/tmp/app.js:5:31)\n\nNode.js v20.20.2\n"
+    )
+
+
+def test_long_fenced_block_keeps_paragraph_reading():
+    # A Markdown document with a long code example is still read by paragraphs.
+    prose = "".join(f"Paragraph {i} explains step {i} of the setup in plain words.\n\n" for i in range(12))
+    fence = "```\n" + "".join(f"line {i} of the example\n" for i in range(60)) + "```\n\n"
+    out = run("# Guide\n\n" + fence + prose)
+    assert out is not None and out.startswith("# Guide\n\n```\nline 0 of the example\nline 1 of")
+    assert "line 59 of the example\n```\n\n… 10 sections elided (caveman) …\n\nParagraph 10" in out

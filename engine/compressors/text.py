@@ -22,6 +22,8 @@ MIN_SECTIONS = 7
 #: Identical consecutive sections, the first included, from which the copies are elided.
 MIN_REPEAT_RUN = 3
 HEADING_MAX_WORDS, HEADING_MAX_CHARS = 8, 96
+#: A paragraph this many lines long is a program's output, not prose: the text is read by lines.
+LONG_PARAGRAPH_LINES = 40
 _DIGITS_OUT = str.maketrans("", "", "0123456789")
 
 
@@ -29,12 +31,13 @@ def has_paragraphs(text: str) -> bool:
     return BLANK_LINE_SPLIT.search(text) is not None
 
 
-def sections(text: str) -> list[str]:
+def sections(text: str, by_lines: bool = False) -> list[str]:
     """Paragraphs when the text has a blank line, else lines; a ``` fence stays one section.
 
     Paragraphs are trimmed; lines keep their indentation (a traceback frame or a YAML key
-    means something by it)."""
-    has_blank = has_paragraphs(text)
+    means something by it). `by_lines` reads a text with blank lines by lines, its blank lines
+    kept in front of the line after them so that the view shows them where they were."""
+    has_blank = has_paragraphs(text) and not by_lines
     raw = BLANK_LINE_SPLIT.split(text) if has_blank else text.split("\n")
     out: list[str] = []
     fence: list[str] | None = None
@@ -53,7 +56,32 @@ def sections(text: str) -> list[str]:
         out.append(("\n\n" if has_blank else "\n").join(fence))
     if has_blank:
         return [s.strip() for s in out if s.strip()]
+    if by_lines:
+        # A blank line travels with the line after it: shown when that line is, elided with it
+        # (a marker counts lines that said something).
+        units, blanks = [], 0
+        for part in out:
+            if not part.strip():
+                blanks += 1 if units else 0
+                continue
+            units.append("\n" * blanks + part.rstrip())
+            blanks = 0
+        return units
     return [s.rstrip() for s in out if s.strip()]
+
+
+def read_units(text: str) -> tuple[list[str], str]:
+    """The sections to compress and the separator that joins them back.
+
+    A few blank lines in a program's output (one before its traceback) would make two or three
+    paragraphs of hundreds of lines that nothing could elide; such a text is read by lines."""
+    if not has_paragraphs(text):
+        return sections(text), "\n"
+    paragraphs = sections(text)
+    longest = max((p.count("\n") + 1 for p in paragraphs if not p.startswith("```")), default=0)
+    if longest < LONG_PARAGRAPH_LINES:
+        return paragraphs, "\n\n"
+    return sections(text, by_lines=True), "\n"
 
 
 def is_heading(section: str) -> bool:
@@ -97,12 +125,11 @@ class TextCompressor(L.QueryAwareLines):
         body = text.replace("\r\n", "\n")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
-        units = sections(body)
-        joiner = "\n\n" if has_paragraphs(body) else "\n"
+        units, joiner = read_units(body)
         n = len(units)
         if n < MIN_SECTIONS:
             return None
-        plain_units = L.strip_ansi(units)
+        plain_units = [u.lstrip("\n") for u in L.strip_ansi(units)]
         must = [is_heading(u) or bool(TEXT_IMPORTANT.search(u)) for u in plain_units]
         if joiner == "\n":
             # Read by lines, every short line without a full stop reads as a heading, and a
