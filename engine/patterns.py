@@ -39,6 +39,24 @@ class LazyPattern:
 def compile_lazily(pattern: str | bytes, flags: int = 0) -> LazyPattern:
     return LazyPattern(pattern, flags)
 
+
+#: Inline global flags, which Python allows only at the start of a pattern: `(?im)`.
+_INLINE_FLAGS = re.compile(r"\(\?([aiLmsux]+)\)")
+_FLAG_OF = {"a": re.A, "i": re.I, "L": re.L, "m": re.M, "s": re.S, "u": re.U, "x": re.X}
+
+
+def declared_flags(pattern: "LazyPattern | re.Pattern") -> int:
+    """The flags a pattern was given, inline ones included, read without compiling it
+    (`pattern.flags` compiles a LazyPattern; the Unicode flag a str pattern gets by default is
+    not counted)."""
+    if not isinstance(pattern, LazyPattern):
+        return pattern.flags & ~re.U if isinstance(pattern.pattern, str) else pattern.flags
+    flags = pattern._flags
+    inline = _INLINE_FLAGS.match(pattern.pattern) if isinstance(pattern.pattern, str) else None
+    for letter in inline.group(1) if inline else "":
+        flags |= _FLAG_OF[letter]
+    return flags
+
 # ---------------------------------------------------------------- terminal
 
 #: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated) and two-byte

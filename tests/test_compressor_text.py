@@ -116,3 +116,14 @@ def test_long_fenced_block_keeps_paragraph_reading():
     out = run("# Guide\n\n" + fence + prose)
     assert out is not None and out.startswith("# Guide\n\n```\nline 0 of the example\nline 1 of")
     assert "line 59 of the example\n```\n\n… 10 sections elided (caveman) …\n\nParagraph 10" in out
+
+
+def test_fenced_block_read_by_lines_with_recurring_short_lines():
+    # A fence is one section of several lines; the short-line shapes are counted per section.
+    text = "".join(f"fetching page {i} ok\n" for i in range(120)) + "```\nsnippet one\nsnippet two\n```\n" \
+        + "".join(f"fetching page {i} ok\n" for i in range(120, 140))
+    assert run(text) == (
+        "fetching page 0 ok\nfetching page 1 ok\n… 118 sections elided (caveman) …\n"
+        "```\nsnippet one\nsnippet two\n```\n"
+        "… 18 sections elided (caveman) …\nfetching page 138 ok\nfetching page 139 ok\n"
+    )

@@ -5,6 +5,7 @@ run the real captures in /work/shared/corpus when they are there.
 """
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -435,8 +436,14 @@ from engine.compressors import toolout_dispatch, toolout_scan  # noqa: E402
 DISPATCHERS = [toolout_scan.LABEL, toolout_scan.BLOCK_START, toolout_scan.FINDING_START]
 
 
+@functools.cache
+def full_alternation(dispatch):
+    """Every alternative in one pattern, in order: what the buckets must answer like."""
+    return dispatch._compile(list(range(len(dispatch._alts))))
+
+
 def full_answer(dispatch, line):
-    m = dispatch.full.match(line)
+    m = full_alternation(dispatch).match(line)
     return m.lastgroup.split("__", 1)[0] if m else None
 
 

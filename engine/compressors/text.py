@@ -135,9 +135,11 @@ class TextCompressor(L.QueryAwareLines):
             # Read by lines, every short line without a full stop reads as a heading, and a
             # program's `fetching page 7 ok` x250 would all be kept. A heading is one of a kind:
             # a short line whose digit-masked form recurs is a stream of look-alikes instead.
-            shapes = Counter("\n".join(plain_units).lower().translate(_DIGITS_OUT).split("\n"))
+            lowered = "\n".join(plain_units).lower().translate(_DIGITS_OUT).split("\n")
+            if len(lowered) != n:  # a fenced block is one section of several lines
+                lowered = [u.lower().translate(_DIGITS_OUT) for u in plain_units]
+            shapes = Counter(lowered)
             if len(shapes) < n:
-                lowered = "\n".join(plain_units).lower().translate(_DIGITS_OUT).split("\n")
                 for i, shape in enumerate(lowered):
                     if must[i] and shapes[shape] > 1 and not TEXT_HEADING_MD.match(plain_units[i]) \
                             and not TEXT_IMPORTANT.search(plain_units[i]):

@@ -31,15 +31,17 @@ def is_tool_output(text: str) -> bool:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     # A runner's summary is usually among the last lines: a match at any line start is the
-    # answer, so try those first; only without one is every line start tried.
-    pos = len(text)
+    # answer, so those are tried first; only without one are the lines before them. One
+    # pattern serves both (compiling a second form of the signatures cost a short run more
+    # than its whole scan).
+    tail = len(text)
     for _ in range(TAIL_LINES):
-        pos = text.rfind("\n", 0, pos)
-        if pos < 0:
+        tail = text.rfind("\n", 0, tail)
+        if tail < 0:
             break
-        if TOOL_SIGNATURE.match(text, pos + 1):
-            return True
-    return _signature_by_line().match(text) is not None
+    tail += 1  # the start of the first tail line (0: the text is all tail)
+    by_line = _signature_by_line()
+    return by_line.match(text, tail) is not None or (tail > 0 and by_line.match(text, 0, tail) is not None)
 
 
 #: is_tool_output tries the start of this many last lines before scanning the whole text.

@@ -16,9 +16,12 @@ import re
 from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
+from engine.patterns import declared_flags
+
 _UNSET = object()
 WS = "\x00ws"  # bucket for lines starting with white space (`\s` is Unicode-wide)
 DEC = "\x00dec"  # bucket for lines starting with a decimal digit (`\d` is Unicode-wide)
+EMPTY = "\x00empty"  # the key of an empty line (no character's key)
 _REPEATS = {sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", sre_c.MAX_REPEAT)}
 _ZERO_WIDTH = {sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT}
 
@@ -223,7 +226,7 @@ class FirstCharDispatch:
         sixth of a short run's start-up, and a run that is not tool output never asks."""
         alts: list[tuple[str, str, Keys | None, Keys | None]] = []
         for key, pat in self._patterns:
-            if pat.flags & (re.I | re.M | re.S | re.X):
+            if declared_flags(pat) & (re.I | re.M | re.S | re.X):
                 raise ValueError(f"{key}: global flags are not supported here")
             for alt in split_alternatives(pat.pattern):
                 try:
@@ -236,12 +239,6 @@ class FirstCharDispatch:
                 alts.append((key, _renamed(f"{key}__{n}", alt), None if nullable else keys,
                              None if rest_nullable or WS in indent else indent))
         return alts
-
-    @functools.cached_property
-    def full(self) -> re.Pattern:
-        """Every alternative in one pattern (asked only of an empty line: compiled on first use,
-        since compiling it costs more than a short run's whole scan)."""
-        return self._compile(list(range(len(self._alts)))) or re.compile(r"(?!)")
 
     def _compile(self, members: list[int]) -> re.Pattern | None:
         """The alternation of `members`; None when there are none (nothing can match)."""
@@ -322,7 +319,12 @@ class FirstCharDispatch:
     def _resolve(self, line: str) -> re.Pattern | None:
         """The bucket of a line whose first character has none cached yet, or is white space."""
         if not line:
-            return self.full
+            # Only an alternative that can match nothing (no first-character keys) matches an
+            # empty line: a bucket of those, not the whole alternation (a third of the regex
+            # compiling a short run did).
+            if "" not in self._by_char:
+                self._by_char[""] = self._bucket(EMPTY)
+            return self._by_char[""]
         c = line[0]
         if c.isspace():
             c2 = line.lstrip()[:1]
