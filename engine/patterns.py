@@ -735,3 +735,24 @@ COMMIT_HEADER = compile_lazily(r"commit [0-9a-f]{7,64}\b")
 #: space as str.strip() sees it, and the letters of inf/infinity/nan): a cell holding one is
 #: not a number, settled without raising and catching an exception for every text cell.
 NOT_FLOAT_ASCII = compile_lazily(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")
+
+# ---------------------------------------------------------------- native stack frames (frames)
+
+#: One frame of a native backtrace, with its number where the tool prints one. A deep recursion
+#: prints thousands of frames that differ only in their number, address and argument values;
+#: `frames.fold_recursion` counts the run and keeps its ends. Group `key` is what names the
+#: frame's place (function and source position): frames of one run share it.
+#: gdb `bt`: `#12 0x000055555555519c in depth (n=2988, s=0x7ff...) at recurse.c:7` (frame 0 may lack
+#: the address; `from /lib/libc.so.6` instead of `at` when there is no debug info).
+FRAME_GDB = compile_lazily(
+    r"^#(?P<num>\d+)\s+(?:0x[0-9a-fA-F]+ in )?(?P<func>[^\s(]+) \(.*\)(?P<key> at \S+:\d+| from \S+)?\s*$"
+)
+#: The sanitizers (ASan, LSan, TSan, MSan, UBSan): `    #7 0x55c8fc056272 in walk /src/so.c:3`, or
+#: `    #9 0x7f12 (/lib/x86_64-linux-gnu/libc.so.6+0x2724a) (BuildId: 4f5…)` without a symbol.
+FRAME_SANITIZER = compile_lazily(r"^\s*#(?P<num>\d+) 0x[0-9a-fA-F]+ (?P<key>(?:in )?\S.*?)\s*$")
+#: lldb `bt`: `    frame #3: 0x0000000100003f5c a.out`depth(n=2997) at recurse.c:7:12`.
+FRAME_LLDB = compile_lazily(
+    r"^\s*(?:\* )?frame #(?P<num>\d+): 0x[0-9a-fA-F]+ (?P<func>[^\s(`]+`[^\s(]+)(?:\(.*\))?(?P<key> at \S+)?\s*$"
+)
+#: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
+FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")

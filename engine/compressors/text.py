@@ -8,8 +8,9 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import toolout
+from engine.compressors.frames import fold_recursion
 from engine.patterns import (
-    BLANK_LINE_SPLIT, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
+    BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
     TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
@@ -97,13 +98,22 @@ class TextCompressor(L.QueryAwareLines):
         body = text.replace("\r\n", "\n")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
+        # A backtrace's deep recursion is folded first: inside one paragraph (gdb prints a
+        # backtrace as one) no section rule could elide it.
+        folded = fold_recursion(body)
+        if folded is not None:
+            body = folded
         units = sections(body)
         joiner = "\n\n" if has_paragraphs(body) else "\n"
         n = len(units)
         if n < MIN_SECTIONS:
-            return None
+            return _whole(folded, crlf)
         plain_units = L.strip_ansi(units)
         must = [is_heading(u) or bool(TEXT_IMPORTANT.search(u)) for u in plain_units]
+        if folded is not None:  # a section holding a fold marker stays: the marker counts lines, not sections
+            for i, u in enumerate(plain_units):
+                if ELISION_MARKER.search(u):
+                    must[i] = True
         if joiner == "\n":
             # Read by lines, every short line without a full stop reads as a heading, and a
             # program's `fetching page 7 ok` x250 would all be kept. A heading is one of a kind:
@@ -140,4 +150,11 @@ class TextCompressor(L.QueryAwareLines):
             out = joiner.join(result.out) + "\n"
             return out.replace("\n", "\r\n") if crlf else out
 
-        return L.render_with_query(render, text, plain_units, query, QUERY_LIMIT)
+        return L.render_with_query(render, text, plain_units, query, QUERY_LIMIT) or _whole(folded, crlf)
+
+
+def _whole(folded: str | None, crlf: bool) -> bytes | None:
+    """The folded text as the view when no section was elided (None when nothing was folded)."""
+    if folded is None:
+        return None
+    return (folded.replace("\n", "\r\n") if crlf else folded).encode("utf-8")

@@ -1,0 +1,67 @@
+"""Real outputs of system and diagnostic tools (gdb, the sanitizers, valgrind, strace...), trimmed
+excerpts under tests/fixtures/real/sysdiag/."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.compressors.frames import fold_recursion
+from engine.compressors.text import TextCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "sysdiag"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+# ------------------------------------------------------------------ deep recursion in backtraces
+
+
+def test_gdb_backtrace_of_a_deep_recursion_counts_the_repeated_frames():
+    # `bt 100` of a recursion 3000 deep: one paragraph of frames, which passed through whole.
+    data = real("gdb-bt-deep-recursion.txt")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert "… 94 lines elided (caveman): 94 frames #4..#97, each in depth at recurse.c:7 …" in lines
+    original = data.decode().splitlines()
+    for kept in ("Program received signal SIGSEGV, Segmentation fault.", original[6], original[7],
+                 original[9], original[-2], original[-1]):
+        assert kept in lines  # the crash, frame #0 (another line), #1..#3, and the outermost two
+    assert len(lines) == len(original) - 94 + 1
+
+
+def test_sanitizer_stack_overflow_keeps_the_report_and_counts_the_recursion():
+    data = real("asan-stack-overflow.txt")
+    view = TextCompressor().compress(data).decode()
+    assert ("    … 242 lines elided (caveman): 242 frames #4..#245, each in walk /tmp/unseen4/sysdiag/src/so.c:3 …"
+            in view.splitlines())
+    for kept in ("==9885==ERROR: AddressSanitizer: stack-overflow on address 0x7ffc6781eea8",
+                 "#0 0x7fe34f24761d in __interceptor_memset", "#1 0x55c8fc056258 in walk",
+                 "#247 0x55c8fc056272 in walk", "SUMMARY: AddressSanitizer: stack-overflow", "==9885==ABORTING"):
+        assert kept in view
+    assert "#100 0x" not in view
+
+
+def test_gdb_bt_full_counts_the_locals_of_the_elided_frames_as_lines():
+    view = TextCompressor().compress(real("gdb-bt-full-recursion.txt")).decode()
+    assert "… 42 lines elided (caveman): 21 frames #4..#24, each in depth at recurse.c:7 …" in view.splitlines()
+    assert "        p = 0x0" in view.splitlines()  # frame #0's locals stay
+
+
+def test_frames_at_different_places_or_a_short_run_are_not_folded():
+    distinct = "\n".join(f"    #{i} 0x55c8fc05{i:04x} in step{i} /src/a.c:{i}" for i in range(40)) + "\n"
+    assert fold_recursion(distinct) is None
+    short = "\n".join(f"#{i}  0x0000555555555198 in depth (n={i}) at r.c:7" for i in range(8))
+    assert fold_recursion(short) is None  # 8 frames: 3 + 2 kept, only 3 would go
+
+
+def test_valgrind_frames_without_numbers_fold_without_a_range():
+    stack = ["==7== Stack overflow in thread #1: can't grow stack to 0x1ffe801000",
+             "==7==    at 0x109155: walk (so.c:3)"]
+    stack += ["==7==    by 0x109196: walk (so.c:3)"] * 20 + ["==7==    by 0x1091C5: main (so.c:4)"]
+    folded = fold_recursion("\n".join(stack)).splitlines()
+    assert "… 16 lines elided (caveman): 16 frames, each in walk (so.c:3) …" in folded
+    assert folded[-1] == "==7==    by 0x1091C5: main (so.c:4)"
