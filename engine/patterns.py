@@ -756,3 +756,16 @@ FRAME_LLDB = compile_lazily(
 )
 #: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
 FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")
+
+# ---------------------------------------------------------------- memory checkers (memcheck)
+
+#: A valgrind line: `==PID==`, then the record's text (a headline has one space, what belongs to
+#: it more: `==7==    at 0x...`, `==7==  Address 0x... is 0 bytes after a block`).
+VALGRIND_LINE = compile_lazily(r"^==\d+==( *)(\S?)")
+#: A frame inside a valgrind record: a record with a stack is an error or a leak, not a banner.
+VALGRIND_RECORD_FRAME = compile_lazily(r"^==\d+== +(?:at|by) 0x[0-9A-Fa-f]+: ")
+#: The first frame of a sanitizer's (ASan, LSan, TSan, MSan, UBSan) stack: the line above it
+#: says what the stack is of (`Direct leak of 40 byte(s) in 1 object(s) allocated from:`,
+#: `freed by thread T0 here:`, `READ of size 4 at 0x... thread T0`).
+SANITIZER_FIRST_FRAME = compile_lazily(r"^\s*#0 0x[0-9a-fA-F]+ ")
+SANITIZER_FRAME = compile_lazily(r"^\s*#\d+ 0x[0-9a-fA-F]+ ")

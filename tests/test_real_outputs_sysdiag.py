@@ -65,3 +65,62 @@ def test_valgrind_frames_without_numbers_fold_without_a_range():
     folded = fold_recursion("\n".join(stack)).splitlines()
     assert "… 16 lines elided (caveman): 16 frames, each in walk (so.c:3) …" in folded
     assert folded[-1] == "==7==    by 0x1091C5: main (so.c:4)"
+
+
+# ------------------------------------------------------------------ memory checkers' records
+
+
+def _view(data: bytes) -> str:
+    """The text view, or the original when the compressor passes it through."""
+    out = TextCompressor().compress(data)
+    return (out if out is not None else data).decode()
+
+
+def _valgrind_record_lines(text: str) -> list[str]:
+    """Every line of every valgrind record that holds a stack (read independently of memcheck)."""
+    records, current = [], []
+    for line in text.splitlines():
+        body = line.split("==", 2)[2] if line.startswith("==") else None
+        if body is None or not body.strip() or (body.startswith(" ") and not body.startswith("  ")):
+            records.append(current)
+            current = [line] if body and body.strip() else []
+        else:
+            current.append(line)
+    records.append(current)
+    return [ln for rec in records if any(" at 0x" in ln or " by 0x" in ln for ln in rec) for ln in rec]
+
+
+def test_valgrind_leak_records_keep_their_headline_and_allocation_stack():
+    # Loss record 2's headline and loss record 3's stack (where the definite leak was allocated)
+    # were elided as look-alikes of record 1.
+    data = real("valgrind-leak-full.txt")
+    view = _view(data).splitlines()
+    wanted = _valgrind_record_lines(data.decode())
+    assert "==29476== 1,600 bytes in 50 blocks are indirectly lost in loss record 2 of 3" in wanted
+    assert [ln for ln in wanted if ln not in view] == []
+
+
+def test_valgrind_errors_at_look_alike_places_are_each_kept_with_their_stack():
+    data = real("valgrind-many-contexts.txt")
+    view = _view(data).splitlines()
+    wanted = _valgrind_record_lines(data.decode())
+    assert sum("Conditional jump or move depends" in ln for ln in wanted) == 41  # f0..f39 and printf
+    assert [ln for ln in wanted if ln not in view] == []
+
+
+def test_leak_sanitizer_keeps_every_leak_and_its_stack():
+    data = real("asan-many-leaks.txt")
+    view = _view(data)
+    leaks = [ln for ln in data.decode().splitlines() if ln.startswith("Direct leak of")]
+    assert len(leaks) == 20
+    for n in range(1, 40, 2):  # the odd-numbered allocations are the ones never freed
+        assert f" in leak{n} /tmp/unseen4/sysdiag/src/many.c:" in view
+    assert view.count("Direct leak of") == 20
+
+
+def test_valgrind_recursion_is_folded_inside_a_record_that_is_kept_whole():
+    view = _view(real("valgrind-stack-recursion.txt")).splitlines()
+    assert view.count("… 6 lines elided (caveman): 6 frames, each in depth (recurse.c:7) …") == 2
+    assert "==29999== Process terminating with default action of signal 11 (SIGSEGV)" in view
+    assert "==29999==  main thread stack using the --main-stacksize= flag." in view
+    assert not any("sections elided" in ln for ln in view)

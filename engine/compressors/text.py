@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import toolout
+from engine.compressors import memcheck, toolout
 from engine.compressors.frames import fold_recursion
 from engine.patterns import (
     BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
@@ -127,7 +127,11 @@ class TextCompressor(L.QueryAwareLines):
                         must[i] = False
         # A section must be kept when any of its lines must (test or build output routed here).
         line_owner = [i for i, u in enumerate(plain_units) for _ in u.split("\n")]
-        for owner, flag in zip(line_owner, toolout.must_keep([ln for u in plain_units for ln in u.split("\n")])):
+        all_lines = [ln for u in plain_units for ln in u.split("\n")]
+        for owner, flag in zip(line_owner, toolout.must_keep(all_lines)):
+            if flag:
+                must[owner] = True
+        for owner, flag in zip(line_owner, memcheck.must_keep(all_lines)):  # valgrind, sanitizer records
             if flag:
                 must[owner] = True
         # A flagged line repeated verbatim (a stack trace's recursion) stays once; the marker
