@@ -769,3 +769,24 @@ VALGRIND_RECORD_FRAME = compile_lazily(r"^==\d+== +(?:at|by) 0x[0-9A-Fa-f]+: ")
 #: `freed by thread T0 here:`, `READ of size 4 at 0x... thread T0`).
 SANITIZER_FIRST_FRAME = compile_lazily(r"^\s*#0 0x[0-9a-fA-F]+ ")
 SANITIZER_FRAME = compile_lazily(r"^\s*#\d+ 0x[0-9a-fA-F]+ ")
+
+# ---------------------------------------------------------------- strace (strace)
+
+#: What strace prints before a call: `[pid  123] ` or `123 ` (-f), then a time stamp (-t, -tt,
+#: -ttt, -r) when asked for.
+_STRACE_HEAD = r"^(?:\[pid +\d+\] |\d+ +)?(?:\d\d:\d\d:\d\d(?:\.\d+)? |\s*\d+\.\d+ )?"
+#: A completed call: `openat(AT_FDCWD, "/etc/x", O_RDONLY) = -1 ENOENT (No such file or directory)`.
+#: The arguments are read greedily, so a `) = ` inside a quoted argument does not end them. A
+#: failed call has an errno name after its result (`-1 EACCES`, `? ERESTARTSYS`).
+STRACE_CALL = compile_lazily(
+    _STRACE_HEAD + r"(?:(?P<call>[a-z_][a-z0-9_]*)\(|<\.\.\. (?P<resumed>[a-z_][a-z0-9_]*) resumed>)"
+    r".*\)\s+= (?P<ret>\S+)(?: (?P<errno>E[A-Z0-9]+)\b)?"
+)
+#: A call another process interrupted: its result comes on a `<... x resumed>` line.
+STRACE_UNFINISHED = compile_lazily(_STRACE_HEAD + r"(?P<call>[a-z_][a-z0-9_]*)\(.*<unfinished \.\.\.>\s*$")
+#: A signal delivered, a process's end: `--- SIGCHLD {si_signo=...} ---`, `+++ exited with 1 +++`.
+STRACE_EVENT = compile_lazily(_STRACE_HEAD + r"(?:--- SIG\w+ .*---|\+\+\+ (?:exited with \d+|killed by SIG\w+.*) \+\+\+)\s*$")
+#: Calls whose every occurrence matters: what ran, how it ended, who signalled whom, and what
+#: the program wrote to its standard error (its own error message).
+STRACE_KEY_CALL = compile_lazily(r"^(?:execve|execveat|exit|exit_group|kill|tkill|tgkill)$")
+STRACE_STDERR_WRITE = compile_lazily(_STRACE_HEAD + r"write\(2,")

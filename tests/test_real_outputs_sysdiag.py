@@ -2,9 +2,12 @@
 excerpts under tests/fixtures/real/sysdiag/."""
 from __future__ import annotations
 
+import re
+from collections import Counter
 from pathlib import Path
 
 from engine.compressors.frames import fold_recursion
+from engine.compressors.log import LogCompressor
 from engine.compressors.text import TextCompressor
 from engine.detect import detect
 from engine.types import ContentType
@@ -124,3 +127,70 @@ def test_valgrind_recursion_is_folded_inside_a_record_that_is_kept_whole():
     assert "==29999== Process terminating with default action of signal 11 (SIGSEGV)" in view
     assert "==29999==  main thread stack using the --main-stacksize= flag." in view
     assert not any("sections elided" in ln for ln in view)
+
+
+# ------------------------------------------------------------------ strace
+
+
+def _strace_name(line: str) -> str:
+    """The call a strace line made (independently of the strace module's patterns)."""
+    body = re.sub(r"^(\[pid +\d+\] |\d+ +)?(\d\d:\d\d:\d\d\.\d+ )?", "", line)
+    resumed = re.match(r"<\.\.\. (\w+) resumed>", body)
+    return resumed[1] if resumed else body.split("(", 1)[0]
+
+
+def _check_markers(original: str, view: str) -> int:
+    """Kept lines are the original's, in order; each marker counts exactly the calls it stands
+    for. Returns how many markers there were."""
+    lines, pos, markers = original.splitlines(), 0, 0
+    view_lines = view.splitlines()
+    for k, vl in enumerate(view_lines):
+        m = re.fullmatch(r"… (\d+) lines elided \(caveman\): (\d+) calls without error \((.*)\) …", vl)
+        if m is None:
+            assert vl == lines[pos], (vl, lines[pos])
+            pos += 1
+            continue
+        markers += 1
+        count = int(m[1])
+        elided = lines[pos:pos + count]
+        pos += count
+        assert all(re.search(r"\) += [^-?]", ln) for ln in elided)  # none of them failed
+        counts = Counter(_strace_name(ln) for ln in elided)
+        listed = dict((name, int(c)) for name, c in re.findall(r"(\w+) (\d+)(?:, |$)", m[3]))
+        for name, c in listed.items():
+            assert counts[name] == c, (name, c, counts)
+        assert int(m[2]) == count == sum(counts.values())
+    assert pos == len(lines)
+    return markers
+
+
+def test_strace_keeps_every_failed_call_and_counts_the_rest_by_name():
+    data = real("strace-cat-eacces.txt")
+    text = data.decode()
+    view = TextCompressor().compress(data).decode()
+    assert _check_markers(text, view) >= 3
+    failed = [ln for ln in text.splitlines() if re.search(r"\) += -1 E[A-Z]+ ", ln)]
+    assert 'openat(AT_FDCWD, "/etc/shadow", O_RDONLY) = -1 EACCES (Permission denied)' in failed
+    assert all(ln in view.splitlines() for ln in failed)
+    for kept in ('execve("/usr/bin/cat", ["cat", "/etc/shadow"]', "exit_group(1)", "+++ exited with 1 +++",
+                 'write(2, ": Permission denied", 19'):
+        assert kept in view
+
+
+def test_strace_follow_forks_keeps_each_process_start_and_end():
+    data = real("strace-f-sh.txt")
+    view = TextCompressor().compress(data).decode()
+    _check_markers(data.decode(), view)
+    for kept in ('[pid 30193] execve("/usr/bin/ls", ["ls", "/nonexistent"]', "[pid 30193] +++ exited with 2 +++",
+                 "--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=30193",
+                 "wait4(-1, 0x7ffd4b45f6dc, WNOHANG, NULL) = -1 ECHILD (No child processes)"):
+        assert kept in view
+
+
+def test_strace_with_time_stamps_is_read_by_call_in_the_log_route():
+    data = real("strace-tt-python-head.txt")
+    assert detect(data) == ContentType.LOG
+    view = LogCompressor().compress(data).decode()
+    assert "calls without error (" in view
+    failed = [ln for ln in data.decode().splitlines() if " = -1 E" in ln]
+    assert len(failed) > 20 and all(ln in view.splitlines() for ln in failed)

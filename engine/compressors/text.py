@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, toolout
+from engine.compressors import memcheck, strace, toolout
 from engine.compressors.frames import fold_recursion
 from engine.patterns import (
     BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
@@ -94,6 +94,8 @@ class TextCompressor(L.QueryAwareLines):
         text = L.decode(data)
         if text is None or len(text.strip()) < MIN_BYTES:
             return None
+        if strace.is_strace(text.split("\n", strace.SAMPLE_LINES * 2)):
+            return strace.compress(text, query)
         crlf = text.count("\r\n") * 2 > text.count("\n")
         body = text.replace("\r\n", "\n")
         if LOOKS_HTML.search(body):
