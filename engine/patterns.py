@@ -790,3 +790,9 @@ STRACE_EVENT = compile_lazily(_STRACE_HEAD + r"(?:--- SIG\w+ .*---|\+\+\+ (?:exi
 #: the program wrote to its standard error (its own error message).
 STRACE_KEY_CALL = compile_lazily(r"^(?:execve|execveat|exit|exit_group|kill|tkill|tgkill)$")
 STRACE_STDERR_WRITE = compile_lazily(_STRACE_HEAD + r"write\(2,")
+#: AddressSanitizer's shadow-memory dump rows (`  0x0c067fff7fb0: 00 00 fa`; the `=>` row marking the
+#: bad address is not one of them) and its fixed legend (`  Heap left redzone:       fa`): the same
+#: boilerplate under every report.
+SANITIZER_SHADOW_ROW = compile_lazily(r"^  0x[0-9a-f]+:(?: [0-9a-f]{2}| \[[0-9a-f]{2}\]|\[[0-9a-f]{2}\])+\s*$")
+SANITIZER_LEGEND_HEAD = "Shadow byte legend (one shadow byte represents 8 application bytes):"
+SANITIZER_LEGEND_ROW = compile_lazily(r"^  [A-Z][A-Za-z ]+:\s+[0-9a-f]{2}(?: [0-9a-f]{2})*\s*$")

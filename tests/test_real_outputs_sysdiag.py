@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine.compressors.frames import fold_recursion
 from engine.compressors.log import LogCompressor
+from engine.compressors.terminal import TerminalCompressor
 from engine.compressors.text import TextCompressor
 from engine.detect import detect
 from engine.types import ContentType
@@ -194,3 +195,41 @@ def test_strace_with_time_stamps_is_read_by_call_in_the_log_route():
     assert "calls without error (" in view
     failed = [ln for ln in data.decode().splitlines() if " = -1 E" in ln]
     assert len(failed) > 20 and all(ln in view.splitlines() for ln in failed)
+
+
+# ------------------------------------------------------------------ sanitizers under a pty (coloured)
+
+
+def _terminal_view(data: bytes) -> str:
+    from engine.terminal_text import plain_text
+
+    out = TerminalCompressor().compress(data)
+    return (out if out is not None else plain_text(data)).decode().replace("\r", "")
+
+
+def test_coloured_use_after_free_keeps_the_free_and_alloc_stacks_and_drops_the_legend():
+    # Frames #2..#4 of `freed by` (main at asan_uaf.c:8) and of `previously allocated by` (main at
+    # asan_uaf.c:6) were elided while the fixed shadow-byte legend stayed in full.
+    data = real("asan-uaf-pty.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = _terminal_view(data)
+    for kept in ("in close_conn /tmp/unseen4/sysdiag/src/asan_uaf.c:4", "in main /tmp/unseen4/sysdiag/src/asan_uaf.c:8",
+                 "in main /tmp/unseen4/sysdiag/src/asan_uaf.c:6", "previously allocated by thread T0 here:",
+                 "SUMMARY: AddressSanitizer: heap-use-after-free /tmp/unseen4/sysdiag/src/asan_uaf.c:9 in main"):
+        assert kept in view
+    assert "Heap left redzone" not in view and "Stack mid redzone" not in view
+    assert "0x0c067fff7fc0: 00 00 00" not in view
+
+
+def test_coloured_leak_report_keeps_every_leak():
+    view = _terminal_view(real("asan-many-leaks-pty.txt"))
+    assert view.count("Direct leak of") == 20
+    for n in range(1, 40, 2):
+        assert f" in leak{n} /tmp/unseen4/sysdiag/src/many.c:" in view
+
+
+def test_coloured_stack_overflow_folds_the_recursion():
+    view = _terminal_view(real("asan-stack-overflow-pty.txt")).splitlines()
+    assert ("    … 242 lines elided (caveman): 242 frames #4..#245, each in walk /tmp/unseen4/sysdiag/src/so.c:3 …"
+            in view)
+    assert any(ln.startswith("    #247 0x") for ln in view)

@@ -99,7 +99,8 @@ def fold_recursion(text: str) -> str | None:
         first, last = elided[0].start, elided[-1].end
         out.extend(lines[pos:first])
         indent = lines[first][:len(lines[first]) - len(lines[first].lstrip())]
-        out.append(indent + marker_text(last - first, "lines", _summary(elided)))
+        cr = "\r" if lines[first].endswith("\r") else ""  # a CRLF transcript's line end
+        out.append(indent + marker_text(last - first, "lines", _summary(elided)) + cr)
         pos = last
     out.extend(lines[pos:])
     return "\n".join(out)

@@ -15,7 +15,10 @@ bugs, which the look-alike rule would otherwise fold into one.
 """
 from __future__ import annotations
 
-from engine.patterns import ELISION_MARKER, SANITIZER_FIRST_FRAME, SANITIZER_FRAME, VALGRIND_LINE, VALGRIND_RECORD_FRAME
+from engine.patterns import (
+    ELISION_MARKER, SANITIZER_FIRST_FRAME, SANITIZER_FRAME, SANITIZER_LEGEND_HEAD, SANITIZER_LEGEND_ROW,
+    SANITIZER_SHADOW_ROW, VALGRIND_LINE, VALGRIND_RECORD_FRAME,
+)
 
 
 def must_keep(lines: list[str]) -> list[bool]:
@@ -65,3 +68,22 @@ def _sanitizer_stacks(lines: list[str], keep: list[bool]) -> None:
         while j < n and (j == i or SANITIZER_FRAME.match(lines[j]) or ELISION_MARKER.search(lines[j])):
             keep[j] = True
             j += 1
+
+
+def boilerplate(lines: list[str]) -> list[bool]:
+    """AddressSanitizer's shadow-memory rows (the `=>` one, at the bad address, is left to the usual
+    rules) and the rows of its shadow-byte legend: the same under every report, droppable."""
+    drop = [False] * len(lines)
+    if not any(line.startswith(SANITIZER_LEGEND_HEAD) for line in lines):
+        return drop
+    in_legend = False
+    for i, line in enumerate(lines):
+        if line.startswith(SANITIZER_LEGEND_HEAD):
+            in_legend = True
+            continue
+        if in_legend and SANITIZER_LEGEND_ROW.match(line):
+            drop[i] = True
+            continue
+        in_legend = False
+        drop[i] = SANITIZER_SHADOW_ROW.match(line) is not None
+    return drop
