@@ -233,3 +233,14 @@ def test_coloured_stack_overflow_folds_the_recursion():
     assert ("    … 242 lines elided (caveman): 242 frames #4..#245, each in walk /tmp/unseen4/sysdiag/src/so.c:3 …"
             in view)
     assert any(ln.startswith("    #247 0x") for ln in view)
+
+
+def test_leak_report_inside_a_service_log_keeps_every_leak():
+    # A worker's log with a child's LeakSanitizer report: the log route kept one leak of twenty.
+    data = real("service-log-with-lsan.log")
+    assert detect(data) == ContentType.LOG
+    view = LogCompressor().compress(data).decode()
+    assert view.count("Direct leak of") == 20
+    for n in range(1, 40, 2):
+        assert f" in leak{n} /tmp/unseen4/sysdiag/src/many.c:" in view
+    assert "lines elided (caveman): all level=INFO" in view  # the batches around it still elide

@@ -12,7 +12,7 @@ import json
 from itertools import compress
 
 from engine.compressors import lines as L
-from engine.compressors import strace, toolout
+from engine.compressors import memcheck, strace, toolout
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
@@ -176,6 +176,7 @@ class LogCompressor(L.QueryAwareLines):
             return strace.compress(text, query)
         scan = L.LineScan(bare)  # toolout's keyword scans and ours share the joined text
         important = toolout.must_keep(bare, scan=scan)
+        L.mark(important, memcheck.must_keep(bare))  # valgrind records, sanitizer stacks: whole
         # LOG_IMPORTANT is asked only of the lines toolout did not keep already
         for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
             if not important[i] and LOG_IMPORTANT.search(bare[i]):
