@@ -796,3 +796,9 @@ STRACE_STDERR_WRITE = compile_lazily(_STRACE_HEAD + r"write\(2,")
 SANITIZER_SHADOW_ROW = compile_lazily(r"^  0x[0-9a-f]+:(?: [0-9a-f]{2}| \[[0-9a-f]{2}\]|\[[0-9a-f]{2}\])+\s*$")
 SANITIZER_LEGEND_HEAD = "Shadow byte legend (one shadow byte represents 8 application bytes):"
 SANITIZER_LEGEND_ROW = compile_lazily(r"^  [A-Z][A-Za-z ]+:\s+[0-9a-f]{2}(?: [0-9a-f]{2})*\s*$")
+
+# ---------------------------------------------------------------- disassembly (detect)
+
+#: An objdump -d instruction line (`  1179:\t55                   \tpush   %rbp`): a disassembly names
+#: its symbols in angle brackets (`<main>:`, `call 1070 <malloc@plt>`), which are not HTML tags.
+DISASSEMBLY_LINE = compile_lazily(r"(?m)^ *[0-9a-f]+:\t(?:[0-9a-f]{2} )+")

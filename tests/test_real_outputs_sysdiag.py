@@ -244,3 +244,26 @@ def test_leak_report_inside_a_service_log_keeps_every_leak():
     for n in range(1, 40, 2):
         assert f" in leak{n} /tmp/unseen4/sysdiag/src/many.c:" in view
     assert "lines elided (caveman): all level=INFO" in view  # the batches around it still elide
+
+
+# ------------------------------------------------------------------ disassembly
+
+
+def test_objdump_disassembly_is_not_html(cli):
+    # `<main>:` and `call 1070 <malloc@plt>` read as tags: the HTML view ran every line together
+    # and dropped each symbol name.
+    data = real("objdump-d-leak.txt")
+    assert detect(data) != ContentType.HTML
+    done = cli("tools", "compress", stdin=data)  # the whole route: whatever reads it keeps the symbols
+    assert done.returncode == 0
+    view = done.stdout.decode()
+    for kept in ("00000000000011dd <main>:", "call   1070 <malloc@plt>", "0000000000001179 <make>:"):
+        assert kept in view
+
+
+def test_html_with_a_main_element_is_still_html():
+    page = ("<html><body><main><p>" + "Text of the page that matters to the reader. " * 4 + "</p></main>"
+            "<div><p>More</p></div></body></html>").encode()
+    assert detect(page) == ContentType.HTML
+    fragment = ("<main>\n<p>one</p>\n<p>two</p>\n<div>three</div>\n<p>four</p>\n<p>five</p>\n</main>\n").encode()
+    assert detect(fragment) == ContentType.HTML
