@@ -165,6 +165,8 @@ def _looks_like_html(text: str) -> bool:
         return True
     if _has_code_structure(text):
         return False
+    if "\t" in text and _matches_at_least(P.DISASSEMBLY_LINE, text, 8):
+        return False  # objdump -d: `<main>:` is a symbol, not a tag
     return text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None
 
 

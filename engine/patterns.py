@@ -753,3 +753,70 @@ COMMIT_HEADER = compile_lazily(r"commit [0-9a-f]{7,64}\b")
 #: space as str.strip() sees it, and the letters of inf/infinity/nan): a cell holding one is
 #: not a number, settled without raising and catching an exception for every text cell.
 NOT_FLOAT_ASCII = compile_lazily(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")
+
+# ---------------------------------------------------------------- native stack frames (frames)
+
+#: One frame of a native backtrace, with its number where the tool prints one. A deep recursion
+#: prints thousands of frames that differ only in their number, address and argument values;
+#: `frames.fold_recursion` counts the run and keeps its ends. Group `key` is what names the
+#: frame's place (function and source position): frames of one run share it.
+#: gdb `bt`: `#12 0x000055555555519c in depth (n=2988, s=0x7ff...) at recurse.c:7` (frame 0 may lack
+#: the address; `from /lib/libc.so.6` instead of `at` when there is no debug info).
+FRAME_GDB = compile_lazily(
+    r"^#(?P<num>\d+)\s+(?:0x[0-9a-fA-F]+ in )?(?P<func>[^\s(]+) \(.*\)(?P<key> at \S+:\d+| from \S+)?\s*$"
+)
+#: The sanitizers (ASan, LSan, TSan, MSan, UBSan): `    #7 0x55c8fc056272 in walk /src/so.c:3`, or
+#: `    #9 0x7f12 (/lib/x86_64-linux-gnu/libc.so.6+0x2724a) (BuildId: 4f5…)` without a symbol.
+FRAME_SANITIZER = compile_lazily(r"^\s*#(?P<num>\d+) 0x[0-9a-fA-F]+ (?P<key>(?:in )?\S.*?)\s*$")
+#: lldb `bt`: `    frame #3: 0x0000000100003f5c a.out`depth(n=2997) at recurse.c:7:12`.
+FRAME_LLDB = compile_lazily(
+    r"^\s*(?:\* )?frame #(?P<num>\d+): 0x[0-9a-fA-F]+ (?P<func>[^\s(`]+`[^\s(]+)(?:\(.*\))?(?P<key> at \S+)?\s*$"
+)
+#: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
+FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")
+
+# ---------------------------------------------------------------- memory checkers (memcheck)
+
+#: A valgrind line: `==PID==`, then the record's text (a headline has one space, what belongs to
+#: it more: `==7==    at 0x...`, `==7==  Address 0x... is 0 bytes after a block`).
+VALGRIND_LINE = compile_lazily(r"^==\d+==( *)(\S?)")
+#: A frame inside a valgrind record: a record with a stack is an error or a leak, not a banner.
+VALGRIND_RECORD_FRAME = compile_lazily(r"^==\d+== +(?:at|by) 0x[0-9A-Fa-f]+: ")
+#: The first frame of a sanitizer's (ASan, LSan, TSan, MSan, UBSan) stack: the line above it
+#: says what the stack is of (`Direct leak of 40 byte(s) in 1 object(s) allocated from:`,
+#: `freed by thread T0 here:`, `READ of size 4 at 0x... thread T0`).
+SANITIZER_FIRST_FRAME = compile_lazily(r"^\s*#0 0x[0-9a-fA-F]+ ")
+SANITIZER_FRAME = compile_lazily(r"^\s*#\d+ 0x[0-9a-fA-F]+ ")
+
+# ---------------------------------------------------------------- strace (strace)
+
+#: What strace prints before a call: `[pid  123] ` or `123 ` (-f), then a time stamp (-t, -tt,
+#: -ttt, -r) when asked for.
+_STRACE_HEAD = r"^(?:\[pid +\d+\] |\d+ +)?(?:\d\d:\d\d:\d\d(?:\.\d+)? |\s*\d+\.\d+ )?"
+#: A completed call: `openat(AT_FDCWD, "/etc/x", O_RDONLY) = -1 ENOENT (No such file or directory)`.
+#: The arguments are read greedily, so a `) = ` inside a quoted argument does not end them. A
+#: failed call has an errno name after its result (`-1 EACCES`, `? ERESTARTSYS`).
+STRACE_CALL = compile_lazily(
+    _STRACE_HEAD + r"(?:(?P<call>[a-z_][a-z0-9_]*)\(|<\.\.\. (?P<resumed>[a-z_][a-z0-9_]*) resumed>)"
+    r".*\)\s+= (?P<ret>\S+)(?: (?P<errno>E[A-Z0-9]+)\b)?"
+)
+#: A call another process interrupted: its result comes on a `<... x resumed>` line.
+STRACE_UNFINISHED = compile_lazily(_STRACE_HEAD + r"(?P<call>[a-z_][a-z0-9_]*)\(.*<unfinished \.\.\.>\s*$")
+#: A signal delivered, a process's end: `--- SIGCHLD {si_signo=...} ---`, `+++ exited with 1 +++`.
+STRACE_EVENT = compile_lazily(_STRACE_HEAD + r"(?:--- SIG\w+ .*---|\+\+\+ (?:exited with \d+|killed by SIG\w+.*) \+\+\+)\s*$")
+#: Calls whose every occurrence matters: what ran, how it ended, who signalled whom, and what
+#: the program wrote to its standard error (its own error message).
+STRACE_KEY_CALL = compile_lazily(r"^(?:execve|execveat|exit|exit_group|kill|tkill|tgkill)$")
+STRACE_STDERR_WRITE = compile_lazily(_STRACE_HEAD + r"write\(2,")
+#: AddressSanitizer's shadow-memory dump rows (`  0x0c067fff7fb0: 00 00 fa`; the `=>` row marking the
+#: bad address is not one of them) and its fixed legend (`  Heap left redzone:       fa`): the same
+#: boilerplate under every report.
+SANITIZER_SHADOW_ROW = compile_lazily(r"^  0x[0-9a-f]+:(?: [0-9a-f]{2}| \[[0-9a-f]{2}\]|\[[0-9a-f]{2}\])+\s*$")
+SANITIZER_LEGEND_HEAD = "Shadow byte legend (one shadow byte represents 8 application bytes):"
+SANITIZER_LEGEND_ROW = compile_lazily(r"^  [A-Z][A-Za-z ]+:\s+[0-9a-f]{2}(?: [0-9a-f]{2})*\s*$")
+
+# ---------------------------------------------------------------- disassembly (detect)
+
+#: An objdump -d instruction line (`  1179:\t55                   \tpush   %rbp`): a disassembly names
+#: its symbols in angle brackets (`<main>:`, `call 1070 <malloc@plt>`), which are not HTML tags.
+DISASSEMBLY_LINE = compile_lazily(r"(?m)^ *[0-9a-f]+:\t(?:[0-9a-f]{2} )+")

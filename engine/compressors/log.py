@@ -12,7 +12,7 @@ import json
 from itertools import compress
 
 from engine.compressors import lines as L
-from engine.compressors import toolout
+from engine.compressors import memcheck, strace, toolout
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
@@ -172,8 +172,11 @@ class LogCompressor(L.QueryAwareLines):
         if n < MIN_LINES:
             return None
         bare = L.strip_ansi(doc.bare()) if "\x1b" in text else doc.bare()
+        if strace.is_strace(bare):  # `strace -tt`: time-stamped, read as a log, compared by call
+            return strace.compress(text, query)
         scan = L.LineScan(bare)  # toolout's keyword scans and ours share the joined text
         important = toolout.must_keep(bare, scan=scan)
+        L.mark(important, memcheck.must_keep(bare))  # valgrind records, sanitizer stacks: whole
         # LOG_IMPORTANT is asked only of the lines toolout did not keep already
         for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
             if not important[i] and LOG_IMPORTANT.search(bare[i]):

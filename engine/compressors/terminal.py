@@ -15,11 +15,12 @@ from collections.abc import Callable
 from itertools import compress
 
 from engine.compressors import lines as L
-from engine.compressors import toolout
+from engine.compressors import memcheck, toolout
+from engine.compressors.frames import fold_recursion
 from engine.compressors.log import log_fields
 from engine.terminal_text import clean_lines
 from engine.patterns import (
-    DIAGNOSTIC_POINTER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME,
+    DIAGNOSTIC_POINTER, ELISION_MARKER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME,
     LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS, PENDING_TEST,
     SOURCE_EXCERPT, TERMINAL_IMPORTANT,
 )
@@ -166,9 +167,14 @@ class TerminalCompressor(L.QueryAwareLines):
     safety_class = SafetyClass.S4
 
     def _run(self, data: bytes, query: str | None) -> bytes | None:
-        text = L.decode(data)
+        original = text = L.decode(data)
         if text is None:
             return None
+        # A backtrace's deep recursion (a sanitizer's stack overflow) is folded first: its frames
+        # differ in number and address only, and the marker names the place they share.
+        folded = fold_recursion(text)
+        if folded is not None:
+            text = folded
         doc = L.split(text)
         cleaned = clean_lines(text, doc.bare())
         n = len(cleaned)
@@ -178,6 +184,15 @@ class TerminalCompressor(L.QueryAwareLines):
             units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
         eol = "\r" if doc.eol_cr else ""
         must, droppable, describe = toolout_verdicts(cleaned)
+        # A memory checker's error and leak records stay whole (memcheck); so does a fold marker.
+        for i in compress(range(n), memcheck.must_keep(cleaned)):
+            must[i], droppable[i] = True, False
+        for i in compress(range(n), memcheck.boilerplate(cleaned)):
+            must[i], droppable[i] = False, True
+        if folded is not None:
+            for i, line in enumerate(cleaned):
+                if ELISION_MARKER.search(line):
+                    must[i], droppable[i] = True, False
         scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
         own = [False] * n
         # When toolout recognises a test, build, lint or install transcript, its verdict is the
@@ -218,6 +233,6 @@ class TerminalCompressor(L.QueryAwareLines):
                                     L.rank(cleaned, query, QUERY_LIMIT), L.blen(out))
             if biased is not None:
                 out = biased
-        if out == text:
+        if out == original:
             return None
         return out.encode("utf-8")

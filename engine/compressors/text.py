@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import toolout
+from engine.compressors import memcheck, strace, toolout
+from engine.compressors.frames import fold_recursion
 from engine.patterns import (
-    BLANK_LINE_SPLIT, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
+    BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
     TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
@@ -121,16 +122,27 @@ class TextCompressor(L.QueryAwareLines):
         text = L.decode(data)
         if text is None or len(text.strip()) < MIN_BYTES:
             return None
+        if strace.is_strace(text.split("\n", strace.SAMPLE_LINES * 2)):
+            return strace.compress(text, query)
         crlf = text.count("\r\n") * 2 > text.count("\n")
         body = text.replace("\r\n", "\n")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
+        # A backtrace's deep recursion is folded first: inside one paragraph (gdb prints a
+        # backtrace as one) no section rule could elide it.
+        folded = fold_recursion(body)
+        if folded is not None:
+            body = folded
         units, joiner = read_units(body)
         n = len(units)
         if n < MIN_SECTIONS:
-            return None
+            return _whole(folded, crlf)
         plain_units = [u.lstrip("\n") for u in L.strip_ansi(units)]
         must = [is_heading(u) or bool(TEXT_IMPORTANT.search(u)) for u in plain_units]
+        if folded is not None:  # a section holding a fold marker stays: the marker counts lines, not sections
+            for i, u in enumerate(plain_units):
+                if ELISION_MARKER.search(u):
+                    must[i] = True
         if joiner == "\n":
             # Read by lines, every short line without a full stop reads as a heading, and a
             # program's `fetching page 7 ok` x250 would all be kept. A heading is one of a kind:
@@ -146,7 +158,11 @@ class TextCompressor(L.QueryAwareLines):
                         must[i] = False
         # A section must be kept when any of its lines must (test or build output routed here).
         line_owner = [i for i, u in enumerate(plain_units) for _ in u.split("\n")]
-        for owner, flag in zip(line_owner, toolout.must_keep([ln for u in plain_units for ln in u.split("\n")])):
+        all_lines = [ln for u in plain_units for ln in u.split("\n")]
+        for owner, flag in zip(line_owner, toolout.must_keep(all_lines)):
+            if flag:
+                must[owner] = True
+        for owner, flag in zip(line_owner, memcheck.must_keep(all_lines)):  # valgrind, sanitizer records
             if flag:
                 must[owner] = True
         # A flagged line repeated verbatim (a stack trace's recursion) stays once; the marker
@@ -169,4 +185,11 @@ class TextCompressor(L.QueryAwareLines):
             out = joiner.join(result.out) + "\n"
             return out.replace("\n", "\r\n") if crlf else out
 
-        return L.render_with_query(render, text, plain_units, query, QUERY_LIMIT)
+        return L.render_with_query(render, text, plain_units, query, QUERY_LIMIT) or _whole(folded, crlf)
+
+
+def _whole(folded: str | None, crlf: bool) -> bytes | None:
+    """The folded text as the view when no section was elided (None when nothing was folded)."""
+    if folded is None:
+        return None
+    return (folded.replace("\n", "\r\n") if crlf else folded).encode("utf-8")

@@ -1,0 +1,106 @@
+"""Deep recursion in a native backtrace, counted instead of shown frame by frame.
+
+A stack overflow or runaway recursion makes gdb, lldb, the sanitizers and valgrind print
+thousands of frames of one function at one source line, differing only in their number,
+address and argument values. `fold_recursion` keeps the first KEEP_HEAD and last KEEP_TAIL
+frames of each such run and replaces the rest with one marker that states what every elided
+frame shares (its function and place) and their frame numbers. Frames at other places, and
+every line that is not a frame of such a run, are untouched.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.compressors.lines import marker_text
+from engine.patterns import FRAME_GDB, FRAME_LLDB, FRAME_SANITIZER, FRAME_VALGRIND
+
+#: Frames of a run kept at its start (the innermost calls, where it crashed) and at its end
+#: (where the recursion was entered).
+KEEP_HEAD, KEEP_TAIL = 3, 2
+#: A run is folded only when at least this many frames go (fewer read better whole).
+MIN_ELIDED = 4
+
+
+@dataclass
+class Frame:
+    start: int  # its first line
+    end: int  # one past its last line (gdb `bt full` prints locals under a frame)
+    place: str  # function and source position, as the frame prints them
+    number: int | None
+
+
+def _parse(line: str) -> tuple[str, int | None] | None:
+    """A frame line's place and number, or None for any other line."""
+    lead = line.lstrip()[:1]
+    if lead == "#":
+        m = FRAME_GDB.match(line)
+        if m is not None and not line.startswith((" ", "\t")):
+            return f"in {m['func']}{m['key'] or ''}", int(m["num"])
+        m = FRAME_SANITIZER.match(line)
+        if m is not None:
+            key = m["key"]
+            return (key if key.startswith("in ") else f"in {key}"), int(m["num"])
+        return None
+    if lead in ("f", "*"):
+        m = FRAME_LLDB.match(line)
+        return (f"in {m['func']}{m['key'] or ''}", int(m["num"])) if m is not None else None
+    if lead == "=":
+        m = FRAME_VALGRIND.match(line)
+        return (f"in {m['key']}", None) if m is not None else None
+    return None
+
+
+def _frames(lines: list[str]) -> list[Frame]:
+    frames: list[Frame] = []
+    for i, line in enumerate(lines):
+        parsed = _parse(line)
+        if parsed is not None:
+            frames.append(Frame(i, i + 1, parsed[0], parsed[1]))
+        elif frames and frames[-1].end == i and line[:1] in (" ", "\t") and line.strip() \
+                and not lines[frames[-1].start].startswith((" ", "\t")):
+            frames[-1].end = i + 1  # a local variable under a gdb `bt full` frame
+    return frames
+
+
+def _runs(frames: list[Frame]) -> list[list[Frame]]:
+    """Maximal runs of adjacent frames at one place."""
+    runs: list[list[Frame]] = []
+    for frame in frames:
+        if runs and runs[-1][-1].end == frame.start and runs[-1][-1].place == frame.place:
+            runs[-1].append(frame)
+        else:
+            runs.append([frame])
+    return [run for run in runs if len(run) >= KEEP_HEAD + KEEP_TAIL + MIN_ELIDED]
+
+
+def _summary(elided: list[Frame]) -> str:
+    numbers = [f.number for f in elided]
+    count = f"{len(elided)} frames"
+    if None not in numbers:
+        step = 1 if numbers[1] > numbers[0] else -1
+        if all(b - a == step for a, b in zip(numbers, numbers[1:])):
+            count += f" #{numbers[0]}..#{numbers[-1]}"
+    return f"{count}, each {elided[0].place}"
+
+
+def fold_recursion(text: str) -> str | None:
+    """`text` with each long run of frames at one place folded to its ends and a marker; None
+    when it holds no such run."""
+    if "#" not in text and "0x" not in text:
+        return None
+    lines = text.split("\n")
+    runs = _runs(_frames(lines))
+    if not runs:
+        return None
+    out: list[str] = []
+    pos = 0
+    for run in runs:
+        elided = run[KEEP_HEAD:len(run) - KEEP_TAIL]
+        first, last = elided[0].start, elided[-1].end
+        out.extend(lines[pos:first])
+        indent = lines[first][:len(lines[first]) - len(lines[first].lstrip())]
+        cr = "\r" if lines[first].endswith("\r") else ""  # a CRLF transcript's line end
+        out.append(indent + marker_text(last - first, "lines", _summary(elided)) + cr)
+        pos = last
+    out.extend(lines[pos:])
+    return "\n".join(out)
