@@ -41,9 +41,12 @@ def compile_lazily(pattern: str | bytes, flags: int = 0) -> LazyPattern:
 
 # ---------------------------------------------------------------- terminal
 
-#: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated) and two-byte
-#: Fe escapes. One pattern for detecting and for stripping.
-ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+#: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated), two-byte
+#: Fe escapes and nF escapes (`ESC ( B`, the charset reset `tput sgr0` and ncurses emit after
+#: every colour: unstripped, it leaves `(B` on the line). One pattern for detecting and for
+#: stripping.
+ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
+                      r"|\x1b[ -/]+[0-~]")
 ANSI_BYTES = compile_lazily(ANSI.pattern.encode("ascii"))
 
 #: C0 controls left after escapes, CRs and backspaces are resolved (BEL, SI/SO, NUL...):
@@ -395,6 +398,17 @@ TOOL_JS_ERROR = compile_lazily(r"^\s*(Uncaught )?([A-Z]\w*)?(Error|Exception)(\s
 TOOL_CMAKE_ERROR = compile_lazily(r"^CMake (Error|Warning)( \(dev\))?( at \S+)?:")
 TOOL_PIP_ERROR = compile_lazily(r"^\s*(error: [a-z][a-z-]+$|× )")
 TOOL_STACK_FRAME = compile_lazily(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
+
+# ---------------------------------------------------------------- native builds (ctest)
+#: A ctest result row that did not pass (`28/30 Test #28: geo_test_27 ....***Timeout   2.00 sec`,
+#: `***Failed`, `***Exception: SegFault`, `Not Run`): a failure block opens on it, and with
+#: --output-on-failure the test's own output follows it up to the next `Start` or result row.
+TOOL_CTEST_FAIL = compile_lazily(r"^\s*\d+/\d+ Test\s+#\d+: \S+ \.*\s*(\*\*\*\w|Not Run)")
+#: Where a failing ctest row's output ends: the next test's start or result row, or the summary.
+TOOL_CTEST_NEXT = compile_lazily(r"^\s*(Start\s+\d+: |\d+/\d+ Test\s+#\d+: )|^\d+% tests passed")
+#: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
+#: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
+TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")
 
 #: A test's own output inside a failure block (toolout_captured): read like a log, not kept whole.
 #: pytest's `---- Captured stdout call ----` (stdout/stderr/log × setup/call/teardown) header.

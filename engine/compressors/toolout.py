@@ -64,6 +64,8 @@ from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLE
 from engine.patterns import (
     TOOL_CARGO_STDOUT,
     TOOL_CMAKE_ERROR,
+    TOOL_CTEST_FAIL,
+    TOOL_CTEST_NEXT,
     TOOL_GO_FAIL,
     TOOL_GO_PANIC,
     TOOL_JEST_BLOCK,
@@ -321,6 +323,11 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             _mark(cls, in_block, i, end)
         elif VITEST_FAIL.match(s):
             while end < n and not norm[end].startswith(("⎯⎯⎯", " FAIL ")):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif TOOL_CTEST_FAIL.match(s):
+            # the failing test's row and (--output-on-failure) its output, through a blank line
+            while end < n and not TOOL_CTEST_NEXT.match(norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
         elif TOOL_CMAKE_ERROR.match(s) or TOOL_PIP_ERROR.match(s):

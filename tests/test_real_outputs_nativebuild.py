@@ -1,0 +1,165 @@
+"""Real native and JVM build outputs (trimmed excerpts under tests/fixtures/real/nativebuild/):
+ctest --output-on-failure, cargo test under a pty, a rustc warning flood, a Maven reactor
+built with -Xlint:all."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors import toolout
+from engine.compressors.terminal import TerminalCompressor
+from engine.detect import detect
+from engine.terminal_text import clean_line
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "nativebuild"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def view_of(data: bytes) -> str:
+    out = TerminalCompressor().compress(data)
+    assert out is not None
+    return out.decode()
+
+
+# ---------------------------------------------------------------- ctest
+
+
+def test_ctest_keeps_every_row_that_did_not_pass_and_the_failing_tests_output():
+    data = real("ctest-output-on-failure.out")
+    assert detect(data) == ContentType.TERMINAL
+    view = view_of(data)
+    lines = view.splitlines()
+    for row in data.decode().splitlines():
+        if "***" in row:  # ***Failed, ***Exception: SegFault, ***Timeout
+            assert row in lines
+    # --output-on-failure: what each failing test printed is part of its failure
+    for printed in ("test_7: area=19.566", "test_19: area=15.566", "test_23: area=19.566",
+                    "ASSERT FAILED tests/test_19.c:8: expected 99.000 got 15.566"):
+        assert printed in lines
+    assert "\t 28 - geo_test_27 (Timeout)" in lines
+    assert "other lines" not in view  # every elided run is passing rows and `Start` lines
+    assert "passing-test lines" in view
+
+
+def test_ctest_failed_row_without_output_is_a_block_of_one_line():
+    rows = ["Test project /tmp/b"]
+    for k in range(1, 41):
+        rows.append(f"      Start {k:2d}: t{k}")
+        status = "***Not Run   0.00 sec" if k == 17 else "   Passed    0.01 sec"
+        rows.append(f"{k:2d}/40 Test #{k:2d}: t{k} ....................{status}")
+    rows += ["", "97% tests passed, 1 tests failed out of 40"]
+    view = view_of(("\n".join(rows) + "\n").encode()).splitlines()
+    assert "17/40 Test #17: t17 ....................***Not Run   0.00 sec" in view
+    assert "      Start 18: t18" not in view  # the next test's start is progress, not its output
+
+
+# ---------------------------------------------------------------- terminal escapes
+
+
+def test_charset_reset_escape_is_stripped():
+    # `tput sgr0` and ncurses end every colour with ESC ( B (select the ASCII charset)
+    assert clean_line("test a ... \x1b[32mok\x1b(B\x1b[m") == "test a ... ok"
+
+
+def test_cargo_test_under_a_pty_reads_its_passing_rows_as_passing():
+    data = real("cargo-test-pty-color.out")
+    view = view_of(data)
+    assert "(B" not in view
+    assert "… 60 lines elided (caveman): 60 passing-test lines …" in view.splitlines()
+    for name in ("div_no_panic - should panic", "add_overflow_edge", "div_wrong_message - should panic",
+                 "parse_struct_compare"):
+        assert f"test tests::{name} ... FAILED" in view.splitlines()
+    assert " right: [Some(1), Some(2), Some(3)]" in view.splitlines()
+    assert "test result: FAILED. 242 passed; 4 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.29s" in view.splitlines()
+
+
+# ---------------------------------------------------------------- rustc warning flood
+
+
+def test_rustc_warning_flood_keeps_the_error_whole_and_one_warning_per_kind():
+    data = real("cargo-warn-flood.out")
+    text = data.decode()
+    view = view_of(data)
+    lines = view.splitlines()
+    error_block = text[text.index("error[E0308]"):text.index("\n\nwarning: unused variable")]
+    assert error_block in view
+    for head in ("warning: unused variable: `unused_0`", "warning: variable `total` is assigned to, but never used",
+                 "warning: value assigned to `total` is never read"):
+        assert head in lines
+    assert "warning: unused variable: `unused_1`" not in lines
+    assert "… 513 lines elided (caveman): 69 findings like those shown: uncoded×69; 444 lines under them …" in lines
+    assert "warning: `projwarn` (lib) generated 72 warnings" in lines
+    assert lines[-1] == "error: could not compile `projwarn` (lib) due to 1 previous error; 72 warnings emitted"
+    assert len(view) < len(text) // 10
+
+
+def test_a_thinned_rustc_warning_never_shows_its_headline_without_its_location():
+    view = view_of(real("cargo-warn-flood.out")).splitlines()
+    heads = [i for i, ln in enumerate(view) if ln.startswith("warning: ") and "generated" not in ln]
+    assert len(heads) == 3
+    for i in heads:
+        assert re.match(r"^\s*--> src/lib\.rs:\d+:\d+$", view[i + 1])
+
+
+def test_rustc_warning_headlines_over_the_volume_cap_are_counted_not_kept():
+    # 210 warnings of ten kinds: past WARNING_VOLUME, whatever the kinds
+    text = "".join(
+        f"warning: lint number {k % 10} fired\n --> src/lib.rs:{k + 1}:5\n  |\n{k + 1} | let x = 1;\n  |     ^\n\n"
+        for k in range(210)
+    )
+    lines = text.splitlines()
+    analysis = toolout.analyse(lines)
+    kept_heads = [ln for ln, c in zip(lines, analysis.classes) if c == toolout.KEEP and ln.startswith("warning:")]
+    assert len(kept_heads) == 1  # one shape: `lint number # fired`
+    for i, ln in enumerate(lines):
+        if ln.startswith("warning:") and analysis.classes[i] == toolout.KEEP:
+            assert analysis.classes[i + 1] == toolout.KEEP  # its `-->` location goes with it
+
+
+def test_varied_warnings_under_the_cap_are_all_kept():
+    # 80 gcc warnings, each its own message: a few hundred varied warnings are read one by one
+    text = "".join(f"src/m{k}.c:{k}:3: warning: unused variable ‘v{k}’ in f{k}x{k * 7} [-Wunused-{k}]\n"
+                   for k in range(80))
+    analysis = toolout.analyse(text.splitlines())
+    assert analysis.classes.count(toolout.KEEP) == 80
+
+
+def test_one_lint_repeated_past_low_volume_is_thinned():
+    text = "".join(f"src/m{k}.c:{k + 1}:3: warning: unused variable ‘v{k}’ [-Wunused-variable]\n"
+                   for k in range(60))
+    analysis = toolout.analyse(text.splitlines())
+    assert analysis.classes.count(toolout.KEEP) == 1
+    assert toolout.run_summary(analysis, 1, 60) == "59 findings like those shown: -Wunused-variable×59"
+
+
+# ---------------------------------------------------------------- maven
+
+
+def test_maven_xlint_warnings_are_thinned_and_the_failure_and_summary_stay():
+    data = real("mvn-reactor-xlint.out")
+    text = data.decode()
+    view = view_of(data)
+    lines = view.splitlines()
+    for ln in text.splitlines():
+        if ln.startswith("[ERROR]") or "FAILURE" in ln or "SKIPPED" in ln or "SUCCESS" in ln:
+            assert ln.rstrip() in lines
+    assert "org.opentest4j.AssertionFailedError: api version ==> expected: <v2> but was: <v1>" in lines
+    # one warning of each kind stays, with its position
+    base = "[WARNING] /tmp/unseen4/nativebuild/projreactor/model/src/main/java/com/acme/model/ModelThing.java"
+    assert f"{base}:[4,10] found raw type: java.util.List" in lines
+    assert f"{base}:[4,37] found raw type: java.util.ArrayList" in lines
+    assert f"{base}:[6,10] found raw type: java.util.List" not in lines
+    assert any("findings like those shown: uncoded×35" in ln for ln in lines)
+    assert len(view) < len(text) // 3
+
+
+def test_maven_compile_errors_are_never_thinned():
+    text = "".join(f"[ERROR] /src/com/acme/A{k}.java:[{k + 1},5] cannot find symbol\n  symbol:   class Foo\n"
+                   for k in range(70))
+    lines = text.splitlines()
+    analysis = toolout.analyse(lines)
+    assert analysis.classes == [toolout.KEEP] * len(lines)
