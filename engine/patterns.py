@@ -365,6 +365,8 @@ TOOL_CHATTER = compile_lazily(
     r"|^> Task :\S+( UP-TO-DATE| NO-SOURCE| FROM-CACHE| SKIPPED)?$|^<[=-]*> \d+% (EXECUTING|CONFIGURING)"
     r"|^\s+(Determining projects to restore|Restored \S+|All projects are up-to-date)|^\s+\S+ -> \S+\.dll$"
     r"|^\[\d/\d\] (Resolving|Fetching|Linking|Building)|^Progress: resolved \d+"  # yarn, pnpm
+    # autoconf's probes (a `no` is kept: the probe before `configure: error:` is its cause)
+    r"|^checking .+\.\.\.( (?!no$).*)?$|^config\.status: (creating|executing) "
 )
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
 TOOL_PROGRESS_BAR = compile_lazily(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
@@ -406,6 +408,19 @@ TOOL_STACK_FRAME = compile_lazily(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
 TOOL_CTEST_FAIL = compile_lazily(r"^\s*\d+/\d+ Test\s+#\d+: \S+ \.*\s*(\*\*\*\w|Not Run)")
 #: Where a failing ctest row's output ends: the next test's start or result row, or the summary.
 TOOL_CTEST_NEXT = compile_lazily(r"^\s*(Start\s+\d+: |\d+/\d+ Test\s+#\d+: )|^\d+% tests passed")
+#: A JVM stack frame (`\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)`, Maven's
+#: `    at org.apache.maven.cli.MavenCli.main (MavenCli.java:196)`): the class, after any module or
+#: class-loader prefix (`java.base/`, `app//`), and a JVM source in parentheses.
+TOOL_JVM_FRAME = compile_lazily(
+    r"^\s+at (?:[\w.$-]+(?:@[\w.+-]+)?/{1,2})?(?P<cls>[\w$]+(?:\.[\w$<>-]+)+) ?"
+    r"\((?:[\w$-]+\.(?:java|kt|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$"
+)
+#: Packages whose frames are never the user's code: the JDK and the test and build harness
+#: (JUnit, opentest4j, Maven with surefire, its resolver and container, Gradle).
+TOOL_JVM_LIB_CLASS = compile_lazily(
+    r"(java|javax|jdk|sun|com\.sun|org\.junit|junit|org\.opentest4j|org\.apache\.maven"
+    r"|org\.eclipse\.aether|org\.eclipse\.sisu|org\.codehaus\.plexus|org\.gradle)\."
+)
 #: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
 #: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
 TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")
@@ -542,6 +557,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|Test Files\s+.*\(\d+\)$"  # vitest
     r"|ERR_PNPM_\w+|error Command failed with exit code \d+\.$"  # pnpm, yarn
+    r"|configure: (error|WARNING): |checking (for|whether) .+\.\.\. "  # autoconf
     r")"
 )
 

@@ -163,3 +163,77 @@ def test_maven_compile_errors_are_never_thinned():
     lines = text.splitlines()
     analysis = toolout.analyse(lines)
     assert analysis.classes == [toolout.KEEP] * len(lines)
+
+
+# ---------------------------------------------------------------- autoconf
+
+
+def test_configure_run_is_tool_output_with_its_probes_as_progress():
+    data = real("autoconf-configure-missing-lib.out")
+    assert detect(data) == ContentType.TERMINAL  # it read as prose: every probe passed through
+    view = view_of(data)
+    lines = view.splitlines()
+    assert lines[-2:] == ["checking for WebPDecode in -lwebp... no",
+                          "configure: error: libwebp is required: install libwebp-dev or pass --without-webp"]
+    assert "checking for inflate in -lz... yes" not in lines
+    markers = [ln for ln in lines if ln.startswith("… ")]
+    assert markers and all(re.fullmatch(r"… (\d+) lines elided \(caveman\): \1 progress lines …", m) for m in markers)
+    # a probe that found nothing stays: the one before the error is its cause
+    for ln in data.decode().splitlines():
+        if ln.startswith("checking ") and ln.endswith("... no"):
+            assert ln in lines
+
+
+# ---------------------------------------------------------------- JVM stack traces
+
+
+def test_maven_e_trace_keeps_every_cause_and_its_throw_site_and_counts_maven_frames():
+    data = real("mvn-e-offline-deps.out")
+    text = data.decode()
+    view = view_of(data)
+    lines = view.splitlines()
+    raw = text.splitlines()
+    causes = [i for i, ln in enumerate(raw) if ln.startswith("Caused by: ")]
+    assert len(causes) == 5
+    for i in causes:
+        assert raw[i] in lines
+        assert raw[i + 1] in lines  # where it was thrown
+    assert "    at org.apache.maven.cli.MavenCli.main (MavenCli.java:196)" not in lines
+    markers = [ln for ln in lines if ln.startswith("… ")]
+    assert markers and all(re.fullmatch(r"… (\d+) lines elided \(caveman\): \1 JDK/framework stack frame lines …", m)
+                           for m in markers)
+    for ln in raw:
+        if ln.startswith("[ERROR]") and ln != "[ERROR] ":
+            assert ln in lines
+    assert len(view) < len(text) // 3
+
+
+def test_surefire_failure_keeps_the_tests_own_frames_and_the_cause():
+    view = view_of(real("mvn-surefire-failures.out")).splitlines()
+    for frame in ("\tat com.acme.ledger.LedgerTest.transferMoves(LedgerTest.java:126)",
+                  "\t\tat com.acme.ledger.LedgerTest.lambda$transferMoves$0(LedgerTest.java:126)",
+                  "\tat com.acme.ledger.Ledger.withdraw(Ledger.java:11)",
+                  "\tat com.acme.ledger.LedgerTest.nullAccount(LedgerTest.java:128)"):
+        assert frame in view
+    assert "Caused by: java.lang.IllegalStateException: insufficient funds in a" in view
+    assert "\tSuppressed: org.opentest4j.AssertionFailedError: expected: <30> but was: <31>" in view
+    assert "\tat java.base/java.lang.reflect.Method.invoke(Method.java:569)" not in view
+
+
+def test_jvm_frames_of_other_packages_and_js_frames_are_not_folded():
+    lines = [
+        "[ERROR] x.YTest.t -- Time elapsed: 0.1 s <<< ERROR!",
+        "java.lang.IllegalStateException: boom",
+        "\tat java.base/java.util.Objects.requireNonNull(Objects.java:209)",
+        "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
+        "\tat com.google.common.base.Preconditions.checkState(Preconditions.java:502)",
+        "\tat app//x.Y.t(Y.java:3)",
+        "\tat java.base/java.lang.Thread.run(Thread.java:840)",
+        "TypeError: x is not a function",
+        "    at java.util (/src/java.util.js:1:2)",
+        "    at Object.<anonymous> (/src/a.test.js:5:13)",
+    ]
+    classes = toolout.analyse(lines).classes
+    folded = [ln for ln, c in zip(lines, classes) if c not in (toolout.KEEP, toolout.OTHER)]
+    assert folded == ["\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
+                      "\tat java.base/java.lang.Thread.run(Thread.java:840)"]

@@ -42,6 +42,7 @@ from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CARGO_FAILURES,
     CHATTER,
@@ -89,7 +90,7 @@ from engine.patterns import (
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME})
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -395,6 +396,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
     _promote(lines, norm, cls, scan)
+    fold_jvm_frames(norm, cls, in_block)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP
@@ -474,6 +476,8 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(f"{counts[CHATTER]} progress lines")
     if counts[LIB_FRAME]:
         parts.append(f"{counts[LIB_FRAME]} std/core backtrace frame lines")
+    if counts[JVM_FRAME]:
+        parts.append(f"{counts[JVM_FRAME]} JDK/framework stack frame lines")
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []
