@@ -421,6 +421,20 @@ TOOL_JVM_LIB_CLASS = compile_lazily(
     r"(java|javax|jdk|sun|com\.sun|org\.junit|junit|org\.opentest4j|org\.apache\.maven"
     r"|org\.eclipse\.aether|org\.eclipse\.sisu|org\.codehaus\.plexus|org\.gradle)\."
 )
+#: A valgrind record (`==4242== Invalid write of size 4`, `... definitely lost in loss record 2 of 2`,
+#: the heap and leak summaries) opens a block that runs through its `==4242==    at 0x..: f (x.c:7)`
+#: frames to the record's blank `==4242==` line: each record is one error, its frames its place.
+TOOL_VALGRIND_RECORD = compile_lazily(
+    r"^==\d+== (Invalid (read|write|free|realloc)|Conditional jump|Use of uninitialised|Syscall param"
+    r"|Mismatched free|Source and destination overlap|Argument '\w+' of function|Jump to the invalid address"
+    r"|Process terminating|Bad permissions|Possible data race|Lock at|Thread #\d+ (was created|unlocked|locked)"
+    r"|\S.* (definitely|indirectly|possibly) lost in loss record|(HEAP|LEAK) SUMMARY:|ERROR SUMMARY: )"
+)
+#: A sanitizer's report (`==4242==ERROR: AddressSanitizer: heap-buffer-overflow ...`) runs through
+#: its `SUMMARY: AddressSanitizer: ...` line: the access, each stack (`    #0 0x.. in f x.c:6`) and
+#: where the memory was allocated or freed are one error.
+TOOL_SANITIZER_REPORT = compile_lazily(r"^==\d+==(ERROR|WARNING): \w+Sanitizer: ")
+TOOL_SANITIZER_SUMMARY = compile_lazily(r"^SUMMARY: \w+Sanitizer: ")
 #: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
 #: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
 TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")
@@ -558,6 +572,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Test Files\s+.*\(\d+\)$"  # vitest
     r"|ERR_PNPM_\w+|error Command failed with exit code \d+\.$"  # pnpm, yarn
     r"|configure: (error|WARNING): |checking (for|whether) .+\.\.\. "  # autoconf
+    r"|==\d+== (ERROR SUMMARY: \d+ errors? from|\w+, a (memory|thread) error detector$)"  # valgrind
+    r"|==\d+==ERROR: \w+Sanitizer: |SUMMARY: \w+Sanitizer: "  # ASan, UBSan, TSan, LSan
     r")"
 )
 

@@ -237,3 +237,49 @@ def test_jvm_frames_of_other_packages_and_js_frames_are_not_folded():
     folded = [ln for ln, c in zip(lines, classes) if c not in (toolout.KEEP, toolout.OTHER)]
     assert folded == ["\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
                       "\tat java.base/java.lang.Thread.run(Thread.java:840)"]
+
+
+# ---------------------------------------------------------------- valgrind
+
+
+def test_valgrind_report_is_tool_output_and_every_record_stays_whole():
+    data = real("valgrind-memcheck.out")
+    assert detect(data) == ContentType.TERMINAL  # as prose, the second leak record was elided
+    view = view_of(data).splitlines()
+    raw = data.decode().splitlines()
+    first = next(i for i, ln in enumerate(raw) if ln.endswith("== Invalid write of size 4"))
+    for ln in raw[first:]:
+        if ln.startswith("==") and ln.rstrip("= 0123456789"):  # every line of every record
+            assert ln in view
+    assert "==10058==    by 0x109189: main (vg.c:5)" in view
+
+
+
+# ---------------------------------------------------------------- sanitizers
+
+
+def test_asan_report_keeps_every_stack_and_counts_the_shadow_map():
+    data = real("asan-heap-overflow.out")
+    assert detect(data) == ContentType.TERMINAL
+    raw = data.decode().splitlines()
+    view = view_of(data).splitlines()
+    start = next(i for i, ln in enumerate(raw) if "ERROR: AddressSanitizer" in ln)
+    summary = next(i for i, ln in enumerate(raw) if ln.startswith("SUMMARY: AddressSanitizer"))
+    for ln in raw[start:summary + 1]:
+        assert ln.rstrip() in view
+    assert "… 29 lines elided (caveman): 29 sanitizer shadow-memory map lines …" in view
+    assert view[-1] == "==25935==ABORTING"
+
+
+def test_leak_sanitizer_records_are_all_kept():
+    lines = real("lsan-leak-report.out").decode().splitlines()
+    classes = toolout.analyse(lines).classes
+    for ln, c in zip(lines, classes):
+        if ln.strip() and not ln.startswith("====="):
+            assert c == toolout.KEEP, ln
+
+
+def test_javac_lint_name_leads_its_message_and_names_the_marker_rule():
+    text = "".join(f"A.java:{k + 1}: warning: [rawtypes] found raw type: List\n" for k in range(60))
+    analysis = toolout.analyse(text.splitlines())
+    assert toolout.run_summary(analysis, 1, 60) == "59 findings like those shown: rawtypes×59"

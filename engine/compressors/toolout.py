@@ -81,16 +81,21 @@ from engine.patterns import (
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
+    TOOL_SANITIZER_REPORT,
+    TOOL_SANITIZER_SUMMARY,
     TOOL_STACK_FRAME,
     TOOL_TAP_NOT_OK,
     TOOL_TRACEBACK,
     TOOL_TREE_MARK,
     TOOL_TREE_ODD,
     TOOL_UNITTEST_BLOCK,
+    TOOL_VALGRIND_RECORD,
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME})
+#: A sanitizer's shadow-memory map and legend: counted, not shown.
+SHADOW_MAP = "shadowmap"
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -331,6 +336,19 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and not TOOL_CTEST_NEXT.match(norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
+        elif TOOL_SANITIZER_REPORT.match(s):
+            while end < n and not TOOL_SANITIZER_SUMMARY.match(norm[end]) and not TOOL_SANITIZER_REPORT.match(norm[end]):
+                end += 1
+            if end < n and TOOL_SANITIZER_SUMMARY.match(norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+            end = _label_shadow_map(norm, cls, end)
+        elif TOOL_VALGRIND_RECORD.match(s):
+            # through the record's frames, up to its blank `==pid==` line or the program's own output
+            pid = s[:s.index("== ") + 3]
+            while end < n and norm[end].startswith(pid):
+                end += 1
+            _mark(cls, in_block, i, end)
         elif TOOL_CMAKE_ERROR.match(s) or TOOL_PIP_ERROR.match(s):
             end = _indented_block_end(norm, i, 0)
             _mark(cls, in_block, i, end)
@@ -342,6 +360,19 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
                 start = i - 4
             _mark(cls, in_block, start, end)
     return passing
+
+
+def _label_shadow_map(norm: list[str], cls: list[str], i: int) -> int:
+    """ASan's shadow-memory dump and its fixed legend after a report's SUMMARY line: the same
+    ~35 lines under every report, none of them the error. Returns where they end."""
+    if i >= len(norm) or norm[i] != "Shadow bytes around the buggy address:":
+        return i
+    end = i + 1
+    while end < len(norm) and (norm[end].startswith(("  ", "=>")) or norm[end].startswith("Shadow byte legend")):
+        end += 1
+    for k in range(i, end):
+        cls[k] = SHADOW_MAP
+    return end
 
 
 # ---------------------------------------------------------------- test trees
@@ -478,6 +509,8 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(f"{counts[LIB_FRAME]} std/core backtrace frame lines")
     if counts[JVM_FRAME]:
         parts.append(f"{counts[JVM_FRAME]} JDK/framework stack frame lines")
+    if counts[SHADOW_MAP]:
+        parts.append(f"{counts[SHADOW_MAP]} sanitizer shadow-memory map lines")
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []

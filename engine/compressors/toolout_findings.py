@@ -138,6 +138,8 @@ def _severity(word: str) -> str:
 
 def _trailing_rule(msg: str) -> str:
     m = re.search(r"\[([-\w]+)\]\s*$", msg)
+    if m is None:  # javac names its lint first: `warning: [rawtypes] found raw type: List`
+        m = re.match(r"\[([a-z][-\w]*)\] ", msg)
     return m.group(1) if m else ""
 
 
