@@ -317,6 +317,8 @@ TOOL_SUMMARY = compile_lazily(
     r"|^collected \d+ items?|^platform \S+ -- Python "  # pytest header: counts, versions
     r"|^Dubious, test returned \d+|^Failed \d+/\d+ subtests|^Result: (PASS|FAIL|NOTESTS)$"  # prove, per file
     r"|(Segmentation fault|Killed|Aborted)\b"
+    r"|^\[  (FAILED|SKIPPED|PASSED)  \] |^\[ DISABLED \] |^\[==========\] |^\s*\d+ FAILED TESTS?$"  # GoogleTest
+    r"|^\s*YOU HAVE \d+ DISABLED TESTS?$"
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
 TOOL_SUMMARY_ANYWHERE = compile_lazily(r"\b(Segmentation fault|core dumped)\b")
@@ -334,6 +336,7 @@ TOOL_PASS = compile_lazily(
     r"|^\s*\d+/\d+ Test\s+#\d+: \S+ \.+\s+Passed"  # ctest
     r"|^(\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed"  # maven, per class
     r"|^\s+Passed \S+ \[\d"  # dotnet test -v n
+    r"|^\[       OK \] \S+ \(\d+ ms\)$"  # GoogleTest
 )
 
 #: Progress and set-up chatter: spinners, downloads, compile steps, configure probes.
@@ -367,6 +370,7 @@ TOOL_CHATTER = compile_lazily(
     r"|^\[\d/\d\] (Resolving|Fetching|Linking|Building)|^Progress: resolved \d+"  # yarn, pnpm
     # autoconf's probes (a `no` is kept: the probe before `configure: error:` is its cause)
     r"|^checking .+\.\.\.( (?!no$).*)?$|^config\.status: (creating|executing) "
+    r"|^\[ RUN      \] |^\[----------\] (\d+ tests? from \S+( \(\d+ ms total\))?|Global test environment \S+)$"  # GoogleTest
 )
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
 TOOL_PROGRESS_BAR = compile_lazily(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
@@ -435,6 +439,9 @@ TOOL_VALGRIND_RECORD = compile_lazily(
 #: where the memory was allocated or freed are one error.
 TOOL_SANITIZER_REPORT = compile_lazily(r"^==\d+==(ERROR|WARNING): \w+Sanitizer: ")
 TOOL_SANITIZER_SUMMARY = compile_lazily(r"^SUMMARY: \w+Sanitizer: ")
+#: A GoogleTest assertion failure (`t.cpp:217: Failure`, `unknown file: Failure` for a thrown
+#: exception) or skip: its expectation lines follow up to the next `[ ... ]` row or failure.
+TOOL_GTEST_FAILURE = compile_lazily(r"^(\S+:\d+|unknown file): (Failure|Skipped)$")
 #: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
 #: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
 TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")
@@ -574,6 +581,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|configure: (error|WARNING): |checking (for|whether) .+\.\.\. "  # autoconf
     r"|==\d+== (ERROR SUMMARY: \d+ errors? from|\w+, a (memory|thread) error detector$)"  # valgrind
     r"|==\d+==ERROR: \w+Sanitizer: |SUMMARY: \w+Sanitizer: "  # ASan, UBSan, TSan, LSan
+    r"|\[==========\] (Running )?\d+ tests? from \d+ test (suites?|cases?)"  # GoogleTest
     r")"
 )
 

@@ -283,3 +283,46 @@ def test_javac_lint_name_leads_its_message_and_names_the_marker_rule():
     text = "".join(f"A.java:{k + 1}: warning: [rawtypes] found raw type: List\n" for k in range(60))
     analysis = toolout.analyse(text.splitlines())
     assert toolout.run_summary(analysis, 1, 60) == "59 findings like those shown: rawtypes×59"
+
+
+# ---------------------------------------------------------------- GoogleTest
+
+
+def _gtest_failures_and_summary(text: str) -> list[str]:
+    """Every line of each failure and skip (from `file:N: Failure` through its `[  FAILED  ]`
+    row) and every summary row after `[==========] N tests ... ran.`."""
+    lines = text.splitlines()
+    wanted, inside = [], False
+    for ln in lines:
+        if re.match(r"^\S+:\d+: (Failure|Skipped)$", ln):
+            inside = True
+        if inside:
+            wanted.append(ln)
+        if ln.startswith(("[  FAILED  ]", "[  SKIPPED ]")):
+            inside = False
+    ran = next(i for i, ln in enumerate(lines) if re.match(r"^\[==========\] \d+ tests from", ln))
+    return wanted + [ln for ln in lines[ran:] if ln.strip()]
+
+
+def test_gtest_run_keeps_each_failure_and_the_summary_and_counts_passing_tests():
+    data = real("gtest-4fail.out")
+    assert detect(data) == ContentType.TERMINAL  # as prose, all 215 tests passed through
+    view = view_of(data)
+    lines = view.splitlines()
+    for ln in _gtest_failures_and_summary(data.decode()):
+        assert ln in lines
+    assert "[ DISABLED ] ParserTest.DISABLED_Slow" in lines
+    assert "… 302 lines elided (caveman): 150 passing-test lines; 152 progress lines …" in lines
+    assert "[       OK ] MathTest.Add000 (0 ms)" not in lines
+    assert len(view) < len(data) // 5
+
+
+def test_ctest_running_a_gtest_binary_keeps_its_failures_not_its_passing_rows():
+    data = real("ctest-gtest-binary.out")
+    view = view_of(data)
+    lines = view.splitlines()
+    for ln in _gtest_failures_and_summary(data.decode()):
+        assert ln in lines
+    assert "1/1 Test #217: unit .............................***Failed    0.03 sec" in lines
+    assert not any(ln.startswith("[       OK ]") for ln in lines)
+    assert len(view) < len(data) // 4

@@ -69,6 +69,7 @@ from engine.patterns import (
     TOOL_CTEST_NEXT,
     TOOL_GO_FAIL,
     TOOL_GO_PANIC,
+    TOOL_GTEST_FAILURE,
     TOOL_JEST_BLOCK,
     TOOL_JEST_END,
     TOOL_JS_ERROR,
@@ -332,8 +333,16 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
                 end += 1
             _mark(cls, in_block, i, end)
         elif TOOL_CTEST_FAIL.match(s):
-            # the failing test's row and (--output-on-failure) its output, through a blank line
+            # the failing test's row and (--output-on-failure) its output; a passing or progress
+            # row of that output (a GoogleTest binary's `[ RUN ]`, `[ OK ]`) stays droppable
             while end < n and not TOOL_CTEST_NEXT.match(norm[end]):
+                end += 1
+            for k in range(i, end):
+                if cls[k] not in (PASS, CHATTER):
+                    cls[k] = KEEP
+                in_block[k] = True
+        elif TOOL_GTEST_FAILURE.match(s):
+            while end < n and not norm[end].startswith("[") and not TOOL_GTEST_FAILURE.match(norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
         elif TOOL_SANITIZER_REPORT.match(s):
