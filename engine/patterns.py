@@ -319,6 +319,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|(Segmentation fault|Killed|Aborted)\b"
     r"|^\[  (FAILED|SKIPPED|PASSED)  \] |^\[ DISABLED \] |^\[==========\] |^\s*\d+ FAILED TESTS?$"  # GoogleTest
     r"|^\s*YOU HAVE \d+ DISABLED TESTS?$"
+    r"|^(\[[\d:]+\] )?\S+\.t \.{2,}$"  # prove: a test file's name, its result on later lines
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
 TOOL_SUMMARY_ANYWHERE = compile_lazily(r"\b(Segmentation fault|core dumped)\b")
@@ -337,6 +338,7 @@ TOOL_PASS = compile_lazily(
     r"|^(\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed"  # maven, per class
     r"|^\s+Passed \S+ \[\d"  # dotnet test -v n
     r"|^\[       OK \] \S+ \(\d+ ms\)$"  # GoogleTest
+    r"|^(\[[\d:]+\] )?\S+\.t \.{2,} ok\b"  # prove: a test file that passed
 )
 
 #: Progress and set-up chatter: spinners, downloads, compile steps, configure probes.
@@ -442,6 +444,11 @@ TOOL_SANITIZER_SUMMARY = compile_lazily(r"^SUMMARY: \w+Sanitizer: ")
 #: A GoogleTest assertion failure (`t.cpp:217: Failure`, `unknown file: Failure` for a thrown
 #: exception) or skip: its expectation lines follow up to the next `[ ... ]` row or failure.
 TOOL_GTEST_FAILURE = compile_lazily(r"^(\S+:\d+|unknown file): (Failure|Skipped)$")
+#: A Perl diagnostic (die, warn, a compile error): `MSG at FILE line N.`, perhaps with the input
+#: handle's line (`, <STDIN> line 3`) or the place (`, near "foo"`, `, at end of line`).
+TOOL_PERL_DIAG = compile_lazily(
+    r"^\S.*? at \S+ line \d+(, <[^>]*> (line|chunk) \d+)?(, at end of line|, near \".*\"|, at EOF)?\.?$"
+)
 #: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
 #: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
 TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")

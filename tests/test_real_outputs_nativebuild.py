@@ -326,3 +326,26 @@ def test_ctest_running_a_gtest_binary_keeps_its_failures_not_its_passing_rows():
     assert "1/1 Test #217: unit .............................***Failed    0.03 sec" in lines
     assert not any(ln.startswith("[       OK ]") for ln in lines)
     assert len(view) < len(data) // 4
+
+
+# ---------------------------------------------------------------- perl / prove
+
+
+def test_prove_keeps_every_perl_diagnostic_and_counts_passing_files():
+    data = real("prove-43files-2fail.out")
+    view = view_of(data).splitlines()
+    for ln in data.decode().splitlines():
+        if " line " in ln and ln.startswith(("Illegal", "Execution of")):
+            assert ln in view  # the p09 pair read like the p08 pair and was elided
+    assert "t/p09.t ...." in view
+    assert "t/p10.t .... ok" not in view
+    assert any(re.fullmatch(r"… \d+ lines elided \(caveman\): 32 passing-test lines; 1 other lines …", ln) for ln in view)
+    assert view[-1].startswith("Result: FAIL")
+
+
+def test_prove_verbose_keeps_each_files_name_above_its_results():
+    view = view_of(real("prove-verbose-failures.out")).splitlines()
+    for name in ("t/basic.t ..", "t/edge.t ...", "t/more.t ..."):
+        assert name in view
+    assert "not ok 31 - two plus two" in view
+    assert "ok 5 - add 4" not in view

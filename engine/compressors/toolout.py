@@ -76,6 +76,7 @@ from engine.patterns import (
     TOOL_MOCHA_FAILING,
     TOOL_MOCHA_FAILURE,
     TOOL_NODE_FAIL,
+    TOOL_PERL_DIAG,
     TOOL_PIP_ERROR,
     TOOL_PYTEST_BLOCK,
     TOOL_PYTEST_CAPTURED,
@@ -457,7 +458,8 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
     for i in unclaimed:
         s = norm[i]
         frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
-        if frame or ((hinted is None or i in hinted) and problem(s)) or (
+        perl = " line " in s and TOOL_PERL_DIAG.match(s)  # `Illegal octal digit '9' at t/x.t line 2, ...`
+        if frame or perl or ((hinted is None or i in hinted) and problem(s)) or (
             len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
         ):
             cls[i] = KEEP
