@@ -449,6 +449,15 @@ TOOL_GTEST_FAILURE = compile_lazily(r"^(\S+:\d+|unknown file): (Failure|Skipped)
 TOOL_PERL_DIAG = compile_lazily(
     r"^\S.*? at \S+ line \d+(, <[^>]*> (line|chunk) \d+)?(, at end of line|, near \".*\"|, at EOF)?\.?$"
 )
+#: A linker's diagnostic (GNU ld, gold, lld, Apple ld): none needs an error word, and a run of
+#: `multiple definition of` lines differ only in the symbol, so each is kept by this shape.
+TOOL_LINKER_DIAG = compile_lazily(
+    r"(undefined reference to |multiple definition of |duplicate symbol|relocation \S+ against "
+    r"|: in function [`‘'\"]|cannot find -l|first defined here)"
+)
+#: Words one of which every TOOL_LINKER_DIAG match holds (found by one scan of the text).
+TOOL_LINKER_WORDS = ("reference to", "definition of", "duplicate symbol", "relocation", "in function",
+                     "cannot find -l", "first defined")
 #: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
 #: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
 TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")
@@ -589,6 +598,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|==\d+== (ERROR SUMMARY: \d+ errors? from|\w+, a (memory|thread) error detector$)"  # valgrind
     r"|==\d+==ERROR: \w+Sanitizer: |SUMMARY: \w+Sanitizer: "  # ASan, UBSan, TSan, LSan
     r"|\[==========\] (Running )?\d+ tests? from \d+ test (suites?|cases?)"  # GoogleTest
+    r"|collect2: error: ld returned \d+ exit status|(\S*/)?ld(\.\w+)?: \S+: in function "  # GNU ld
+    r"|\S+:\(\.\w[\w.$]*\+0x[0-9a-f]+\): (undefined reference to|multiple definition of) "
     r")"
 )
 

@@ -349,3 +349,17 @@ def test_prove_verbose_keeps_each_files_name_above_its_results():
         assert name in view
     assert "not ok 31 - two plus two" in view
     assert "ok 5 - add 4" not in view
+
+
+# ---------------------------------------------------------------- linker
+
+
+def test_linker_errors_are_tool_output_and_none_is_elided():
+    data = real("ld-undefined-multidef.out")
+    assert detect(data) == ContentType.TERMINAL  # as prose, 9 `multiple definition` sections were elided
+    lines = data.decode().splitlines()
+    classes = toolout.analyse(lines).classes
+    for ln, c in zip(lines, classes):
+        if re.search(r"multiple definition of|undefined reference to|: in function|relocation against", ln):
+            assert c == toolout.KEEP, ln
+    assert classes[lines.index("collect2: error: ld returned 1 exit status")] == toolout.KEEP

@@ -73,6 +73,8 @@ from engine.patterns import (
     TOOL_JEST_BLOCK,
     TOOL_JEST_END,
     TOOL_JS_ERROR,
+    TOOL_LINKER_DIAG,
+    TOOL_LINKER_WORDS,
     TOOL_MOCHA_FAILING,
     TOOL_MOCHA_FAILURE,
     TOOL_NODE_FAIL,
@@ -453,13 +455,16 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
     # of its words, found by a few scans of the whole text (of the lines as given: a word in a
     # normalised line is in its line).
     hinted = None
+    scan = scan or LineScan(lines)
     if 2 * len(unclaimed) > len(norm):
-        hinted = (scan or LineScan(lines)).candidates(PROBLEM_WORDS)
+        hinted = scan.candidates(PROBLEM_WORDS)
+    linker = scan.candidates(TOOL_LINKER_WORDS, fold_case=False)
     for i in unclaimed:
         s = norm[i]
         frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
         perl = " line " in s and TOOL_PERL_DIAG.match(s)  # `Illegal octal digit '9' at t/x.t line 2, ...`
-        if frame or perl or ((hinted is None or i in hinted) and problem(s)) or (
+        link = i in linker and TOOL_LINKER_DIAG.search(s)  # `multiple definition of `x'; ...`
+        if frame or perl or link or ((hinted is None or i in hinted) and problem(s)) or (
             len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
         ):
             cls[i] = KEEP
