@@ -59,9 +59,12 @@ def declared_flags(pattern: "LazyPattern | re.Pattern") -> int:
 
 # ---------------------------------------------------------------- terminal
 
-#: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated) and two-byte
-#: Fe escapes. One pattern for detecting and for stripping.
-ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+#: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated), two-byte
+#: Fe escapes and nF escapes (`ESC ( B`, the charset reset `tput sgr0` and ncurses emit after
+#: every colour: unstripped, it leaves `(B` on the line). One pattern for detecting and for
+#: stripping.
+ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
+                      r"|\x1b[ -/]+[0-~]")
 ANSI_BYTES = compile_lazily(ANSI.pattern.encode("ascii"))
 
 #: C0 controls left after escapes, CRs and backspaces are resolved (BEL, SI/SO, NUL...):
@@ -332,6 +335,9 @@ TOOL_SUMMARY = compile_lazily(
     r"|^collected \d+ items?|^platform \S+ -- Python "  # pytest header: counts, versions
     r"|^Dubious, test returned \d+|^Failed \d+/\d+ subtests|^Result: (PASS|FAIL|NOTESTS)$"  # prove, per file
     r"|(Segmentation fault|Killed|Aborted)\b"
+    r"|^\[  (FAILED|SKIPPED|PASSED)  \] |^\[ DISABLED \] |^\[==========\] |^\s*\d+ FAILED TESTS?$"  # GoogleTest
+    r"|^\s*YOU HAVE \d+ DISABLED TESTS?$"
+    r"|^(\[[\d:]+\] )?\S+\.t \.{2,}$"  # prove: a test file's name, its result on later lines
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
 TOOL_SUMMARY_ANYWHERE = compile_lazily(r"\b(Segmentation fault|core dumped)\b")
@@ -349,6 +355,8 @@ TOOL_PASS = compile_lazily(
     r"|^\s*\d+/\d+ Test\s+#\d+: \S+ \.+\s+Passed"  # ctest
     r"|^(\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed"  # maven, per class
     r"|^\s+Passed \S+ \[\d"  # dotnet test -v n
+    r"|^\[       OK \] \S+ \(\d+ ms\)$"  # GoogleTest
+    r"|^(\[[\d:]+\] )?\S+\.t \.{2,} ok\b"  # prove: a test file that passed
 )
 
 #: Progress and set-up chatter: spinners, downloads, compile steps, configure probes.
@@ -380,6 +388,9 @@ TOOL_CHATTER = compile_lazily(
     r"|^> Task :\S+( UP-TO-DATE| NO-SOURCE| FROM-CACHE| SKIPPED)?$|^<[=-]*> \d+% (EXECUTING|CONFIGURING)"
     r"|^\s+(Determining projects to restore|Restored \S+|All projects are up-to-date)|^\s+\S+ -> \S+\.dll$"
     r"|^\[\d/\d\] (Resolving|Fetching|Linking|Building)|^Progress: resolved \d+"  # yarn, pnpm
+    # autoconf's probes (a `no` is kept: the probe before `configure: error:` is its cause)
+    r"|^checking .+\.\.\.( (?!no$).*)?$|^config\.status: (creating|executing) "
+    r"|^\[ RUN      \] |^\[----------\] (\d+ tests? from \S+( \(\d+ ms total\))?|Global test environment \S+)$"  # GoogleTest
 )
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
 TOOL_PROGRESS_BAR = compile_lazily(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
@@ -413,6 +424,61 @@ TOOL_JS_ERROR = compile_lazily(r"^\s*(Uncaught )?([A-Z]\w*)?(Error|Exception)(\s
 TOOL_CMAKE_ERROR = compile_lazily(r"^CMake (Error|Warning)( \(dev\))?( at \S+)?:")
 TOOL_PIP_ERROR = compile_lazily(r"^\s*(error: [a-z][a-z-]+$|× )")
 TOOL_STACK_FRAME = compile_lazily(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
+
+# ---------------------------------------------------------------- native builds (ctest)
+#: A ctest result row that did not pass (`28/30 Test #28: geo_test_27 ....***Timeout   2.00 sec`,
+#: `***Failed`, `***Exception: SegFault`, `Not Run`): a failure block opens on it, and with
+#: --output-on-failure the test's own output follows it up to the next `Start` or result row.
+TOOL_CTEST_FAIL = compile_lazily(r"^\s*\d+/\d+ Test\s+#\d+: \S+ \.*\s*(\*\*\*\w|Not Run)")
+#: Where a failing ctest row's output ends: the next test's start or result row, or the summary.
+TOOL_CTEST_NEXT = compile_lazily(r"^\s*(Start\s+\d+: |\d+/\d+ Test\s+#\d+: )|^\d+% tests passed")
+#: A JVM stack frame (`\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)`, Maven's
+#: `    at org.apache.maven.cli.MavenCli.main (MavenCli.java:196)`): the class, after any module or
+#: class-loader prefix (`java.base/`, `app//`), and a JVM source in parentheses.
+TOOL_JVM_FRAME = compile_lazily(
+    r"^\s+at (?:[\w.$-]+(?:@[\w.+-]+)?/{1,2})?(?P<cls>[\w$]+(?:\.[\w$<>-]+)+) ?"
+    r"\((?:[\w$-]+\.(?:java|kt|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$"
+)
+#: Packages whose frames are never the user's code: the JDK and the test and build harness
+#: (JUnit, opentest4j, Maven with surefire, its resolver and container, Gradle).
+TOOL_JVM_LIB_CLASS = compile_lazily(
+    r"(java|javax|jdk|sun|com\.sun|org\.junit|junit|org\.opentest4j|org\.apache\.maven"
+    r"|org\.eclipse\.aether|org\.eclipse\.sisu|org\.codehaus\.plexus|org\.gradle)\."
+)
+#: A valgrind record (`==4242== Invalid write of size 4`, `... definitely lost in loss record 2 of 2`,
+#: the heap and leak summaries) opens a block that runs through its `==4242==    at 0x..: f (x.c:7)`
+#: frames to the record's blank `==4242==` line: each record is one error, its frames its place.
+TOOL_VALGRIND_RECORD = compile_lazily(
+    r"^==\d+== (Invalid (read|write|free|realloc)|Conditional jump|Use of uninitialised|Syscall param"
+    r"|Mismatched free|Source and destination overlap|Argument '\w+' of function|Jump to the invalid address"
+    r"|Process terminating|Bad permissions|Possible data race|Lock at|Thread #\d+ (was created|unlocked|locked)"
+    r"|\S.* (definitely|indirectly|possibly) lost in loss record|(HEAP|LEAK) SUMMARY:|ERROR SUMMARY: )"
+)
+#: A sanitizer's report (`==4242==ERROR: AddressSanitizer: heap-buffer-overflow ...`) runs through
+#: its `SUMMARY: AddressSanitizer: ...` line: the access, each stack (`    #0 0x.. in f x.c:6`) and
+#: where the memory was allocated or freed are one error.
+TOOL_SANITIZER_REPORT = compile_lazily(r"^==\d+==(ERROR|WARNING): \w+Sanitizer: ")
+TOOL_SANITIZER_SUMMARY = compile_lazily(r"^SUMMARY: \w+Sanitizer: ")
+#: A GoogleTest assertion failure (`t.cpp:217: Failure`, `unknown file: Failure` for a thrown
+#: exception) or skip: its expectation lines follow up to the next `[ ... ]` row or failure.
+TOOL_GTEST_FAILURE = compile_lazily(r"^(\S+:\d+|unknown file): (Failure|Skipped)$")
+#: A Perl diagnostic (die, warn, a compile error): `MSG at FILE line N.`, perhaps with the input
+#: handle's line (`, <STDIN> line 3`) or the place (`, near "foo"`, `, at end of line`).
+TOOL_PERL_DIAG = compile_lazily(
+    r"^\S.*? at \S+ line \d+(, <[^>]*> (line|chunk) \d+)?(, at end of line|, near \".*\"|, at EOF)?\.?$"
+)
+#: A linker's diagnostic (GNU ld, gold, lld, Apple ld): none needs an error word, and a run of
+#: `multiple definition of` lines differ only in the symbol, so each is kept by this shape.
+TOOL_LINKER_DIAG = compile_lazily(
+    r"(undefined reference to |multiple definition of |duplicate symbol|relocation \S+ against "
+    r"|: in function [`‘'\"]|cannot find -l|first defined here)"
+)
+#: Words one of which every TOOL_LINKER_DIAG match holds (found by one scan of the text).
+TOOL_LINKER_WORDS = ("reference to", "definition of", "duplicate symbol", "relocation", "in function",
+                     "cannot find -l", "first defined")
+#: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
+#: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
+TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")
 
 #: A test's own output inside a failure block (toolout_captured): read like a log, not kept whole.
 #: pytest's `---- Captured stdout call ----` (stdout/stderr/log × setup/call/teardown) header.
@@ -546,6 +612,12 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|Test Files\s+.*\(\d+\)$"  # vitest
     r"|ERR_PNPM_\w+|error Command failed with exit code \d+\.$"  # pnpm, yarn
+    r"|configure: (error|WARNING): |checking (for|whether) .+\.\.\. "  # autoconf
+    r"|==\d+== (ERROR SUMMARY: \d+ errors? from|\w+, a (memory|thread) error detector$)"  # valgrind
+    r"|==\d+==ERROR: \w+Sanitizer: |SUMMARY: \w+Sanitizer: "  # ASan, UBSan, TSan, LSan
+    r"|\[==========\] (Running )?\d+ tests? from \d+ test (suites?|cases?)"  # GoogleTest
+    r"|collect2: error: ld returned \d+ exit status|(\S*/)?ld(\.\w+)?: \S+: in function "  # GNU ld
+    r"|\S+:\(\.\w[\w.$]*\+0x[0-9a-f]+\): (undefined reference to|multiple definition of) "
     r")"
 )
 

@@ -42,6 +42,7 @@ from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CARGO_FAILURES,
     CHATTER,
@@ -64,30 +65,41 @@ from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLE
 from engine.patterns import (
     TOOL_CARGO_STDOUT,
     TOOL_CMAKE_ERROR,
+    TOOL_CTEST_FAIL,
+    TOOL_CTEST_NEXT,
     TOOL_GO_FAIL,
     TOOL_GO_PANIC,
+    TOOL_GTEST_FAILURE,
     TOOL_JEST_BLOCK,
     TOOL_JEST_END,
     TOOL_JS_ERROR,
+    TOOL_LINKER_DIAG,
+    TOOL_LINKER_WORDS,
     TOOL_MOCHA_FAILING,
     TOOL_MOCHA_FAILURE,
     TOOL_NODE_FAIL,
+    TOOL_PERL_DIAG,
     TOOL_PIP_ERROR,
     TOOL_PYTEST_BLOCK,
     TOOL_PYTEST_CAPTURED,
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
+    TOOL_SANITIZER_REPORT,
+    TOOL_SANITIZER_SUMMARY,
     TOOL_STACK_FRAME,
     TOOL_TAP_NOT_OK,
     TOOL_TRACEBACK,
     TOOL_TREE_MARK,
     TOOL_TREE_ODD,
     TOOL_UNITTEST_BLOCK,
+    TOOL_VALGRIND_RECORD,
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME})
+#: A sanitizer's shadow-memory map and legend: counted, not shown.
+SHADOW_MAP = "shadowmap"
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -323,6 +335,32 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and not norm[end].startswith(("⎯⎯⎯", " FAIL ")):
                 end += 1
             _mark(cls, in_block, i, end)
+        elif TOOL_CTEST_FAIL.match(s):
+            # the failing test's row and (--output-on-failure) its output; a passing or progress
+            # row of that output (a GoogleTest binary's `[ RUN ]`, `[ OK ]`) stays droppable
+            while end < n and not TOOL_CTEST_NEXT.match(norm[end]):
+                end += 1
+            for k in range(i, end):
+                if cls[k] not in (PASS, CHATTER):
+                    cls[k] = KEEP
+                in_block[k] = True
+        elif TOOL_GTEST_FAILURE.match(s):
+            while end < n and not norm[end].startswith("[") and not TOOL_GTEST_FAILURE.match(norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+        elif TOOL_SANITIZER_REPORT.match(s):
+            while end < n and not TOOL_SANITIZER_SUMMARY.match(norm[end]) and not TOOL_SANITIZER_REPORT.match(norm[end]):
+                end += 1
+            if end < n and TOOL_SANITIZER_SUMMARY.match(norm[end]):
+                end += 1
+            _mark(cls, in_block, i, end)
+            end = _label_shadow_map(norm, cls, end)
+        elif TOOL_VALGRIND_RECORD.match(s):
+            # through the record's frames, up to its blank `==pid==` line or the program's own output
+            pid = s[:s.index("== ") + 3]
+            while end < n and norm[end].startswith(pid):
+                end += 1
+            _mark(cls, in_block, i, end)
         elif TOOL_CMAKE_ERROR.match(s) or TOOL_PIP_ERROR.match(s):
             end = _indented_block_end(norm, i, 0)
             _mark(cls, in_block, i, end)
@@ -334,6 +372,19 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
                 start = i - 4
             _mark(cls, in_block, start, end)
     return passing
+
+
+def _label_shadow_map(norm: list[str], cls: list[str], i: int) -> int:
+    """ASan's shadow-memory dump and its fixed legend after a report's SUMMARY line: the same
+    ~35 lines under every report, none of them the error. Returns where they end."""
+    if i >= len(norm) or norm[i] != "Shadow bytes around the buggy address:":
+        return i
+    end = i + 1
+    while end < len(norm) and (norm[end].startswith(("  ", "=>")) or norm[end].startswith("Shadow byte legend")):
+        end += 1
+    for k in range(i, end):
+        cls[k] = SHADOW_MAP
+    return end
 
 
 # ---------------------------------------------------------------- test trees
@@ -388,6 +439,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
     _promote(lines, norm, cls, scan)
+    fold_jvm_frames(norm, cls, in_block)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP
@@ -403,12 +455,16 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
     # of its words, found by a few scans of the whole text (of the lines as given: a word in a
     # normalised line is in its line).
     hinted = None
+    scan = scan or LineScan(lines)
     if 2 * len(unclaimed) > len(norm):
-        hinted = (scan or LineScan(lines)).candidates(PROBLEM_WORDS)
+        hinted = scan.candidates(PROBLEM_WORDS)
+    linker = scan.candidates(TOOL_LINKER_WORDS, fold_case=False)
     for i in unclaimed:
         s = norm[i]
         frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
-        if frame or ((hinted is None or i in hinted) and problem(s)) or (
+        perl = " line " in s and TOOL_PERL_DIAG.match(s)  # `Illegal octal digit '9' at t/x.t line 2, ...`
+        link = i in linker and TOOL_LINKER_DIAG.search(s)  # `multiple definition of `x'; ...`
+        if frame or perl or link or ((hinted is None or i in hinted) and problem(s)) or (
             len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
         ):
             cls[i] = KEEP
@@ -467,6 +523,10 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(f"{counts[CHATTER]} progress lines")
     if counts[LIB_FRAME]:
         parts.append(f"{counts[LIB_FRAME]} std/core backtrace frame lines")
+    if counts[JVM_FRAME]:
+        parts.append(f"{counts[JVM_FRAME]} JDK/framework stack frame lines")
+    if counts[SHADOW_MAP]:
+        parts.append(f"{counts[SHADOW_MAP]} sanitizer shadow-memory map lines")
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []

@@ -24,6 +24,7 @@ from engine.patterns import (
     TOOL_DIAG_GCC,
     TOOL_DIAG_GO,
     TOOL_DIAG_HEAD,
+    TOOL_DIAG_MAVEN,
     TOOL_DIAG_PREAMBLE,
     TOOL_DIAG_PYFLAKES,
     TOOL_DIAG_SHELLCHECK,
@@ -42,6 +43,10 @@ REPEAT = "repeat"
 LOW_VOLUME = 50
 #: The same for findings labelled `warning`; a few hundred warnings are still read one by one.
 WARNING_VOLUME = 200
+#: Past LOW_VOLUME, warnings that fall into this few (rule, message shape) kinds per finding or
+#: fewer are one lint's flood (180 `unused variable` from one generated file): thinned like a
+#: flood past WARNING_VOLUME, though a few hundred varied warnings are still read one by one.
+FLOOD_KINDS_PER_FINDING = 0.1
 #: Kept findings whose source excerpt (gutter, caret, underline) is shown; past this, the
 #: file:line:col and the message say where, and the excerpt is one retrieve away.
 SNIPPET_FINDINGS = 20
@@ -81,6 +86,7 @@ class Finding:
 FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
+    TOOL_DIAG_MAVEN,
 )
 
 
@@ -102,6 +108,7 @@ FINDING_STARTS_SPACED = (
     (FINDING_STARTS.index(TOOL_DIAG_HEAD), TOOL_DIAG_HEAD),
     (FINDING_STARTS.index(TOOL_DIAG_PREAMBLE), _some(TOOL_DIAG_PREAMBLE, (0, 1))),
     (FINDING_STARTS.index(TOOL_GROUP_HEAD), _some(TOOL_GROUP_HEAD, (0, 1))),
+    (FINDING_STARTS.index(TOOL_DIAG_MAVEN), TOOL_DIAG_MAVEN),  # its message need not hold ": "
 )
 
 
@@ -131,6 +138,8 @@ def _severity(word: str) -> str:
 
 def _trailing_rule(msg: str) -> str:
     m = re.search(r"\[([-\w]+)\]\s*$", msg)
+    if m is None:  # javac names its lint first: `warning: [rawtypes] found raw type: List`
+        m = re.match(r"\[([a-z][-\w]*)\] ", msg)
     return m.group(1) if m else ""
 
 
@@ -167,6 +176,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     if first <= 7 and (m := TOOL_DIAG_PYFLAKES.match(s)):
         sev = "error" if TOOL_PYFLAKES_ERROR.search(m["msg"]) else "low"
         return Finding(i, sev, "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_MAVEN) and (m := TOOL_DIAG_MAVEN.match(s)):
+        return Finding(i, _severity(m["sev"]), "", m["msg"])
     return None
 
 
@@ -280,7 +291,7 @@ def _decide_findings(
     sampled: set[str] = set()  # severities thinned to representatives: their excerpts go too
     for sev, cap in (("warning", WARNING_VOLUME), ("low", LOW_VOLUME)):
         members = [f for f in findings if f.sev == sev]
-        if len(members) <= cap:
+        if len(members) <= cap and not (sev == "warning" and _flood(members)):
             kept.extend(members)
             continue
         sampled.add(sev)
@@ -298,7 +309,11 @@ def _decide_findings(
     groups_kept: set[int] = set()
     for f in dropped:
         rules[f.head] = f.rule
-        for k in (f.head, *f.message, *f.snippet, *f.preamble):
+        # The headline goes even when the scan kept it for its own words (rustc's and clippy's
+        # `warning: msg` reads like a generic summary line): kept alone, it would stand without
+        # its location, and the marker could not count it as a finding.
+        cls[f.head] = REPEAT
+        for k in (*f.message, *f.snippet, *f.preamble):
             if cls[k] != KEEP:  # _drop, inline: a thinned lint run drops tens of thousands of lines
                 cls[k] = REPEAT
     shown = 0
@@ -328,6 +343,14 @@ def _decide_findings(
                     cls[k] = KEEP
                 else:
                     _drop(cls, k)
+
+
+def _flood(members: list[Finding]) -> bool:
+    """More than LOW_VOLUME findings in few kinds: the same lint over and over."""
+    if len(members) <= LOW_VOLUME:
+        return False
+    kinds = {(f.rule, _shape(f.msg)) for f in members}
+    return len(kinds) <= len(members) * FLOOD_KINDS_PER_FINDING
 
 
 def _drop(cls: list[str], k: int) -> None:
