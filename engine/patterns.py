@@ -419,6 +419,25 @@ TOOL_TREE_ODD = compile_lazily(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
 #: Markers of a test tree (mocha, jest, node --test spec): suite titles in it are passing structure.
 TOOL_TREE_MARK = compile_lazily(r"^\s*(✓|✔|√|▶)\s")
 
+# ---- JavaScript toolchain: vitest's result tree, istanbul's coverage table (toolout_js)
+#: vitest's default reporter names a file holding failures on one row (`❯ test/a.test.ts
+#: (8 tests | 7 failed) 17ms`), then each failing test (`❯ test/a.test.ts > suite > name`, or
+#: `× name` from vitest 2) with its message on a `→ ...` row, and the tests a failed hook
+#: skipped (`↓ name`): these rows are the run's verdict, indented like suite titles, so the tree
+#: rules would call them passing structure.
+JS_VITEST_FILE_FAILED = compile_lazily(r"^(\s*)❯ \S+\s+\(\d+ tests?\b[^)]*\|[^)]*\b\d+ failed\b")
+#: A row under such a file: a failing test (`❯ file > name`, `× name`), its message (`→ msg`),
+#: a skipped test (`↓ name`).
+JS_VITEST_FAILED_ROW = compile_lazily(r"^\s+(❯ \S+ > |× |→ |↓ )")
+#: vitest's skipped test (`↓ suite > name`, `↓ file (3 tests | 3 skipped)`): an odd result, not a pass.
+JS_VITEST_SKIPPED = compile_lazily(r"^\s*↓ \S")
+#: vitest's closing `Snapshots  2 failed` (jest's `Snapshots:` has a colon and is a summary).
+JS_VITEST_SNAPSHOTS = compile_lazily(r"^\s*Snapshots\s+\d+ (failed|obsolete|written|updated)\b")
+#: istanbul's text reporter (jest, vitest, nyc `--coverage`): the per-file table the agent asked
+#: for. Its header row and its `-----|-----` rules; the rows between them are the answer.
+JS_COVERAGE_HEADER = compile_lazily(r"^\s*File\s*\|\s*% Stmts\s*\|")
+JS_COVERAGE_RULE = compile_lazily(r"^-{3,}\|[-|]+$")
+
 #: A lint or compiler diagnostic. Named groups: path, line, col, sev, rule, msg.
 #: A path read as `[^:]*+` ends at the first colon and is never backtracked into (no shorter
 #: path ends at a colon): a log line is asked once, not once per character of its head.

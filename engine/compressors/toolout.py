@@ -42,6 +42,7 @@ from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CARGO_FAILURES,
     CHATTER,
@@ -323,7 +324,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and not norm[end].startswith(("⎯⎯⎯", " FAIL ")):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif TOOL_CMAKE_ERROR.match(s) or TOOL_PIP_ERROR.match(s):
+        elif TOOL_CMAKE_ERROR.match(s) or (TOOL_PIP_ERROR.match(s) and not vitest_cross_row(norm, i)):
             end = _indented_block_end(norm, i, 0)
             _mark(cls, in_block, i, end)
         elif TOOL_JS_ERROR.match(s) and not in_block[i]:
@@ -387,6 +388,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     rules: dict[int, str] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
+    mark_js(norm, cls)
     _promote(lines, norm, cls, scan)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
