@@ -49,8 +49,10 @@ def test_vitest1_default_failing_file_rows_and_messages_stay():
     assert len(verdict) == 18
     for ln in verdict:
         assert ln in view
-    # what the marker calls passing is exactly the passing file rows and the blank around them
+    # what the markers call passing is exactly the 8 passing math file rows and the blank line
+    # above them (the ninth ✓ row stands between kept rows and is shown)
     assert passing_counts(view) == sum(1 for ln in original if ln.startswith(" ✓ ")) - 1 + 1
+    assert " ✓ test/strings.test.ts  (5 tests) 6ms" in view
 
 
 def test_vitest3_default_failed_file_block_keeps_cross_arrow_and_skipped_rows():
@@ -118,3 +120,18 @@ def test_vitest_v8_coverage_table_stays_whole():
     for ln in table:
         assert ln in view
     assert passing_counts(view) > 0  # the ✓ file rows still elide
+
+
+def test_jest_verbose_console_blocks_are_not_counted_as_passing_lines():
+    # A single-file jest run prints its ✓ tree, so the tree rule took every indented line of a
+    # `console.error` block for a suite title: markers said "10 passing-test lines" of warnings
+    # and code frames. (Excerpt: the first 5 of 41 identical blocks, the last, the tree.)
+    cleaned, classes = labels("jest-verbose-console-error.txt")
+    tree = cleaned.index("PASS flood/flood.test.js")
+    assert tree > 80
+    for i in range(tree):  # the console blocks: none of their lines is passing structure
+        assert classes[i] != toolout.PASS or not cleaned[i], cleaned[i]
+    original, view = view_of("jest-verbose-console-error.txt")
+    # exactly the tree: its 41 ✓ rows, `PASS file`, the suite title and the blank lines around it
+    assert passing_counts(view) == sum(1 for ln in original if "✓" in ln) + 4
+    assert "    Error: Uncaught [TypeError: items.map is not a function]" in view

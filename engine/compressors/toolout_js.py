@@ -9,15 +9,18 @@
 - vitest's closing `Snapshots  2 failed` (jest's `Snapshots:` is a summary already).
 - istanbul's text coverage table (jest, vitest, nyc with `--coverage`): the per-file rows are
   what the agent ran the command for, a list it reads by name, so it stays whole.
-- jest's `console.warn` / `console.error` blocks: the message's first line is a warning or an
-  error the code under test reported; keepNonRedundant would elide one as "like" another.
+- jest's console blocks: the test's own output. In a verbose run the tree rule took their
+  indented lines for suite titles (so a marker called them passing-test lines); they are
+  OTHER again. A `console.warn` / `console.error` block's first message line is a warning or
+  an error the code under test reported: KEEP (keepNonRedundant would elide one as "like"
+  another).
 
 `mark_js(norm, cls)` runs after the tree rule and before the problem-word rule: it only
 raises labels to KEEP.
 """
 from __future__ import annotations
 
-from engine.compressors.toolout_scan import KEEP
+from engine.compressors.toolout_scan import KEEP, OTHER, PASS
 from engine.patterns import (
     JS_COVERAGE_HEADER,
     JS_COVERAGE_RULE,
@@ -81,9 +84,26 @@ def mark_js(norm: list[str], cls: list[str]) -> None:
                 j += 1
             for k in range(start, j):
                 cls[k] = KEEP
-        elif "console." in s and (m := TOOL_JEST_CONSOLE.match(s)) and m["method"] in PROBLEM_CONSOLE:
-            j = i + 1
-            while j < n and not norm[j].strip():
-                j += 1
-            if j < n and _indent(norm[j]) > _indent(s):
-                cls[j] = KEEP
+        elif "console." in s and (m := TOOL_JEST_CONSOLE.match(s)):
+            _mark_console_block(norm, cls, i, m["method"] in PROBLEM_CONSOLE)
+        elif "console." not in s and s.strip() == "● Console" and cls[i] == PASS:
+            cls[i] = OTHER  # a verbose run's tree took jest's console header for a suite title
+
+
+def _mark_console_block(norm: list[str], cls: list[str], i: int, problem: bool) -> None:
+    """A jest console block (its header at line i, its lines indented deeper, blank lines
+    inside) is the test's output, not a suite title: a verbose run's tree rule called its lines
+    passing structure, and the marker counted them as passing-test lines. A warn / error
+    block's first message line is KEEP."""
+    n, base = len(norm), _indent(norm[i])
+    if cls[i] == PASS:
+        cls[i] = OTHER
+    first = True
+    j = i + 1
+    while j < n and (not norm[j] or _indent(norm[j]) > base):
+        if norm[j] and first and problem:
+            cls[j] = KEEP
+        elif cls[j] == PASS:
+            cls[j] = OTHER
+        first = first and not norm[j]
+        j += 1
