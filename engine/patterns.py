@@ -437,6 +437,10 @@ JS_VITEST_SNAPSHOTS = compile_lazily(r"^\s*Snapshots\s+\d+ (failed|obsolete|writ
 #: for. Its header row and its `-----|-----` rules; the rows between them are the answer.
 JS_COVERAGE_HEADER = compile_lazily(r"^\s*File\s*\|\s*% Stmts\s*\|")
 JS_COVERAGE_RULE = compile_lazily(r"^-{3,}\|[-|]+$")
+#: A JUnit XML report in a terminal (toolout_junit): a test case's child that makes it a failure,
+#: an error or a skip, and a `<testsuite(s)` line whose counts report failures or errors.
+JUNIT_ODD_CHILD = compile_lazily(r"^\s*<(failure|error|skipped)\b")
+JUNIT_SUITE_FAILED = compile_lazily(r"\b(failures|errors)=\"[1-9]")
 
 #: A lint or compiler diagnostic. Named groups: path, line, col, sev, rule, msg.
 #: A path read as `[^:]*+` ends at the first colon and is never backtracked into (no shorter

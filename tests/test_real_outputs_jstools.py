@@ -135,3 +135,19 @@ def test_jest_verbose_console_blocks_are_not_counted_as_passing_lines():
     # exactly the tree: its 41 ✓ rows, `PASS file`, the suite title and the blank lines around it
     assert passing_counts(view) == sum(1 for ln in original if "✓" in ln) + 4
     assert "    Error: Uncaught [TypeError: items.map is not a function]" in view
+
+
+def test_junit_report_in_a_terminal_keeps_each_failing_case_whole():
+    # `vitest --reporter=junit` after a coloured warning line: read as terminal output, the
+    # generic rules elided the `<testcase name=...>` line naming each failure and thinned its
+    # diff (the `+ "Dee (dee@example.com)"` received line was among "3 other lines").
+    original, view = view_of("vitest1-junit-fail.txt")
+    failing = [k for k, ln in enumerate(original) if ln.strip().startswith("<failure")]
+    assert len(failing) == 7
+    for k in failing:
+        assert original[k - 1] in view  # the <testcase> naming it
+        end = next(j for j in range(k, len(original)) if original[j].strip() == "</testcase>")
+        for ln in original[k:end + 1]:
+            assert ln in view, ln
+    assert passing_counts(view) >= 42  # the passing cases still elide, counted as passes
+    assert '<testsuites name="vitest tests" tests="29" failures="7" errors="0" time="0.693">' in view

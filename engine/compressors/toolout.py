@@ -43,6 +43,7 @@ from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captur
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
+from engine.compressors.toolout_junit import mark_junit
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CARGO_FAILURES,
     CHATTER,
@@ -389,6 +390,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
     mark_js(norm, cls)
+    mark_junit(norm, cls)
     _promote(lines, norm, cls, scan)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
