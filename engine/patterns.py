@@ -437,6 +437,14 @@ JS_VITEST_SNAPSHOTS = compile_lazily(r"^\s*Snapshots\s+\d+ (failed|obsolete|writ
 #: for. Its header row and its `-----|-----` rules; the rows between them are the answer.
 JS_COVERAGE_HEADER = compile_lazily(r"^\s*File\s*\|\s*% Stmts\s*\|")
 JS_COVERAGE_RULE = compile_lazily(r"^-{3,}\|[-|]+$")
+#: Playwright's list/line reporter. A result row that is not a pass (`  ✘  14 a.spec.ts:10:1 ›
+#: title (5.1s)`, a skip `  -  20 ...`); a failure's header (`  1) [chromium] › a.spec.ts:10:1 ›
+#: title ───`), whose block runs to the next header or the closing counts; and those counts
+#: (`  3 failed`, `  2 flaky`, `  1 skipped`, `  13 passed (35.0s)`), the first two listing tests.
+#: All are indented like suite titles, so the tree rules would call them passing structure.
+JS_PW_RESULT_ODD = compile_lazily(r"^\s+(✘|-|×)\s+\d+ .*› ")
+JS_PW_FAILURE_HEAD = compile_lazily(r"^(\s+)\d+\) (\[[^\]]+\] › )?\S+:\d+:\d+ › ")
+JS_PW_COUNT = compile_lazily(r"^(\s+)\d+ (failed|flaky|skipped|passed|did not run|interrupted)\b")
 #: A JUnit XML report in a terminal (toolout_junit): a test case's child that makes it a failure,
 #: an error or a skip, and a `<testsuite(s)` line whose counts report failures or errors.
 JUNIT_ODD_CHILD = compile_lazily(r"^\s*<(failure|error|skipped)\b")
@@ -514,6 +522,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Ran \d+ tests? in [\d.]+s$"  # unittest
     r"|(Tests|Test Suites):\s+.*\b\d+ total$"  # jest
     r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
+    r"|Running \d+ tests? using \d+ workers?\b"  # playwright's header
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
     r"|test result: (ok|FAILED)\. \d+ passed|error\[E\d{4}\]: |error: could not compile "  # cargo

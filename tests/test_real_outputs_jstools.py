@@ -151,3 +151,18 @@ def test_junit_report_in_a_terminal_keeps_each_failing_case_whole():
             assert ln in view, ln
     assert passing_counts(view) >= 42  # the passing cases still elide, counted as passes
     assert '<testsuites name="vitest tests" tests="29" failures="7" errors="0" time="0.693">' in view
+
+
+def test_playwright_list_reporter_is_a_test_run_and_keeps_its_failures():
+    # Detected as code (passed through whole) before; as a terminal transcript the tree rule
+    # then called every indented line, ✘ rows and failure blocks included, passing structure.
+    data = real("playwright-list-fail.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original, view = view_of("playwright-list-fail.txt")
+    for ln in original:
+        if re.match(r"^  (✘|-) +\d+ ", ln):
+            assert ln in view, ln
+    start = original.index(next(ln for ln in original if ln.startswith("  1) tests/app.spec.js:10:1")))
+    for ln in original[start:]:  # every failure block, the failed list and the counts, whole
+        assert ln.rstrip() in view, ln
+    assert passing_counts(view) == 13  # the ✓ rows, exactly

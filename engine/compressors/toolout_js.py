@@ -6,6 +6,9 @@
   count them as "passing-test lines". They are the run's verdict: kept.
 - vitest's verbose rows: a failing `× test` row's `→ message` rows, and skipped `↓ test` rows
   (odd results, not passes). A `× test` row does not open a pip-style error box either.
+- Playwright's list reporter: `✘` / `-` result rows, each failure's block (`  1) a.spec.ts:10:1 ›
+  title ───` through the next one or the closing counts) whole, and the closing counts with the
+  tests `N failed` / `N flaky` list. All indented like suite titles.
 - vitest's closing `Snapshots  2 failed` (jest's `Snapshots:` is a summary already).
 - istanbul's text coverage table (jest, vitest, nyc with `--coverage`): the per-file rows are
   what the agent ran the command for, a list it reads by name, so it stays whole.
@@ -24,6 +27,9 @@ from engine.compressors.toolout_scan import KEEP, OTHER, PASS
 from engine.patterns import (
     JS_COVERAGE_HEADER,
     JS_COVERAGE_RULE,
+    JS_PW_COUNT,
+    JS_PW_FAILURE_HEAD,
+    JS_PW_RESULT_ODD,
     JS_VITEST_FAILED_ROW,
     JS_VITEST_FILE_FAILED,
     JS_VITEST_SKIPPED,
@@ -54,6 +60,8 @@ def _indent(line: str) -> int:
 def mark_js(norm: list[str], cls: list[str]) -> None:
     """Raise vitest's failing rows, its snapshot count, coverage tables and jest console
     problem messages to KEEP (see the module docstring)."""
+    if "›" in "\n".join(norm):  # one C-level scan: only playwright (and jest titles) print it
+        _mark_playwright(norm, cls)
     hints = [i for i, s in enumerate(norm)
              if "❯" in s or "×" in s or "↓" in s or "Snapshots" in s or "% Stmts" in s or "console." in s]
     n = len(norm)
@@ -107,3 +115,43 @@ def _mark_console_block(norm: list[str], cls: list[str], i: int, problem: bool) 
             cls[j] = OTHER
         first = first and not norm[j]
         j += 1
+
+
+#: A playwright failure block is kept whole up to this many lines (a runaway block is a
+#: transcript, not a failure).
+PW_BLOCK_MAX = 400
+
+
+def _mark_playwright(norm: list[str], cls: list[str]) -> None:
+    n = len(norm)
+    i = 0
+    while i < n:
+        s = norm[i]
+        if "›" not in s and not JS_PW_COUNT.match(s):
+            i += 1
+            continue
+        if JS_PW_RESULT_ODD.match(s):
+            cls[i] = KEEP
+        elif m := JS_PW_FAILURE_HEAD.match(s):
+            base = len(m.group(1))
+            j = i + 1
+            while j < n and j - i <= PW_BLOCK_MAX:
+                t = norm[j]
+                if t and _indent(t) <= base and (JS_PW_FAILURE_HEAD.match(t) or JS_PW_COUNT.match(t)):
+                    break
+                j += 1
+            for k in range(i, j):
+                cls[k] = KEEP
+            i = j
+            continue
+        elif m := JS_PW_COUNT.match(s):
+            cls[i] = KEEP
+            if m.group(2) in ("failed", "flaky", "did not run", "interrupted"):
+                base = len(m.group(1))
+                j = i + 1
+                while j < n and norm[j] and _indent(norm[j]) > base:
+                    cls[j] = KEEP  # the tests it counts
+                    j += 1
+                i = j
+                continue
+        i += 1
