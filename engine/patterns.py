@@ -503,6 +503,37 @@ TOOL_TREE_ODD = compile_lazily(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
 #: Markers of a test tree (mocha, jest, node --test spec): suite titles in it are passing structure.
 TOOL_TREE_MARK = compile_lazily(r"^\s*(✓|✔|√|▶)\s")
 
+# ---- JavaScript toolchain: vitest's result tree, istanbul's coverage table (toolout_js)
+#: vitest's default reporter names a file holding failures on one row (`❯ test/a.test.ts
+#: (8 tests | 7 failed) 17ms`), then each failing test (`❯ test/a.test.ts > suite > name`, or
+#: `× name` from vitest 2) with its message on a `→ ...` row, and the tests a failed hook
+#: skipped (`↓ name`): these rows are the run's verdict, indented like suite titles, so the tree
+#: rules would call them passing structure.
+JS_VITEST_FILE_FAILED = compile_lazily(r"^(\s*)❯ \S+\s+\(\d+ tests?\b[^)]*\|[^)]*\b\d+ failed\b")
+#: A row under such a file: a failing test (`❯ file > name`, `× name`), its message (`→ msg`),
+#: a skipped test (`↓ name`).
+JS_VITEST_FAILED_ROW = compile_lazily(r"^\s+(❯ \S+ > |× |→ |↓ )")
+#: vitest's skipped test (`↓ suite > name`, `↓ file (3 tests | 3 skipped)`): an odd result, not a pass.
+JS_VITEST_SKIPPED = compile_lazily(r"^\s*↓ \S")
+#: vitest's closing `Snapshots  2 failed` (jest's `Snapshots:` has a colon and is a summary).
+JS_VITEST_SNAPSHOTS = compile_lazily(r"^\s*Snapshots\s+\d+ (failed|obsolete|written|updated)\b")
+#: istanbul's text reporter (jest, vitest, nyc `--coverage`): the per-file table the agent asked
+#: for. Its header row and its `-----|-----` rules; the rows between them are the answer.
+JS_COVERAGE_HEADER = compile_lazily(r"^\s*File\s*\|\s*% Stmts\s*\|")
+JS_COVERAGE_RULE = compile_lazily(r"^-{3,}\|[-|]+$")
+#: Playwright's list/line reporter. A result row that is not a pass (`  ✘  14 a.spec.ts:10:1 ›
+#: title (5.1s)`, a skip `  -  20 ...`); a failure's header (`  1) [chromium] › a.spec.ts:10:1 ›
+#: title ───`), whose block runs to the next header or the closing counts; and those counts
+#: (`  3 failed`, `  2 flaky`, `  1 skipped`, `  13 passed (35.0s)`), the first two listing tests.
+#: All are indented like suite titles, so the tree rules would call them passing structure.
+JS_PW_RESULT_ODD = compile_lazily(r"^\s+(✘|-|×)\s+\d+ .*› ")
+JS_PW_FAILURE_HEAD = compile_lazily(r"^(\s+)\d+\) (\[[^\]]+\] › )?\S+:\d+:\d+ › ")
+JS_PW_COUNT = compile_lazily(r"^(\s+)\d+ (failed|flaky|skipped|passed|did not run|interrupted)\b")
+#: A JUnit XML report in a terminal (toolout_junit): a test case's child that makes it a failure,
+#: an error or a skip, and a `<testsuite(s)` line whose counts report failures or errors.
+JUNIT_ODD_CHILD = compile_lazily(r"^\s*<(failure|error|skipped)\b")
+JUNIT_SUITE_FAILED = compile_lazily(r"\b(failures|errors)=\"[1-9]")
+
 #: A lint or compiler diagnostic. Named groups: path, line, col, sev, rule, msg.
 #: A path read as `[^:]*+` ends at the first colon and is never backtracked into (no shorter
 #: path ends at a colon): a log line is asked once, not once per character of its head.
@@ -575,6 +606,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Ran \d+ tests? in [\d.]+s$"  # unittest
     r"|(Tests|Test Suites):\s+.*\b\d+ total$"  # jest
     r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
+    r"|Running \d+ tests? using \d+ workers?\b"  # playwright's header
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
     r"|test result: (ok|FAILED)\. \d+ passed|error\[E\d{4}\]: |error: could not compile "  # cargo

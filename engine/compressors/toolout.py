@@ -42,7 +42,9 @@ from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
+from engine.compressors.toolout_junit import mark_junit
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CARGO_FAILURES,
     CHATTER,
@@ -361,7 +363,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and norm[end].startswith(pid):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif TOOL_CMAKE_ERROR.match(s) or TOOL_PIP_ERROR.match(s):
+        elif TOOL_CMAKE_ERROR.match(s) or (TOOL_PIP_ERROR.match(s) and not vitest_cross_row(norm, i)):
             end = _indented_block_end(norm, i, 0)
             _mark(cls, in_block, i, end)
         elif TOOL_JS_ERROR.match(s) and not in_block[i]:
@@ -438,6 +440,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     rules: dict[int, str] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
+    mark_js(norm, cls)
+    mark_junit(norm, cls)
     _promote(lines, norm, cls, scan)
     fold_jvm_frames(norm, cls, in_block)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it

@@ -1,0 +1,157 @@
+"""JavaScript runners' verdict lines that toolout's generic rules would misread.
+
+- vitest's default reporter lists each file; a file holding failures gets a `❯` row with its
+  counts, then a row per failing test and a `→ message` row under it. They are indented like
+  suite titles, so the test-tree rule would call them passing structure and the view would
+  count them as "passing-test lines". They are the run's verdict: kept.
+- vitest's verbose rows: a failing `× test` row's `→ message` rows, and skipped `↓ test` rows
+  (odd results, not passes). A `× test` row does not open a pip-style error box either.
+- Playwright's list reporter: `✘` / `-` result rows, each failure's block (`  1) a.spec.ts:10:1 ›
+  title ───` through the next one or the closing counts) whole, and the closing counts with the
+  tests `N failed` / `N flaky` list. All indented like suite titles.
+- vitest's closing `Snapshots  2 failed` (jest's `Snapshots:` is a summary already).
+- istanbul's text coverage table (jest, vitest, nyc with `--coverage`): the per-file rows are
+  what the agent ran the command for, a list it reads by name, so it stays whole.
+- jest's console blocks: the test's own output. In a verbose run the tree rule took their
+  indented lines for suite titles (so a marker called them passing-test lines); they are
+  OTHER again. A `console.warn` / `console.error` block's first message line is a warning or
+  an error the code under test reported: KEEP (keepNonRedundant would elide one as "like"
+  another).
+
+`mark_js(norm, cls)` runs after the tree rule and before the problem-word rule: it only
+raises labels to KEEP.
+"""
+from __future__ import annotations
+
+from engine.compressors.toolout_scan import KEEP, OTHER, PASS
+from engine.patterns import (
+    JS_COVERAGE_HEADER,
+    JS_COVERAGE_RULE,
+    JS_PW_COUNT,
+    JS_PW_FAILURE_HEAD,
+    JS_PW_RESULT_ODD,
+    JS_VITEST_FAILED_ROW,
+    JS_VITEST_FILE_FAILED,
+    JS_VITEST_SKIPPED,
+    JS_VITEST_SNAPSHOTS,
+    TOOL_JEST_CONSOLE,
+)
+
+#: jest console methods whose message reports a problem.
+PROBLEM_CONSOLE = frozenset({"warn", "error"})
+#: What follows pip's, uv's or miette's `× message` line: the box of its details (`│ exit
+#: code: 1`, `╰─> [18 lines of output]`). vitest's `× test name` row has none.
+BOX_CHARS = "│╰╭├┃╿"
+
+
+def vitest_cross_row(norm: list[str], i: int) -> bool:
+    """Line i is a vitest `× test name` result row, not the head of a pip-style error box."""
+    s = norm[i]
+    if not s.lstrip().startswith("× "):
+        return False
+    nxt = norm[i + 1].lstrip() if i + 1 < len(norm) else ""
+    return nxt[:1] not in BOX_CHARS or not nxt
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def mark_js(norm: list[str], cls: list[str]) -> None:
+    """Raise vitest's failing rows, its snapshot count, coverage tables and jest console
+    problem messages to KEEP (see the module docstring)."""
+    if "›" in "\n".join(norm):  # one C-level scan: only playwright (and jest titles) print it
+        _mark_playwright(norm, cls)
+    hints = [i for i, s in enumerate(norm)
+             if "❯" in s or "×" in s or "↓" in s or "Snapshots" in s or "% Stmts" in s or "console." in s]
+    n = len(norm)
+    for i in hints:
+        s = norm[i]
+        if "❯" in s and (m := JS_VITEST_FILE_FAILED.match(s)):
+            cls[i] = KEEP
+            base = len(m.group(1))
+            j = i + 1
+            while j < n and norm[j].strip() and _indent(norm[j]) > base:
+                if JS_VITEST_FAILED_ROW.match(norm[j]):
+                    cls[j] = KEEP
+                j += 1
+        elif "×" in s and vitest_cross_row(norm, i):
+            base = _indent(s)
+            j = i + 1
+            while j < n and norm[j].lstrip().startswith("→ ") and _indent(norm[j]) > base:
+                cls[j] = KEEP  # the failing test's message, under its row
+                j += 1
+        elif "↓" in s and JS_VITEST_SKIPPED.match(s):
+            cls[i] = KEEP
+        elif "Snapshots" in s and JS_VITEST_SNAPSHOTS.match(s):
+            cls[i] = KEEP
+        elif "% Stmts" in s and JS_COVERAGE_HEADER.match(s):
+            start = i - 1 if i > 0 and JS_COVERAGE_RULE.match(norm[i - 1]) else i
+            j = i + 1
+            while j < n and "|" in norm[j]:
+                j += 1
+            for k in range(start, j):
+                cls[k] = KEEP
+        elif "console." in s and (m := TOOL_JEST_CONSOLE.match(s)):
+            _mark_console_block(norm, cls, i, m["method"] in PROBLEM_CONSOLE)
+        elif "console." not in s and s.strip() == "● Console" and cls[i] == PASS:
+            cls[i] = OTHER  # a verbose run's tree took jest's console header for a suite title
+
+
+def _mark_console_block(norm: list[str], cls: list[str], i: int, problem: bool) -> None:
+    """A jest console block (its header at line i, its lines indented deeper, blank lines
+    inside) is the test's output, not a suite title: a verbose run's tree rule called its lines
+    passing structure, and the marker counted them as passing-test lines. A warn / error
+    block's first message line is KEEP."""
+    n, base = len(norm), _indent(norm[i])
+    if cls[i] == PASS:
+        cls[i] = OTHER
+    first = True
+    j = i + 1
+    while j < n and (not norm[j] or _indent(norm[j]) > base):
+        if norm[j] and first and problem:
+            cls[j] = KEEP
+        elif cls[j] == PASS:
+            cls[j] = OTHER
+        first = first and not norm[j]
+        j += 1
+
+
+#: A playwright failure block is kept whole up to this many lines (a runaway block is a
+#: transcript, not a failure).
+PW_BLOCK_MAX = 400
+
+
+def _mark_playwright(norm: list[str], cls: list[str]) -> None:
+    n = len(norm)
+    i = 0
+    while i < n:
+        s = norm[i]
+        if "›" not in s and not JS_PW_COUNT.match(s):
+            i += 1
+            continue
+        if JS_PW_RESULT_ODD.match(s):
+            cls[i] = KEEP
+        elif m := JS_PW_FAILURE_HEAD.match(s):
+            base = len(m.group(1))
+            j = i + 1
+            while j < n and j - i <= PW_BLOCK_MAX:
+                t = norm[j]
+                if t and _indent(t) <= base and (JS_PW_FAILURE_HEAD.match(t) or JS_PW_COUNT.match(t)):
+                    break
+                j += 1
+            for k in range(i, j):
+                cls[k] = KEEP
+            i = j
+            continue
+        elif m := JS_PW_COUNT.match(s):
+            cls[i] = KEEP
+            if m.group(2) in ("failed", "flaky", "did not run", "interrupted"):
+                base = len(m.group(1))
+                j = i + 1
+                while j < n and norm[j] and _indent(norm[j]) > base:
+                    cls[j] = KEEP  # the tests it counts
+                    j += 1
+                i = j
+                continue
+        i += 1
