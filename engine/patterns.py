@@ -500,6 +500,10 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\S+(:\d+:\d+ - |\(\d+,\d+\): )error TS\d+: "  # tsc
     r"|Found \d+ errors? in \d+ files? \(checked|Success: no issues found in \d+ source"  # mypy
     r"|Found \d+ errors?\.$|All checks passed!$"  # ruff
+    r"|\w[\w-]*: File would be reformatted$"  # ruff format --check, a file's headline
+    # pytest -q: the closing counts are not framed by `=` rules
+    r"|\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)"
+    r"(, \d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|subtests passed))* in [\d.]+s( \([\d:]+\))?$"
     r"|✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # eslint
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck
@@ -519,6 +523,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|build (succeeded|finished with problems)[,.]|Running Sphinx v\d"  # sphinx
     r"|Successfully installed \S+-\d|error: subprocess-exited-with-error$"  # pip
     r"|ERROR: (Could not find a version|No matching distribution|pip's dependency resolver)"
+    r"|ERROR: ResolutionImpossible: |ERROR: Cannot install .* because these package versions have conflicting"  # pip
     r"|npm (error|ERR!|warn) |added \d+ packages?\b|found \d+ vulnerabilit"  # npm
     r"|\d+ upgraded, \d+ newly installed|E: Unable to locate package"  # apt
     r"|\d+% tests passed, \d+ tests? failed out of \d+$"  # ctest
@@ -530,6 +535,17 @@ TOOL_SIGNATURE = compile_lazily(
     r"|ERR_PNPM_\w+|error Command failed with exit code \d+\.$"  # pnpm, yarn
     r")"
 )
+
+# ---------------------------------------------------------------- formatter check reports (fmt_report)
+#: The headline of one file in `ruff format --check`'s diagnostic-style report. Only the
+#: formatter writes this sentence; the file's path is on the pointer line below it.
+FMT_REPORT_HEADLINE = compile_lazily(r"\s*\w[\w-]*: File would be reformatted$")
+#: That file's ` --> path:line:col` pointer (one per file block).
+FMT_REPORT_POINTER = compile_lazily(r"\s*--> \S+:\d+:\d+$")
+#: A line of the file's diff in the gutter: unchanged `12 | x`, removed `   - x`, added
+#: `13 + x`, a bare gutter `  |`, or the `-----` rule between hunks. The digit and space runs
+#: are atomic so an indented line fails in one pass.
+FMT_REPORT_BODY = compile_lazily(r"(?>\s*)(?>\d*)(?>\s*)(?:[|+-](?: .*)?$)|-{3,}$")
 
 # ---------------------------------------------------------------- structured data (JSON, tables, config)
 

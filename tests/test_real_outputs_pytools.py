@@ -1,0 +1,92 @@
+"""Real outputs of Python tooling (trimmed excerpts under tests/fixtures/real/pytools/): a
+`ruff format --check` report, a quiet pytest run, a pip resolver conflict."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors import fmt_report
+from engine.compressors.terminal import TerminalCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "pytools"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+# ---------------------------------------------------------------- ruff format --check
+
+
+def test_ruff_format_check_report_is_tool_output_not_code():
+    # Each file's diff is Python source in a gutter: it read as code and passed through whole.
+    assert detect(real("ruff-format-check.txt")) == ContentType.TERMINAL
+
+
+def test_ruff_format_check_keeps_every_file_and_counts_each_elided_diff():
+    data = real("ruff-format-check.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = data.decode().splitlines()
+    pointers = [ln for ln in lines if "-->" in ln]
+    assert len(pointers) == 5
+    for ln in pointers:  # every file that fails the check, with its first change
+        assert ln in view.splitlines()
+    assert view.count("unformatted: File would be reformatted") == 5
+    assert view.rstrip("\n").endswith("30 files would be reformatted")
+    markers = re.findall(r"… (\d+) lines elided \(caveman\): rest of this file's formatting diff: "
+                         r"(\d+) added, (\d+) removed, (\d+) unchanged or separator lines …", view)
+    assert markers, view
+    for total, added, removed, other in markers:  # every elided line counted exactly once
+        assert int(total) == int(added) + int(removed) + int(other)
+    # the cacheutils diff (lines 10..263 of the file) shows its first 8 lines, then one marker
+    assert "… 245 lines elided (caveman): rest of this file's formatting diff: 90 added, 45 removed, " \
+           "110 unchanged or separator lines …" in view
+    assert len(view) < len(data) // 5
+
+
+def test_ruff_format_marker_counts_match_the_elided_lines():
+    data = real("ruff-format-check.txt").decode()
+    lines = data.splitlines()
+    runs = fmt_report.elisions(lines)
+    assert runs is not None
+    for start, end, summary in runs:
+        body = lines[start:end]
+        added = sum(1 for ln in body if re.match(r"^\s*\d*\s+\+( |$)", ln))
+        removed = sum(1 for ln in body if re.match(r"^\s*\d*\s+-( |$)", ln))
+        assert f"{added} added, {removed} removed, {len(body) - added - removed} unchanged" in summary
+
+
+def test_a_short_file_diff_is_shown_whole():
+    # deprutils' diff is 4 lines: nothing of it is elided
+    view = TerminalCompressor().compress(real("ruff-format-check.txt")).decode()
+    assert "   -             depros = get_attribute('_deprecated_members')" in view
+    assert '48 +             depros = get_attribute("_deprecated_members")' in view
+
+
+def test_not_a_format_report_gives_no_format_elisions():
+    lines = ["src/a.py:1:1: F401 `os` imported but unused", " --> src/a.py:1:1", "  |", "1 | import os"]
+    assert fmt_report.elisions(lines) is None
+
+
+# ---------------------------------------------------------------- pytest -q, pip
+
+
+def test_pytest_quiet_all_pass_is_tool_output():
+    # `pytest -q`: dot rows and `519 passed in 7.27s`, no `=` frame; it was read as prose.
+    assert detect(real("pytest-q-all-pass.txt")) == ContentType.TERMINAL
+
+
+def test_pip_resolution_conflict_is_an_installer_transcript_not_code():
+    # `Processing ... (from sphinx==7.2.6)` lines end in `)`: the resolver's report read as code.
+    data = real("pip-resolution-conflict-dry-run.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    for needed in ("ERROR: Cannot install docutils==0.22 and sphinx==7.2.6 because these package versions "
+                   "have conflicting dependencies.",
+                   "    sphinx 7.2.6 depends on docutils<0.21 and >=0.18.1",
+                   "    The user requested docutils==0.22",
+                   "ERROR: ResolutionImpossible: for help visit "
+                   "https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts"):
+        assert needed in view.splitlines()
