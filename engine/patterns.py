@@ -547,6 +547,16 @@ FMT_REPORT_POINTER = compile_lazily(r"\s*--> \S+:\d+:\d+$")
 #: are atomic so an indented line fails in one pass.
 FMT_REPORT_BODY = compile_lazily(r"(?>\s*)(?>\d*)(?>\s*)(?:[|+-](?: .*)?$)|-{3,}$")
 
+#: A setuptools/distutils build step inside pip's `[N lines of output]` error block: the
+#: file-by-file copying and metadata writing that precedes the compiler error. Steps only: a
+#: line that says warning, error or failed matches none of these shapes.
+PIP_BUILD_STEP = compile_lazily(
+    r"^\s*(?:copying \S+ -> \S+|creating \S+|running (?:build|build_py|build_ext|build_scripts|egg_info"
+    r"|bdist_wheel|dist_info|install|install_lib|install_egg_info|install_scripts|develop|sdist|check)"
+    r"|writing (?:[\w-]+(?: [\w-]+)* to |manifest file )?'?\S+'?|reading manifest (?:file|template) '\S+'"
+    r"|adding license file '\S+')$"
+)
+
 # ---------------------------------------------------------------- structured data (JSON, tables, config)
 
 #: A JSON element whose canonical text says something went wrong is never elided: it is

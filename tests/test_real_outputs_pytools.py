@@ -90,3 +90,39 @@ def test_pip_resolution_conflict_is_an_installer_transcript_not_code():
                    "ERROR: ResolutionImpossible: for help visit "
                    "https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts"):
         assert needed in view.splitlines()
+
+
+# ---------------------------------------------------------------- pip: a wheel build that fails
+
+
+def test_pip_build_failure_counts_setuptools_steps_and_keeps_the_compiler_error():
+    # `pip install --no-binary :all: python-ldap` without the LDAP headers: pip quotes the
+    # backend's 97 lines; 70 of them are `copying x -> build/...`, `writing ...`, `running ...`.
+    data = real("pip-build-python-ldap-no-headers.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    for needed in ("      Modules/common.h:15:10: fatal error: lber.h: No such file or directory",
+                   "      compilation terminated.",
+                   "      warning: build_py: byte-compiling is disabled, skipping.",
+                   "      [end of output]",
+                   "  ERROR: Failed building wheel for python-ldap",
+                   "  × Building wheel for python-ldap (pyproject.toml) did not run successfully.",
+                   "ERROR: Could not build wheels for python-ldap, which is required to install "
+                   "pyproject.toml-based projects"):
+        assert needed in lines
+    assert any(ln.startswith("      error: Command '['gcc', ") for ln in lines)
+    assert any("UserWarning: Unknown distribution option: 'test_suite'" in ln for ln in lines)
+    # a line that is no plain step stays (it names what was not found)
+    assert "      no previously-included directories found matching 'Doc/.build'" in lines
+    assert "… 56 lines elided (caveman): 56 progress lines …" in lines
+    assert "… 14 lines elided (caveman): 14 progress lines …" in lines
+    assert not any(ln.lstrip().startswith("copying Lib/") for ln in lines)
+
+
+def test_build_steps_outside_a_pip_error_block_are_not_relabelled():
+    from engine.compressors.pip_build import mark_build_steps
+
+    norm = ["running build", "copying a.py -> build/lib", "copying b.py -> build/lib", "warning: x", "creating build/x"]
+    cls = ["keep"] * 5
+    mark_build_steps(norm, cls, 0, 5)
+    assert cls == ["chatter", "chatter", "chatter", "keep", "keep"]  # a lone step stays

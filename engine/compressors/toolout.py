@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from engine.compressors.lines import LineScan
+from engine.compressors.pip_build import mark_build_steps
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
@@ -326,6 +327,8 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
         elif TOOL_CMAKE_ERROR.match(s) or TOOL_PIP_ERROR.match(s):
             end = _indented_block_end(norm, i, 0)
             _mark(cls, in_block, i, end)
+            if TOOL_PIP_ERROR.match(s):  # the build backend's own output: its steps are progress
+                mark_build_steps(norm, cls, i + 1, end)
         elif TOOL_JS_ERROR.match(s) and not in_block[i]:
             end = _js_error_end(norm, i)
             start = i
