@@ -452,12 +452,14 @@ TOOL_PYFLAKES_ERROR = compile_lazily(
 TOOL_DIAG_ESLINT = compile_lazily(
     r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.*?)(?:\s{2,}(?P<rule>[\w@/-]+))?$"
 )
+#: ruff's `--output-format grouped`: `  119:30 UP031 [*] message` under a `path.py:` header line.
+TOOL_DIAG_RUFF_GROUPED = compile_lazily(r"^(?>\s+)(?P<line>\d+):(?P<col>\d+)(?>\s+)(?P<rule>[A-Z]+\d+) (?:\[\*\] )?(?P<msg>.*)$")
 TOOL_DIAG_SHELLCHECK = compile_lazily(r"^\s*\^-*\^? (?P<rule>SC\d+) \((?P<sev>error|warning|info|style)\): (?P<msg>.*)$")
 #: Group headers that locate the findings under them (eslint file, pylint module, shellcheck).
 #: The bare-path branch holds no white space: its lookahead says so first, so a line with a
 #: space fails at its first one instead of backtracking through the first word.
 TOOL_GROUP_HEAD = compile_lazily(
-    r"^\*{5,} Module \S+|^In \S.* line \d+:$|^(?=\S*+$)(/|\.{1,2}/|[A-Za-z]:\\)?[\w@.+-]+(/[\w@.+-]+)*\.\w+$"
+    r"^\*{5,} Module \S+|^In \S.* line \d+:$|^(?=\S*+$)(/|\.{1,2}/|[A-Za-z]:\\)?[\w@.+-]+(/[\w@.+-]+)*\.\w+:?$"
 )
 #: Lines that locate the next gcc diagnostic (`In file included from`, `In function 'f':`).
 TOOL_DIAG_PREAMBLE = compile_lazily(r"^In file included from |^\s+from \S+:\d+[,:]$|^\S+: (In|At) \w[\w ]*[‘'`:]")

@@ -126,3 +126,41 @@ def test_build_steps_outside_a_pip_error_block_are_not_relabelled():
     cls = ["keep"] * 5
     mark_build_steps(norm, cls, 0, 5)
     assert cls == ["chatter", "chatter", "chatter", "keep", "keep"]  # a lone step stays
+
+
+# ---------------------------------------------------------------- ruff --output-format grouped
+
+_GROUPED_FINDING = re.compile(r"^\s+\d+:\d+\s+[A-Z]+\d+ ")
+
+
+def test_ruff_grouped_findings_are_thinned_per_rule_and_counted():
+    # `  119:30 UP031 msg` under `boltons/cacheutils.py:`: they were elided by resemblance as
+    # "N other lines"; as findings, the marker names the rules of exactly what it elided.
+    data = real("ruff-grouped-boltons.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    raw_findings = [ln for ln in data.decode().splitlines() if _GROUPED_FINDING.match(ln)]
+    assert len(raw_findings) == 350
+    shown = [ln for ln in view.splitlines() if _GROUPED_FINDING.match(ln)]
+    elided = 0
+    for count, rules in re.findall(r"(\d+) findings like those shown: ([^;…]*)", view):
+        per_rule = [int(c) for c in re.findall(r"×(\d+)", rules)]
+        assert sum(per_rule) == int(count)
+        elided += int(count)
+    assert len(shown) + elided == 350
+    assert "other lines" not in view
+    # every rule of the run has a representative in view
+    assert {ln.split()[1] for ln in raw_findings} == {ln.split()[1] for ln in shown}
+    assert view.rstrip("\n").endswith("[*] 40 fixable with `--fix` (191 unsafe fixes available with "
+                                      "`--fix --unsafe-fixes`).")
+    assert "Found 350 errors." in view.splitlines()
+
+
+def test_ruff_grouped_undefined_name_is_an_error_and_always_kept():
+    from engine.compressors import toolout
+
+    lines = ["a.py:"] + [f"  {i}:1 E501 Line too long ({90 + i} > 88)" for i in range(1, 80)]
+    lines += ["  90:5 F821 Undefined name `frobnicate`", "", "Found 80 errors."]
+    classes = toolout.classify(lines)
+    assert classes[80] == "keep"
+    assert classes.count("repeat") >= 70  # the E501 run is thinned to one representative
