@@ -559,6 +559,12 @@ PIP_BUILD_STEP = compile_lazily(
     r"|adding license file '\S+')$"
 )
 
+#: unittest -v's first line of a test with a docstring: the id alone; the docstring line
+#: below it ends in the result (toolout_unittest reads the two together).
+UNITTEST_ID_ONLY = compile_lazily(r"^test\w* \(\S+\)\s*$")
+#: A test whose result is still pending when its subtests report (indented) below it.
+UNITTEST_PENDING = compile_lazily(r"^test\w* \(\S+\) \.\.\.$")
+
 # ---------------------------------------------------------------- structured data (JSON, tables, config)
 
 #: A JSON element whose canonical text says something went wrong is never elided: it is

@@ -164,3 +164,35 @@ def test_ruff_grouped_undefined_name_is_an_error_and_always_kept():
     classes = toolout.classify(lines)
     assert classes[80] == "keep"
     assert classes.count("repeat") >= 70  # the E501 run is thinned to one representative
+
+
+# ---------------------------------------------------------------- unittest -v with docstrings
+
+
+def test_unittest_docstring_results_are_read_with_their_test_id():
+    # A test with a docstring prints its id, then `docstring ... RESULT`: the id line of an
+    # ERROR test was counted among "passing-test lines", its `... ok` neighbours as "other".
+    data = real("unittest-v-docstrings-subtests.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    for needed in ("test_roundtrip_037 (test_ut.TestParse.test_roundtrip_037)",
+                   "parse_qty round-trips 37 ... ERROR",
+                   "test_roundtrip_074 (test_ut.TestParse.test_roundtrip_074)",
+                   "parse_qty round-trips 74 ... ERROR",
+                   "test_cases (test_ut.TestSlug.test_cases) ...",  # its subtests failed
+                   "  test_cases (test_ut.TestSlug.test_cases) (src='a  b') ... FAIL",
+                   "FAILED (failures=3, errors=2, skipped=1, expected failures=1)"):
+        assert needed in lines
+    markers = [ln for ln in lines if "elided (caveman)" in ln]
+    assert markers == ["… 69 lines elided (caveman): 69 passing-test lines …",
+                       "… 72 lines elided (caveman): 72 passing-test lines …",
+                       "… 10 lines elided (caveman): 10 passing-test lines …"]
+
+
+def test_unittest_pairs_only_an_id_line_with_the_result_line_below_it():
+    from engine.compressors import toolout
+
+    lines = ["test_a (m.T.test_a)", "adds two numbers ... ok",
+             "test_b (m.T.test_b)", "subtracts ... FAIL",
+             "test_c (m.T.test_c) ... ok"]
+    assert toolout.classify(lines) == ["pass", "pass", "keep", "keep", "pass"]

@@ -43,6 +43,7 @@ from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_unittest import pair_docstring_results
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CARGO_FAILURES,
     CHATTER,
@@ -385,6 +386,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     cls = [OTHER] * n
     in_block = [False] * n
     block_starts, finding_starts = scan_lines(norm, cls)
+    pair_docstring_results(norm, cls)
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
