@@ -567,12 +567,14 @@ TOOL_PYFLAKES_ERROR = compile_lazily(
 TOOL_DIAG_ESLINT = compile_lazily(
     r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.*?)(?:\s{2,}(?P<rule>[\w@/-]+))?$"
 )
+#: ruff's `--output-format grouped`: `  119:30 UP031 [*] message` under a `path.py:` header line.
+TOOL_DIAG_RUFF_GROUPED = compile_lazily(r"^(?>\s+)(?P<line>\d+):(?P<col>\d+)(?>\s+)(?P<rule>[A-Z]+\d+) (?:\[\*\] )?(?P<msg>.*)$")
 TOOL_DIAG_SHELLCHECK = compile_lazily(r"^\s*\^-*\^? (?P<rule>SC\d+) \((?P<sev>error|warning|info|style)\): (?P<msg>.*)$")
 #: Group headers that locate the findings under them (eslint file, pylint module, shellcheck).
 #: The bare-path branch holds no white space: its lookahead says so first, so a line with a
 #: space fails at its first one instead of backtracking through the first word.
 TOOL_GROUP_HEAD = compile_lazily(
-    r"^\*{5,} Module \S+|^In \S.* line \d+:$|^(?=\S*+$)(/|\.{1,2}/|[A-Za-z]:\\)?[\w@.+-]+(/[\w@.+-]+)*\.\w+$"
+    r"^\*{5,} Module \S+|^In \S.* line \d+:$|^(?=\S*+$)(/|\.{1,2}/|[A-Za-z]:\\)?[\w@.+-]+(/[\w@.+-]+)*\.\w+:?$"
 )
 #: Lines that locate the next gcc diagnostic (`In file included from`, `In function 'f':`).
 TOOL_DIAG_PREAMBLE = compile_lazily(r"^In file included from |^\s+from \S+:\d+[,:]$|^\S+: (In|At) \w[\w ]*[‘'`:]")
@@ -616,6 +618,10 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\S+(:\d+:\d+ - |\(\d+,\d+\): )error TS\d+: "  # tsc
     r"|Found \d+ errors? in \d+ files? \(checked|Success: no issues found in \d+ source"  # mypy
     r"|Found \d+ errors?\.$|All checks passed!$"  # ruff
+    r"|\w[\w-]*: File would be reformatted$"  # ruff format --check, a file's headline
+    # pytest -q: the closing counts are not framed by `=` rules
+    r"|\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)"
+    r"(, \d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|subtests passed))* in [\d.]+s( \([\d:]+\))?$"
     r"|✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # eslint
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck
@@ -635,6 +641,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|build (succeeded|finished with problems)[,.]|Running Sphinx v\d"  # sphinx
     r"|Successfully installed \S+-\d|error: subprocess-exited-with-error$"  # pip
     r"|ERROR: (Could not find a version|No matching distribution|pip's dependency resolver)"
+    r"|ERROR: ResolutionImpossible: |ERROR: Cannot install .* because these package versions have conflicting"  # pip
     r"|npm (error|ERR!|warn) |added \d+ packages?\b|found \d+ vulnerabilit"  # npm
     r"|\d+ upgraded, \d+ newly installed|E: Unable to locate package"  # apt
     r"|\d+% tests passed, \d+ tests? failed out of \d+$"  # ctest
@@ -652,6 +659,33 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\S+:\(\.\w[\w.$]*\+0x[0-9a-f]+\): (undefined reference to|multiple definition of) "
     r")"
 )
+
+# ---------------------------------------------------------------- formatter check reports (fmt_report)
+#: The headline of one file in `ruff format --check`'s diagnostic-style report. Only the
+#: formatter writes this sentence; the file's path is on the pointer line below it.
+FMT_REPORT_HEADLINE = compile_lazily(r"\s*\w[\w-]*: File would be reformatted$")
+#: That file's ` --> path:line:col` pointer (one per file block).
+FMT_REPORT_POINTER = compile_lazily(r"\s*--> \S+:\d+:\d+$")
+#: A line of the file's diff in the gutter: unchanged `12 | x`, removed `   - x`, added
+#: `13 + x`, a bare gutter `  |`, or the `-----` rule between hunks. The digit and space runs
+#: are atomic so an indented line fails in one pass.
+FMT_REPORT_BODY = compile_lazily(r"(?>\s*)(?>\d*)(?>\s*)(?:[|+-](?: .*)?$)|-{3,}$")
+
+#: A setuptools/distutils build step inside pip's `[N lines of output]` error block: the
+#: file-by-file copying and metadata writing that precedes the compiler error. Steps only: a
+#: line that says warning, error or failed matches none of these shapes.
+PIP_BUILD_STEP = compile_lazily(
+    r"^\s*(?:copying \S+ -> \S+|creating \S+|running (?:build|build_py|build_ext|build_scripts|egg_info"
+    r"|bdist_wheel|dist_info|install|install_lib|install_egg_info|install_scripts|develop|sdist|check)"
+    r"|writing (?:[\w-]+(?: [\w-]+)* to |manifest file )?'?\S+'?|reading manifest (?:file|template) '\S+'"
+    r"|adding license file '\S+')$"
+)
+
+#: unittest -v's first line of a test with a docstring: the id alone; the docstring line
+#: below it ends in the result (toolout_unittest reads the two together).
+UNITTEST_ID_ONLY = compile_lazily(r"^test\w* \(\S+\)\s*$")
+#: A test whose result is still pending when its subtests report (indented) below it.
+UNITTEST_PENDING = compile_lazily(r"^test\w* \(\S+\) \.\.\.$")
 
 # ---------------------------------------------------------------- structured data (JSON, tables, config)
 

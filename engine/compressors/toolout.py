@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from engine.compressors.lines import LineScan
+from engine.compressors.pip_build import mark_build_steps
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
@@ -64,6 +65,7 @@ from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLE
     problem,
     scan as scan_lines,
 )
+from engine.compressors.toolout_unittest import pair_docstring_results
 from engine.patterns import (
     TOOL_CARGO_STDOUT,
     TOOL_CMAKE_ERROR,
@@ -366,6 +368,8 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
         elif TOOL_CMAKE_ERROR.match(s) or (TOOL_PIP_ERROR.match(s) and not vitest_cross_row(norm, i)):
             end = _indented_block_end(norm, i, 0)
             _mark(cls, in_block, i, end)
+            if TOOL_PIP_ERROR.match(s):  # the build backend's own output: its steps are progress
+                mark_build_steps(norm, cls, i + 1, end)
         elif TOOL_JS_ERROR.match(s) and not in_block[i]:
             end = _js_error_end(norm, i)
             start = i
@@ -435,6 +439,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     cls = [OTHER] * n
     in_block = [False] * n
     block_starts, finding_starts = scan_lines(norm, cls)
+    pair_docstring_results(norm, cls)
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}

@@ -27,6 +27,7 @@ from engine.patterns import (
     TOOL_DIAG_MAVEN,
     TOOL_DIAG_PREAMBLE,
     TOOL_DIAG_PYFLAKES,
+    TOOL_DIAG_RUFF_GROUPED,
     TOOL_DIAG_SHELLCHECK,
     TOOL_DIAG_TSC,
     TOOL_GROUP_HEAD,
@@ -86,7 +87,7 @@ class Finding:
 FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
-    TOOL_DIAG_MAVEN,
+    TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED,
 )
 
 
@@ -109,6 +110,7 @@ FINDING_STARTS_SPACED = (
     (FINDING_STARTS.index(TOOL_DIAG_PREAMBLE), _some(TOOL_DIAG_PREAMBLE, (0, 1))),
     (FINDING_STARTS.index(TOOL_GROUP_HEAD), _some(TOOL_GROUP_HEAD, (0, 1))),
     (FINDING_STARTS.index(TOOL_DIAG_MAVEN), TOOL_DIAG_MAVEN),  # its message need not hold ": "
+    (FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED), TOOL_DIAG_RUFF_GROUPED),
 )
 
 
@@ -153,12 +155,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         rule = m["rule"]
         if m["pylint"]:
             sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
-        elif rule.startswith("E9") or (rule[0] == "F" and TOOL_PYFLAKES_ERROR.search(m["msg"])):
-            # flake8/ruff: E9xx (syntax, I/O) and pyflakes' F codes for code that cannot run
-            # (F821 undefined name) are errors, as the same messages are from bare pyflakes.
-            sev = "error"
         else:
-            sev = "low"
+            sev = _flake8_severity(rule, m["msg"])
         return Finding(i, sev, rule, m["msg"])
     if first <= 2 and (m := TOOL_DIAG_GCC.match(s)):
         return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
@@ -178,7 +176,17 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, sev, "", m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_MAVEN) and (m := TOOL_DIAG_MAVEN.match(s)):
         return Finding(i, _severity(m["sev"]), "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED) and (m := TOOL_DIAG_RUFF_GROUPED.match(s)):
+        return Finding(i, _flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
     return None
+
+
+def _flake8_severity(rule: str, msg: str) -> str:
+    """flake8/ruff: E9xx (syntax, I/O) and pyflakes' F codes for code that cannot run (F821
+    undefined name) are errors, as the same messages are from bare pyflakes; the rest are low."""
+    if rule.startswith("E9") or (rule[0] == "F" and TOOL_PYFLAKES_ERROR.search(msg)):
+        return "error"
+    return "low"
 
 
 def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[int, int]) -> list[Finding]:
@@ -244,7 +252,8 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
                 group, cur = [i], None  # shellcheck: header then the source line(s)
                 sources_open = True
                 continue
-            if nxt < n and (TOOL_DIAG_ESLINT.match(norm[nxt]) or TOOL_DIAG_CODE.match(norm[nxt])):
+            if nxt < n and (TOOL_DIAG_ESLINT.match(norm[nxt]) or TOOL_DIAG_CODE.match(norm[nxt])
+                            or TOOL_DIAG_RUFF_GROUPED.match(norm[nxt])):
                 group, cur = [i], None
                 continue
         if cur is None:

@@ -1,0 +1,198 @@
+"""Real outputs of Python tooling (trimmed excerpts under tests/fixtures/real/pytools/): a
+`ruff format --check` report, a quiet pytest run, a pip resolver conflict."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors import fmt_report
+from engine.compressors.terminal import TerminalCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "pytools"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+# ---------------------------------------------------------------- ruff format --check
+
+
+def test_ruff_format_check_report_is_tool_output_not_code():
+    # Each file's diff is Python source in a gutter: it read as code and passed through whole.
+    assert detect(real("ruff-format-check.txt")) == ContentType.TERMINAL
+
+
+def test_ruff_format_check_keeps_every_file_and_counts_each_elided_diff():
+    data = real("ruff-format-check.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = data.decode().splitlines()
+    pointers = [ln for ln in lines if "-->" in ln]
+    assert len(pointers) == 5
+    for ln in pointers:  # every file that fails the check, with its first change
+        assert ln in view.splitlines()
+    assert view.count("unformatted: File would be reformatted") == 5
+    assert view.rstrip("\n").endswith("30 files would be reformatted")
+    markers = re.findall(r"… (\d+) lines elided \(caveman\): rest of this file's formatting diff: "
+                         r"(\d+) added, (\d+) removed, (\d+) unchanged or separator lines …", view)
+    assert markers, view
+    for total, added, removed, other in markers:  # every elided line counted exactly once
+        assert int(total) == int(added) + int(removed) + int(other)
+    # the cacheutils diff (lines 10..263 of the file) shows its first 8 lines, then one marker
+    assert "… 245 lines elided (caveman): rest of this file's formatting diff: 90 added, 45 removed, " \
+           "110 unchanged or separator lines …" in view
+    assert len(view) < len(data) // 5
+
+
+def test_ruff_format_marker_counts_match_the_elided_lines():
+    data = real("ruff-format-check.txt").decode()
+    lines = data.splitlines()
+    runs = fmt_report.elisions(lines)
+    assert runs is not None
+    for start, end, summary in runs:
+        body = lines[start:end]
+        added = sum(1 for ln in body if re.match(r"^\s*\d*\s+\+( |$)", ln))
+        removed = sum(1 for ln in body if re.match(r"^\s*\d*\s+-( |$)", ln))
+        assert f"{added} added, {removed} removed, {len(body) - added - removed} unchanged" in summary
+
+
+def test_a_short_file_diff_is_shown_whole():
+    # deprutils' diff is 4 lines: nothing of it is elided
+    view = TerminalCompressor().compress(real("ruff-format-check.txt")).decode()
+    assert "   -             depros = get_attribute('_deprecated_members')" in view
+    assert '48 +             depros = get_attribute("_deprecated_members")' in view
+
+
+def test_not_a_format_report_gives_no_format_elisions():
+    lines = ["src/a.py:1:1: F401 `os` imported but unused", " --> src/a.py:1:1", "  |", "1 | import os"]
+    assert fmt_report.elisions(lines) is None
+
+
+# ---------------------------------------------------------------- pytest -q, pip
+
+
+def test_pytest_quiet_all_pass_is_tool_output():
+    # `pytest -q`: dot rows and `519 passed in 7.27s`, no `=` frame; it was read as prose.
+    assert detect(real("pytest-q-all-pass.txt")) == ContentType.TERMINAL
+
+
+def test_pip_resolution_conflict_is_an_installer_transcript_not_code():
+    # `Processing ... (from sphinx==7.2.6)` lines end in `)`: the resolver's report read as code.
+    data = real("pip-resolution-conflict-dry-run.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    for needed in ("ERROR: Cannot install docutils==0.22 and sphinx==7.2.6 because these package versions "
+                   "have conflicting dependencies.",
+                   "    sphinx 7.2.6 depends on docutils<0.21 and >=0.18.1",
+                   "    The user requested docutils==0.22",
+                   "ERROR: ResolutionImpossible: for help visit "
+                   "https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts"):
+        assert needed in view.splitlines()
+
+
+# ---------------------------------------------------------------- pip: a wheel build that fails
+
+
+def test_pip_build_failure_counts_setuptools_steps_and_keeps_the_compiler_error():
+    # `pip install --no-binary :all: python-ldap` without the LDAP headers: pip quotes the
+    # backend's 97 lines; 70 of them are `copying x -> build/...`, `writing ...`, `running ...`.
+    data = real("pip-build-python-ldap-no-headers.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    for needed in ("      Modules/common.h:15:10: fatal error: lber.h: No such file or directory",
+                   "      compilation terminated.",
+                   "      warning: build_py: byte-compiling is disabled, skipping.",
+                   "      [end of output]",
+                   "  ERROR: Failed building wheel for python-ldap",
+                   "  × Building wheel for python-ldap (pyproject.toml) did not run successfully.",
+                   "ERROR: Could not build wheels for python-ldap, which is required to install "
+                   "pyproject.toml-based projects"):
+        assert needed in lines
+    assert any(ln.startswith("      error: Command '['gcc', ") for ln in lines)
+    assert any("UserWarning: Unknown distribution option: 'test_suite'" in ln for ln in lines)
+    # a line that is no plain step stays (it names what was not found)
+    assert "      no previously-included directories found matching 'Doc/.build'" in lines
+    assert "… 56 lines elided (caveman): 56 progress lines …" in lines
+    assert "… 14 lines elided (caveman): 14 progress lines …" in lines
+    assert not any(ln.lstrip().startswith("copying Lib/") for ln in lines)
+
+
+def test_build_steps_outside_a_pip_error_block_are_not_relabelled():
+    from engine.compressors.pip_build import mark_build_steps
+
+    norm = ["running build", "copying a.py -> build/lib", "copying b.py -> build/lib", "warning: x", "creating build/x"]
+    cls = ["keep"] * 5
+    mark_build_steps(norm, cls, 0, 5)
+    assert cls == ["chatter", "chatter", "chatter", "keep", "keep"]  # a lone step stays
+
+
+# ---------------------------------------------------------------- ruff --output-format grouped
+
+_GROUPED_FINDING = re.compile(r"^\s+\d+:\d+\s+[A-Z]+\d+ ")
+
+
+def test_ruff_grouped_findings_are_thinned_per_rule_and_counted():
+    # `  119:30 UP031 msg` under `boltons/cacheutils.py:`: they were elided by resemblance as
+    # "N other lines"; as findings, the marker names the rules of exactly what it elided.
+    data = real("ruff-grouped-boltons.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    raw_findings = [ln for ln in data.decode().splitlines() if _GROUPED_FINDING.match(ln)]
+    assert len(raw_findings) == 350
+    shown = [ln for ln in view.splitlines() if _GROUPED_FINDING.match(ln)]
+    elided = 0
+    for count, rules in re.findall(r"(\d+) findings like those shown: ([^;…]*)", view):
+        per_rule = [int(c) for c in re.findall(r"×(\d+)", rules)]
+        assert sum(per_rule) == int(count)
+        elided += int(count)
+    assert len(shown) + elided == 350
+    assert "other lines" not in view
+    # every rule of the run has a representative in view
+    assert {ln.split()[1] for ln in raw_findings} == {ln.split()[1] for ln in shown}
+    assert view.rstrip("\n").endswith("[*] 40 fixable with `--fix` (191 unsafe fixes available with "
+                                      "`--fix --unsafe-fixes`).")
+    assert "Found 350 errors." in view.splitlines()
+
+
+def test_ruff_grouped_undefined_name_is_an_error_and_always_kept():
+    from engine.compressors import toolout
+
+    lines = ["a.py:"] + [f"  {i}:1 E501 Line too long ({90 + i} > 88)" for i in range(1, 80)]
+    lines += ["  90:5 F821 Undefined name `frobnicate`", "", "Found 80 errors."]
+    classes = toolout.classify(lines)
+    assert classes[80] == "keep"
+    assert classes.count("repeat") >= 70  # the E501 run is thinned to one representative
+
+
+# ---------------------------------------------------------------- unittest -v with docstrings
+
+
+def test_unittest_docstring_results_are_read_with_their_test_id():
+    # A test with a docstring prints its id, then `docstring ... RESULT`: the id line of an
+    # ERROR test was counted among "passing-test lines", its `... ok` neighbours as "other".
+    data = real("unittest-v-docstrings-subtests.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    for needed in ("test_roundtrip_037 (test_ut.TestParse.test_roundtrip_037)",
+                   "parse_qty round-trips 37 ... ERROR",
+                   "test_roundtrip_074 (test_ut.TestParse.test_roundtrip_074)",
+                   "parse_qty round-trips 74 ... ERROR",
+                   "test_cases (test_ut.TestSlug.test_cases) ...",  # its subtests failed
+                   "  test_cases (test_ut.TestSlug.test_cases) (src='a  b') ... FAIL",
+                   "FAILED (failures=3, errors=2, skipped=1, expected failures=1)"):
+        assert needed in lines
+    markers = [ln for ln in lines if "elided (caveman)" in ln]
+    assert markers == ["… 69 lines elided (caveman): 69 passing-test lines …",
+                       "… 72 lines elided (caveman): 72 passing-test lines …",
+                       "… 10 lines elided (caveman): 10 passing-test lines …"]
+
+
+def test_unittest_pairs_only_an_id_line_with_the_result_line_below_it():
+    from engine.compressors import toolout
+
+    lines = ["test_a (m.T.test_a)", "adds two numbers ... ok",
+             "test_b (m.T.test_b)", "subtracts ... FAIL",
+             "test_c (m.T.test_c) ... ok"]
+    assert toolout.classify(lines) == ["pass", "pass", "keep", "keep", "pass"]
