@@ -15,7 +15,7 @@ import json
 import re
 
 from engine import patterns as P
-from engine.compressors import aligned_table
+from engine.compressors import aligned_table, framed_table
 from engine.compressors import toolout_detect  # not toolout: Detect needs only the signatures
 from engine.types import ContentType
 
@@ -176,6 +176,9 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return all(P.MARKDOWN_TABLE_SEP.match(c) for c in cells) and len(nonblank) >= 8
     if len(nonblank) < 8:
         return False
+    # A database client's table (psql, sqlite3 -box/-table, mysql): its frame fixes the columns.
+    if len(nonblank) == len(text.strip("\n").split("\n")) and framed_table.parse(nonblank) is not None:
+        return True
     # A space-aligned table (`kubectl get`, `ps aux`) has no blank line inside it.
     if P.BLANK_LINE_SPLIT.search(text.strip("\n")) is None and aligned_table.parse(nonblank) is not None:
         return True

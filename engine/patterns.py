@@ -735,3 +735,22 @@ COMMIT_HEADER = compile_lazily(r"commit [0-9a-f]{7,64}\b")
 #: space as str.strip() sees it, and the letters of inf/infinity/nan): a cell holding one is
 #: not a number, settled without raising and catching an exception for every text cell.
 NOT_FLOAT_ASCII = compile_lazily(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")
+
+# ---------------------------------------------------------------- database clients and data tools
+# (owner: helper `dataops`; used by engine/compressors/framed_table.py and engine/compressors/text.py)
+
+#: psql's rule under an aligned header: dashes with a `+` where each column separator `|` sits.
+#: At least one `+`: a one-column result has no separators to read columns from.
+PSQL_RULE = compile_lazily(r"-+(?:\+-+)+")
+#: sqlite3 -box's frame: top, header separator, bottom; `┬ ┼ ┴` mark the column separators.
+FRAMED_BOX_TOP = compile_lazily(r"┌─+(?:┬─+)+┐")
+FRAMED_BOX_MIDDLE = compile_lazily(r"├─+(?:┼─+)+┤")
+FRAMED_BOX_BOTTOM = compile_lazily(r"└─+(?:┴─+)+┘")
+#: sqlite3 -table / mysql client rule: `+-----+------+`, the `+` over each `|`.
+FRAMED_ASCII_RULE = compile_lazily(r"\+-+(?:\+-+)+\+")
+#: The row count a client prints under a table: psql `(301 rows)`, mysql `3 rows in set (0.00 sec)`.
+FRAMED_ROW_COUNT = compile_lazily(r"\(\d+ rows?\)|\d+ rows? in set(?: \([\d.]+ sec\))?")
+#: One entry of a path listing (`find`, `rg -l`, `git ls-files`): a path with a `/` and no white
+#: space, or an absolute/relative path whose names may hold single spaces. A list of these is an
+#: enumeration the agent asked for; no entry of it is a look-alike of another.
+PATH_LIST_ENTRY = compile_lazily(r"(?:[^\s/]*/)+[^\s/]*|\.{0,2}/[^\t\n]*")

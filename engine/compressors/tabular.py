@@ -14,9 +14,9 @@ import bisect
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engine.compressors import aligned_table, invariants
+from engine.compressors import aligned_table, framed_table, invariants
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
 from engine.patterns import MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
@@ -52,6 +52,8 @@ class Table:
     headerless: bool = False
     #: "csv" (also TSV and `|`-delimited), "markdown" or "aligned": how a marker row is written.
     form: str = "csv"
+    #: Lines shown after the rows as written: a framed table's closing rule and `(N rows)`.
+    tail_lines: list[str] = field(default_factory=list)
 
 
 def parse_table(text: str) -> Table | None:
@@ -61,6 +63,11 @@ def parse_table(text: str) -> Table | None:
     lines = text.splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
+    framed = framed_table.parse(lines)
+    if framed is not None:
+        # Marker rows are written like an aligned table's: their text alone, between the frames.
+        return Table(framed.header, framed.rows, framed.lines, framed.head_lines, "|", newline, trailing,
+                     form="aligned", tail_lines=framed.tail_lines)
     if len(lines) >= 3 and all(ln.strip().startswith("|") and ln.strip().endswith("|") for ln in lines):
         return _parse_markdown(lines, newline, trailing)
     return _parse_csv(text, lines, newline, trailing) or _parse_aligned(lines, newline, trailing)
@@ -238,6 +245,7 @@ def _render(table: Table, rows: list[list[str] | str], elided_total: int) -> byt
             return "| " + " | ".join(cells) + " |"
     out = list(table.head_lines)
     out += [r if isinstance(r, str) else marker_row(r) for r in rows]
+    out += table.tail_lines
     if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
         note = invariants.note_line("rows")
         out.append(marker_row([note] + [""] * (width - 1)) if table.form == "csv" else note)

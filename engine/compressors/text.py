@@ -9,8 +9,8 @@ from collections import Counter
 from engine.compressors import lines as L
 from engine.compressors import toolout
 from engine.patterns import (
-    BLANK_LINE_SPLIT, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
-    TEXT_SENTENCE_END,
+    BLANK_LINE_SPLIT, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, PATH_LIST_ENTRY, TEXT_HEADING_MD,
+    TEXT_IMPORTANT, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -21,6 +21,9 @@ MIN_BYTES = 1600
 MIN_SECTIONS = 7
 #: Identical consecutive sections, the first included, from which the copies are elided.
 MIN_REPEAT_RUN = 3
+#: Share of lines that must be paths for the text to be a path listing (the rest: `find: …:
+#: Permission denied` and the like, shown with it).
+PATH_LIST_SHARE = 0.9
 HEADING_MAX_WORDS, HEADING_MAX_CHARS = 8, 96
 _DIGITS_OUT = str.maketrans("", "", "0123456789")
 
@@ -54,6 +57,14 @@ def sections(text: str) -> list[str]:
     if has_blank:
         return [s.strip() for s in out if s.strip()]
     return [s.rstrip() for s in out if s.strip()]
+
+
+def is_path_listing(text: str) -> bool:
+    """`find`, `rg -l`, `git ls-files`: one path a line. The agent asked for the list; each path is
+    an answer, and none stands for another, so such a list is never thinned."""
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    paths = sum(1 for ln in lines if PATH_LIST_ENTRY.fullmatch(ln))
+    return bool(lines) and paths >= PATH_LIST_SHARE * len(lines)
 
 
 def is_heading(section: str) -> bool:
@@ -97,6 +108,8 @@ class TextCompressor(L.QueryAwareLines):
         body = text.replace("\r\n", "\n")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
+        if is_path_listing(body):
+            return None
         units = sections(body)
         joiner = "\n\n" if has_paragraphs(body) else "\n"
         n = len(units)

@@ -1,0 +1,98 @@
+"""Real outputs of data tools (trimmed excerpts under tests/fixtures/real/dataops/): database
+clients' tables (psql, sqlite3 -box/-table), path listings, expanded records, query plans."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.compressors.tabular import TabularCompressor
+from engine.compressors.text import TextCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "dataops"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+# ---------------------------------------------------------------- database clients' tables
+
+
+def test_psql_aligned_result_is_a_table_with_its_frame_and_footer():
+    # It was read as a log (its timestamps), elided in "lines" with no statement of what went.
+    data = real("psql-select-refund-failed.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    assert lines[:2] == original[:2]  # header and its `---+---` rule
+    assert "(101 rows)" in lines  # the footer stays under the rows
+    odd = next(ln for ln in original if "refund_failed" in ln)
+    assert odd in lines
+    markers = [ln for ln in lines if "rows elided (caveman)" in ln]
+    assert markers and all("status:" in m or "status=" in m for m in markers)
+    # The markers count exactly the rows that are not shown.
+    shown = [ln for ln in lines if ln in original[2:2 + 101]]
+    elided = sum(int(m.split("… ")[1].split(" ")[0]) for m in markers)
+    assert len(shown) + elided == 101
+
+
+def test_psql_row_with_an_empty_last_cell_still_reads():
+    data = real("psql-empty-last-column.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    assert ' 970 | shipped | gift, wrap "carefully"' in view.splitlines()
+    assert view.splitlines()[-1] == "(21 rows)"
+
+
+def test_sqlite_box_table_keeps_its_frame_and_names_columns_in_markers():
+    data = real("sqlite-box-customers.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    assert lines[:3] == original[:3] and lines[-1] == original[-1]
+    assert any("rows elided (caveman)" in ln and "tier" in ln for ln in lines)
+    enterprise = [ln for ln in original if "enterprise" in ln]
+    assert enterprise and all(ln in lines for ln in enterprise[:1])
+
+
+def test_sqlite_table_mode_ascii_frame_is_a_table():
+    data = real("sqlite-table-orders.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    assert lines[:3] == original[:3] and lines[-1] == original[-1]
+    assert next(ln for ln in original if "refund_failed" in ln) in lines
+
+
+def test_a_psql_cell_wrapped_over_lines_is_not_read_as_rows():
+    rows = [f" {i:>3} | line one of note {i}+| ok" if i == 5 else f" {i:>3} | plain note {i:<10}| ok"
+            for i in range(1, 14)]
+    rows.insert(5, "     | line two               | ")
+    text = " id  | note                   | st\n-----+------------------------+----\n" + "\n".join(rows) + "\n(13 rows)\n"
+    assert TabularCompressor().compress(text.encode()) is None
+
+
+# ---------------------------------------------------------------- path listings
+
+
+def test_find_listing_is_an_enumeration_and_stays_whole():
+    # `find … -name '*.py'`: 60 paths; the text compressor kept 6 and elided the rest as sections.
+    data = real("find-rich-py.txt")
+    assert TextCompressor().compress(data) is None
+
+
+def test_a_path_listing_with_a_few_error_lines_stays_whole():
+    paths = [f"./src/pkg{i // 10}/module_{i}.py" for i in range(60)]
+    text = "\n".join(paths[:30] + ["find: './private': Permission denied"] + paths[30:]) + "\n"
+    assert TextCompressor().compress(text.encode()) is None
+
+
+def test_prose_mentioning_paths_is_still_text_that_shrinks():
+    para = ("The build reads its settings from config/app.toml and writes the bundle to dist/app.js; "
+            "see docs/setup.md for the rest of the steps that follow here.")
+    text = "\n".join(f"{i}. {para}" for i in range(40)) + "\n"
+    assert TextCompressor().compress(text.encode()) is not None
