@@ -15,7 +15,7 @@ import json
 import re
 
 from engine import patterns as P
-from engine.compressors import aligned_table, framed_table
+from engine.compressors import aligned_table, framed_table, record_blocks
 from engine.compressors import toolout_detect  # not toolout: Detect needs only the signatures
 from engine.types import ContentType
 
@@ -27,6 +27,8 @@ YAML_PARSE_MAX = 256 * 1024
 _HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
 #: Fewer records than this are not JSON Lines worth routing (the JSON compressor would show them whole).
 JSON_LINES_MIN = 8
+#: Fewer records than this (psql \x, sqlite3 -line) are not routed as a table.
+RECORDS_MIN = 3
 #: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
 CODE_LINE_SHARE = 0.4
 
@@ -178,6 +180,10 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return False
     # A database client's table (psql, sqlite3 -box/-table, mysql): its frame fixes the columns.
     if len(nonblank) == len(text.strip("\n").split("\n")) and framed_table.parse(nonblank) is not None:
+        return True
+    # psql \x, sqlite3 -line: a record a block, a field a line; rows of a table all the same.
+    records = record_blocks.parse(text.strip("\n").split("\n"))
+    if records is not None and len(records.rows) >= RECORDS_MIN:
         return True
     # A space-aligned table (`kubectl get`, `ps aux`) has no blank line inside it.
     if P.BLANK_LINE_SPLIT.search(text.strip("\n")) is None and aligned_table.parse(nonblank) is not None:

@@ -754,3 +754,6 @@ FRAMED_ROW_COUNT = compile_lazily(r"\(\d+ rows?\)|\d+ rows? in set(?: \([\d.]+ s
 #: space, or an absolute/relative path whose names may hold single spaces. A list of these is an
 #: enumeration the agent asked for; no entry of it is a look-alike of another.
 PATH_LIST_ENTRY = compile_lazily(r"(?:[^\s/]*/)+[^\s/]*|\.{0,2}/[^\t\n]*")
+#: psql's expanded display (`\x`): the line over each record, `-[ RECORD 12 ]-----` (a `+` where
+#: the name column ends when values are wider than the header).
+PSQL_RECORD_HEADER = compile_lazily(r"-\[ RECORD \d+ \][-+]*")

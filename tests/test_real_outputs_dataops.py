@@ -96,3 +96,65 @@ def test_prose_mentioning_paths_is_still_text_that_shrinks():
             "see docs/setup.md for the rest of the steps that follow here.")
     text = "\n".join(f"{i}. {para}" for i in range(40)) + "\n"
     assert TextCompressor().compress(text.encode()) is not None
+
+
+# ---------------------------------------------------------------- a record a block (psql \x, sqlite3 -line)
+
+
+def _records_of(view: str, header: str) -> list[str]:
+    return [ln for ln in view.splitlines() if ln.startswith(header)]
+
+
+def test_psql_expanded_records_are_kept_whole_and_counted():
+    # psql \x was passed through whole (text); sqlite3 -line went to the log compressor, which
+    # kept `country = FR` lines cut from their records.
+    data = real("psql-x-enable-settings.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    blocks = view.split("\n-[ RECORD ")
+    markers = [ln for ln in view.splitlines() if "records elided (caveman)" in ln]
+    assert markers
+    shown = len(_records_of(view, "-[ RECORD "))
+    assert shown + sum(int(m.split("… ")[1].split(" ")[0]) for m in markers) == 20
+    original = data.decode()
+    for block in blocks:  # every shown record is its original text, all of its fields
+        record = block.split("\n… ")[0].strip("\n")
+        assert record in original
+        assert record.count("\n") >= 7
+
+
+def test_psql_expanded_value_spread_over_lines_stays_in_its_record():
+    data = real("psql-x-view-definitions.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    assert "records elided (caveman)" in view
+    for record in view.split("-[ RECORD ")[1:]:
+        body = record.split("\n… ")[0]
+        lines = body.rstrip("\n").splitlines()
+        # A shown record ends on its definition's last line (the `;`), never mid-value.
+        assert lines[-1].rstrip().endswith(";"), lines[-1]
+
+
+def test_sqlite_line_records_are_rows_of_a_table():
+    data = real("sqlite-line-customers.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    original = data.decode()
+    markers = [ln for ln in view.splitlines() if "records elided (caveman)" in ln]
+    assert markers
+    shown = len([ln for ln in view.splitlines() if ln.strip().startswith("id = ")])
+    assert shown + sum(int(m.split("… ")[1].split(" ")[0]) for m in markers) == 30
+    for block in view.split("\n\n"):
+        record = block.split("\n… ")[0]
+        assert record.strip("\n") in original and record.count(" = ") == 6
+
+
+def test_aligned_assignments_of_one_block_are_not_records():
+    text = "name    = demo\nversion = 1.0\nauthors = me\nlicense = MIT\nreadme  = README\nedition = 2021\n" \
+           "build   = x.rs\nlinks   = z\n"
+    assert detect(text.encode()) != ContentType.TABULAR
+
+
+def test_blocks_with_different_fields_are_not_records():
+    blocks = ["  id = {0}\nname = n{0}".format(i) if i != 4 else "  id = 4\nkind = odd" for i in range(12)]
+    assert TabularCompressor().compress("\n\n".join(blocks).encode() + b"\n") is None

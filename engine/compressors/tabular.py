@@ -16,7 +16,7 @@ import io
 import re
 from dataclasses import dataclass, field
 
-from engine.compressors import aligned_table, framed_table, invariants
+from engine.compressors import aligned_table, framed_table, invariants, record_blocks
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
 from engine.patterns import MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
@@ -54,6 +54,8 @@ class Table:
     form: str = "csv"
     #: Lines shown after the rows as written: a framed table's closing rule and `(N rows)`.
     tail_lines: list[str] = field(default_factory=list)
+    #: What a row is called in markers: "records" for a list printed a field a line (psql \x).
+    noun: str = "rows"
 
 
 def parse_table(text: str) -> Table | None:
@@ -68,6 +70,10 @@ def parse_table(text: str) -> Table | None:
         # Marker rows are written like an aligned table's: their text alone, between the frames.
         return Table(framed.header, framed.rows, framed.lines, framed.head_lines, "|", newline, trailing,
                      form="aligned", tail_lines=framed.tail_lines)
+    records = record_blocks.parse(lines) if newline == "\n" else None
+    if records is not None:
+        return Table(records.header, records.rows, records.lines, [], "|", newline, trailing,
+                     form="aligned", noun="records")
     if len(lines) >= 3 and all(ln.strip().startswith("|") and ln.strip().endswith("|") for ln in lines):
         return _parse_markdown(lines, newline, trailing)
     return _parse_csv(text, lines, newline, trailing) or _parse_aligned(lines, newline, trailing)
@@ -175,7 +181,7 @@ class TabularCompressor:
             out_rows.extend(_originals(table, cursor, start))
             elided = len("".join(units[start:end]).encode("utf-8")) + end - start
             summary = invariants.summarize([_fields(table.header, r) for r in table.rows[start:end]], elided)
-            marker = f"… {end - start} rows elided (caveman){': ' + summary if summary else ''} …"
+            marker = f"… {end - start} {table.noun} elided (caveman){': ' + summary if summary else ''} …"
             if worth_eliding(end - start, summary, len(marker.encode("utf-8")), elided):
                 out_rows.append([marker] + [""] * (len(table.header) - 1))
                 elided_total += elided
@@ -247,7 +253,7 @@ def _render(table: Table, rows: list[list[str] | str], elided_total: int) -> byt
     out += [r if isinstance(r, str) else marker_row(r) for r in rows]
     out += table.tail_lines
     if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
-        note = invariants.note_line("rows")
+        note = invariants.note_line(table.noun)
         out.append(marker_row([note] + [""] * (width - 1)) if table.form == "csv" else note)
     text = nl.join(out) + (nl if table.trailing_newline else "")
     return text.encode("utf-8")
