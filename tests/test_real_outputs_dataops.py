@@ -158,3 +158,20 @@ def test_aligned_assignments_of_one_block_are_not_records():
 def test_blocks_with_different_fields_are_not_records():
     blocks = ["  id = {0}\nname = n{0}".format(i) if i != 4 else "  id = 4\nkind = odd" for i in range(12)]
     assert TabularCompressor().compress("\n\n".join(blocks).encode() + b"\n") is None
+
+
+# ---------------------------------------------------------------- multi-document YAML
+
+
+def test_yaml_stream_ending_in_a_document_marker_is_still_config():
+    # `kubectl create … --dry-run=client -o yaml; echo ---` in a loop: the empty document after
+    # the last `---` made the whole stream "not config", and 660 lines passed through.
+    from engine.compressors.config import ConfigCompressor
+
+    data = real("kubectl-dry-run-stream.yaml")
+    assert detect(data) == ContentType.CONFIG
+    view = ConfigCompressor().compress(data).decode()
+    assert "config lines elided (caveman)" in view
+    for i in range(1, 5):  # every object still names itself
+        assert f"  name: svc{i}" in view.splitlines()
+    assert view.splitlines().count("---") == data.decode().splitlines().count("---") == 8
