@@ -27,6 +27,8 @@ YAML_PARSE_MAX = 256 * 1024
 _HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
 #: Fewer records than this are not JSON Lines worth routing (the JSON compressor would show them whole).
 JSON_LINES_MIN = 8
+#: Testcase lines a JUnit report needs before it is read as a test run rather than XML.
+JUNIT_MIN_TESTCASES = 8
 #: Fewer records than this (psql \x, sqlite3 -line) are not routed as a table.
 RECORDS_MIN = 3
 #: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
@@ -49,7 +51,7 @@ def detect(data: bytes) -> ContentType:
             return ContentType.DIFF
         return ContentType.TERMINAL
     text = _sample(data)
-    if toolout_detect.is_tool_output(text) or _tap_stream(text):
+    if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL
     if _looks_like_diff(text):
         return ContentType.DIFF
@@ -97,6 +99,16 @@ def _tap_stream(text: str) -> bool:
     if "1.." not in text or "ok " not in text:
         return False
     return P.TAP_PLAN.search(text) is not None and _matches_at_least(P.TAP_RESULT, text, 3)
+
+
+def _junit_report(text: str) -> bool:
+    """A JUnit XML test report written a testcase a line (surefire, gradle, jest-junit, pytest
+    pretty-printed): a test run, whose failure blocks the terminal compressor keeps whole while
+    it counts the passing testcases. (Written on one line, it is left to the text compressor.)"""
+    head = text.lstrip()[:512]
+    if not (head.startswith("<?xml") or head.startswith("<testsuite")) or "<testsuite" not in text:
+        return False
+    return _matches_at_least(P.JUNIT_TESTCASE_LINE, text, JUNIT_MIN_TESTCASES)
 
 
 def _json_lines(nonblank: list[str]) -> bool:

@@ -757,3 +757,5 @@ PATH_LIST_ENTRY = compile_lazily(r"(?:[^\s/]*/)+[^\s/]*|\.{0,2}/[^\t\n]*")
 #: psql's expanded display (`\x`): the line over each record, `-[ RECORD 12 ]-----` (a `+` where
 #: the name column ends when values are wider than the header).
 PSQL_RECORD_HEADER = compile_lazily(r"-\[ RECORD \d+ \][-+]*")
+#: A JUnit XML report's testcase written on its own line (a pretty-printed report).
+JUNIT_TESTCASE_LINE = compile_lazily(r"^[ \t]*<testcase[ \t>]", re.M)

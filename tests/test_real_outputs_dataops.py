@@ -175,3 +175,30 @@ def test_yaml_stream_ending_in_a_document_marker_is_still_config():
     for i in range(1, 5):  # every object still names itself
         assert f"  name: svc{i}" in view.splitlines()
     assert view.splitlines().count("---") == data.decode().splitlines().count("---") == 8
+
+
+# ---------------------------------------------------------------- JUnit XML reports
+
+
+def test_pretty_junit_report_is_a_test_run_keeping_the_failure_whole():
+    # 122 testcases, one failure whose message holds blank lines: read as paragraphs, the text
+    # compressor found too few and passed all 122 through.
+    from engine.compressors.terminal import TerminalCompressor
+
+    data = real("junit-pretty-one-failure.xml")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    original = data.decode()
+    start = original.index('<testcase classname="test_x" name="test_one_bad"')
+    failure = original[start:original.index("</testcase>", start)]
+    for line in failure.splitlines():
+        assert line.rstrip() in view
+    assert '<skipped type="pytest.skip" message="needs network">' in view
+    assert "119 lines elided (caveman)" in view
+    assert view.count("<testcase ") < 10
+
+
+def test_junit_report_on_one_line_is_not_a_test_run_transcript():
+    cases = "".join(f'<testcase classname="t" name="c{i}" time="0.001"/>' for i in range(40))
+    text = f'<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite tests="40">{cases}</testsuite></testsuites>\n'
+    assert detect(text.encode()) != ContentType.TERMINAL
