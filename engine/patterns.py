@@ -759,3 +759,12 @@ PATH_LIST_ENTRY = compile_lazily(r"(?:[^\s/]*/)+[^\s/]*|\.{0,2}/[^\t\n]*")
 PSQL_RECORD_HEADER = compile_lazily(r"-\[ RECORD \d+ \][-+]*")
 #: A JUnit XML report's testcase written on its own line (a pretty-printed report).
 JUNIT_TESTCASE_LINE = compile_lazily(r"^[ \t]*<testcase[ \t>]", re.M)
+#: A PostgreSQL plan node under its parent: `   ->  Seq Scan on t  (cost=…)`; group 1 ends where
+#: the node's name starts (its children start further right).
+PLAN_NODE_ARROW = compile_lazily(r"(\s*->\s+)\S")
+#: The root node, which has no arrow: ` Sort  (cost=1.0..2.0 rows=24 width=51)`.
+PLAN_NODE_COSTED = compile_lazily(r"(\s*)[A-Z][A-Za-z ]*?\S\s.*?\((?:cost|actual)[ =]")
+#: A node's measured figures: start and total time, rows, loops.
+PLAN_ACTUAL = compile_lazily(r"\(actual time=([\d.]+)\.\.([\d.]+) rows=(\d+) loops=(\d+)\)")
+#: The relation (and alias) a scan reads: masked when comparing sibling scans of partitions.
+PLAN_RELATION = compile_lazily(r" on [^\s(]+(?: [a-z_][\w$]*)?(?=  | \(|$)", re.M)

@@ -202,3 +202,39 @@ def test_junit_report_on_one_line_is_not_a_test_run_transcript():
     cases = "".join(f'<testcase classname="t" name="c{i}" time="0.001"/>' for i in range(40))
     text = f'<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite tests="40">{cases}</testsuite></testsuites>\n'
     assert detect(text.encode()) != ContentType.TERMINAL
+
+
+# ---------------------------------------------------------------- EXPLAIN plans
+
+
+def test_explain_plan_elides_look_alike_partition_scans_and_keeps_the_slowest():
+    # 60 partition scans under an Append passed through whole (188 lines).
+    data = real("psql-explain-analyze-60-partitions.txt")
+    view = TextCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    scans = [ln for ln in original if "Seq Scan on events_" in ln]
+    assert len(scans) == 60
+    slowest = max(scans, key=lambda ln: float(ln.split("actual time=")[1].split("..")[1].split(" ")[0]))
+    shown = [ln for ln in lines if "Seq Scan on events_" in ln and "elided" not in ln]
+    assert shown[:2] == scans[:2] and shown[-1] == scans[-1] and slowest in shown
+    markers = [ln for ln in lines if "similar plan nodes elided (caveman)" in ln]
+    assert len(shown) + sum(int(m.split("… ")[1].split(" ")[0]) for m in markers) == 60
+    assert markers[0].startswith(" " * 15 + "… ")  # at the depth of the nodes it stands for
+    assert "first Seq Scan on events_20260103 events_3" in markers[0]
+    # Every line that is not one of the scans' subtrees is kept, in order.
+    others = [ln for ln in original if "events_" not in ln and "Filter" not in ln]
+    assert [ln for ln in lines if ln in others] == others
+
+
+def test_explain_plan_with_distinct_nodes_is_left_whole():
+    data = real("psql-explain-analyze-hash-joins.txt")
+    assert TextCompressor().compress(data) is None
+
+
+def test_a_run_of_four_look_alike_nodes_stays():
+    from engine.compressors import query_plan
+
+    scans = "".join(f"         ->  Seq Scan on p_{i} p{i}  (cost=0.00..1.00 rows=1 width=4)\n" for i in range(4))
+    text = (" Append  (cost=0.00..4.00 rows=4 width=4)\n" + scans) * 1
+    assert query_plan.compress(text) is None

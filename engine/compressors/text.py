@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import toolout
+from engine.compressors import query_plan, toolout
 from engine.patterns import (
     BLANK_LINE_SPLIT, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, PATH_LIST_ENTRY, TEXT_HEADING_MD,
     TEXT_IMPORTANT, TEXT_SENTENCE_END,
@@ -110,6 +110,12 @@ class TextCompressor(L.QueryAwareLines):
             body = strip_html_noise(body)
         if is_path_listing(body):
             return None
+        if query_plan.is_plan(body):
+            # A plan's lines are a tree; thinned as sections they lose their parents.
+            plan = query_plan.compress(body)
+            if plan is None:
+                return None
+            return (plan.replace("\n", "\r\n") if crlf else plan).encode("utf-8")
         units = sections(body)
         joiner = "\n\n" if has_paragraphs(body) else "\n"
         n = len(units)
