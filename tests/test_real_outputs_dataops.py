@@ -68,12 +68,28 @@ def test_sqlite_table_mode_ascii_frame_is_a_table():
     assert next(ln for ln in original if "refund_failed" in ln) in lines
 
 
-def test_a_psql_cell_wrapped_over_lines_is_not_read_as_rows():
-    rows = [f" {i:>3} | line one of note {i}+| ok" if i == 5 else f" {i:>3} | plain note {i:<10}| ok"
-            for i in range(1, 14)]
-    rows.insert(5, "     | line two               | ")
-    text = " id  | note                   | st\n-----+------------------------+----\n" + "\n".join(rows) + "\n(13 rows)\n"
-    assert TabularCompressor().compress(text.encode()) is None
+def test_a_psql_value_spread_over_lines_stays_one_row():
+    data = real("psql-wrapped-cells.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    for i, ln in enumerate(lines):
+        if ln.endswith("line one+"):  # never cut from the line that holds the rest of its value
+            assert lines[i + 1] == "     |           | line two"
+    markers = [ln for ln in lines if "rows elided (caveman)" in ln]
+    shown = [ln for ln in lines if ln[:5].strip().isdigit()]
+    assert len(shown) + sum(int(m.split("… ")[1].split(" ")[0]) for m in markers) == 120
+
+
+def test_a_continuation_line_filling_a_cell_that_did_not_wrap_is_declined():
+    def table(continuation: str) -> bytes:
+        rows = [f" {i:>3} | {'note ' + str(i):<10} | ok" for i in range(1, 14)]
+        rows[4] = rows[4][:17] + "+" + rows[4][18:]  # `note 5` goes on to the next line
+        rows.insert(5, continuation)
+        return (" id  | note       | st\n-----+------------+----\n" + "\n".join(rows) + "\n(13 rows)\n").encode()
+
+    assert TabularCompressor().compress(table("     | rest       | ")) is not None
+    assert TabularCompressor().compress(table("     | rest       | ok")) is None
 
 
 # ---------------------------------------------------------------- path listings
@@ -238,3 +254,11 @@ def test_a_run_of_four_look_alike_nodes_stays():
     scans = "".join(f"         ->  Seq Scan on p_{i} p{i}  (cost=0.00..1.00 rows=1 width=4)\n" for i in range(4))
     text = (" Append  (cost=0.00..4.00 rows=4 width=4)\n" + scans) * 1
     assert query_plan.compress(text) is None
+
+
+def test_psql_catalog_listing_under_a_title_stays_whole():
+    # `\df pg_catalog.array*`: "List of functions" is an enumeration the agent asked for.
+    data = real("psql-df-list-of-functions.txt")
+    assert detect(data) != ContentType.TABULAR
+    assert TabularCompressor().compress(data) is None
+    assert TextCompressor().compress(data) is None

@@ -40,11 +40,8 @@ def parse(lines: list[str]) -> Framed | None:
         return _frame(lines, "|", FRAMED_ASCII_RULE, FRAMED_ASCII_RULE, "+")
     if PSQL_RULE.fullmatch(lines[1]):
         return _psql(lines)
-    if PSQL_RULE.fullmatch(lines[2]) and "|" not in lines[0]:  # under a title (`List of relations`)
-        table = _psql(lines[1:])
-        if table is not None:
-            table.head_lines.insert(0, lines[0])
-        return table
+    # A titled table (`List of relations` over `\dt`, `\df`) is a catalog listing the agent asked
+    # to enumerate: it is not read as a table, and stays whole.
     return None
 
 
@@ -63,14 +60,29 @@ def _psql(lines: list[str]) -> Framed | None:
     if FRAMED_ROW_COUNT.fullmatch(lines[-1].strip()):
         end -= 1
         tail = [lines[-1]]
-    rows = lines[2:end]
-    for row in rows:
-        # A cell wrapped over lines ends its physical lines in `+` (psql's continuation mark).
-        if not _carries(row, seps, "|") or any(row[s - 1] == "+" for s in seps) or row.endswith("+"):
+    texts: list[str] = []
+    cells: list[list[str]] = []
+    wrapped: list[bool] | None = None  # which cells of the row so far go on to the next line
+    for line in lines[2:end]:
+        if not _carries(line, seps, "|"):
             return None
-    if not rows:
+        # A value spread over lines ends each of its physical lines in `+` (psql's continuation
+        # mark, where padding would be); the next line holds its rest, the other cells blank.
+        marks = [line[s - 1] == "+" for s in seps] + [line.endswith("+")]
+        parts = _split(line, seps)
+        parts = [p[:-1].rstrip() if m else p for p, m in zip(parts, marks)]
+        if wrapped is None:
+            texts.append(line)
+            cells.append(parts)
+        else:
+            if any(p and not w for p, w in zip(parts, wrapped)):
+                return None
+            texts[-1] += "\n" + line
+            cells[-1] = [c + "\n" + p if w else c for c, p, w in zip(cells[-1], parts, wrapped)]
+        wrapped = marks if any(marks) else None
+    if not texts or wrapped is not None:
         return None
-    return Framed(_split(lines[0], seps), [_split(r, seps) for r in rows], rows, lines[:2], tail)
+    return Framed(_split(lines[0], seps), cells, texts, lines[:2], tail)
 
 
 def _frame(lines: list[str], bar: str, middle, bottom, tee: str) -> Framed | None:
