@@ -27,6 +27,9 @@ YAML_PARSE_MAX = 256 * 1024
 _HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
 #: Fewer records than this are not JSON Lines worth routing (the JSON compressor would show them whole).
 JSON_LINES_MIN = 8
+#: Statements, and their share of the lines at the margin, that make a SQL script.
+SQL_MIN_STATEMENTS = 5
+SQL_STATEMENT_SHARE = 0.7
 #: Testcase lines a JUnit report needs before it is read as a test run rather than XML.
 JUNIT_MIN_TESTCASES = 8
 #: Fewer records than this (psql \x, sqlite3 -line) are not routed as a table.
@@ -68,7 +71,8 @@ def detect(data: bytes) -> ContentType:
     log_like = _looks_like_log(nonblank)
     search_like = not log_like and _looks_like_search(nonblank)
     # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
-    if not log_like and not search_like and not _yaml_shaped(nonblank) and _looks_like_code(text, nonblank):
+    if not log_like and not search_like and not _yaml_shaped(nonblank) and not _sql_script(nonblank) \
+            and _looks_like_code(text, nonblank):
         return ContentType.CODE
     if log_like:
         return ContentType.LOG
@@ -211,6 +215,15 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return False
     width = len(rows[0])
     return 2 <= width <= 128 and all(len(r) == width for r in rows)
+
+
+def _sql_script(nonblank: list[str]) -> bool:
+    """A SQL script or dump (`pg_dump -s`, `sqlite3 .dump`): its statements start at the margin
+    with a SQL verb. No code compressor reads SQL; as text, its look-alike statement blocks
+    (sixty partitions' CREATE TABLE) are elided and every distinct one is kept."""
+    starts = [ln for ln in nonblank if not ln[:1].isspace() and not ln.startswith(("--", ")", "\\"))]
+    hits = sum(1 for ln in starts if P.SQL_STATEMENT_START.match(ln))
+    return hits >= SQL_MIN_STATEMENTS and hits >= SQL_STATEMENT_SHARE * len(starts)
 
 
 def _looks_like_log(nonblank: list[str]) -> bool:

@@ -768,3 +768,7 @@ PLAN_NODE_COSTED = compile_lazily(r"(\s*)[A-Z][A-Za-z ]*?\S\s.*?\((?:cost|actual
 PLAN_ACTUAL = compile_lazily(r"\(actual time=([\d.]+)\.\.([\d.]+) rows=(\d+) loops=(\d+)\)")
 #: The relation (and alias) a scan reads: masked when comparing sibling scans of partitions.
 PLAN_RELATION = compile_lazily(r" on [^\s(]+(?: [a-z_][\w$]*)?(?=  | \(|$)", re.M)
+#: A SQL statement at the start of a line of a script or dump (pg_dump, sqlite3 .dump, psql -f).
+SQL_STATEMENT_START = compile_lazily(
+    r"(?:CREATE|ALTER|DROP|INSERT\s+INTO|UPDATE|DELETE\s+FROM|SELECT|SET|COPY|GRANT|REVOKE|COMMENT\s+ON"
+    r"|BEGIN|COMMIT|ROLLBACK|PRAGMA|WITH|TRUNCATE|VACUUM|ANALYZE|REINDEX)\b")

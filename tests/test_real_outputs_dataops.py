@@ -262,3 +262,27 @@ def test_psql_catalog_listing_under_a_title_stays_whole():
     assert detect(data) != ContentType.TABULAR
     assert TabularCompressor().compress(data) is None
     assert TextCompressor().compress(data) is None
+
+
+# ---------------------------------------------------------------- SQL dumps
+
+
+def test_pg_dump_schema_is_text_whose_look_alike_partitions_are_elided():
+    # Read as code, which no code compressor parses for SQL: all 830 lines passed through.
+    data = real("pg-dump-schema-partitions.sql")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    assert "sections elided (caveman)" in view
+    for kept in ("ADD CONSTRAINT customers_pkey PRIMARY KEY (id);",
+                 "ADD CONSTRAINT orders_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.customers(id);",
+                 "CREATE INDEX orders_status_placed_idx ON public.orders USING btree (status, placed_at);",
+                 "PARTITION BY RANGE (day);",
+                 "CONSTRAINT customers_tier_check CHECK"):
+        assert kept in view
+    assert len(view) < len(data) // 2
+
+
+def test_python_with_sql_in_strings_is_still_code():
+    src = "import sqlite3\n\n\ndef load(db):\n    cur = db.cursor()\n" + "".join(
+        f"    cur.execute(\"SELECT id FROM t{i} WHERE x = ?\", (1,))\n" for i in range(12)) + "    return cur\n"
+    assert detect(src.encode()) == ContentType.CODE
