@@ -204,6 +204,8 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
     # A space-aligned table (`kubectl get`, `ps aux`) has no blank line inside it.
     if P.BLANK_LINE_SPLIT.search(text.strip("\n")) is None and aligned_table.parse(nonblank) is not None:
         return True
+    if P.FRAMED_ROW_COUNT.fullmatch(nonblank[-1].strip()):
+        nonblank = nonblank[:-1]  # psql -A's `(N rows)` under its `|`-delimited rows
     records = [P.TIMESTAMP_COMMA.sub(r"\1.\2", ln) for ln in nonblank]
     first = records[0]
     delimiter = aligned_table.delimiter(first)

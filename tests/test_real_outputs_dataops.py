@@ -286,3 +286,16 @@ def test_python_with_sql_in_strings_is_still_code():
     src = "import sqlite3\n\n\ndef load(db):\n    cur = db.cursor()\n" + "".join(
         f"    cur.execute(\"SELECT id FROM t{i} WHERE x = ?\", (1,))\n" for i in range(12)) + "    return cur\n"
     assert detect(src.encode()) == ContentType.CODE
+
+
+def test_psql_unaligned_table_with_its_row_count_footer_is_a_table():
+    # `psql -A`: the `(101 rows)` footer broke the `|`-delimited table; it went to the log
+    # compressor, which elided rows in "lines" without saying what they held.
+    data = real("psql-unaligned-footer.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert lines[0] == "id|customer_id|status|total|placed_at"
+    assert "(101 rows)" in lines
+    assert "4242|1695|refund_failed|124.50|2026-03-03 22:42:00+00" in lines
+    assert any("rows elided (caveman)" in ln and "status" in ln for ln in lines)

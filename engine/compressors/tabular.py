@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from engine.compressors import aligned_table, framed_table, invariants, record_blocks
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
-from engine.patterns import MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
+from engine.patterns import FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -76,6 +76,14 @@ def parse_table(text: str) -> Table | None:
                      form="aligned", noun="records")
     if len(lines) >= 3 and all(ln.strip().startswith("|") and ln.strip().endswith("|") for ln in lines):
         return _parse_markdown(lines, newline, trailing)
+    if len(lines) > 2 and FRAMED_ROW_COUNT.fullmatch(lines[-1].strip()):
+        # psql -A: a `|`-delimited table, then its `(N rows)` footer.
+        body = text[:text.rstrip().rfind("\n") + 1]
+        table = _parse_csv(body, lines[:-1], newline, True)
+        if table is not None:
+            table.tail_lines = [lines[-1]]
+            table.trailing_newline = trailing
+        return table
     return _parse_csv(text, lines, newline, trailing) or _parse_aligned(lines, newline, trailing)
 
 
