@@ -15,7 +15,7 @@ import json
 import re
 
 from engine import patterns as P
-from engine.compressors import aligned_table
+from engine.compressors import aligned_table, framed_table, record_blocks
 from engine.compressors import toolout_detect  # not toolout: Detect needs only the signatures
 from engine.types import ContentType
 
@@ -27,6 +27,13 @@ YAML_PARSE_MAX = 256 * 1024
 _HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
 #: Fewer records than this are not JSON Lines worth routing (the JSON compressor would show them whole).
 JSON_LINES_MIN = 8
+#: Statements, and their share of the lines at the margin, that make a SQL script.
+SQL_MIN_STATEMENTS = 5
+SQL_STATEMENT_SHARE = 0.7
+#: Testcase lines a JUnit report needs before it is read as a test run rather than XML.
+JUNIT_MIN_TESTCASES = 8
+#: Fewer records than this (psql \x, sqlite3 -line) are not routed as a table.
+RECORDS_MIN = 3
 #: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
 CODE_LINE_SHARE = 0.4
 
@@ -47,7 +54,7 @@ def detect(data: bytes) -> ContentType:
             return ContentType.DIFF
         return ContentType.TERMINAL
     text = _sample(data)
-    if toolout_detect.is_tool_output(text) or _tap_stream(text):
+    if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL
     if _looks_like_diff(text):
         return ContentType.DIFF
@@ -64,7 +71,8 @@ def detect(data: bytes) -> ContentType:
     log_like = _looks_like_log(nonblank)
     search_like = not log_like and _looks_like_search(nonblank)
     # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
-    if not log_like and not search_like and not _yaml_shaped(nonblank) and _looks_like_code(text, nonblank):
+    if not log_like and not search_like and not _yaml_shaped(nonblank) and not _sql_script(nonblank) \
+            and _looks_like_code(text, nonblank):
         return ContentType.CODE
     if log_like:
         return ContentType.LOG
@@ -95,6 +103,16 @@ def _tap_stream(text: str) -> bool:
     if "1.." not in text or "ok " not in text:
         return False
     return P.TAP_PLAN.search(text) is not None and _matches_at_least(P.TAP_RESULT, text, 3)
+
+
+def _junit_report(text: str) -> bool:
+    """A JUnit XML test report written a testcase a line (surefire, gradle, jest-junit, pytest
+    pretty-printed): a test run, whose failure blocks the terminal compressor keeps whole while
+    it counts the passing testcases. (Written on one line, it is left to the text compressor.)"""
+    head = text.lstrip()[:512]
+    if not (head.startswith("<?xml") or head.startswith("<testsuite")) or "<testsuite" not in text:
+        return False
+    return _matches_at_least(P.JUNIT_TESTCASE_LINE, text, JUNIT_MIN_TESTCASES)
 
 
 def _json_lines(nonblank: list[str]) -> bool:
@@ -178,9 +196,18 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return all(P.MARKDOWN_TABLE_SEP.match(c) for c in cells) and len(nonblank) >= 8
     if len(nonblank) < 8:
         return False
+    # A database client's table (psql, sqlite3 -box/-table, mysql): its frame fixes the columns.
+    if len(nonblank) == len(text.strip("\n").split("\n")) and framed_table.parse(nonblank) is not None:
+        return True
+    # psql \x, sqlite3 -line: a record a block, a field a line; rows of a table all the same.
+    records = record_blocks.parse(text.strip("\n").split("\n"))
+    if records is not None and len(records.rows) >= RECORDS_MIN:
+        return True
     # A space-aligned table (`kubectl get`, `ps aux`) has no blank line inside it.
     if P.BLANK_LINE_SPLIT.search(text.strip("\n")) is None and aligned_table.parse(nonblank) is not None:
         return True
+    if P.FRAMED_ROW_COUNT.fullmatch(nonblank[-1].strip()):
+        nonblank = nonblank[:-1]  # psql -A's `(N rows)` under its `|`-delimited rows
     records = [P.TIMESTAMP_COMMA.sub(r"\1.\2", ln) for ln in nonblank]
     first = records[0]
     delimiter = aligned_table.delimiter(first)
@@ -192,6 +219,15 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return False
     width = len(rows[0])
     return 2 <= width <= 128 and all(len(r) == width for r in rows)
+
+
+def _sql_script(nonblank: list[str]) -> bool:
+    """A SQL script or dump (`pg_dump -s`, `sqlite3 .dump`): its statements start at the margin
+    with a SQL verb. No code compressor reads SQL; as text, its look-alike statement blocks
+    (sixty partitions' CREATE TABLE) are elided and every distinct one is kept."""
+    starts = [ln for ln in nonblank if not ln[:1].isspace() and not ln.startswith(("--", ")", "\\"))]
+    hits = sum(1 for ln in starts if P.SQL_STATEMENT_START.match(ln))
+    return hits >= SQL_MIN_STATEMENTS and hits >= SQL_STATEMENT_SHARE * len(starts)
 
 
 def _looks_like_log(nonblank: list[str]) -> bool:

@@ -958,3 +958,40 @@ SANITIZER_LEGEND_ROW = compile_lazily(r"^  [A-Z][A-Za-z ]+:\s+[0-9a-f]{2}(?: [0-
 #: An objdump -d instruction line (`  1179:\t55                   \tpush   %rbp`): a disassembly names
 #: its symbols in angle brackets (`<main>:`, `call 1070 <malloc@plt>`), which are not HTML tags.
 DISASSEMBLY_LINE = compile_lazily(r"(?m)^ *[0-9a-f]+:\t(?:[0-9a-f]{2} )+")
+
+# ---------------------------------------------------------------- database clients and data tools
+# (owner: helper `dataops`; used by engine/compressors/framed_table.py and engine/compressors/text.py)
+
+#: psql's rule under an aligned header: dashes with a `+` where each column separator `|` sits.
+#: At least one `+`: a one-column result has no separators to read columns from.
+PSQL_RULE = compile_lazily(r"-+(?:\+-+)+")
+#: sqlite3 -box's frame: top, header separator, bottom; `┬ ┼ ┴` mark the column separators.
+FRAMED_BOX_TOP = compile_lazily(r"┌─+(?:┬─+)+┐")
+FRAMED_BOX_MIDDLE = compile_lazily(r"├─+(?:┼─+)+┤")
+FRAMED_BOX_BOTTOM = compile_lazily(r"└─+(?:┴─+)+┘")
+#: sqlite3 -table / mysql client rule: `+-----+------+`, the `+` over each `|`.
+FRAMED_ASCII_RULE = compile_lazily(r"\+-+(?:\+-+)+\+")
+#: The row count a client prints under a table: psql `(301 rows)`, mysql `3 rows in set (0.00 sec)`.
+FRAMED_ROW_COUNT = compile_lazily(r"\(\d+ rows?\)|\d+ rows? in set(?: \([\d.]+ sec\))?")
+#: One entry of a path listing (`find`, `rg -l`, `git ls-files`): a path with a `/` and no white
+#: space, or an absolute/relative path whose names may hold single spaces. A list of these is an
+#: enumeration the agent asked for; no entry of it is a look-alike of another.
+PATH_LIST_ENTRY = compile_lazily(r"(?:[^\s/]*/)+[^\s/]*|\.{0,2}/[^\t\n]*")
+#: psql's expanded display (`\x`): the line over each record, `-[ RECORD 12 ]-----` (a `+` where
+#: the name column ends when values are wider than the header).
+PSQL_RECORD_HEADER = compile_lazily(r"-\[ RECORD \d+ \][-+]*")
+#: A JUnit XML report's testcase written on its own line (a pretty-printed report).
+JUNIT_TESTCASE_LINE = compile_lazily(r"^[ \t]*<testcase[ \t>]", re.M)
+#: A PostgreSQL plan node under its parent: `   ->  Seq Scan on t  (cost=…)`; group 1 ends where
+#: the node's name starts (its children start further right).
+PLAN_NODE_ARROW = compile_lazily(r"(\s*->\s+)\S")
+#: The root node, which has no arrow: ` Sort  (cost=1.0..2.0 rows=24 width=51)`.
+PLAN_NODE_COSTED = compile_lazily(r"(\s*)[A-Z][A-Za-z ]*?\S\s.*?\((?:cost|actual)[ =]")
+#: A node's measured figures: start and total time, rows, loops.
+PLAN_ACTUAL = compile_lazily(r"\(actual time=([\d.]+)\.\.([\d.]+) rows=(\d+) loops=(\d+)\)")
+#: The relation (and alias) a scan reads: masked when comparing sibling scans of partitions.
+PLAN_RELATION = compile_lazily(r" on [^\s(]+(?: [a-z_][\w$]*)?(?=  | \(|$)", re.M)
+#: A SQL statement at the start of a line of a script or dump (pg_dump, sqlite3 .dump, psql -f).
+SQL_STATEMENT_START = compile_lazily(
+    r"(?:CREATE|ALTER|DROP|INSERT\s+INTO|UPDATE|DELETE\s+FROM|SELECT|SET|COPY|GRANT|REVOKE|COMMENT\s+ON"
+    r"|BEGIN|COMMIT|ROLLBACK|PRAGMA|WITH|TRUNCATE|VACUUM|ANALYZE|REINDEX)\b")

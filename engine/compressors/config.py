@@ -278,6 +278,8 @@ def _dialect(text: str) -> _Dialect | None:
     import yaml
 
     docs = _yaml_documents(text)
+    # An empty document (a stream ending, or `helm template` starting, with `---`) is no content.
+    docs = [d for d in docs or [] if not (isinstance(d, yaml.ScalarNode) and d.value == "" and d.tag.endswith(":null"))]
     if not docs or not all(isinstance(d, (yaml.MappingNode, yaml.SequenceNode)) for d in docs):
         return None
     return _Yaml()

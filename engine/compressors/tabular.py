@@ -14,12 +14,12 @@ import bisect
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engine.compressors import aligned_table, invariants
+from engine.compressors import aligned_table, framed_table, invariants, record_blocks
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
-from engine.patterns import MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
+from engine.patterns import FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -52,6 +52,10 @@ class Table:
     headerless: bool = False
     #: "csv" (also TSV and `|`-delimited), "markdown" or "aligned": how a marker row is written.
     form: str = "csv"
+    #: Lines shown after the rows as written: a framed table's closing rule and `(N rows)`.
+    tail_lines: list[str] = field(default_factory=list)
+    #: What a row is called in markers: "records" for a list printed a field a line (psql \x).
+    noun: str = "rows"
 
 
 def parse_table(text: str) -> Table | None:
@@ -61,8 +65,25 @@ def parse_table(text: str) -> Table | None:
     lines = text.splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
+    framed = framed_table.parse(lines)
+    if framed is not None:
+        # Marker rows are written like an aligned table's: their text alone, between the frames.
+        return Table(framed.header, framed.rows, framed.lines, framed.head_lines, "|", newline, trailing,
+                     form="aligned", tail_lines=framed.tail_lines)
+    records = record_blocks.parse(lines) if newline == "\n" else None
+    if records is not None:
+        return Table(records.header, records.rows, records.lines, [], "|", newline, trailing,
+                     form="aligned", noun="records")
     if len(lines) >= 3 and all(ln.strip().startswith("|") and ln.strip().endswith("|") for ln in lines):
         return _parse_markdown(lines, newline, trailing)
+    if len(lines) > 2 and FRAMED_ROW_COUNT.fullmatch(lines[-1].strip()):
+        # psql -A: a `|`-delimited table, then its `(N rows)` footer.
+        body = text[:text.rstrip().rfind("\n") + 1]
+        table = _parse_csv(body, lines[:-1], newline, True)
+        if table is not None:
+            table.tail_lines = [lines[-1]]
+            table.trailing_newline = trailing
+        return table
     return _parse_csv(text, lines, newline, trailing) or _parse_aligned(lines, newline, trailing)
 
 
@@ -168,7 +189,7 @@ class TabularCompressor:
             out_rows.extend(_originals(table, cursor, start))
             elided = len("".join(units[start:end]).encode("utf-8")) + end - start
             summary = invariants.summarize([_fields(table.header, r) for r in table.rows[start:end]], elided)
-            marker = f"… {end - start} rows elided (caveman){': ' + summary if summary else ''} …"
+            marker = f"… {end - start} {table.noun} elided (caveman){': ' + summary if summary else ''} …"
             if worth_eliding(end - start, summary, len(marker.encode("utf-8")), elided):
                 out_rows.append([marker] + [""] * (len(table.header) - 1))
                 elided_total += elided
@@ -238,8 +259,9 @@ def _render(table: Table, rows: list[list[str] | str], elided_total: int) -> byt
             return "| " + " | ".join(cells) + " |"
     out = list(table.head_lines)
     out += [r if isinstance(r, str) else marker_row(r) for r in rows]
+    out += table.tail_lines
     if elided_total >= invariants.NOTE_THRESHOLD_BYTES:
-        note = invariants.note_line("rows")
+        note = invariants.note_line(table.noun)
         out.append(marker_row([note] + [""] * (width - 1)) if table.form == "csv" else note)
     text = nl.join(out) + (nl if table.trailing_newline else "")
     return text.encode("utf-8")

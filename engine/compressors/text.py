@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, strace, toolout
+from engine.compressors import memcheck, query_plan, strace, toolout
 from engine.compressors.frames import fold_recursion
 from engine.patterns import (
-    BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
-    TEXT_SENTENCE_END,
+    BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, PATH_LIST_ENTRY,
+    TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -22,6 +22,9 @@ MIN_BYTES = 1600
 MIN_SECTIONS = 7
 #: Identical consecutive sections, the first included, from which the copies are elided.
 MIN_REPEAT_RUN = 3
+#: Share of lines that must be paths for the text to be a path listing (the rest: `find: …:
+#: Permission denied` and the like, shown with it).
+PATH_LIST_SHARE = 0.9
 HEADING_MAX_WORDS, HEADING_MAX_CHARS = 8, 96
 #: A paragraph this many lines long is a program's output, not prose: the text is read by lines.
 LONG_PARAGRAPH_LINES = 40
@@ -85,6 +88,14 @@ def read_units(text: str) -> tuple[list[str], str]:
     return sections(text, by_lines=True), "\n"
 
 
+def is_path_listing(text: str) -> bool:
+    """`find`, `rg -l`, `git ls-files`: one path a line. The agent asked for the list; each path is
+    an answer, and none stands for another, so such a list is never thinned."""
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    paths = sum(1 for ln in lines if PATH_LIST_ENTRY.fullmatch(ln))
+    return bool(lines) and paths >= PATH_LIST_SHARE * len(lines)
+
+
 def is_heading(section: str) -> bool:
     if TEXT_HEADING_MD.match(section):
         return True
@@ -128,6 +139,14 @@ class TextCompressor(L.QueryAwareLines):
         body = text.replace("\r\n", "\n")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
+        if is_path_listing(body):
+            return None
+        if query_plan.is_plan(body):
+            # A plan's lines are a tree; thinned as sections they lose their parents.
+            plan = query_plan.compress(body)
+            if plan is None:
+                return None
+            return (plan.replace("\n", "\r\n") if crlf else plan).encode("utf-8")
         # A backtrace's deep recursion is folded first: inside one paragraph (gdb prints a
         # backtrace as one) no section rule could elide it.
         folded = fold_recursion(body)

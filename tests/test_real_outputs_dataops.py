@@ -1,0 +1,301 @@
+"""Real outputs of data tools (trimmed excerpts under tests/fixtures/real/dataops/): database
+clients' tables (psql, sqlite3 -box/-table), path listings, expanded records, query plans."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.compressors.tabular import TabularCompressor
+from engine.compressors.text import TextCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "dataops"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+# ---------------------------------------------------------------- database clients' tables
+
+
+def test_psql_aligned_result_is_a_table_with_its_frame_and_footer():
+    # It was read as a log (its timestamps), elided in "lines" with no statement of what went.
+    data = real("psql-select-refund-failed.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    assert lines[:2] == original[:2]  # header and its `---+---` rule
+    assert "(101 rows)" in lines  # the footer stays under the rows
+    odd = next(ln for ln in original if "refund_failed" in ln)
+    assert odd in lines
+    markers = [ln for ln in lines if "rows elided (caveman)" in ln]
+    assert markers and all("status:" in m or "status=" in m for m in markers)
+    # The markers count exactly the rows that are not shown.
+    shown = [ln for ln in lines if ln in original[2:2 + 101]]
+    elided = sum(int(m.split("… ")[1].split(" ")[0]) for m in markers)
+    assert len(shown) + elided == 101
+
+
+def test_psql_row_with_an_empty_last_cell_still_reads():
+    data = real("psql-empty-last-column.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    assert ' 970 | shipped | gift, wrap "carefully"' in view.splitlines()
+    assert view.splitlines()[-1] == "(21 rows)"
+
+
+def test_sqlite_box_table_keeps_its_frame_and_names_columns_in_markers():
+    data = real("sqlite-box-customers.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    assert lines[:3] == original[:3] and lines[-1] == original[-1]
+    assert any("rows elided (caveman)" in ln and "tier" in ln for ln in lines)
+    enterprise = [ln for ln in original if "enterprise" in ln]
+    assert enterprise and all(ln in lines for ln in enterprise[:1])
+
+
+def test_sqlite_table_mode_ascii_frame_is_a_table():
+    data = real("sqlite-table-orders.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    assert lines[:3] == original[:3] and lines[-1] == original[-1]
+    assert next(ln for ln in original if "refund_failed" in ln) in lines
+
+
+def test_a_psql_value_spread_over_lines_stays_one_row():
+    data = real("psql-wrapped-cells.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    for i, ln in enumerate(lines):
+        if ln.endswith("line one+"):  # never cut from the line that holds the rest of its value
+            assert lines[i + 1] == "     |           | line two"
+    markers = [ln for ln in lines if "rows elided (caveman)" in ln]
+    shown = [ln for ln in lines if ln[:5].strip().isdigit()]
+    assert len(shown) + sum(int(m.split("… ")[1].split(" ")[0]) for m in markers) == 120
+
+
+def test_a_continuation_line_filling_a_cell_that_did_not_wrap_is_declined():
+    def table(continuation: str) -> bytes:
+        rows = [f" {i:>3} | {'note ' + str(i):<10} | ok" for i in range(1, 14)]
+        rows[4] = rows[4][:17] + "+" + rows[4][18:]  # `note 5` goes on to the next line
+        rows.insert(5, continuation)
+        return (" id  | note       | st\n-----+------------+----\n" + "\n".join(rows) + "\n(13 rows)\n").encode()
+
+    assert TabularCompressor().compress(table("     | rest       | ")) is not None
+    assert TabularCompressor().compress(table("     | rest       | ok")) is None
+
+
+# ---------------------------------------------------------------- path listings
+
+
+def test_find_listing_is_an_enumeration_and_stays_whole():
+    # `find … -name '*.py'`: 60 paths; the text compressor kept 6 and elided the rest as sections.
+    data = real("find-rich-py.txt")
+    assert TextCompressor().compress(data) is None
+
+
+def test_a_path_listing_with_a_few_error_lines_stays_whole():
+    paths = [f"./src/pkg{i // 10}/module_{i}.py" for i in range(60)]
+    text = "\n".join(paths[:30] + ["find: './private': Permission denied"] + paths[30:]) + "\n"
+    assert TextCompressor().compress(text.encode()) is None
+
+
+def test_prose_mentioning_paths_is_still_text_that_shrinks():
+    para = ("The build reads its settings from config/app.toml and writes the bundle to dist/app.js; "
+            "see docs/setup.md for the rest of the steps that follow here.")
+    text = "\n".join(f"{i}. {para}" for i in range(40)) + "\n"
+    assert TextCompressor().compress(text.encode()) is not None
+
+
+# ---------------------------------------------------------------- a record a block (psql \x, sqlite3 -line)
+
+
+def _records_of(view: str, header: str) -> list[str]:
+    return [ln for ln in view.splitlines() if ln.startswith(header)]
+
+
+def test_psql_expanded_records_are_kept_whole_and_counted():
+    # psql \x was passed through whole (text); sqlite3 -line went to the log compressor, which
+    # kept `country = FR` lines cut from their records.
+    data = real("psql-x-enable-settings.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    blocks = view.split("\n-[ RECORD ")
+    markers = [ln for ln in view.splitlines() if "records elided (caveman)" in ln]
+    assert markers
+    shown = len(_records_of(view, "-[ RECORD "))
+    assert shown + sum(int(m.split("… ")[1].split(" ")[0]) for m in markers) == 20
+    original = data.decode()
+    for block in blocks:  # every shown record is its original text, all of its fields
+        record = block.split("\n… ")[0].strip("\n")
+        assert record in original
+        assert record.count("\n") >= 7
+
+
+def test_psql_expanded_value_spread_over_lines_stays_in_its_record():
+    data = real("psql-x-view-definitions.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    assert "records elided (caveman)" in view
+    for record in view.split("-[ RECORD ")[1:]:
+        body = record.split("\n… ")[0]
+        lines = body.rstrip("\n").splitlines()
+        # A shown record ends on its definition's last line (the `;`), never mid-value.
+        assert lines[-1].rstrip().endswith(";"), lines[-1]
+
+
+def test_sqlite_line_records_are_rows_of_a_table():
+    data = real("sqlite-line-customers.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    original = data.decode()
+    markers = [ln for ln in view.splitlines() if "records elided (caveman)" in ln]
+    assert markers
+    shown = len([ln for ln in view.splitlines() if ln.strip().startswith("id = ")])
+    assert shown + sum(int(m.split("… ")[1].split(" ")[0]) for m in markers) == 30
+    for block in view.split("\n\n"):
+        record = block.split("\n… ")[0]
+        assert record.strip("\n") in original and record.count(" = ") == 6
+
+
+def test_aligned_assignments_of_one_block_are_not_records():
+    text = "name    = demo\nversion = 1.0\nauthors = me\nlicense = MIT\nreadme  = README\nedition = 2021\n" \
+           "build   = x.rs\nlinks   = z\n"
+    assert detect(text.encode()) != ContentType.TABULAR
+
+
+def test_blocks_with_different_fields_are_not_records():
+    blocks = ["  id = {0}\nname = n{0}".format(i) if i != 4 else "  id = 4\nkind = odd" for i in range(12)]
+    assert TabularCompressor().compress("\n\n".join(blocks).encode() + b"\n") is None
+
+
+# ---------------------------------------------------------------- multi-document YAML
+
+
+def test_yaml_stream_ending_in_a_document_marker_is_still_config():
+    # `kubectl create … --dry-run=client -o yaml; echo ---` in a loop: the empty document after
+    # the last `---` made the whole stream "not config", and 660 lines passed through.
+    from engine.compressors.config import ConfigCompressor
+
+    data = real("kubectl-dry-run-stream.yaml")
+    assert detect(data) == ContentType.CONFIG
+    view = ConfigCompressor().compress(data).decode()
+    assert "config lines elided (caveman)" in view
+    for i in range(1, 5):  # every object still names itself
+        assert f"  name: svc{i}" in view.splitlines()
+    assert view.splitlines().count("---") == data.decode().splitlines().count("---") == 8
+
+
+# ---------------------------------------------------------------- JUnit XML reports
+
+
+def test_pretty_junit_report_is_a_test_run_keeping_the_failure_whole():
+    # 122 testcases, one failure whose message holds blank lines: read as paragraphs, the text
+    # compressor found too few and passed all 122 through.
+    from engine.compressors.terminal import TerminalCompressor
+
+    data = real("junit-pretty-one-failure.xml")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    original = data.decode()
+    start = original.index('<testcase classname="test_x" name="test_one_bad"')
+    failure = original[start:original.index("</testcase>", start)]
+    for line in failure.splitlines():
+        assert line.rstrip() in view
+    assert '<skipped type="pytest.skip" message="needs network">' in view
+    assert "… 120 lines elided (caveman): 120 passing-test lines;" in view  # 122 cases: 1 failed, 1 skipped
+    assert view.count("<testcase ") < 10
+
+
+def test_junit_report_on_one_line_is_not_a_test_run_transcript():
+    cases = "".join(f'<testcase classname="t" name="c{i}" time="0.001"/>' for i in range(40))
+    text = f'<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite tests="40">{cases}</testsuite></testsuites>\n'
+    assert detect(text.encode()) != ContentType.TERMINAL
+
+
+# ---------------------------------------------------------------- EXPLAIN plans
+
+
+def test_explain_plan_elides_look_alike_partition_scans_and_keeps_the_slowest():
+    # 60 partition scans under an Append passed through whole (188 lines).
+    data = real("psql-explain-analyze-60-partitions.txt")
+    view = TextCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    scans = [ln for ln in original if "Seq Scan on events_" in ln]
+    assert len(scans) == 60
+    slowest = max(scans, key=lambda ln: float(ln.split("actual time=")[1].split("..")[1].split(" ")[0]))
+    shown = [ln for ln in lines if "Seq Scan on events_" in ln and "elided" not in ln]
+    assert shown[:2] == scans[:2] and shown[-1] == scans[-1] and slowest in shown
+    markers = [ln for ln in lines if "similar plan nodes elided (caveman)" in ln]
+    assert len(shown) + sum(int(m.split("… ")[1].split(" ")[0]) for m in markers) == 60
+    assert markers[0].startswith(" " * 15 + "… ")  # at the depth of the nodes it stands for
+    assert "first Seq Scan on events_20260103 events_3" in markers[0]
+    # Every line that is not one of the scans' subtrees is kept, in order.
+    others = [ln for ln in original if "events_" not in ln and "Filter" not in ln]
+    assert [ln for ln in lines if ln in others] == others
+
+
+def test_explain_plan_with_distinct_nodes_is_left_whole():
+    data = real("psql-explain-analyze-hash-joins.txt")
+    assert TextCompressor().compress(data) is None
+
+
+def test_a_run_of_four_look_alike_nodes_stays():
+    from engine.compressors import query_plan
+
+    scans = "".join(f"         ->  Seq Scan on p_{i} p{i}  (cost=0.00..1.00 rows=1 width=4)\n" for i in range(4))
+    text = (" Append  (cost=0.00..4.00 rows=4 width=4)\n" + scans) * 1
+    assert query_plan.compress(text) is None
+
+
+def test_psql_catalog_listing_under_a_title_stays_whole():
+    # `\df pg_catalog.array*`: "List of functions" is an enumeration the agent asked for.
+    data = real("psql-df-list-of-functions.txt")
+    assert detect(data) != ContentType.TABULAR
+    assert TabularCompressor().compress(data) is None
+    assert TextCompressor().compress(data) is None
+
+
+# ---------------------------------------------------------------- SQL dumps
+
+
+def test_pg_dump_schema_is_text_whose_look_alike_partitions_are_elided():
+    # Read as code, which no code compressor parses for SQL: all 830 lines passed through.
+    data = real("pg-dump-schema-partitions.sql")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    assert "sections elided (caveman)" in view
+    for kept in ("ADD CONSTRAINT customers_pkey PRIMARY KEY (id);",
+                 "ADD CONSTRAINT orders_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.customers(id);",
+                 "CREATE INDEX orders_status_placed_idx ON public.orders USING btree (status, placed_at);",
+                 "PARTITION BY RANGE (day);",
+                 "CONSTRAINT customers_tier_check CHECK"):
+        assert kept in view
+    assert len(view) < len(data) // 2
+
+
+def test_python_with_sql_in_strings_is_still_code():
+    src = "import sqlite3\n\n\ndef load(db):\n    cur = db.cursor()\n" + "".join(
+        f"    cur.execute(\"SELECT id FROM t{i} WHERE x = ?\", (1,))\n" for i in range(12)) + "    return cur\n"
+    assert detect(src.encode()) == ContentType.CODE
+
+
+def test_psql_unaligned_table_with_its_row_count_footer_is_a_table():
+    # `psql -A`: the `(101 rows)` footer broke the `|`-delimited table; it went to the log
+    # compressor, which elided rows in "lines" without saying what they held.
+    data = real("psql-unaligned-footer.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert lines[0] == "id|customer_id|status|total|placed_at"
+    assert "(101 rows)" in lines
+    assert "4242|1695|refund_failed|124.50|2026-03-03 22:42:00+00" in lines
+    assert any("rows elided (caveman)" in ln and "status" in ln for ln in lines)
