@@ -766,9 +766,10 @@ VALGRIND_LINE = compile_lazily(r"^==\d+==( *)(\S?)")
 VALGRIND_RECORD_FRAME = compile_lazily(r"^==\d+== +(?:at|by) 0x[0-9A-Fa-f]+: ")
 #: The first frame of a sanitizer's (ASan, LSan, TSan, MSan, UBSan) stack: the line above it
 #: says what the stack is of (`Direct leak of 40 byte(s) in 1 object(s) allocated from:`,
-#: `freed by thread T0 here:`, `READ of size 4 at 0x... thread T0`).
-SANITIZER_FIRST_FRAME = compile_lazily(r"^\s*#0 0x[0-9a-fA-F]+ ")
-SANITIZER_FRAME = compile_lazily(r"^\s*#\d+ 0x[0-9a-fA-F]+ ")
+#: `freed by thread T0 here:`, `READ of size 4 at 0x... thread T0`). ThreadSanitizer prints no
+#: address but ends the frame with its module offset: `#0 worker /src/race.c:7 (race+0x11e9)`.
+SANITIZER_FIRST_FRAME = compile_lazily(r"^\s*#0 (?:0x[0-9a-fA-F]+ |\S+ \S+ \([^()\s]+\+0x[0-9a-fA-F]+\)\s*$)")
+SANITIZER_FRAME = compile_lazily(r"^\s*#\d+ (?:0x[0-9a-fA-F]+ |\S+ \S+ \([^()\s]+\+0x[0-9a-fA-F]+\)\s*$)")
 
 # ---------------------------------------------------------------- strace (strace)
 

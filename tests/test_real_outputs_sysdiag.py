@@ -267,3 +267,12 @@ def test_html_with_a_main_element_is_still_html():
     assert detect(page) == ContentType.HTML
     fragment = ("<main>\n<p>one</p>\n<p>two</p>\n<div>three</div>\n<p>four</p>\n<p>five</p>\n</main>\n").encode()
     assert detect(fragment) == ContentType.HTML
+
+
+def test_thread_sanitizer_stacks_without_addresses_are_kept():
+    # TSan frames carry a module offset, not an address: the stack of `Thread T1 ... created by
+    # main thread at:` (where the racing thread was started) was elided.
+    view = _terminal_view(real("tsan-race-pty.txt"))
+    assert view.count("    #1 main /tmp/unseen4/sysdiag/src/race.c:12 (race_tsan+0x12a9)") == 2
+    assert "  Thread T1 (tid=5252, finished) created by main thread at:" in view
+    assert "SUMMARY: ThreadSanitizer: data race /tmp/unseen4/sysdiag/src/race.c:7 in worker" in view
