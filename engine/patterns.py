@@ -803,3 +803,19 @@ SANITIZER_LEGEND_ROW = compile_lazily(r"^  [A-Z][A-Za-z ]+:\s+[0-9a-f]{2}(?: [0-
 #: An objdump -d instruction line (`  1179:\t55                   \tpush   %rbp`): a disassembly names
 #: its symbols in angle brackets (`<main>:`, `call 1070 <malloc@plt>`), which are not HTML tags.
 DISASSEMBLY_LINE = compile_lazily(r"(?m)^ *[0-9a-f]+:\t(?:[0-9a-f]{2} )+")
+
+# ---------------------------------------------------------------- thread dumps (thread_dump)
+
+#: The header of one thread in a dump: jstack/jcmd (`"pool-1-thread-3" #14 prio=5 ... tid=0x...`),
+#: gdb `thread apply all bt` (`Thread 15 (Thread 0x7ffff15c46c0 (LWP 26367) "threads"):`).
+THREAD_HEADER = compile_lazily(
+    r'^"(?P<jname>[^"]*)"(?: #\d+)?(?: daemon)? (?:prio|os_prio|cpu|tid)=\S*.*$'
+    r'|^Thread (?P<gnum>\d+) \(.*\):\s*$'
+)
+#: What differs between two threads parked at the same place: addresses, object ids, gdb's
+#: argument values. Masked before their stacks are compared.
+THREAD_HEX = compile_lazily(r"0x[0-9a-fA-F]+")
+#: What a jstack header says after the thread's ids: `waiting on condition  [0x00007f7b0d29d000]`.
+JAVA_THREAD_STATE = compile_lazily(r" nid=\S+ (.*)$")
+#: A dump's own header, so Detect does not read `at Pool.main(Pool.java:11)` frames as code.
+THREAD_DUMP_START = compile_lazily(r"(?m)^Full thread dump |^Thread \d+ \(Thread 0x[0-9a-f]+ \(LWP \d+\)")

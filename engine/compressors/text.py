@@ -9,6 +9,7 @@ from collections import Counter
 from engine.compressors import lines as L
 from engine.compressors import memcheck, strace, toolout
 from engine.compressors.frames import fold_recursion
+from engine.compressors.thread_dump import fold_threads
 from engine.patterns import (
     BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
     TEXT_SENTENCE_END,
@@ -105,6 +106,9 @@ class TextCompressor(L.QueryAwareLines):
         folded = fold_recursion(body)
         if folded is not None:
             body = folded
+        threads = fold_threads(body)  # a thread dump's look-alike workers, named in one marker
+        if threads is not None:
+            body = folded = threads
         units = sections(body)
         joiner = "\n\n" if has_paragraphs(body) else "\n"
         n = len(units)
