@@ -810,7 +810,7 @@ DISASSEMBLY_LINE = compile_lazily(r"(?m)^ *[0-9a-f]+:\t(?:[0-9a-f]{2} )+")
 #: gdb `thread apply all bt` (`Thread 15 (Thread 0x7ffff15c46c0 (LWP 26367) "threads"):`).
 THREAD_HEADER = compile_lazily(
     r'^"(?P<jname>[^"]*)"(?: #\d+)?(?: daemon)? (?:prio|os_prio|cpu|tid)=\S*.*$'
-    r'|^Thread (?P<gnum>\d+) \(.*\):\s*$'
+    r'|^(?:Current thread|Thread) (?P<gnum>\d+|0x[0-9a-f]+) \(.*\):\s*$'  # Python's faulthandler: `Thread 0x7f.. (most recent call first):`
 )
 #: What differs between two threads parked at the same place: addresses, object ids, gdb's
 #: argument values. Masked before their stacks are compared.

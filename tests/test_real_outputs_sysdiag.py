@@ -315,3 +315,15 @@ def test_threads_at_different_lines_or_states_are_not_folded():
     assert fold_threads("\n".join(block(f"w-{i}", 7, "runnable" if i % 2 else "sleeping") for i in range(6))) is None
     folded = fold_threads("\n".join(block(f"w-{i}", 7) for i in range(6)))
     assert "5 more threads with the same stack as w-0 above: w-1, w-2, w-3, w-4, w-5" in folded
+
+
+def test_python_faulthandler_dump_folds_the_queue_workers():
+    data = real("py-faulthandler-threads.txt")
+    view = TextCompressor().compress(data).decode().splitlines()
+    marker = next(ln for ln in view if "(caveman)" in ln)
+    assert marker.startswith("… 71 lines elided (caveman): 9 more threads with the same stack as Thread 0x00007fcff9ffb6c0 "
+                             "above: Thread 0x00007fcffa7fc6c0, ")
+    assert '  File "/tmp/unseen4/sysdiag/src/pythreads.py", line 4 in worker' in view
+    assert '  File "/tmp/unseen4/sysdiag/src/pythreads.py", line 7 in poller' in view
+    assert "Current thread 0x00007fd013df9b80 (most recent call first):" in view
+    assert '  File "/tmp/unseen4/sysdiag/src/pythreads.py", line 11 in <module>' in view

@@ -1,6 +1,6 @@
 """Thread dumps: threads parked at the same place are shown once and counted.
 
-A jstack/jcmd dump or gdb's `thread apply all bt` of a pool prints the same stack once per
+A jstack/jcmd dump, gdb's `thread apply all bt` or Python's faulthandler of a pool prints the same stack once per
 worker (`pool-1-thread-1` .. `pool-1-thread-12` all parked in `LinkedBlockingQueue.take`). Each
 thread is a block: its header line, then its stack up to a blank line. A run of adjacent blocks
 whose stacks are equal once addresses, object ids and (gdb) argument values are masked keeps its
@@ -34,7 +34,7 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str, tuple[str, ...]]]:
     found = []
     n = len(lines)
     for i, line in enumerate(lines):
-        if not line.startswith(('"', "Thread ")):
+        if not line.startswith(('"', "Thread ", "Current thread ")):
             continue
         m = THREAD_HEADER.match(line)
         if m is None:
@@ -42,7 +42,7 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str, tuple[str, ...]]]:
         j = i + 1
         while j < n and lines[j].strip() and not THREAD_HEADER.match(lines[j]):
             j += 1
-        name = m["jname"] if m["jname"] is not None else f"Thread {m['gnum']}"
+        name = m["jname"] if m["jname"] is not None else line.split(" (", 1)[0]  # `Thread 15`, `Current thread 0x7f..`
         state = JAVA_THREAD_STATE.search(line)  # jstack's header ends with the thread's state
         head = (THREAD_HEX.sub("0x", state[1]),) if state else ()
         found.append((i, j, name, head + _signature(lines[i + 1:j])))
