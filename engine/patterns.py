@@ -749,7 +749,8 @@ FRAME_GDB = compile_lazily(
 )
 #: The sanitizers (ASan, LSan, TSan, MSan, UBSan): `    #7 0x55c8fc056272 in walk /src/so.c:3`, or
 #: `    #9 0x7f12 (/lib/x86_64-linux-gnu/libc.so.6+0x2724a) (BuildId: 4f5…)` without a symbol.
-FRAME_SANITIZER = compile_lazily(r"^\s*#(?P<num>\d+) 0x[0-9a-fA-F]+ (?P<key>(?:in )?\S.*?)\s*$")
+#: Always indented (gdb's frames start at the margin: a wrapped one must not read as this).
+FRAME_SANITIZER = compile_lazily(r"^\s+#(?P<num>\d+) 0x[0-9a-fA-F]+ (?P<key>(?:in )?\S.*?)\s*$")
 #: lldb `bt`: `    frame #3: 0x0000000100003f5c a.out`depth(n=2997) at recurse.c:7:12`.
 FRAME_LLDB = compile_lazily(
     r"^\s*(?:\* )?frame #(?P<num>\d+): 0x[0-9a-fA-F]+ (?P<func>[^\s(`]+`[^\s(]+)(?:\(.*\))?(?P<key> at \S+)?\s*$"

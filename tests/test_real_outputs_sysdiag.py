@@ -327,3 +327,16 @@ def test_python_faulthandler_dump_folds_the_queue_workers():
     assert '  File "/tmp/unseen4/sysdiag/src/pythreads.py", line 7 in poller' in view
     assert "Current thread 0x00007fd013df9b80 (most recent call first):" in view
     assert '  File "/tmp/unseen4/sysdiag/src/pythreads.py", line 11 in <module>' in view
+
+
+def test_gdb_in_a_terminal_folds_coloured_frames_the_terminal_wrapped():
+    # Interactive gdb under a pty colours each frame and wraps it at 80 columns: two lines a
+    # frame, and from #10 on the first half read as a sanitizer frame of its own.
+    data = real("gdb-interactive-pty.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = _terminal_view(data).splitlines()
+    assert "… 108 lines elided (caveman): 54 frames #4..#57, each in depth at recurse.c:7 …" in view
+    for kept in ("#1  0x00005555555551c2 in depth (n=2999,", "#3  0x00005555555551c2 in depth (n=2997,",
+                 "#58 0x00005555555551c2 in depth (n=2942,", "#59 0x00005555555551c2 in depth (n=2941,",
+                 "(More stack frames follow...)", "Program received signal SIGSEGV, Segmentation fault."):
+        assert kept in view
