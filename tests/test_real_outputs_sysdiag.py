@@ -340,3 +340,17 @@ def test_gdb_in_a_terminal_folds_coloured_frames_the_terminal_wrapped():
                  "#58 0x00005555555551c2 in depth (n=2942,", "#59 0x00005555555551c2 in depth (n=2941,",
                  "(More stack frames follow...)", "Program received signal SIGSEGV, Segmentation fault."):
         assert kept in view
+
+
+def test_gdb_thread_dump_in_a_terminal_folds_the_workers():
+    # Coloured under a pty it was read line by line: each worker's frames elided apart from its
+    # `#5 worker (arg=0x..)` line, 14 markers of "other lines".
+    data = real("gdb-threads-interactive-pty.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = _terminal_view(data).splitlines()
+    assert ("… 129 lines elided (caveman): 13 more threads with the same stack as Thread 15 above: "
+            "Thread 14, Thread 13, Thread 12, …, Thread 3, Thread 2 …") in view
+    assert "#3  0x00005555555551fc in sleeper (arg=0x0) at threads.c:15" in view
+    assert "#5  0x00005555555551c7 in worker (arg=0xd) at threads.c:11" in view
+    assert "#0  0x0000555555555287 in main () at threads.c:22" in view
+    assert not any("worker (arg=0xc)" in ln for ln in view)  # the folded workers are not shown one by one

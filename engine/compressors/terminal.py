@@ -17,6 +17,7 @@ from itertools import compress
 from engine.compressors import lines as L
 from engine.compressors import memcheck, toolout
 from engine.compressors.frames import fold_recursion_kept
+from engine.compressors.thread_dump import fold_threads_kept
 from engine.compressors.log import log_fields
 from engine.terminal_text import clean_lines
 from engine.patterns import (
@@ -175,6 +176,14 @@ class TerminalCompressor(L.QueryAwareLines):
         folded = fold_recursion_kept(text)
         if folded is not None:
             text, fold_kept = folded
+        threads = fold_threads_kept(text)  # a thread dump's workers parked at one place (gdb under a pty)
+        if threads is not None:
+            if folded is not None:  # the recursion fold's lines, read again in the thread-folded text
+                keep_text = {text.split("\n")[k] for k in fold_kept}
+            text, fold_kept = threads
+            if folded is not None:
+                fold_kept = fold_kept + [k for k, ln in enumerate(text.split("\n")) if ln in keep_text]
+            folded = threads
         doc = L.split(text)
         cleaned = clean_lines(text, doc.bare())
         n = len(cleaned)

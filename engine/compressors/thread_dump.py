@@ -10,7 +10,7 @@ in a frame's function or source line keeps a thread apart.
 from __future__ import annotations
 
 from engine.compressors.lines import marker_text
-from engine.patterns import FRAME_GDB, JAVA_THREAD_STATE, THREAD_HEADER, THREAD_HEX
+from engine.patterns import ANSI, FRAME_GDB, JAVA_THREAD_STATE, THREAD_HEADER, THREAD_HEX
 
 #: Adjacent threads with one stack, the kept one included, from which the rest are folded.
 MIN_RUN = 3
@@ -62,10 +62,18 @@ def _names(names: list[str]) -> str:
 
 def fold_threads(text: str) -> str | None:
     """`text` with each run of same-stack threads folded to its first; None when there is none."""
-    if '" #' not in text and "Thread " not in text:
+    folded = fold_threads_kept(text)
+    return None if folded is None else folded[0]
+
+
+def fold_threads_kept(text: str) -> tuple[str, list[int]] | None:
+    """fold_threads, and the lines of the folded text that show each run: its first thread and
+    the marker."""
+    if '" #' not in text and "Thread " not in text and "thread " not in text:
         return None
     lines = text.split("\n")
-    blocks = _blocks(lines)
+    # a terminal's colours (gdb under a pty) are not part of a stack
+    blocks = _blocks([ANSI.sub("", ln).rstrip("\r") if "\x1b" in ln or ln.endswith("\r") else ln for ln in lines])
     runs: list[list[tuple[int, int, str, tuple[str, ...]]]] = []
     for block in blocks:
         last = runs[-1][-1] if runs else None
@@ -77,14 +85,18 @@ def fold_threads(text: str) -> str | None:
     if not runs:
         return None
     out: list[str] = []
+    kept: list[int] = []
     pos = 0
     for run in runs:
         first_folded, last_end = run[1][0], run[-1][1]
+        base = len(out) - pos
         out.extend(lines[pos:first_folded])
+        kept.extend(range(base + run[0][0], base + run[0][1]))
+        kept.append(len(out))
         names = [b[2] for b in run[1:]]
         summary = (f"{len(names)} more threads with the same stack as {run[0][2]} above: {_names(names)}")
         cr = "\r" if lines[first_folded].endswith("\r") else ""
         out.append(marker_text(last_end - first_folded, "lines", summary) + cr)
         pos = last_end
     out.extend(lines[pos:])
-    return "\n".join(out)
+    return "\n".join(out), kept
