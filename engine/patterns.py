@@ -755,6 +755,9 @@ FRAME_SANITIZER = compile_lazily(r"^\s+#(?P<num>\d+) 0x[0-9a-fA-F]+ (?P<key>(?:i
 FRAME_LLDB = compile_lazily(
     r"^\s*(?:\* )?frame #(?P<num>\d+): 0x[0-9a-fA-F]+ (?P<func>[^\s(`]+`[^\s(]+)(?:\(.*\))?(?P<key> at \S+)?\s*$"
 )
+#: Where a frame of any of these may be (a numbered frame, a valgrind frame), found unanchored so
+#: that text without a backtrace is settled in one fast scan.
+FRAME_CANDIDATE = compile_lazily(r"#\d+[ :]|==\d+== +(?:at|by) 0x")
 #: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
 FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")
 
@@ -763,6 +766,8 @@ FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\
 #: A valgrind line: `==PID==`, then the record's text (a headline has one space, what belongs to
 #: it more: `==7==    at 0x...`, `==7==  Address 0x... is 0 bytes after a block`).
 VALGRIND_LINE = compile_lazily(r"^==\d+==( *)(\S?)")
+#: A valgrind frame line anywhere in a text (one C-speed search decides whether records are read).
+VALGRIND_ANYWHERE = compile_lazily(r"(?m)^==\d+== +(?:at|by) 0x")
 #: A frame inside a valgrind record: a record with a stack is an error or a leak, not a banner.
 VALGRIND_RECORD_FRAME = compile_lazily(r"^==\d+== +(?:at|by) 0x[0-9A-Fa-f]+: ")
 #: The first frame of a sanitizer's (ASan, LSan, TSan, MSan, UBSan) stack: the line above it

@@ -10,9 +10,10 @@ every line that is not a frame of such a run, are untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 
 from engine.compressors.lines import marker_text
-from engine.patterns import ANSI, FRAME_GDB, FRAME_LLDB, FRAME_SANITIZER, FRAME_VALGRIND
+from engine.patterns import ANSI, FRAME_CANDIDATE, FRAME_GDB, FRAME_LLDB, FRAME_SANITIZER, FRAME_VALGRIND
 
 #: Frames of a run kept at its start (the innermost calls, where it crashed) and at its end
 #: (where the recursion was entered).
@@ -55,7 +56,7 @@ def _parse(line: str) -> tuple[str, int | None] | None:
 def _frames(raw: list[str]) -> list[Frame]:
     # gdb in a terminal colours its frames and wraps them at the terminal's width: each frame is
     # read without its colours, its wrapped lines joined.
-    lines = [ANSI.sub("", ln) if "\x1b" in ln else ln for ln in raw]
+    lines = ANSI.sub("", "\n".join(raw)).split("\n") if any("\x1b" in ln for ln in raw) else raw
     frames: list[Frame] = []
     n = len(lines)
     i = 0
@@ -112,7 +113,9 @@ def fold_recursion(text: str) -> str | None:
 def fold_recursion_kept(text: str) -> tuple[str, list[int]] | None:
     """fold_recursion, and the lines of the folded text that show each run: its kept frames and
     its marker (a compressor keeps them, or the marker would sit between holes)."""
-    if "#" not in text and "0x" not in text:
+    # Most text holds no backtrace: too few frame-shaped spots (one C-speed scan) settle it.
+    needed = KEEP_HEAD + KEEP_TAIL + MIN_ELIDED
+    if sum(1 for _ in islice(FRAME_CANDIDATE.finditer(text), needed)) < needed:
         return None
     lines = text.split("\n")
     runs = _runs(_frames(lines))

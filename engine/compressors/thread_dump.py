@@ -69,11 +69,12 @@ def fold_threads(text: str) -> str | None:
 def fold_threads_kept(text: str) -> tuple[str, list[int]] | None:
     """fold_threads, and the lines of the folded text that show each run: its first thread and
     the marker."""
-    if '" #' not in text and "Thread " not in text and "thread " not in text:
+    if '" #' not in text and "Thread " not in text and "Current thread " not in text:
         return None
     lines = text.split("\n")
-    # a terminal's colours (gdb under a pty) are not part of a stack
-    blocks = _blocks([ANSI.sub("", ln).rstrip("\r") if "\x1b" in ln or ln.endswith("\r") else ln for ln in lines])
+    # a terminal's colours (gdb under a pty) and line ends are not part of a stack
+    plain = ANSI.sub("", text) if "\x1b" in text else text
+    blocks = _blocks(plain.replace("\r\n", "\n").split("\n") if "\r\n" in plain else plain.split("\n"))
     runs: list[list[tuple[int, int, str, tuple[str, ...]]]] = []
     for block in blocks:
         last = runs[-1][-1] if runs else None
