@@ -72,7 +72,8 @@ def detect(data: bytes) -> ContentType:
     search_like = not log_like and _looks_like_search(nonblank)
     # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
     if not log_like and not search_like and not _yaml_shaped(nonblank) and not _sql_script(nonblank) \
-            and _looks_like_code(text, nonblank):
+            and _looks_like_code(text, nonblank) \
+            and P.THREAD_DUMP_START.search(text) is None:  # a thread dump's frames are not source
         return ContentType.CODE
     if log_like:
         return ContentType.LOG

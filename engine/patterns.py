@@ -905,11 +905,15 @@ FRAME_GDB = compile_lazily(
 )
 #: The sanitizers (ASan, LSan, TSan, MSan, UBSan): `    #7 0x55c8fc056272 in walk /src/so.c:3`, or
 #: `    #9 0x7f12 (/lib/x86_64-linux-gnu/libc.so.6+0x2724a) (BuildId: 4f5…)` without a symbol.
-FRAME_SANITIZER = compile_lazily(r"^\s*#(?P<num>\d+) 0x[0-9a-fA-F]+ (?P<key>(?:in )?\S.*?)\s*$")
+#: Always indented (gdb's frames start at the margin: a wrapped one must not read as this).
+FRAME_SANITIZER = compile_lazily(r"^\s+#(?P<num>\d+) 0x[0-9a-fA-F]+ (?P<key>(?:in )?\S.*?)\s*$")
 #: lldb `bt`: `    frame #3: 0x0000000100003f5c a.out`depth(n=2997) at recurse.c:7:12`.
 FRAME_LLDB = compile_lazily(
     r"^\s*(?:\* )?frame #(?P<num>\d+): 0x[0-9a-fA-F]+ (?P<func>[^\s(`]+`[^\s(]+)(?:\(.*\))?(?P<key> at \S+)?\s*$"
 )
+#: Where a frame of any of these may be (a numbered frame, a valgrind frame), found unanchored so
+#: that text without a backtrace is settled in one fast scan.
+FRAME_CANDIDATE = compile_lazily(r"#\d+[ :]|==\d+== +(?:at|by) 0x")
 #: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
 FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")
 
@@ -918,13 +922,16 @@ FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\
 #: A valgrind line: `==PID==`, then the record's text (a headline has one space, what belongs to
 #: it more: `==7==    at 0x...`, `==7==  Address 0x... is 0 bytes after a block`).
 VALGRIND_LINE = compile_lazily(r"^==\d+==( *)(\S?)")
+#: A valgrind frame line anywhere in a text (one C-speed search decides whether records are read).
+VALGRIND_ANYWHERE = compile_lazily(r"(?m)^==\d+== +(?:at|by) 0x")
 #: A frame inside a valgrind record: a record with a stack is an error or a leak, not a banner.
 VALGRIND_RECORD_FRAME = compile_lazily(r"^==\d+== +(?:at|by) 0x[0-9A-Fa-f]+: ")
 #: The first frame of a sanitizer's (ASan, LSan, TSan, MSan, UBSan) stack: the line above it
 #: says what the stack is of (`Direct leak of 40 byte(s) in 1 object(s) allocated from:`,
-#: `freed by thread T0 here:`, `READ of size 4 at 0x... thread T0`).
-SANITIZER_FIRST_FRAME = compile_lazily(r"^\s*#0 0x[0-9a-fA-F]+ ")
-SANITIZER_FRAME = compile_lazily(r"^\s*#\d+ 0x[0-9a-fA-F]+ ")
+#: `freed by thread T0 here:`, `READ of size 4 at 0x... thread T0`). ThreadSanitizer prints no
+#: address but ends the frame with its module offset: `#0 worker /src/race.c:7 (race+0x11e9)`.
+SANITIZER_FIRST_FRAME = compile_lazily(r"^\s*#0 (?:0x[0-9a-fA-F]+ |\S+ \S+ \([^()\s]+\+0x[0-9a-fA-F]+\)\s*$)")
+SANITIZER_FRAME = compile_lazily(r"^\s*#\d+ (?:0x[0-9a-fA-F]+ |\S+ \S+ \([^()\s]+\+0x[0-9a-fA-F]+\)\s*$)")
 
 # ---------------------------------------------------------------- strace (strace)
 
@@ -995,3 +1002,19 @@ PLAN_RELATION = compile_lazily(r" on [^\s(]+(?: [a-z_][\w$]*)?(?=  | \(|$)", re.
 SQL_STATEMENT_START = compile_lazily(
     r"(?:CREATE|ALTER|DROP|INSERT\s+INTO|UPDATE|DELETE\s+FROM|SELECT|SET|COPY|GRANT|REVOKE|COMMENT\s+ON"
     r"|BEGIN|COMMIT|ROLLBACK|PRAGMA|WITH|TRUNCATE|VACUUM|ANALYZE|REINDEX)\b")
+
+# ---------------------------------------------------------------- thread dumps (thread_dump)
+
+#: The header of one thread in a dump: jstack/jcmd (`"pool-1-thread-3" #14 prio=5 ... tid=0x...`),
+#: gdb `thread apply all bt` (`Thread 15 (Thread 0x7ffff15c46c0 (LWP 26367) "threads"):`).
+THREAD_HEADER = compile_lazily(
+    r'^"(?P<jname>[^"]*)"(?: #\d+)?(?: daemon)? (?:prio|os_prio|cpu|tid)=\S*.*$'
+    r'|^(?:Current thread|Thread) (?P<gnum>\d+|0x[0-9a-f]+) \(.*\):\s*$'  # Python's faulthandler: `Thread 0x7f.. (most recent call first):`
+)
+#: What differs between two threads parked at the same place: addresses, object ids, gdb's
+#: argument values. Masked before their stacks are compared.
+THREAD_HEX = compile_lazily(r"0x[0-9a-fA-F]+")
+#: What a jstack header says after the thread's ids: `waiting on condition  [0x00007f7b0d29d000]`.
+JAVA_THREAD_STATE = compile_lazily(r" nid=\S+ (.*)$")
+#: A dump's own header, so Detect does not read `at Pool.main(Pool.java:11)` frames as code.
+THREAD_DUMP_START = compile_lazily(r"(?m)^Full thread dump |^Thread \d+ \(Thread 0x[0-9a-f]+ \(LWP \d+\)")

@@ -272,3 +272,90 @@ def test_html_with_a_main_element_is_still_html():
     assert detect(page) == ContentType.HTML
     fragment = ("<main>\n<p>one</p>\n<p>two</p>\n<div>three</div>\n<p>four</p>\n<p>five</p>\n</main>\n").encode()
     assert detect(fragment) == ContentType.HTML
+
+
+def test_thread_sanitizer_stacks_without_addresses_are_kept():
+    # TSan frames carry a module offset, not an address: the stack of `Thread T1 ... created by
+    # main thread at:` (where the racing thread was started) was elided.
+    view = _terminal_view(real("tsan-race-pty.txt"))
+    assert view.count("    #1 main /tmp/unseen4/sysdiag/src/race.c:12 (race_tsan+0x12a9)") == 2
+    assert "  Thread T1 (tid=5252, finished) created by main thread at:" in view
+    assert "SUMMARY: ThreadSanitizer: data race /tmp/unseen4/sysdiag/src/race.c:7 in worker" in view
+
+
+# ------------------------------------------------------------------ thread dumps
+
+
+def test_jstack_dump_is_text_and_names_the_pool_threads_it_folds():
+    # It read as source code and passed through whole: twelve pool workers parked in one place.
+    data = real("jstack-deadlock.txt")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    names = ", ".join(f"pool-1-thread-{i}" for i in range(2, 13))
+    assert f"… 186 lines elided (caveman): 11 more threads with the same stack as pool-1-thread-1 above: {names} …" \
+        in view.splitlines()
+    assert "\tat Pool.lambda$main$0(Pool.java:7)" in view  # the kept worker's stack
+    for kept in ('"deadlock-1" #24 prio=5', "Found one Java-level deadlock:", '  which is held by "deadlock-2"',
+                 "\tat Pool.lambda$main$2(Pool.java:9)", "Found 1 deadlock."):
+        assert kept in view
+
+
+def test_gdb_thread_apply_all_folds_the_workers_waiting_on_one_condition():
+    data = real("gdb-thread-apply-all.txt")
+    view = TextCompressor().compress(data).decode().splitlines()
+    assert ("… 129 lines elided (caveman): 13 more threads with the same stack as Thread 15 above: "
+            "Thread 14, Thread 13, Thread 12, …, Thread 3, Thread 2 …") in view
+    assert "#3  0x00005555555551fc in sleeper (arg=0x0) at threads.c:15" in view  # the odd thread stays
+    assert "#5  0x00005555555551c7 in worker (arg=0xd) at threads.c:11" in view
+    assert "#0  0x0000555555555287 in main () at threads.c:22" in view
+
+
+def test_threads_at_different_lines_or_states_are_not_folded():
+    from engine.compressors.thread_dump import fold_threads
+
+    def block(name: str, line: int, state: str = "waiting on condition  [0x7f00]") -> str:
+        return (f'"{name}" #1 prio=5 os_prio=0 tid=0x1 nid=0x2 {state}\n   java.lang.Thread.State: WAITING\n'
+                f"\tat Pool.run(Pool.java:{line})\n")
+    assert fold_threads("\n".join(block(f"w-{i}", 7 + i % 2) for i in range(6))) is None
+    assert fold_threads("\n".join(block(f"w-{i}", 7, "runnable" if i % 2 else "sleeping") for i in range(6))) is None
+    folded = fold_threads("\n".join(block(f"w-{i}", 7) for i in range(6)))
+    assert "5 more threads with the same stack as w-0 above: w-1, w-2, w-3, w-4, w-5" in folded
+
+
+def test_python_faulthandler_dump_folds_the_queue_workers():
+    data = real("py-faulthandler-threads.txt")
+    view = TextCompressor().compress(data).decode().splitlines()
+    marker = next(ln for ln in view if "(caveman)" in ln)
+    assert marker.startswith("… 71 lines elided (caveman): 9 more threads with the same stack as Thread 0x00007fcff9ffb6c0 "
+                             "above: Thread 0x00007fcffa7fc6c0, ")
+    assert '  File "/tmp/unseen4/sysdiag/src/pythreads.py", line 4 in worker' in view
+    assert '  File "/tmp/unseen4/sysdiag/src/pythreads.py", line 7 in poller' in view
+    assert "Current thread 0x00007fd013df9b80 (most recent call first):" in view
+    assert '  File "/tmp/unseen4/sysdiag/src/pythreads.py", line 11 in <module>' in view
+
+
+def test_gdb_in_a_terminal_folds_coloured_frames_the_terminal_wrapped():
+    # Interactive gdb under a pty colours each frame and wraps it at 80 columns: two lines a
+    # frame, and from #10 on the first half read as a sanitizer frame of its own.
+    data = real("gdb-interactive-pty.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = _terminal_view(data).splitlines()
+    assert "… 108 lines elided (caveman): 54 frames #4..#57, each in depth at recurse.c:7 …" in view
+    for kept in ("#1  0x00005555555551c2 in depth (n=2999,", "#3  0x00005555555551c2 in depth (n=2997,",
+                 "#58 0x00005555555551c2 in depth (n=2942,", "#59 0x00005555555551c2 in depth (n=2941,",
+                 "(More stack frames follow...)", "Program received signal SIGSEGV, Segmentation fault."):
+        assert kept in view
+
+
+def test_gdb_thread_dump_in_a_terminal_folds_the_workers():
+    # Coloured under a pty it was read line by line: each worker's frames elided apart from its
+    # `#5 worker (arg=0x..)` line, 14 markers of "other lines".
+    data = real("gdb-threads-interactive-pty.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = _terminal_view(data).splitlines()
+    assert ("… 129 lines elided (caveman): 13 more threads with the same stack as Thread 15 above: "
+            "Thread 14, Thread 13, Thread 12, …, Thread 3, Thread 2 …") in view
+    assert "#3  0x00005555555551fc in sleeper (arg=0x0) at threads.c:15" in view
+    assert "#5  0x00005555555551c7 in worker (arg=0xd) at threads.c:11" in view
+    assert "#0  0x0000555555555287 in main () at threads.c:22" in view
+    assert not any("worker (arg=0xc)" in ln for ln in view)  # the folded workers are not shown one by one

@@ -10,15 +10,18 @@ every line that is not a frame of such a run, are untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 
 from engine.compressors.lines import marker_text
-from engine.patterns import FRAME_GDB, FRAME_LLDB, FRAME_SANITIZER, FRAME_VALGRIND
+from engine.patterns import ANSI, FRAME_CANDIDATE, FRAME_GDB, FRAME_LLDB, FRAME_SANITIZER, FRAME_VALGRIND
 
 #: Frames of a run kept at its start (the innermost calls, where it crashed) and at its end
 #: (where the recursion was entered).
 KEEP_HEAD, KEEP_TAIL = 3, 2
 #: A run is folded only when at least this many frames go (fewer read better whole).
 MIN_ELIDED = 4
+#: Lines a terminal may wrap one gdb frame into (its arguments can be long).
+MAX_WRAPPED = 4
 
 
 @dataclass
@@ -50,15 +53,32 @@ def _parse(line: str) -> tuple[str, int | None] | None:
     return None
 
 
-def _frames(lines: list[str]) -> list[Frame]:
+def _frames(raw: list[str]) -> list[Frame]:
+    # gdb in a terminal colours its frames and wraps them at the terminal's width: each frame is
+    # read without its colours, its wrapped lines joined.
+    lines = ANSI.sub("", "\n".join(raw)).split("\n") if any("\x1b" in ln for ln in raw) else raw
     frames: list[Frame] = []
-    for i, line in enumerate(lines):
-        parsed = _parse(line)
+    n = len(lines)
+    i = 0
+    while i < n:
+        line = lines[i]
+        parsed, span = _parse(line), 1
+        if parsed is None and line.startswith("#"):
+            joined = line.rstrip()
+            for k in range(1, MAX_WRAPPED + 1):
+                if i + k >= n or lines[i + k][:1] not in (" ", "\t") or not lines[i + k].strip():
+                    break
+                joined += " " + lines[i + k].strip()
+                parsed = _parse(joined)
+                if parsed is not None:
+                    span = k + 1
+                    break
         if parsed is not None:
-            frames.append(Frame(i, i + 1, parsed[0], parsed[1]))
+            frames.append(Frame(i, i + span, parsed[0], parsed[1]))
         elif frames and frames[-1].end == i and line[:1] in (" ", "\t") and line.strip() \
                 and not lines[frames[-1].start].startswith((" ", "\t")):
             frames[-1].end = i + 1  # a local variable under a gdb `bt full` frame
+        i += span
     return frames
 
 
@@ -86,21 +106,36 @@ def _summary(elided: list[Frame]) -> str:
 def fold_recursion(text: str) -> str | None:
     """`text` with each long run of frames at one place folded to its ends and a marker; None
     when it holds no such run."""
-    if "#" not in text and "0x" not in text:
+    folded = fold_recursion_kept(text)
+    return None if folded is None else folded[0]
+
+
+def fold_recursion_kept(text: str) -> tuple[str, list[int]] | None:
+    """fold_recursion, and the lines of the folded text that show each run: its kept frames and
+    its marker (a compressor keeps them, or the marker would sit between holes)."""
+    # Most text holds no backtrace: too few frame-shaped spots (one C-speed scan) settle it.
+    needed = KEEP_HEAD + KEEP_TAIL + MIN_ELIDED
+    if sum(1 for _ in islice(FRAME_CANDIDATE.finditer(text), needed)) < needed:
         return None
     lines = text.split("\n")
     runs = _runs(_frames(lines))
     if not runs:
         return None
     out: list[str] = []
+    kept: list[int] = []
     pos = 0
     for run in runs:
         elided = run[KEEP_HEAD:len(run) - KEEP_TAIL]
         first, last = elided[0].start, elided[-1].end
+        base = len(out) - pos  # an unfolded line k lands at base + k
         out.extend(lines[pos:first])
+        kept.extend(range(base + run[0].start, base + first))
         indent = lines[first][:len(lines[first]) - len(lines[first].lstrip())]
         cr = "\r" if lines[first].endswith("\r") else ""  # a CRLF transcript's line end
+        kept.append(len(out))
         out.append(indent + marker_text(last - first, "lines", _summary(elided)) + cr)
+        base = len(out) - last
+        kept.extend(range(base + last, base + run[-1].end))
         pos = last
     out.extend(lines[pos:])
-    return "\n".join(out)
+    return "\n".join(out), kept

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.patterns import (
     ELISION_MARKER, SANITIZER_FIRST_FRAME, SANITIZER_FRAME, SANITIZER_LEGEND_HEAD, SANITIZER_LEGEND_ROW,
-    SANITIZER_SHADOW_ROW, VALGRIND_LINE, VALGRIND_RECORD_FRAME,
+    SANITIZER_SHADOW_ROW, VALGRIND_ANYWHERE, VALGRIND_LINE, VALGRIND_RECORD_FRAME,
 )
 
 
@@ -25,9 +25,9 @@ def must_keep(lines: list[str]) -> list[bool]:
     """Which lines belong to a memory checker's error or leak record."""
     keep = [False] * len(lines)
     text_has = "\n".join(lines)
-    if "==" in text_has and " 0x" in text_has:
+    if (text_has.startswith("==") or "\n==" in text_has) and VALGRIND_ANYWHERE.search(text_has):
         _valgrind_records(lines, keep)
-    if "#0 0x" in text_has:
+    if "#0 " in text_has:
         _sanitizer_stacks(lines, keep)
     return keep
 
@@ -60,7 +60,7 @@ def _valgrind_records(lines: list[str], keep: list[bool]) -> None:
 def _sanitizer_stacks(lines: list[str], keep: list[bool]) -> None:
     n = len(lines)
     for i, line in enumerate(lines):
-        if "#0 0x" not in line or not SANITIZER_FIRST_FRAME.match(line):
+        if "#0 " not in line or not SANITIZER_FIRST_FRAME.match(line):
             continue
         if i > 0 and lines[i - 1].strip():
             keep[i - 1] = True

@@ -17,11 +17,12 @@ from itertools import compress
 from engine.compressors import fmt_report
 from engine.compressors import lines as L
 from engine.compressors import memcheck, toolout
-from engine.compressors.frames import fold_recursion
+from engine.compressors.frames import fold_recursion_kept
+from engine.compressors.thread_dump import fold_threads_kept
 from engine.compressors.log import log_fields
 from engine.terminal_text import clean_lines
 from engine.patterns import (
-    DIAGNOSTIC_POINTER, ELISION_MARKER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME,
+    DIAGNOSTIC_POINTER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME,
     LOCATION, PASSING_CANDIDATE, PASSING_LINE, PASSING_START, PASSING_WORDS, PENDING_TEST,
     SOURCE_EXCERPT, TERMINAL_IMPORTANT,
 )
@@ -173,9 +174,17 @@ class TerminalCompressor(L.QueryAwareLines):
             return None
         # A backtrace's deep recursion (a sanitizer's stack overflow) is folded first: its frames
         # differ in number and address only, and the marker names the place they share.
-        folded = fold_recursion(text)
+        folded = fold_recursion_kept(text)
         if folded is not None:
-            text = folded
+            text, fold_kept = folded
+        threads = fold_threads_kept(text)  # a thread dump's workers parked at one place (gdb under a pty)
+        if threads is not None:
+            if folded is not None:  # the recursion fold's lines, read again in the thread-folded text
+                keep_text = {text.split("\n")[k] for k in fold_kept}
+            text, fold_kept = threads
+            if folded is not None:
+                fold_kept = fold_kept + [k for k, ln in enumerate(text.split("\n")) if ln in keep_text]
+            folded = threads
         doc = L.split(text)
         cleaned = clean_lines(text, doc.bare())
         n = len(cleaned)
@@ -195,10 +204,9 @@ class TerminalCompressor(L.QueryAwareLines):
             must[i], droppable[i] = True, False
         for i in compress(range(n), memcheck.boilerplate(cleaned)):
             must[i], droppable[i] = False, True
-        if folded is not None:
-            for i, line in enumerate(cleaned):
-                if ELISION_MARKER.search(line):
-                    must[i], droppable[i] = True, False
+        if folded is not None:  # the fold's marker and the frames it kept at each end
+            for i in fold_kept:
+                must[i], droppable[i] = True, False
         scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
         own = [False] * n
         # When toolout recognises a test, build, lint or install transcript, its verdict is the

@@ -8,7 +8,8 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import memcheck, query_plan, strace, toolout
-from engine.compressors.frames import fold_recursion
+from engine.compressors.frames import fold_recursion_kept
+from engine.compressors.thread_dump import fold_threads
 from engine.patterns import (
     BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, PATH_LIST_ENTRY,
     TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_SENTENCE_END,
@@ -149,9 +150,15 @@ class TextCompressor(L.QueryAwareLines):
             return (plan.replace("\n", "\r\n") if crlf else plan).encode("utf-8")
         # A backtrace's deep recursion is folded first: inside one paragraph (gdb prints a
         # backtrace as one) no section rule could elide it.
-        folded = fold_recursion(body)
-        if folded is not None:
-            body = folded
+        folded, fold_kept = None, frozenset()
+        recursion = fold_recursion_kept(body)
+        if recursion is not None:
+            body = folded = recursion[0]
+            split = folded.split("\n")
+            fold_kept = frozenset(split[k].rstrip() for k in recursion[1])  # the frames kept at each end
+        threads = fold_threads(body)  # a thread dump's look-alike workers, named in one marker
+        if threads is not None:
+            body = folded = threads
         units, joiner = read_units(body)
         n = len(units)
         if n < MIN_SECTIONS:
@@ -160,7 +167,7 @@ class TextCompressor(L.QueryAwareLines):
         must = [is_heading(u) or bool(TEXT_IMPORTANT.search(u)) for u in plain_units]
         if folded is not None:  # a section holding a fold marker stays: the marker counts lines, not sections
             for i, u in enumerate(plain_units):
-                if ELISION_MARKER.search(u):
+                if ELISION_MARKER.search(u) or u in fold_kept:
                     must[i] = True
         if joiner == "\n":
             # Read by lines, every short line without a full stop reads as a heading, and a
