@@ -166,3 +166,17 @@ def test_playwright_list_reporter_is_a_test_run_and_keeps_its_failures():
     for ln in original[start:]:  # every failure block, the failed list and the counts, whole
         assert ln.rstrip() in view, ln
     assert passing_counts(view) == 13  # the ✓ rows, exactly
+
+
+def test_vitest_stdout_and_stderr_blocks_are_not_passing_suite_titles():
+    # The tree rule called every indented line of a ✓ run a passing suite title: a test's
+    # `stderr |` block (`  warning: retry budget low`) was elided as "passing-test lines". A
+    # title has tests nested under it; a test's output does not.
+    cleaned, classes = labels("vitest3-stdout-stderr-unhandled.txt")
+    for i, line in enumerate(cleaned):
+        if line.startswith("  step ") or line.startswith("  warning: "):
+            assert classes[i] != toolout.PASS, line
+    original, view = view_of("vitest3-stdout-stderr-unhandled.txt")
+    assert "  warning: retry budget low (2 left)" in view
+    assert "     Errors  1 error" in view
+    assert passing_counts(view) == 28 + 1  # the ✓ rows and one blank line among them
