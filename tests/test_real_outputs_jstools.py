@@ -180,3 +180,20 @@ def test_vitest_stdout_and_stderr_blocks_are_not_passing_suite_titles():
     assert "  warning: retry budget low (2 left)" in view
     assert "     Errors  1 error" in view
     assert passing_counts(view) == 28 + 1  # the ✓ rows and one blank line among them
+
+
+def test_lists_the_agent_asked_for_stay_whole():
+    # `vitest list` (186 test ids) came out as "… 147 sections elided (caveman) …", and
+    # `npm pack --dry-run` lost 8 of its 52 tarball rows to "… 4 sections elided …": both are
+    # the enumeration the command was run for.
+    from engine.compressors.text import TextCompressor
+
+    for name in ("vitest-list.txt", "npm-pack-dry-run.txt"):
+        data = real(name)
+        assert detect(data) == ContentType.TEXT
+        out = TextCompressor().compress(data)
+        assert out is None or out == data, name
+    cleaned, classes = labels("npm-pack-dry-run.txt")
+    rows = [i for i, ln in enumerate(cleaned) if re.match(r"npm notice [\d.]+[kM]?B ", ln)]
+    assert len(rows) == 52
+    assert all(classes[i] == toolout.KEEP for i in rows)

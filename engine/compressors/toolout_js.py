@@ -9,6 +9,9 @@
 - Playwright's list reporter: `✘` / `-` result rows, each failure's block (`  1) a.spec.ts:10:1 ›
   title ───` through the next one or the closing counts) whole, and the closing counts with the
   tests `N failed` / `N flaky` list. All indented like suite titles.
+- Lists the agent asked for, kept whole (keepNonRedundant, and the text compressor that reads
+  toolout's verdict, would elide their look-alike rows): `vitest list`'s test ids and
+  `npm pack --dry-run`'s tarball contents.
 - vitest's closing `Snapshots  2 failed` (jest's `Snapshots:` is a summary already).
 - istanbul's text coverage table (jest, vitest, nyc with `--coverage`): the per-file rows are
   what the agent ran the command for, a list it reads by name, so it stays whole.
@@ -27,11 +30,13 @@ from engine.compressors.toolout_scan import KEEP, OTHER, PASS
 from engine.patterns import (
     JS_COVERAGE_HEADER,
     JS_COVERAGE_RULE,
+    JS_NPM_PACK_ROW,
     JS_PW_COUNT,
     JS_PW_FAILURE_HEAD,
     JS_PW_RESULT_ODD,
     JS_VITEST_FAILED_ROW,
     JS_VITEST_FILE_FAILED,
+    JS_VITEST_LIST_ROW,
     JS_VITEST_SKIPPED,
     JS_VITEST_SNAPSHOTS,
     TOOL_JEST_CONSOLE,
@@ -60,8 +65,13 @@ def _indent(line: str) -> int:
 def mark_js(norm: list[str], cls: list[str]) -> None:
     """Raise vitest's failing rows, its snapshot count, coverage tables and jest console
     problem messages to KEEP (see the module docstring)."""
-    if "›" in "\n".join(norm):  # one C-level scan: only playwright (and jest titles) print it
+    joined = "\n".join(norm)  # one C-level scan per shape: most transcripts hold none
+    if "›" in joined:  # only playwright (and jest titles) print it
         _mark_playwright(norm, cls)
+    if ".test." in joined or ".spec." in joined:
+        _mark_listed(norm, cls, JS_VITEST_LIST_ROW, ".test.", ".spec.")
+    if "npm notice Tarball" in joined:
+        _mark_listed(norm, cls, JS_NPM_PACK_ROW, "npm notice",)
     hints = [i for i, s in enumerate(norm)
              if "❯" in s or "×" in s or "↓" in s or "Snapshots" in s or "% Stmts" in s or "console." in s]
     n = len(norm)
@@ -155,3 +165,10 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
                 i = j
                 continue
         i += 1
+
+
+def _mark_listed(norm: list[str], cls: list[str], row, *words: str) -> None:
+    """KEEP every line `row` matches (asked only of lines holding one of `words`)."""
+    for i, s in enumerate(norm):
+        if any(w in s for w in words) and row.match(s):
+            cls[i] = KEEP
