@@ -27,7 +27,8 @@ def view_of(name: str) -> tuple[list[str], list[str]]:
     """(the original's lines without colour, the terminal view's lines)."""
     data = real(name)
     assert detect(data) == ContentType.TERMINAL
-    view = TerminalCompressor().compress(data).decode()
+    out = TerminalCompressor().compress(data)
+    view = (data if out is None else out).decode()  # None: nothing to elide, shown whole
     return ANSI.sub("", data.decode()).splitlines(), view.splitlines()
 
 
@@ -197,3 +198,23 @@ def test_lists_the_agent_asked_for_stay_whole():
     rows = [i for i, ln in enumerate(cleaned) if re.match(r"npm notice [\d.]+[kM]?B ", ln)]
     assert len(rows) == 52
     assert all(classes[i] == toolout.KEEP for i in rows)
+
+
+def test_tsc_list_files_keeps_every_file():
+    # `tsc --listFiles` after its errors (excerpt: the first 12 errors, then the whole list):
+    # the list is what the flag was for; 76 of its paths were elided as "other lines".
+    original, view = view_of("tsc-list-files.txt")
+    paths = [ln for ln in original if ln.startswith("/")]
+    assert len(paths) == 94
+    for ln in paths:
+        assert ln in view
+    cleaned, classes = labels("tsc-list-files.txt")
+    assert all(c == toolout.KEEP for c in classes)
+
+
+def test_a_thinned_lint_file_header_stays_thinned():
+    # eslint's file header is a bare path too: where its findings are thinned it goes with them.
+    cleaned, classes = labels("eslint-over200-one-rule.txt")
+    headers = [i for i, ln in enumerate(cleaned) if ln.startswith("/tmp/")]
+    assert len(headers) == 15
+    assert sum(classes[i] == toolout.KEEP for i in headers) == 2  # g1 (first finding) and g9 (the error)

@@ -10,8 +10,8 @@
   title ───` through the next one or the closing counts) whole, and the closing counts with the
   tests `N failed` / `N flaky` list. All indented like suite titles.
 - Lists the agent asked for, kept whole (keepNonRedundant, and the text compressor that reads
-  toolout's verdict, would elide their look-alike rows): `vitest list`'s test ids and
-  `npm pack --dry-run`'s tarball contents.
+  toolout's verdict, would elide their look-alike rows): `vitest list`'s test ids,
+  `npm pack --dry-run`'s tarball contents, and bare source paths (`tsc --listFiles`).
 - vitest's closing `Snapshots  2 failed` (jest's `Snapshots:` is a summary already).
 - istanbul's text coverage table (jest, vitest, nyc with `--coverage`): the per-file rows are
   what the agent ran the command for, a list it reads by name, so it stays whole.
@@ -26,9 +26,13 @@ raises labels to KEEP.
 """
 from __future__ import annotations
 
-from engine.compressors.toolout_scan import KEEP, OTHER, PASS
+from bisect import bisect_right
+from itertools import accumulate
+
+from engine.compressors.toolout_scan import KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
     JS_COVERAGE_HEADER,
+    JS_BARE_SOURCE_PATH,
     JS_COVERAGE_RULE,
     JS_NPM_PACK_ROW,
     JS_PW_COUNT,
@@ -42,6 +46,10 @@ from engine.patterns import (
     TOOL_JEST_CONSOLE,
 )
 
+#: How a JS / TS source path ends (asked before JS_BARE_SOURCE_PATH).
+SOURCE_ENDINGS = (".js", ".ts", ".jsx", ".tsx")
+#: A line mark_js reads one by one holds one of these.
+HINT_WORDS = ("❯", "×", "↓", "Snapshots", "% Stmts", "console.")
 #: jest console methods whose message reports a problem.
 PROBLEM_CONSOLE = frozenset({"warn", "error"})
 #: What follows pip's, uv's or miette's `× message` line: the box of its details (`│ exit
@@ -62,18 +70,52 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
+class _Lines:
+    """The lines joined once, and which lines hold a word, found by C-level `str.find` jumps
+    (the cost is the lines that hold it, not all lines: a 200k-line log asks a few scans)."""
+
+    def __init__(self, norm: list[str]) -> None:
+        self.joined = "\n".join(norm)
+        self._ends: list[int] | None = None
+        self.norm = norm
+
+    def holding(self, word: str) -> list[int]:
+        joined = self.joined
+        pos = joined.find(word)
+        if pos < 0:
+            return []
+        if self._ends is None:  # offset of each line's `\n` (the last one: the text's end)
+            self._ends = list(accumulate(len(s) + 1 for s in self.norm))
+        ends, out = self._ends, []
+        while pos >= 0:
+            i = bisect_right(ends, pos)
+            out.append(i)
+            pos = joined.find(word, ends[i])
+        return out
+
+    def holding_any(self, words: tuple[str, ...]) -> list[int]:
+        return sorted({i for w in words for i in self.holding(w)})
+
+
 def mark_js(norm: list[str], cls: list[str]) -> None:
     """Raise vitest's failing rows, its snapshot count, coverage tables and jest console
     problem messages to KEEP (see the module docstring)."""
-    joined = "\n".join(norm)  # one C-level scan per shape: most transcripts hold none
-    if "›" in joined:  # only playwright (and jest titles) print it
+    lines = _Lines(norm)
+    if "›" in lines.joined:  # only playwright (and jest titles) print it
         _mark_playwright(norm, cls)
-    if ".test." in joined or ".spec." in joined:
-        _mark_listed(norm, cls, JS_VITEST_LIST_ROW, ".test.", ".spec.")
-    if "npm notice Tarball" in joined:
-        _mark_listed(norm, cls, JS_NPM_PACK_ROW, "npm notice",)
-    hints = [i for i, s in enumerate(norm)
-             if "❯" in s or "×" in s or "↓" in s or "Snapshots" in s or "% Stmts" in s or "console." in s]
+    for i in lines.holding_any((".test.", ".spec.")):
+        if JS_VITEST_LIST_ROW.match(norm[i]):
+            cls[i] = KEEP
+    for i in lines.holding("npm notice"):
+        if JS_NPM_PACK_ROW.match(norm[i]):
+            cls[i] = KEEP
+    # (a linter's file header whose findings were thinned stays thinned with them)
+    for i in lines.holding_any(tuple(e + "\n" for e in SOURCE_ENDINGS)):
+        if cls[i] != REPEAT and JS_BARE_SOURCE_PATH.match(norm[i]):
+            cls[i] = KEEP
+    if norm and cls[-1] != REPEAT and norm[-1].endswith(SOURCE_ENDINGS) and JS_BARE_SOURCE_PATH.match(norm[-1]):
+        cls[-1] = KEEP  # the last line has no `\n` after it
+    hints = lines.holding_any(HINT_WORDS)
     n = len(norm)
     for i in hints:
         s = norm[i]
@@ -166,9 +208,3 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
                 continue
         i += 1
 
-
-def _mark_listed(norm: list[str], cls: list[str], row, *words: str) -> None:
-    """KEEP every line `row` matches (asked only of lines holding one of `words`)."""
-    for i, s in enumerate(norm):
-        if any(w in s for w in words) and row.match(s):
-            cls[i] = KEEP
