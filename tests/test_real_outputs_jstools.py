@@ -218,3 +218,16 @@ def test_a_thinned_lint_file_header_stays_thinned():
     headers = [i for i, ln in enumerate(cleaned) if ln.startswith("/tmp/")]
     assert len(headers) == 15
     assert sum(classes[i] == toolout.KEEP for i in headers) == 2  # g1 (first finding) and g9 (the error)
+
+
+def test_search_file_headings_are_not_a_file_list():
+    # rg's per-file headings are bare paths one at a time between hits: only a run of paths is
+    # a list (kept whole); single headings keep the labels the search rules give them.
+    from engine.compressors.toolout_js import mark_js
+
+    norm = ["lib/response.js", "12:  res.send(body)", "", "lib/request.js", "40:  req.get('x')",
+            "", "src/a.ts", "src/b.ts", "src/c.ts"]
+    cls = [toolout.OTHER] * len(norm)
+    mark_js(norm, cls)
+    assert cls[0] == cls[3] == toolout.OTHER
+    assert cls[6:] == [toolout.KEEP] * 3

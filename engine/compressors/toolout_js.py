@@ -109,12 +109,7 @@ def mark_js(norm: list[str], cls: list[str]) -> None:
     for i in lines.holding("npm notice"):
         if JS_NPM_PACK_ROW.match(norm[i]):
             cls[i] = KEEP
-    # (a linter's file header whose findings were thinned stays thinned with them)
-    for i in lines.holding_any(tuple(e + "\n" for e in SOURCE_ENDINGS)):
-        if cls[i] != REPEAT and JS_BARE_SOURCE_PATH.match(norm[i]):
-            cls[i] = KEEP
-    if norm and cls[-1] != REPEAT and norm[-1].endswith(SOURCE_ENDINGS) and JS_BARE_SOURCE_PATH.match(norm[-1]):
-        cls[-1] = KEEP  # the last line has no `\n` after it
+    _mark_path_lists(norm, cls, lines)
     hints = lines.holding_any(HINT_WORDS)
     n = len(norm)
     for i in hints:
@@ -208,3 +203,27 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
                 continue
         i += 1
 
+
+
+#: Consecutive bare source paths that make a file list (a search's or a linter's file headings
+#: stand one at a time between their hits).
+PATH_LIST_MIN = 3
+
+
+def _mark_path_lists(norm: list[str], cls: list[str], lines: _Lines) -> None:
+    """KEEP each run of PATH_LIST_MIN or more consecutive bare JS/TS source paths (`tsc
+    --listFiles`, `jest --listTests`), except lines a linter's thinning made REPEAT."""
+    found = lines.holding_any(tuple(e + "\n" for e in SOURCE_ENDINGS))
+    if norm and norm[-1].endswith(SOURCE_ENDINGS):
+        found.append(len(norm) - 1)  # the last line has no `\n` after it
+    paths = [i for i in found if JS_BARE_SOURCE_PATH.match(norm[i])]
+    k = 0
+    while k < len(paths):
+        j = k
+        while j + 1 < len(paths) and paths[j + 1] == paths[j] + 1:
+            j += 1
+        if j - k + 1 >= PATH_LIST_MIN:
+            for i in paths[k:j + 1]:
+                if cls[i] != REPEAT:
+                    cls[i] = KEEP
+        k = j + 1
