@@ -529,6 +529,14 @@ JS_COVERAGE_RULE = compile_lazily(r"^-{3,}\|[-|]+$")
 JS_PW_RESULT_ODD = compile_lazily(r"^\s+(✘|-|×)\s+\d+ .*› ")
 JS_PW_FAILURE_HEAD = compile_lazily(r"^(\s+)\d+\) (\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 JS_PW_COUNT = compile_lazily(r"^(\s+)\d+ (failed|flaky|skipped|passed|did not run|interrupted)\b")
+#: Lists the agent ran the command to read, kept whole: `vitest list` (`test/a.test.ts > suite >
+#: name`, unprefixed: a run's rows carry a mark or `FAIL`/`stdout |` before the path) and
+#: `npm pack --dry-run`'s tarball rows (`npm notice 1.2kB lib/index.js`) and details.
+JS_VITEST_LIST_ROW = compile_lazily(r"^[\w./@-]+\.(test|spec)\.[cm]?[jt]sx? > \S")
+JS_NPM_PACK_ROW = compile_lazily(r"^npm notice ([\d.]+[kMG]?B \S|[a-z][\w ]*: \S|Tarball (Contents|Details)$)")
+#: A line that is only a path to a JS/TS source (`tsc --listFiles`, `jest --listTests`): a file
+#: list the agent ran the command for.
+JS_BARE_SOURCE_PATH = compile_lazily(r"^[\w./@+~-]*/[\w.@+~-]+\.(d\.)?[cm]?[jt]sx?$")
 #: A JUnit XML report in a terminal (toolout_junit): a test case's child that makes it a failure,
 #: an error or a skip, and a `<testsuite(s)` line whose counts report failures or errors.
 JUNIT_ODD_CHILD = compile_lazily(r"^\s*<(failure|error|skipped)\b")

@@ -27,7 +27,8 @@ def view_of(name: str) -> tuple[list[str], list[str]]:
     """(the original's lines without colour, the terminal view's lines)."""
     data = real(name)
     assert detect(data) == ContentType.TERMINAL
-    view = TerminalCompressor().compress(data).decode()
+    out = TerminalCompressor().compress(data)
+    view = (data if out is None else out).decode()  # None: nothing to elide, shown whole
     return ANSI.sub("", data.decode()).splitlines(), view.splitlines()
 
 
@@ -166,3 +167,67 @@ def test_playwright_list_reporter_is_a_test_run_and_keeps_its_failures():
     for ln in original[start:]:  # every failure block, the failed list and the counts, whole
         assert ln.rstrip() in view, ln
     assert passing_counts(view) == 13  # the ✓ rows, exactly
+
+
+def test_vitest_stdout_and_stderr_blocks_are_not_passing_suite_titles():
+    # The tree rule called every indented line of a ✓ run a passing suite title: a test's
+    # `stderr |` block (`  warning: retry budget low`) was elided as "passing-test lines". A
+    # title has tests nested under it; a test's output does not.
+    cleaned, classes = labels("vitest3-stdout-stderr-unhandled.txt")
+    for i, line in enumerate(cleaned):
+        if line.startswith("  step ") or line.startswith("  warning: "):
+            assert classes[i] != toolout.PASS, line
+    original, view = view_of("vitest3-stdout-stderr-unhandled.txt")
+    assert "  warning: retry budget low (2 left)" in view
+    assert "     Errors  1 error" in view
+    assert passing_counts(view) == 28 + 1  # the ✓ rows and one blank line among them
+
+
+def test_lists_the_agent_asked_for_stay_whole():
+    # `vitest list` (186 test ids) came out as "… 147 sections elided (caveman) …", and
+    # `npm pack --dry-run` lost 8 of its 52 tarball rows to "… 4 sections elided …": both are
+    # the enumeration the command was run for.
+    from engine.compressors.text import TextCompressor
+
+    for name in ("vitest-list.txt", "npm-pack-dry-run.txt"):
+        data = real(name)
+        assert detect(data) == ContentType.TEXT
+        out = TextCompressor().compress(data)
+        assert out is None or out == data, name
+    cleaned, classes = labels("npm-pack-dry-run.txt")
+    rows = [i for i, ln in enumerate(cleaned) if re.match(r"npm notice [\d.]+[kM]?B ", ln)]
+    assert len(rows) == 52
+    assert all(classes[i] == toolout.KEEP for i in rows)
+
+
+def test_tsc_list_files_keeps_every_file():
+    # `tsc --listFiles` after its errors (excerpt: the first 12 errors, then the whole list):
+    # the list is what the flag was for; 76 of its paths were elided as "other lines".
+    original, view = view_of("tsc-list-files.txt")
+    paths = [ln for ln in original if ln.startswith("/")]
+    assert len(paths) == 94
+    for ln in paths:
+        assert ln in view
+    cleaned, classes = labels("tsc-list-files.txt")
+    assert all(c == toolout.KEEP for c in classes)
+
+
+def test_a_thinned_lint_file_header_stays_thinned():
+    # eslint's file header is a bare path too: where its findings are thinned it goes with them.
+    cleaned, classes = labels("eslint-over200-one-rule.txt")
+    headers = [i for i, ln in enumerate(cleaned) if ln.startswith("/tmp/")]
+    assert len(headers) == 15
+    assert sum(classes[i] == toolout.KEEP for i in headers) == 2  # g1 (first finding) and g9 (the error)
+
+
+def test_search_file_headings_are_not_a_file_list():
+    # rg's per-file headings are bare paths one at a time between hits: only a run of paths is
+    # a list (kept whole); single headings keep the labels the search rules give them.
+    from engine.compressors.toolout_js import mark_js
+
+    norm = ["lib/response.js", "12:  res.send(body)", "", "lib/request.js", "40:  req.get('x')",
+            "", "src/a.ts", "src/b.ts", "src/c.ts"]
+    cls = [toolout.OTHER] * len(norm)
+    mark_js(norm, cls)
+    assert cls[0] == cls[3] == toolout.OTHER
+    assert cls[6:] == [toolout.KEEP] * 3

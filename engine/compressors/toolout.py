@@ -396,6 +396,14 @@ def _label_shadow_map(norm: list[str], cls: list[str], i: int) -> int:
 # ---------------------------------------------------------------- test trees
 
 
+def _nests(norm: list[str], i: int, depth: int) -> bool:
+    """The next non-blank line after i is indented deeper than `depth`."""
+    for j in range(i + 1, len(norm)):
+        if norm[j]:
+            return _indent(norm[j]) > depth
+    return False
+
+
 def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
     """In a mocha / jest / node --test tree: suite titles of passing tests are PASS; the titles
     above a failing, pending or skipped result are KEEP (they name it)."""
@@ -424,7 +432,10 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             continue
         title = cls[i] == OTHER and (s[:1].isspace() or s.startswith("▶ ")) or s.lstrip().startswith("▶ ")
         if title and not TOOL_JS_ERROR.match(s) and not TOOL_STACK_FRAME.match(s):
-            if cls[i] == OTHER:
+            # a suite title has its tests nested under it; an indented line with nothing under
+            # it is a test's output (vitest's `stdout |` block, a jest console message), not
+            # passing structure
+            if cls[i] == OTHER and _nests(norm, i, d):
                 cls[i] = PASS
             stack.append((d, i))
 

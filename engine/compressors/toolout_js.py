@@ -9,6 +9,9 @@
 - Playwright's list reporter: `✘` / `-` result rows, each failure's block (`  1) a.spec.ts:10:1 ›
   title ───` through the next one or the closing counts) whole, and the closing counts with the
   tests `N failed` / `N flaky` list. All indented like suite titles.
+- Lists the agent asked for, kept whole (keepNonRedundant, and the text compressor that reads
+  toolout's verdict, would elide their look-alike rows): `vitest list`'s test ids,
+  `npm pack --dry-run`'s tarball contents, and bare source paths (`tsc --listFiles`).
 - vitest's closing `Snapshots  2 failed` (jest's `Snapshots:` is a summary already).
 - istanbul's text coverage table (jest, vitest, nyc with `--coverage`): the per-file rows are
   what the agent ran the command for, a list it reads by name, so it stays whole.
@@ -23,20 +26,30 @@ raises labels to KEEP.
 """
 from __future__ import annotations
 
-from engine.compressors.toolout_scan import KEEP, OTHER, PASS
+from bisect import bisect_right
+from itertools import accumulate
+
+from engine.compressors.toolout_scan import KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
     JS_COVERAGE_HEADER,
+    JS_BARE_SOURCE_PATH,
     JS_COVERAGE_RULE,
+    JS_NPM_PACK_ROW,
     JS_PW_COUNT,
     JS_PW_FAILURE_HEAD,
     JS_PW_RESULT_ODD,
     JS_VITEST_FAILED_ROW,
     JS_VITEST_FILE_FAILED,
+    JS_VITEST_LIST_ROW,
     JS_VITEST_SKIPPED,
     JS_VITEST_SNAPSHOTS,
     TOOL_JEST_CONSOLE,
 )
 
+#: How a JS / TS source path ends (asked before JS_BARE_SOURCE_PATH).
+SOURCE_ENDINGS = (".js", ".ts", ".jsx", ".tsx")
+#: A line mark_js reads one by one holds one of these.
+HINT_WORDS = ("❯", "×", "↓", "Snapshots", "% Stmts", "console.")
 #: jest console methods whose message reports a problem.
 PROBLEM_CONSOLE = frozenset({"warn", "error"})
 #: What follows pip's, uv's or miette's `× message` line: the box of its details (`│ exit
@@ -57,13 +70,47 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
+class _Lines:
+    """The lines joined once, and which lines hold a word, found by C-level `str.find` jumps
+    (the cost is the lines that hold it, not all lines: a 200k-line log asks a few scans)."""
+
+    def __init__(self, norm: list[str]) -> None:
+        self.joined = "\n".join(norm)
+        self._ends: list[int] | None = None
+        self.norm = norm
+
+    def holding(self, word: str) -> list[int]:
+        joined = self.joined
+        pos = joined.find(word)
+        if pos < 0:
+            return []
+        if self._ends is None:  # offset of each line's `\n` (the last one: the text's end)
+            self._ends = list(accumulate(len(s) + 1 for s in self.norm))
+        ends, out = self._ends, []
+        while pos >= 0:
+            i = bisect_right(ends, pos)
+            out.append(i)
+            pos = joined.find(word, ends[i])
+        return out
+
+    def holding_any(self, words: tuple[str, ...]) -> list[int]:
+        return sorted({i for w in words for i in self.holding(w)})
+
+
 def mark_js(norm: list[str], cls: list[str]) -> None:
     """Raise vitest's failing rows, its snapshot count, coverage tables and jest console
     problem messages to KEEP (see the module docstring)."""
-    if "›" in "\n".join(norm):  # one C-level scan: only playwright (and jest titles) print it
+    lines = _Lines(norm)
+    if "›" in lines.joined:  # only playwright (and jest titles) print it
         _mark_playwright(norm, cls)
-    hints = [i for i, s in enumerate(norm)
-             if "❯" in s or "×" in s or "↓" in s or "Snapshots" in s or "% Stmts" in s or "console." in s]
+    for i in lines.holding_any((".test.", ".spec.")):
+        if JS_VITEST_LIST_ROW.match(norm[i]):
+            cls[i] = KEEP
+    for i in lines.holding("npm notice"):
+        if JS_NPM_PACK_ROW.match(norm[i]):
+            cls[i] = KEEP
+    _mark_path_lists(norm, cls, lines)
+    hints = lines.holding_any(HINT_WORDS)
     n = len(norm)
     for i in hints:
         s = norm[i]
@@ -155,3 +202,28 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
                 i = j
                 continue
         i += 1
+
+
+
+#: Consecutive bare source paths that make a file list (a search's or a linter's file headings
+#: stand one at a time between their hits).
+PATH_LIST_MIN = 3
+
+
+def _mark_path_lists(norm: list[str], cls: list[str], lines: _Lines) -> None:
+    """KEEP each run of PATH_LIST_MIN or more consecutive bare JS/TS source paths (`tsc
+    --listFiles`, `jest --listTests`), except lines a linter's thinning made REPEAT."""
+    found = lines.holding_any(tuple(e + "\n" for e in SOURCE_ENDINGS))
+    if norm and norm[-1].endswith(SOURCE_ENDINGS):
+        found.append(len(norm) - 1)  # the last line has no `\n` after it
+    paths = [i for i in found if JS_BARE_SOURCE_PATH.match(norm[i])]
+    k = 0
+    while k < len(paths):
+        j = k
+        while j + 1 < len(paths) and paths[j + 1] == paths[j] + 1:
+            j += 1
+        if j - k + 1 >= PATH_LIST_MIN:
+            for i in paths[k:j + 1]:
+                if cls[i] != REPEAT:
+                    cls[i] = KEEP
+        k = j + 1
