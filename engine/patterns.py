@@ -503,6 +503,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Found \d+ errors? in \d+ files? \(checked|Success: no issues found in \d+ source"  # mypy
     r"|Found \d+ errors?\.$|All checks passed!$"  # ruff
     r"|\w[\w-]*: File would be reformatted$"  # ruff format --check, a file's headline
+    r"|>> Issue: \[B\d+:\w+\] "  # bandit
     # pytest -q: the closing counts are not framed by `=` rules
     r"|\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)"
     r"(, \d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|subtests passed))* in [\d.]+s( \([\d:]+\))?$"
@@ -564,6 +565,12 @@ PIP_BUILD_STEP = compile_lazily(
 UNITTEST_ID_ONLY = compile_lazily(r"^test\w* \(\S+\)\s*$")
 #: A test whose result is still pending when its subtests report (indented) below it.
 UNITTEST_PENDING = compile_lazily(r"^test\w* \(\S+\) \.\.\.$")
+
+#: bandit's issue headline `>> Issue: [B110:try_except_pass] message` (bandit_report).
+BANDIT_ISSUE = compile_lazily(r"^>> Issue: \[(?P<test>B\d+):\w+\] ")
+#: A line of bandit's code excerpt: the source line number, a tab, the source (a blank
+#: source line is its number alone once trailing white space is stripped).
+BANDIT_EXCERPT = compile_lazily(r"^\d+(?:\t|$)")
 
 # ---------------------------------------------------------------- structured data (JSON, tables, config)
 

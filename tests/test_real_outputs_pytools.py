@@ -196,3 +196,42 @@ def test_unittest_pairs_only_an_id_line_with_the_result_line_below_it():
              "test_b (m.T.test_b)", "subtracts ... FAIL",
              "test_c (m.T.test_c) ... ok"]
     assert toolout.classify(lines) == ["pass", "pass", "keep", "keep", "pass"]
+
+
+# ---------------------------------------------------------------- bandit
+
+
+def test_bandit_keeps_every_issue_with_its_severity_and_location():
+    # bandit -r: it read as prose and passed through; as a generic transcript, issues lost
+    # their `Location:` lines to resemblance-based elision.
+    data = real("bandit-boltons.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    raw = data.decode().splitlines()
+    needed = [ln for ln in raw if ln.startswith((">> Issue:", "   Severity:", "   Location:"))]
+    assert len(needed) == 75
+    assert [ln for ln in lines if ln in needed] == needed  # all of them, in order
+    # medium severity issues are shown whole: their excerpt stays
+    assert "994\t            exec(code, execdict)" in lines
+    assert "369\t        exec(class_definition, namespace)" in lines
+    # the first B110 is whole; a later one is its headline, severity and location
+    assert "… 2 lines elided (caveman): CWE and More Info lines as for B110 above …" in lines
+    assert "… 5 lines elided (caveman): code excerpt, lines 223-226 of boltons/debugutils.py …" in lines
+    at = raw.index("   Location: boltons/debugutils.py:224:8")
+    assert [ln.split("\t")[0] for ln in raw[at + 1:at + 5]] == ["223", "224", "225", "226"] and not raw[at + 5]
+    for tail in ("\tTotal issues (by severity):", "\t\tLow: 22", "\t\tMedium: 3", "Files skipped (0):"):
+        assert tail in lines
+
+
+def test_bandit_refs_that_differ_from_the_first_issue_of_their_test_stay():
+    from engine.compressors import bandit_report
+
+    block = [">> Issue: [B101:assert_used] Use of assert detected.", "   Severity: Low   Confidence: High",
+             "   CWE: CWE-703 (x)", "   More Info: https://b/1.html", "   Location: a.py:3:4",
+             "2\t    result = compute_the_total(items, rate)", "3\t    assert result is not None, 'no total'",
+             "4\t    return round(result, 2)", "", "-" * 50]
+    second = list(block)
+    second[3] = "   More Info: https://b/2.html"
+    runs = bandit_report.elisions(block + second)
+    assert runs == [(15, 19, "code excerpt, lines 2-4 of a.py")]
