@@ -572,6 +572,10 @@ BANDIT_ISSUE = compile_lazily(r"^>> Issue: \[(?P<test>B\d+):\w+\] ")
 #: source line is its number alone once trailing white space is stripped).
 BANDIT_EXCERPT = compile_lazily(r"^\d+(?:\t|$)")
 
+#: The warning line of an entry in pytest's warnings summary: `  path.py:10: DeprecationWarning:
+#: message` (toolout_pywarnings compares entries by location, category and message shape).
+PYTEST_WARNING_LINE = compile_lazily(r"^\s+(?P<where>\S+:\d+): (?P<cat>[A-Z]\w*(?:Warning|Error)): (?P<msg>.*)$")
+
 # ---------------------------------------------------------------- structured data (JSON, tables, config)
 
 #: A JSON element whose canonical text says something went wrong is never elided: it is

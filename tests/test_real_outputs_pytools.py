@@ -235,3 +235,43 @@ def test_bandit_refs_that_differ_from_the_first_issue_of_their_test_stay():
     second[3] = "   More Info: https://b/2.html"
     runs = bandit_report.elisions(block + second)
     assert runs == [(15, 19, "code excerpt, lines 2-4 of a.py")]
+
+
+# ---------------------------------------------------------------- pytest warnings summary
+
+
+def test_pytest_warnings_with_distinct_messages_are_thinned_per_shape():
+    # Each test warns `api v1 endpoint /items/N is deprecated`: pytest lists every one (the
+    # messages differ), 4 lines each, and every line was kept. (Excerpt: 70 of the 250 entries.)
+    data = real("pytest-warnings-distinct-messages.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert "  /tmp/unseen4/pytools/proj/tests/test_warn_many.py:10: DeprecationWarning: api v1 endpoint " \
+           "/items/0 is deprecated; use /v2/items/0" in lines
+    assert "… 277 lines elided (caveman): 69 findings like those shown: DeprecationWarning×69; " \
+           "208 lines under them …" in lines
+    for needed in ("E       AssertionError: assert 12000 == 1200",
+                   "ERROR    shop.sync:test_warn_many.py:17 giving up after 3 retries: HTTP 503 from inventory service",
+                   "-- Docs: https://docs.pytest.org/en/stable/how-to/capture-warnings.html",
+                   "FAILED tests/test_warn_many.py::test_sync_logs_then_fails - AssertionError: a...",
+                   "================= 1 failed, 250 passed, 250 warnings in 1.49s =================="):
+        assert needed in lines
+    assert len(view) < len(data) // 5
+
+
+def test_a_warning_of_another_shape_or_place_is_kept_among_thinned_ones():
+    from engine.compressors import toolout
+
+    entry = ["tests/t.py::test_v1[{n}]", "  /src/t.py:10: DeprecationWarning: endpoint /items/{n} is deprecated",
+             "    warnings.warn(msg)", ""]
+    lines = ["=" * 20 + " warnings summary " + "=" * 20]
+    for n in range(60):
+        lines += [ln.format(n=n) for ln in entry]
+    odd = len(lines) + 1
+    lines += ["tests/t.py::test_odd", "  /src/t.py:44: ResourceWarning: unclosed file <_io.TextIOWrapper name=3>",
+              "    f = open(path)", ""]
+    lines += ["-- Docs: https://docs.pytest.org/en/stable/how-to/capture-warnings.html",
+              "=" * 10 + " 61 passed, 61 warnings in 0.5s " + "=" * 10]
+    classes = toolout.classify(lines)
+    assert classes[2] == "keep" and classes[odd] == "keep"
+    assert classes.count("repeat") >= 59 * 3

@@ -43,6 +43,7 @@ from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_unittest import pair_docstring_results
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CARGO_FAILURES,
@@ -390,6 +391,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
+    thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
     _promote(lines, norm, cls, scan)
