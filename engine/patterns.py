@@ -42,8 +42,12 @@ def compile_lazily(pattern: str | bytes, flags: int = 0) -> LazyPattern:
 # ---------------------------------------------------------------- terminal
 
 #: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated) and two-byte
-#: Fe escapes. One pattern for detecting and for stripping.
-ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+#: Fe escapes. One pattern for detecting and for stripping. Also nF escapes (`ESC ( B`: the
+#: charset reset curses' sgr0 appends to every colour reset, as mypy's coloured output does;
+#: left in, its ESC went as a control character and `(B` stuck to the text) and the two-byte
+#: Fp/Fs escapes (`ESC 7`/`ESC 8` save and restore the cursor, `ESC =` keypad mode).
+ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
+                      r"|\x1b[ -/]+[0-~]|\x1b[0-?`-~]")
 ANSI_BYTES = compile_lazily(ANSI.pattern.encode("ascii"))
 
 #: C0 controls left after escapes, CRs and backspaces are resolved (BEL, SI/SO, NUL...):

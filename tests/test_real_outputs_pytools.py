@@ -275,3 +275,38 @@ def test_a_warning_of_another_shape_or_place_is_kept_among_thinned_ones():
     classes = toolout.classify(lines)
     assert classes[2] == "keep" and classes[odd] == "keep"
     assert classes.count("repeat") >= 59 * 3
+
+
+def test_bandit_over_a_test_suite_thins_low_issues_and_counts_them_per_test():
+    # bandit over test files: a B101 for every assert. (Excerpt: 51 of its 95 low issues and
+    # one of its medium ones, with the report's own closing metrics.)
+    data = real("bandit-toolz-tests-many-asserts.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert "… 506 lines elided (caveman): 50 low-severity issues like those shown: B101×50 …" in lines
+    assert view.count(">> Issue: [B101:assert_used]") == 1
+    # a medium issue is never thinned
+    assert "   Severity: Medium   Confidence: High" in lines
+    assert "   Location: ./toolz/tests/test_serialization.py:10:8" in lines
+    assert "\t\tLow: 95" in lines and "\t\tMedium: 14" in lines
+    raw = data.decode().splitlines()
+    heads = [i for i, ln in enumerate(raw) if ln.startswith(">> Issue:")]
+    assert raw[heads[1]:heads[-1]] and len(raw[heads[1]:heads[-1]]) == 506  # the run is exactly those blocks
+
+
+# ---------------------------------------------------------------- terminal escapes
+
+
+def test_curses_charset_reset_is_stripped_with_the_colours():
+    # mypy --pretty under a pty ends every colour with curses' sgr0, `ESC ( B` then `ESC [ m`:
+    # the ESC went as a control character and `(B` stuck to the text (`error:(B Function`).
+    from engine.terminal_text import plain_text
+
+    data = real("mypy-pretty-pty-sgr0.txt")
+    assert detect(data) == ContentType.TERMINAL
+    shown = plain_text(data).decode()
+    assert "(B" not in shown
+    assert "toolz/utils.py:1: error: Function is missing a type annotation  [no-untyped-def]" in shown.splitlines()
+    assert "Found 313 errors in 12 files (checked 2 source files)" in shown.splitlines()
+    view = TerminalCompressor().compress(data)
+    assert view is None or b"(B" not in view

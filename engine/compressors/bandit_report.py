@@ -16,12 +16,19 @@ The first issue of each test (B110) is shown whole. A later low-severity issue o
 drops its CWE and More Info lines when they repeat the first one's word for word, and its code
 excerpt; each marker says what it stands for (the excerpt's line range is read from the elided
 lines). Medium and high severity issues are always shown whole.
+
+Past LOW_VOLUME low-severity issues (bandit over a test suite: a B101 for every `assert`), low
+findings are thinned as lint findings are: the first issue of each test stays whole, the later
+low ones are elided whole, each run of them one marker counting its issues per test.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from collections import Counter
+
 from engine.compressors.lines import marker_text
+from engine.compressors.toolout_findings import LOW_VOLUME
 from engine.patterns import BANDIT_EXCERPT, BANDIT_ISSUE
 
 #: An excerpt shorter than this stays (its marker would cost about what it does).
@@ -31,6 +38,9 @@ MIN_EXCERPT = 3
 def elisions(lines: Sequence[str]) -> list[tuple[int, int, str]] | None:
     """(start, end, summary) runs to elide, in order, or None when this is no bandit report
     (or nothing in it repeats)."""
+    issues = _issues(lines)
+    if sum(low for _, _, _, low in issues) > LOW_VOLUME:
+        return _thinned(issues)
     runs: list[tuple[int, int, str]] = []
     first_refs: dict[str, tuple[str, str]] = {}  # test id -> its first issue's CWE and More Info lines
     n = len(lines)
@@ -66,3 +76,45 @@ def _add(runs: list[tuple[int, int, str]], lines: Sequence[str], start: int, end
     """Elide lines[start:end] only where the marker is shorter than what it stands for."""
     if len(marker_text(end - start, "lines", summary)) < len("\n".join(lines[start:end])):
         runs.append((start, end, summary))
+
+
+def _issues(lines: Sequence[str]) -> list[tuple[int, int, str, bool]]:
+    """(start, end, test id, low severity) of each issue block: its headline through the
+    `-----` rule after it (or up to the next headline)."""
+    heads = [i for i, ln in enumerate(lines) if ln.startswith(">> Issue: ") and BANDIT_ISSUE.match(ln)]
+    out = []
+    for k, i in enumerate(heads):
+        stop = heads[k + 1] if k + 1 < len(heads) else len(lines)
+        end = next((j + 1 for j in range(i + 1, stop) if lines[j].startswith("-----") and not lines[j].strip("-")), None)
+        if end is None:
+            continue  # no closing rule: not a block this module can vouch for
+        m = BANDIT_ISSUE.match(lines[i])
+        low = i + 1 < stop and lines[i + 1].lstrip().startswith("Severity: Low ")
+        out.append((i, end, m.group("test"), low))
+    return out
+
+
+def _thinned(issues: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str]] | None:
+    seen: set[str] = set()
+    runs: list[tuple[int, int, str]] = []
+    cur_start = cur_end = -1
+    tally: Counter[str] = Counter()
+
+    def close() -> None:
+        if tally:
+            parts = " ".join(f"{t}×{c}" for t, c in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])))
+            runs.append((cur_start, cur_end, f"{sum(tally.values())} low-severity issues like those shown: {parts}"))
+            tally.clear()
+
+    for start, end, test, low in issues:
+        if not low or test not in seen:
+            seen.add(test)
+            close()
+            continue
+        if start != cur_end:
+            close()
+            cur_start = start
+        cur_end = end
+        tally[test] += 1
+    close()
+    return runs or None
