@@ -554,14 +554,14 @@ FMT_REPORT_POINTER = compile_lazily(r"\s*--> \S+:\d+:\d+$")
 #: are atomic so an indented line fails in one pass.
 FMT_REPORT_BODY = compile_lazily(r"(?>\s*)(?>\d*)(?>\s*)(?:[|+-](?: .*)?$)|-{3,}$")
 
-#: A setuptools/distutils build step inside pip's `[N lines of output]` error block: the
-#: file-by-file copying and metadata writing that precedes the compiler error. Steps only: a
+#: A setuptools/distutils build step (in pip's `[N lines of output]` error block, or `pip -v`):
+#: the file-by-file copying, wheel packing and metadata writing around a build. Steps only: a
 #: line that says warning, error or failed matches none of these shapes.
 PIP_BUILD_STEP = compile_lazily(
     r"^\s*(?:copying \S+ -> \S+|creating \S+|running (?:build|build_py|build_ext|build_scripts|egg_info"
     r"|bdist_wheel|dist_info|install|install_lib|install_egg_info|install_scripts|develop|sdist|check)"
     r"|writing (?:[\w-]+(?: [\w-]+)* to |manifest file )?'?\S+'?|reading manifest (?:file|template) '\S+'"
-    r"|adding license file '\S+')$"
+    r"|adding license file '\S+'|adding '\S+'|removing \S+|installing to \S+|Copying \S+ to \S+)$"
 )
 
 #: unittest -v's first line of a test with a docstring: the id alone; the docstring line

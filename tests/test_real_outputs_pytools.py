@@ -310,3 +310,18 @@ def test_curses_charset_reset_is_stripped_with_the_colours():
     assert "Found 313 errors in 12 files (checked 2 source files)" in shown.splitlines()
     view = TerminalCompressor().compress(data)
     assert view is None or b"(B" not in view
+
+
+def test_pip_verbose_build_steps_are_progress_and_its_warnings_stay():
+    # `pip install -v --no-binary :all: six`: setuptools prints each step of a build that works.
+    data = real("pip-install-v-sdist-six.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    raw = data.decode().splitlines()
+    warnings = [ln for ln in raw if "Warning" in ln or ln.lstrip().startswith(("warning:", "WARNING:"))]
+    assert warnings and all(ln in lines for ln in warnings)
+    for needed in ("Successfully built six", "Successfully installed six-1.16.0",
+                   "  Running command Building wheel for six (pyproject.toml)"):
+        assert needed in lines
+    assert "  copying build/lib/six.py -> build/bdist.linux-x86_64/wheel/." not in lines
+    assert "… 10 lines elided (caveman): 10 progress lines …" in lines

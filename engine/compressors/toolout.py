@@ -388,6 +388,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     in_block = [False] * n
     block_starts, finding_starts = scan_lines(norm, cls)
     pair_docstring_results(norm, cls)
+    mark_build_steps(norm, cls, 0, n, CHATTER, only=OTHER)  # setuptools' steps (pip -v)
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
