@@ -580,6 +580,10 @@ BANDIT_EXCERPT = compile_lazily(r"^\d+(?:\t|$)")
 #: message` (toolout_pywarnings compares entries by location, category and message shape).
 PYTEST_WARNING_LINE = compile_lazily(r"^\s+(?P<where>\S+:\d+): (?P<cat>[A-Z]\w*(?:Warning|Error)): (?P<msg>.*)$")
 
+#: An entry of a drawn tree: its branch (`├── `, `└── `, `├─┬ ` from npm ls, ASCII `|-- ` and
+#: `` `-- `` from `tree -A`-less terminals), after the vertical rules of the levels above it.
+TREE_BRANCH = compile_lazily(r"^[\s│|]*(?:[├└]─+[┬─]*|[|`+\\]--+)\s*\S")
+
 # ---------------------------------------------------------------- structured data (JSON, tables, config)
 
 #: A JSON element whose canonical text says something went wrong is never elided: it is

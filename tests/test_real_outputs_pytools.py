@@ -325,3 +325,29 @@ def test_pip_verbose_build_steps_are_progress_and_its_warnings_stay():
         assert needed in lines
     assert "  copying build/lib/six.py -> build/bdist.linux-x86_64/wheel/." not in lines
     assert "… 10 lines elided (caveman): 10 progress lines …" in lines
+
+
+# ---------------------------------------------------------------- drawn trees
+
+
+def test_a_dependency_tree_is_a_listing_that_stays_whole():
+    # pipdeptree: `├── requests [required: >=2.31.0, installed: 2.34.2]` lines, no blank line;
+    # read as prose, entries from the middle of a package's branch went as "N sections elided".
+    from engine.compressors.text import TextCompressor
+
+    data = real("pipdeptree-full.txt")
+    assert detect(data) == ContentType.TEXT
+    assert TextCompressor().compress(data) is None
+
+
+def test_tree_entries_are_recognised_in_their_drawings():
+    from engine.compressors.tree_listing import is_tree
+
+    drawn = [".", "├── src", "│   ├── a.py", "│   └── b.py", "└── tests", "    └── test_a.py"]
+    npm = ["app@1.0.0 /srv/app", "├─┬ express@4.21.2", "│ ├── accepts@1.3.8", "│ └── body-parser@1.20.3",
+           "└── lodash@4.17.21", "  └── x@1.0.0"]
+    ascii_tree = [".", "|-- src", "|   |-- a.py", "|   `-- b.py", "`-- tests", "    `-- test_a.py"]
+    prose = ["The build has three parts:", "- the parser", "- the checker", "- the writer", "Each runs alone.",
+             "See below."]
+    assert is_tree(drawn) and is_tree(npm) and is_tree(ascii_tree)
+    assert not is_tree(prose)

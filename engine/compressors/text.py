@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import toolout
+from engine.compressors import toolout, tree_listing
 from engine.patterns import (
     BLANK_LINE_SPLIT, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, TEXT_HEADING_MD, TEXT_IMPORTANT,
     TEXT_SENTENCE_END,
@@ -99,6 +99,8 @@ class TextCompressor(L.QueryAwareLines):
             body = strip_html_noise(body)
         units = sections(body)
         joiner = "\n\n" if has_paragraphs(body) else "\n"
+        if joiner == "\n" and tree_listing.is_tree(units):
+            return None  # a drawn tree is a listing: every entry stays
         n = len(units)
         if n < MIN_SECTIONS:
             return None
