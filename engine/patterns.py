@@ -508,6 +508,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Found \d+ errors?\.$|All checks passed!$"  # ruff
     r"|\w[\w-]*: File would be reformatted$"  # ruff format --check, a file's headline
     r"|>> Issue: \[B\d+:\w+\] "  # bandit
+    r"|\d+ passed and \d+ failed\.$|\*\*\*Test Failed\*\*\* \d+ failures?\.$"  # python -m doctest
     # pytest -q: the closing counts are not framed by `=` rules
     r"|\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)"
     r"(, \d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|subtests passed))* in [\d.]+s( \([\d:]+\))?$"

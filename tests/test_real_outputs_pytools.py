@@ -351,3 +351,36 @@ def test_tree_entries_are_recognised_in_their_drawings():
              "See below."]
     assert is_tree(drawn) and is_tree(npm) and is_tree(ascii_tree)
     assert not is_tree(prose)
+
+
+# ---------------------------------------------------------------- python -m doctest -v
+
+
+def test_doctest_verbose_keeps_failing_examples_and_counts_passing_ones():
+    # `python -m doctest -v` over toolz's itertoolz (two expected outputs made stale): 97
+    # `Trying: ... ok` blocks. It read as source code and passed through whole.
+    data = real("doctest-v-two-failures.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    for needed in ('File "/tmp/unseen4/pytools/dt/itertoolz_bug.py", line 480, in itertoolz_bug.concat',
+                   'File "/tmp/unseen4/pytools/dt/itertoolz_bug.py", line 514, in itertoolz_bug.cons',
+                   "    [1, 2, 3, 4]", "Got:", "    extra",
+                   "   1 of   1 in itertoolz_bug.concat", "97 passed and 2 failed.", "***Test Failed*** 2 failures."):
+        assert needed in lines
+    assert view.count("Failed example:") == 2
+    assert "… 444 lines elided (caveman): 444 passing-test lines …" in lines
+    assert len(view) < len(data) // 4
+
+
+def test_a_doctest_example_without_its_ok_is_kept_whole():
+    from engine.compressors import toolout
+
+    lines = ["Trying:", "    f(1)", "Expecting:", "    2", "ok",
+             "Trying:", "    f(2)", "Expecting:", "    4", "*" * 70, 'File "m.py", line 9, in m.f',
+             "Failed example:", "    f(2)", "Expected:", "    4", "Got:", "    5",
+             "1 items had failures:", "   1 of   2 in m.f", "2 tests in 1 items.", "1 passed and 1 failed.",
+             "***Test Failed*** 1 failures."]
+    classes = toolout.classify(lines)
+    assert classes[:5] == ["pass"] * 5
+    assert classes[5:17] == ["keep"] * 12
