@@ -59,12 +59,13 @@ def declared_flags(pattern: "LazyPattern | re.Pattern") -> int:
 
 # ---------------------------------------------------------------- terminal
 
-#: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated), two-byte
-#: Fe escapes and nF escapes (`ESC ( B`, the charset reset `tput sgr0` and ncurses emit after
-#: every colour: unstripped, it leaves `(B` on the line). One pattern for detecting and for
-#: stripping.
+#: CSI (colours, cursor moves), OSC (titles, hyperlinks; BEL or ST terminated) and two-byte
+#: Fe escapes. One pattern for detecting and for stripping. Also nF escapes (`ESC ( B`: the
+#: charset reset curses' sgr0 appends to every colour reset, as mypy's coloured output does;
+#: left in, its ESC went as a control character and `(B` stuck to the text) and the two-byte
+#: Fp/Fs escapes (`ESC 7`/`ESC 8` save and restore the cursor, `ESC =` keypad mode).
 ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
-                      r"|\x1b[ -/]+[0-~]")
+                      r"|\x1b[ -/]+[0-~]|\x1b[0-?`-~]")
 ANSI_BYTES = compile_lazily(ANSI.pattern.encode("ascii"))
 
 #: C0 controls left after escapes, CRs and backspaces are resolved (BEL, SI/SO, NUL...):
@@ -627,6 +628,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Found \d+ errors? in \d+ files? \(checked|Success: no issues found in \d+ source"  # mypy
     r"|Found \d+ errors?\.$|All checks passed!$"  # ruff
     r"|\w[\w-]*: File would be reformatted$"  # ruff format --check, a file's headline
+    r"|>> Issue: \[B\d+:\w+\] "  # bandit
+    r"|\d+ passed and \d+ failed\.$|\*\*\*Test Failed\*\*\* \d+ failures?\.$"  # python -m doctest
     # pytest -q: the closing counts are not framed by `=` rules
     r"|\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)"
     r"(, \d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|subtests passed))* in [\d.]+s( \([\d:]+\))?$"
@@ -679,14 +682,14 @@ FMT_REPORT_POINTER = compile_lazily(r"\s*--> \S+:\d+:\d+$")
 #: are atomic so an indented line fails in one pass.
 FMT_REPORT_BODY = compile_lazily(r"(?>\s*)(?>\d*)(?>\s*)(?:[|+-](?: .*)?$)|-{3,}$")
 
-#: A setuptools/distutils build step inside pip's `[N lines of output]` error block: the
-#: file-by-file copying and metadata writing that precedes the compiler error. Steps only: a
+#: A setuptools/distutils build step (in pip's `[N lines of output]` error block, or `pip -v`):
+#: the file-by-file copying, wheel packing and metadata writing around a build. Steps only: a
 #: line that says warning, error or failed matches none of these shapes.
 PIP_BUILD_STEP = compile_lazily(
     r"^\s*(?:copying \S+ -> \S+|creating \S+|running (?:build|build_py|build_ext|build_scripts|egg_info"
     r"|bdist_wheel|dist_info|install|install_lib|install_egg_info|install_scripts|develop|sdist|check)"
     r"|writing (?:[\w-]+(?: [\w-]+)* to |manifest file )?'?\S+'?|reading manifest (?:file|template) '\S+'"
-    r"|adding license file '\S+')$"
+    r"|adding license file '\S+'|adding '\S+'|removing \S+|installing to \S+|Copying \S+ to \S+)$"
 )
 
 #: unittest -v's first line of a test with a docstring: the id alone; the docstring line
@@ -694,6 +697,20 @@ PIP_BUILD_STEP = compile_lazily(
 UNITTEST_ID_ONLY = compile_lazily(r"^test\w* \(\S+\)\s*$")
 #: A test whose result is still pending when its subtests report (indented) below it.
 UNITTEST_PENDING = compile_lazily(r"^test\w* \(\S+\) \.\.\.$")
+
+#: bandit's issue headline `>> Issue: [B110:try_except_pass] message` (bandit_report).
+BANDIT_ISSUE = compile_lazily(r"^>> Issue: \[(?P<test>B\d+):\w+\] ")
+#: A line of bandit's code excerpt: the source line number, a tab, the source (a blank
+#: source line is its number alone once trailing white space is stripped).
+BANDIT_EXCERPT = compile_lazily(r"^\d+(?:\t|$)")
+
+#: The warning line of an entry in pytest's warnings summary: `  path.py:10: DeprecationWarning:
+#: message` (toolout_pywarnings compares entries by location, category and message shape).
+PYTEST_WARNING_LINE = compile_lazily(r"^\s+(?P<where>\S+:\d+): (?P<cat>[A-Z]\w*(?:Warning|Error)): (?P<msg>.*)$")
+
+#: An entry of a drawn tree: its branch (`├── `, `└── `, `├─┬ ` from npm ls, ASCII `|-- ` and
+#: `` `-- `` from `tree -A`-less terminals), after the vertical rules of the levels above it.
+TREE_BRANCH = compile_lazily(r"^[\s│|]*(?:[├└]─+[┬─]*|[|`+\\]--+)\s*\S")
 
 # ---------------------------------------------------------------- structured data (JSON, tables, config)
 

@@ -14,7 +14,7 @@ import operator
 from collections.abc import Callable
 from itertools import compress
 
-from engine.compressors import fmt_report
+from engine.compressors import bandit_report, fmt_report
 from engine.compressors import lines as L
 from engine.compressors import memcheck, toolout
 from engine.compressors.frames import fold_recursion_kept
@@ -194,10 +194,11 @@ class TerminalCompressor(L.QueryAwareLines):
             units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
         eol = "\r" if doc.eol_cr else ""
         if query is None or not query.strip():
-            # A formatter's check report: its own rule (which files fail, each diff's start).
-            fmt_runs = fmt_report.elisions(cleaned)
-            if fmt_runs is not None:
-                return doc.join(fmt_report.render(units, fmt_runs, eol)).encode("utf-8")
+            # A formatter's check report or a bandit report: their own rules (fmt_report, bandit_report).
+            for report in (fmt_report, bandit_report):
+                report_runs = report.elisions(cleaned)
+                if report_runs is not None:
+                    return doc.join(fmt_report.render(units, report_runs, eol)).encode("utf-8")
         must, droppable, describe = toolout_verdicts(cleaned)
         # A memory checker's error and leak records stay whole (memcheck); so does a fold marker.
         for i in compress(range(n), memcheck.must_keep(cleaned)):

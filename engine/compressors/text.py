@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, query_plan, strace, toolout
+from engine.compressors import memcheck, query_plan, strace, toolout, tree_listing
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads
 from engine.patterns import (
@@ -160,6 +160,8 @@ class TextCompressor(L.QueryAwareLines):
         if threads is not None:
             body = folded = threads
         units, joiner = read_units(body)
+        if joiner == "\n" and tree_listing.is_tree(units):
+            return None  # a drawn tree is a listing: every entry stays
         n = len(units)
         if n < MIN_SECTIONS:
             return _whole(folded, crlf)
