@@ -299,3 +299,20 @@ def test_psql_unaligned_table_with_its_row_count_footer_is_a_table():
     assert "(101 rows)" in lines
     assert "4242|1695|refund_failed|124.50|2026-03-03 22:42:00+00" in lines
     assert any("rows elided (caveman)" in ln and "status" in ln for ln in lines)
+
+
+def test_redis_scan_key_list_is_an_enumeration_and_stays_whole():
+    # `redis-cli --scan --pattern 'user:*'`: 116 of 120 keys were elided as "sections".
+    data = real("redis-cli-scan-keys.txt")
+    assert TextCompressor().compress(data) is None
+
+
+def test_base64_lines_csv_records_and_repeated_names_are_not_an_enumeration():
+    import base64
+
+    from engine.compressors.text import is_path_listing
+
+    assert not is_path_listing(base64.encodebytes(bytes(range(256)) * 40).decode())
+    assert not is_path_listing("\n".join(f"{i},{i * 3},x{i}" for i in range(50)))
+    assert not is_path_listing("\n".join(["OK"] * 300 + ["(integer) 1"] * 200) + "\n")
+    assert is_path_listing("\n".join(f"session:user:{i}" for i in range(50)))

@@ -9,8 +9,8 @@ from collections import Counter
 from engine.compressors import lines as L
 from engine.compressors import query_plan, toolout
 from engine.patterns import (
-    BLANK_LINE_SPLIT, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, PATH_LIST_ENTRY, TEXT_HEADING_MD,
-    TEXT_IMPORTANT, TEXT_SENTENCE_END,
+    BASE64_LINE, BLANK_LINE_SPLIT, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, PATH_LIST_ENTRY,
+    TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -60,11 +60,14 @@ def sections(text: str) -> list[str]:
 
 
 def is_path_listing(text: str) -> bool:
-    """`find`, `rg -l`, `git ls-files`: one path a line. The agent asked for the list; each path is
-    an answer, and none stands for another, so such a list is never thinned."""
+    """`find`, `rg -l`, `redis-cli --scan`, `pip freeze`: one path or name a line, each distinct.
+    The agent asked for the list; each entry is an answer, and none stands for another, so such
+    a list is never thinned. (Repeated lines are repetition, a base64 blob or CSV records no list.)"""
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
-    paths = sum(1 for ln in lines if PATH_LIST_ENTRY.fullmatch(ln))
-    return bool(lines) and paths >= PATH_LIST_SHARE * len(lines)
+    entries = [ln for ln in lines
+               if PATH_LIST_ENTRY.fullmatch(ln) and "," not in ln and not BASE64_LINE.fullmatch(ln)]
+    return bool(lines) and len(entries) >= PATH_LIST_SHARE * len(lines) \
+        and len(set(entries)) >= PATH_LIST_SHARE * len(entries)
 
 
 def is_heading(section: str) -> bool:
