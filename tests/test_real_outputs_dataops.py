@@ -357,3 +357,19 @@ def test_a_record_with_an_empty_list_among_full_ones_is_kept():
     items[120]["tags"] = []
     view = JsonCompressor().compress(json.dumps(items, indent=1).encode()).decode()
     assert '"id": 120,"tags": []' in view.replace(", ", ",")
+
+
+def test_the_one_row_with_a_blank_cell_in_a_filled_column_is_kept():
+    # 200 customers, one with a NULL email: the row was elided in a run whose marker simply
+    # stopped stating emails.
+    data = real("psql-one-null-email.txt")
+    view = TabularCompressor().compress(data).decode()
+    assert " 134 |                     | FR      | free" in view.splitlines()
+    assert "rows elided (caveman)" in view
+
+
+def test_a_mostly_blank_column_does_not_keep_its_blank_rows():
+    rows = ["id,status,note"] + [f"{i},{'pending' if i % 9 else 'shipped'}," + ("gift" if i % 40 == 0 else "")
+                                 for i in range(1, 201)]
+    view = TabularCompressor().compress(("\n".join(rows) + "\n").encode()).decode()
+    assert len(view.splitlines()) < 30

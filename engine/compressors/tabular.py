@@ -30,6 +30,8 @@ KEEP_TAIL = 2
 QUERY_LIMIT = 24
 #: A column is numeric when at least this share of its non-empty cells are numbers.
 NUMERIC_SHARE = 0.7
+#: A column blank in at most this share of its rows (or in two) is filled: its blanks are odd.
+RARE_BLANK_SHARE = 0.02
 #: A column with at most this many distinct values (and repeats) is categorical.
 MAX_CATEGORIES = 32
 MIN_FIELDS, MAX_FIELDS = 2, 128
@@ -274,6 +276,7 @@ def _select(table: Table, units: list[str], query: str) -> list[bool]:
         cells = [r[col] for r in table.rows]
         _keep_extremes(cells, keep)
         _keep_first_of_each(cells, keep)
+        _keep_rare_blanks(cells, keep)
     if query:
         query_keep(units, query, keep, QUERY_LIMIT)
     return keep
@@ -317,6 +320,15 @@ def _keep_first_of_each(cells: list[str], keep: list[bool]) -> None:
         first.setdefault(c, i)
     for i in first.values():
         keep[i] = True
+
+
+def _keep_rare_blanks(cells: list[str], keep: list[bool]) -> None:
+    """The few blank cells of a column filled everywhere else (the one customer with no email
+    among four hundred, a NULL where every other row has a value): each such row is odd."""
+    blanks = [i for i, c in enumerate(cells) if not c.strip()]
+    if blanks and len(blanks) <= max(2, RARE_BLANK_SHARE * len(cells)):
+        for i in blanks:
+            keep[i] = True
 
 
 def _categorical(cells: list[str]) -> bool:
