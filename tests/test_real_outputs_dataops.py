@@ -373,3 +373,19 @@ def test_a_mostly_blank_column_does_not_keep_its_blank_rows():
                                  for i in range(1, 201)]
     view = TabularCompressor().compress(("\n".join(rows) + "\n").encode()).decode()
     assert len(view.splitlines()) < 30
+
+
+def test_the_one_non_number_in_a_numeric_column_is_kept():
+    # `N/A` among 300 totals was elided; the marker only said `total: … 101.50..N/A`.
+    data = real("csv-one-na-total.csv")
+    view = TabularCompressor().compress(data).decode()
+    assert "211,1478,shipped,N/A,2026-03-01 03:31:00+00" in view.splitlines()
+    assert "rows elided (caveman)" in view
+
+
+def test_text_cells_of_a_mostly_blank_column_are_not_odd_numbers():
+    rows = ["id,status,note"] + [f"{i},{'pending' if i % 9 else 'shipped'}," + ("gift" if i % 40 == 0 else "")
+                                 for i in range(1, 201)]
+    view = TabularCompressor().compress(("\n".join(rows) + "\n").encode()).decode()
+    # Only the first of its kind and the last row: blanks are not numbers, and text is no oddity here.
+    assert [ln for ln in view.splitlines() if ln.endswith(",gift")] == ["40,pending,gift", "200,pending,gift"]

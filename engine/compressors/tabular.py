@@ -277,6 +277,7 @@ def _select(table: Table, units: list[str], query: str) -> list[bool]:
         _keep_extremes(cells, keep)
         _keep_first_of_each(cells, keep)
         _keep_rare_blanks(cells, keep)
+        _keep_rare_non_numbers(cells, keep)
     if query:
         query_keep(units, query, keep, QUERY_LIMIT)
     return keep
@@ -328,6 +329,25 @@ def _keep_rare_blanks(cells: list[str], keep: list[bool]) -> None:
     blanks = [i for i, c in enumerate(cells) if not c.strip()]
     if blanks and len(blanks) <= max(2, RARE_BLANK_SHARE * len(cells)):
         for i in blanks:
+            keep[i] = True
+
+
+def _keep_rare_non_numbers(cells: list[str], keep: list[bool]) -> None:
+    """The few cells of a numeric column that are not numbers (`N/A` among 800 totals)."""
+    odd: list[int] = []
+    numbers = 0
+    limit = max(2, RARE_BLANK_SHARE * len(cells))
+    for i, c in enumerate(cells):
+        if not c.strip():
+            continue
+        if _number(c) is None:
+            odd.append(i)
+            if len(odd) > limit:
+                return
+        else:
+            numbers += 1
+    if odd and numbers >= NUMERIC_SHARE * (numbers + len(odd)):
+        for i in odd:
             keep[i] = True
 
 
