@@ -389,3 +389,26 @@ def test_text_cells_of_a_mostly_blank_column_are_not_odd_numbers():
     view = TabularCompressor().compress(("\n".join(rows) + "\n").encode()).decode()
     # Only the first of its kind and the last row: blanks are not numbers, and text is no oddity here.
     assert [ln for ln in view.splitlines() if ln.endswith(",gift")] == ["40,pending,gift", "200,pending,gift"]
+
+
+# ---------------------------------------------------------------- TSV whose first column is a number
+
+
+def test_tsv_led_by_ids_is_not_a_line_numbered_listing():
+    # `psql -At -F$'\t'`: `1<TAB>user1@…` read as `cat -n`'s gutter; the table lost its id
+    # column and the markers named every column one place too far left (`#1: user…`).
+    from engine.listing import unwrap
+
+    data = real("psql-tsv-id-first.tsv")
+    assert unwrap(data).body == data
+    view = TabularCompressor().compress(data).decode()
+    marker = next(ln for ln in view.splitlines() if "rows elided (caveman)" in ln)
+    assert "#2:" in marker and "user" in marker.split("#2:")[1].split(";")[0]
+
+
+def test_cat_n_of_tab_indented_source_is_still_a_listing():
+    from engine.listing import unwrap
+
+    src = ["package main", "", "func main() {", "\tx := 1", "\tif x > 0 {", "\t\tprintln(x)", "\t}", "}", "// end"]
+    data = "".join(f"{i + 1:6d}\t{ln}\n" for i, ln in enumerate(src)).encode()
+    assert unwrap(data).body == ("\n".join(src) + "\n").encode()
