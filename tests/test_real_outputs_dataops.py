@@ -412,3 +412,25 @@ def test_cat_n_of_tab_indented_source_is_still_a_listing():
     src = ["package main", "", "func main() {", "\tx := 1", "\tif x > 0 {", "\t\tprintln(x)", "\t}", "}", "// end"]
     data = "".join(f"{i + 1:6d}\t{ln}\n" for i, ln in enumerate(src)).encode()
     assert unwrap(data).body == ("\n".join(src) + "\n").encode()
+
+
+def test_psql_tuples_only_rows_are_a_table_not_a_numbered_listing():
+    # `psql -t`: ` 4200 |        1401 | cancelled …` read as a ` N | ` gutter; the markers stated
+    # nothing, and the padded cells gave no values to state.
+    from engine.listing import unwrap
+
+    data = real("psql-t-tuples-only.txt")
+    assert unwrap(data).body == data
+    view = TabularCompressor().compress(data).decode()
+    assert " 4242 |        1695 | refund_failed | 124.50" in view.splitlines()
+    markers = [ln for ln in view.splitlines() if "rows elided (caveman)" in ln]
+    assert markers and all("#3:" in m or "#3=" in m for m in markers)
+    assert "range #1=4204..4235" in markers[0]
+
+
+def test_numbered_code_with_a_pipe_gutter_is_still_a_listing():
+    from engine.listing import unwrap
+
+    src = ["def f(a, b):", "    if a | b:", "        return 1", "    return 0", "", "x = f(1, 2)", "y = 3", "z = 4", "w = 5"]
+    data = "".join(f"{i + 1:4d} | {ln}\n" for i, ln in enumerate(src)).encode()
+    assert unwrap(data).body != data

@@ -142,6 +142,9 @@ def _parse_csv(text: str, lines: list[str], newline: str, trailing: bool) -> Tab
     width = len(records[0])
     if not MIN_FIELDS <= width <= MAX_FIELDS or any(len(r) != width for r in records):
         return None
+    if delimiter == "|":
+        # psql pads its cells (` 4200 |  shipped   |`): the values are what is inside the padding.
+        records = [[c.strip() for c in r] for r in records]
     if _first_record_is_data(records):
         names = [f"#{j + 1}" for j in range(width)]
         return Table(names, records, originals, [], delimiter, newline, trailing, headerless=True)
