@@ -774,3 +774,5 @@ PLAN_RELATION = compile_lazily(r" on [^\s(]+(?: [a-z_][\w$]*)?(?=  | \(|$)", re.
 SQL_STATEMENT_START = compile_lazily(
     r"(?:CREATE|ALTER|DROP|INSERT\s+INTO|UPDATE|DELETE\s+FROM|SELECT|SET|COPY|GRANT|REVOKE|COMMENT\s+ON"
     r"|BEGIN|COMMIT|ROLLBACK|PRAGMA|WITH|TRUNCATE|VACUUM|ANALYZE|REINDEX)\b")
+#: A command tag psql prints for a statement that returns no rows (`SET`, `INSERT 0 1`, `CREATE TABLE`).
+PSQL_COMMAND_TAG = compile_lazily(r"[A-Z]+(?: [A-Z]+)*(?: \d+)*")

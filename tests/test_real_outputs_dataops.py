@@ -434,3 +434,24 @@ def test_numbered_code_with_a_pipe_gutter_is_still_a_listing():
     src = ["def f(a, b):", "    if a | b:", "        return 1", "    return 0", "", "x = f(1, 2)", "y = 3", "z = 4", "w = 5"]
     data = "".join(f"{i + 1:4d} | {ln}\n" for i, ln in enumerate(src)).encode()
     assert unwrap(data).body != data
+
+
+def test_psql_script_with_several_result_tables_compresses_each():
+    # `psql -f` printing SET, a table, INSERT 0 1, a table: blank lines made it paragraphs of
+    # text, too few to elide, and all of it passed through.
+    data = real("psql-f-two-results.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert lines[0] == "SET" and "INSERT 0 1" in lines
+    assert "(61 rows)" in lines and "(40 rows)" in lines
+    assert " 4242 | refund_failed | 124.50" in lines
+    assert sum(1 for ln in lines if "rows elided (caveman)" in ln) >= 2
+    assert lines.index("(61 rows)") < lines.index("INSERT 0 1") < lines.index("(40 rows)")
+
+
+def test_blocks_that_are_not_all_tables_are_not_a_psql_script():
+    from engine.compressors.framed_table import result_blocks
+
+    data = real("psql-f-two-results.txt").decode()
+    assert result_blocks(data + "\nsome prose follows here\n") is None

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from engine.compressors import aligned_table, framed_table, invariants, record_blocks
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
-from engine.patterns import FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
+from engine.patterns import (
+    FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, PSQL_COMMAND_TAG, TABLE_IMPORTANT,
+)
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -174,7 +176,9 @@ class TabularCompressor:
         except UnicodeDecodeError:
             return None
         table = parse_table(text)
-        if table is None or len(table.rows) + 1 < MIN_ROWS:
+        if table is None:
+            return self._each_table(text, query)
+        if len(table.rows) + 1 < MIN_ROWS:
             return None
         units = [table.delimiter.join(r) for r in table.rows]
         keep = _select(table, units, query)
@@ -207,6 +211,24 @@ class TabularCompressor:
             return None
         out = _render(table, out_rows, elided_total)
         return out if len(out) < len(data) else None
+
+
+    def _each_table(self, text: str, query: str) -> bytes | None:
+        """`psql -f` with several queries: each result table compressed on its own."""
+        blocks = framed_table.result_blocks(text)
+        if blocks is None or "\r" in text:
+            return None
+        out = []
+        for block in blocks:
+            lines = block.split("\n")
+            tags = 0
+            while tags < len(lines) and PSQL_COMMAND_TAG.fullmatch(lines[tags]):
+                tags += 1
+            table = "\n".join(lines[tags:])
+            shown = self.compress_query((table + "\n").encode("utf-8"), query) if table else None
+            out.append("\n".join(lines[:tags] + [shown.decode("utf-8").rstrip("\n") if shown else table]))
+        result = "\n\n".join(out) + "\n" * (len(text) - len(text.rstrip("\n")))
+        return result.encode("utf-8") if len(result) < len(text) else None
 
 
 def _important_words(pattern: str) -> tuple[str, ...] | None:
