@@ -455,3 +455,9 @@ def test_blocks_that_are_not_all_tables_are_not_a_psql_script():
 
     data = real("psql-f-two-results.txt").decode()
     assert result_blocks(data + "\nsome prose follows here\n") is None
+
+
+def test_a_huge_path_listing_is_thinned_with_counted_markers():
+    paths = "".join(f"./node_modules/pkg{i // 20}/lib/file{i % 20}.js\n" for i in range(3000))
+    view = TextCompressor().compress(paths.encode())
+    assert view is not None and b"elided (caveman)" in view
