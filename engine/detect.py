@@ -197,6 +197,9 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return all(P.MARKDOWN_TABLE_SEP.match(c) for c in cells) and len(nonblank) >= 8
     if len(nonblank) < 8:
         return False
+    # psql -f with several queries: result tables (and command tags) between blank lines.
+    if "\n\n" in text.strip("\n") and framed_table.result_blocks(text) is not None:
+        return True
     # A database client's table (psql, sqlite3 -box/-table, mysql): its frame fixes the columns.
     if len(nonblank) == len(text.strip("\n").split("\n")) and framed_table.parse(nonblank) is not None:
         return True

@@ -136,8 +136,22 @@ def _strip_gutter(data: bytes) -> tuple[bytes, Gutter] | None:
         out.append(raw[cut:])
     if sum(1 for n in numbers if n is not None) < MIN_NUMBERED:
         return None
+    if separator in ("\t", "|") and _delimited_rows([ln for ln, n in zip(out, numbers) if n is not None],
+                                                     separator.encode()):
+        return None
     body = b"\n".join(out) + (b"\n" if data.endswith(b"\n") else b"")
     return body, Gutter(tuple(numbers), tuple(prefixes), body)
+
+
+def _delimited_rows(rest: list[bytes], delimiter: bytes) -> bool:
+    """After `N<TAB>` (or `N | `), every line holds the same number of further delimiters, none
+    leading: the number is the first column of a table (`psql -At -F$'\\t'`, `psql -t`, `cut`),
+    not a line number. Taken as a gutter, the table lost its id column and markers named the
+    wrong columns, or none."""
+    counts = {ln.count(delimiter) for ln in rest}
+    if len(counts) != 1 or counts.pop() < 1:
+        return False
+    return delimiter != b"\t" or not any(ln[:1] in (b"\t", b" ") for ln in rest)
 
 
 def _strip_wrapper(data: bytes) -> tuple[bytes, Wrapper] | None:

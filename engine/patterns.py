@@ -1005,10 +1005,12 @@ FRAMED_BOX_BOTTOM = compile_lazily(r"└─+(?:┴─+)+┘")
 FRAMED_ASCII_RULE = compile_lazily(r"\+-+(?:\+-+)+\+")
 #: The row count a client prints under a table: psql `(301 rows)`, mysql `3 rows in set (0.00 sec)`.
 FRAMED_ROW_COUNT = compile_lazily(r"\(\d+ rows?\)|\d+ rows? in set(?: \([\d.]+ sec\))?")
-#: One entry of a path listing (`find`, `rg -l`, `git ls-files`): a path with a `/` and no white
-#: space, or an absolute/relative path whose names may hold single spaces. A list of these is an
-#: enumeration the agent asked for; no entry of it is a look-alike of another.
-PATH_LIST_ENTRY = compile_lazily(r"(?:[^\s/]*/)+[^\s/]*|\.{0,2}/[^\t\n]*")
+#: One entry of a listing: a path (`find`, `rg -l`, `git ls-files`; an absolute or relative one
+#: may hold spaces), or one name a line (`redis-cli --scan`, `ls -1`, `pip freeze`). A list of
+#: these is an enumeration the agent asked for; no entry of it is a look-alike of another.
+PATH_LIST_ENTRY = compile_lazily(r"\S+|\.{0,2}/[^\t\n]*")
+#: A line of a base64 blob (a PEM body, `base64` output): one token, but no entry of a list.
+BASE64_LINE = compile_lazily(r"[A-Za-z0-9+/=]{60,}")
 #: psql's expanded display (`\x`): the line over each record, `-[ RECORD 12 ]-----` (a `+` where
 #: the name column ends when values are wider than the header).
 PSQL_RECORD_HEADER = compile_lazily(r"-\[ RECORD \d+ \][-+]*")
@@ -1027,6 +1029,8 @@ PLAN_RELATION = compile_lazily(r" on [^\s(]+(?: [a-z_][\w$]*)?(?=  | \(|$)", re.
 SQL_STATEMENT_START = compile_lazily(
     r"(?:CREATE|ALTER|DROP|INSERT\s+INTO|UPDATE|DELETE\s+FROM|SELECT|SET|COPY|GRANT|REVOKE|COMMENT\s+ON"
     r"|BEGIN|COMMIT|ROLLBACK|PRAGMA|WITH|TRUNCATE|VACUUM|ANALYZE|REINDEX)\b")
+#: A command tag psql prints for a statement that returns no rows (`SET`, `INSERT 0 1`, `CREATE TABLE`).
+PSQL_COMMAND_TAG = compile_lazily(r"[A-Z]+(?: [A-Z]+)*(?: \d+)*")
 
 # ---------------------------------------------------------------- thread dumps (thread_dump)
 

@@ -299,3 +299,165 @@ def test_psql_unaligned_table_with_its_row_count_footer_is_a_table():
     assert "(101 rows)" in lines
     assert "4242|1695|refund_failed|124.50|2026-03-03 22:42:00+00" in lines
     assert any("rows elided (caveman)" in ln and "status" in ln for ln in lines)
+
+
+def test_redis_scan_key_list_is_an_enumeration_and_stays_whole():
+    # `redis-cli --scan --pattern 'user:*'`: 116 of 120 keys were elided as "sections".
+    data = real("redis-cli-scan-keys.txt")
+    assert TextCompressor().compress(data) is None
+
+
+def test_base64_lines_csv_records_and_repeated_names_are_not_an_enumeration():
+    import base64
+
+    from engine.compressors.text import is_path_listing
+
+    assert not is_path_listing(base64.encodebytes(bytes(range(256)) * 40).decode())
+    assert not is_path_listing("\n".join(f"{i},{i * 3},x{i}" for i in range(50)))
+    assert not is_path_listing("\n".join(["OK"] * 300 + ["(integer) 1"] * 200) + "\n")
+    assert is_path_listing("\n".join(f"session:user:{i}" for i in range(50)))
+
+
+# ---------------------------------------------------------------- JSON: the one odd record
+
+
+def _customer_records(n: int, odd: int) -> bytes:
+    """What `psql -At -c "select row_to_json(t) from (select id, email, json_build_object(…) as
+    meta from customers …) t"` printed for the session's table: the committed excerpt is its
+    first 300 records; the loss showed only with 1300 or more."""
+    lines = []
+    for i in range(1, n + 1):
+        country = ["US", "DE", "FR", "JP", "BR", "IN"][i % 6]
+        tier = ["free", "pro", "enterprise"][(i % 7 == 0) + (i % 31 == 0)]
+        flags = '["suspended"]' if i == odd else "[]"
+        lines.append(f'{{"id":{i},"email":"user{i}@example.com",'
+                     f'"meta":{{"country" : "{country}", "tier" : "{tier}", "flags" : {flags}}}}}')
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_the_one_record_whose_nested_list_is_not_empty_is_kept():
+    # 2000 records, `meta.flags` empty in all but one (["suspended"]): its one extra word kept
+    # it under the redundancy bar, and it was elided with nothing in the marker about it.
+    from engine.compressors.json_array import JsonCompressor
+
+    assert _customer_records(300, 190) == real("jsonl-one-nonempty-flags.jsonl")
+    data = _customer_records(2000, 1500)
+    assert detect(data) == ContentType.JSON
+    view = JsonCompressor().compress(data).decode()
+    assert '"suspended"' in view
+    assert "__caveman_elided__" in view
+
+
+def test_a_record_with_an_empty_list_among_full_ones_is_kept():
+    import json
+
+    from engine.compressors.json_array import JsonCompressor
+
+    items = [{"id": i, "tags": ["a", "b"]} for i in range(200)]
+    items[120]["tags"] = []
+    view = JsonCompressor().compress(json.dumps(items, indent=1).encode()).decode()
+    assert '"id": 120,"tags": []' in view.replace(", ", ",")
+
+
+def test_the_one_row_with_a_blank_cell_in_a_filled_column_is_kept():
+    # 200 customers, one with a NULL email: the row was elided in a run whose marker simply
+    # stopped stating emails.
+    data = real("psql-one-null-email.txt")
+    view = TabularCompressor().compress(data).decode()
+    assert " 134 |                     | FR      | free" in view.splitlines()
+    assert "rows elided (caveman)" in view
+
+
+def test_a_mostly_blank_column_does_not_keep_its_blank_rows():
+    rows = ["id,status,note"] + [f"{i},{'pending' if i % 9 else 'shipped'}," + ("gift" if i % 40 == 0 else "")
+                                 for i in range(1, 201)]
+    view = TabularCompressor().compress(("\n".join(rows) + "\n").encode()).decode()
+    assert len(view.splitlines()) < 30
+
+
+def test_the_one_non_number_in_a_numeric_column_is_kept():
+    # `N/A` among 300 totals was elided; the marker only said `total: … 101.50..N/A`.
+    data = real("csv-one-na-total.csv")
+    view = TabularCompressor().compress(data).decode()
+    assert "211,1478,shipped,N/A,2026-03-01 03:31:00+00" in view.splitlines()
+    assert "rows elided (caveman)" in view
+
+
+def test_text_cells_of_a_mostly_blank_column_are_not_odd_numbers():
+    rows = ["id,status,note"] + [f"{i},{'pending' if i % 9 else 'shipped'}," + ("gift" if i % 40 == 0 else "")
+                                 for i in range(1, 201)]
+    view = TabularCompressor().compress(("\n".join(rows) + "\n").encode()).decode()
+    # Only the first of its kind and the last row: blanks are not numbers, and text is no oddity here.
+    assert [ln for ln in view.splitlines() if ln.endswith(",gift")] == ["40,pending,gift", "200,pending,gift"]
+
+
+# ---------------------------------------------------------------- TSV whose first column is a number
+
+
+def test_tsv_led_by_ids_is_not_a_line_numbered_listing():
+    # `psql -At -F$'\t'`: `1<TAB>user1@…` read as `cat -n`'s gutter; the table lost its id
+    # column and the markers named every column one place too far left (`#1: user…`).
+    from engine.listing import unwrap
+
+    data = real("psql-tsv-id-first.tsv")
+    assert unwrap(data).body == data
+    view = TabularCompressor().compress(data).decode()
+    marker = next(ln for ln in view.splitlines() if "rows elided (caveman)" in ln)
+    assert "#2:" in marker and "user" in marker.split("#2:")[1].split(";")[0]
+
+
+def test_cat_n_of_tab_indented_source_is_still_a_listing():
+    from engine.listing import unwrap
+
+    src = ["package main", "", "func main() {", "\tx := 1", "\tif x > 0 {", "\t\tprintln(x)", "\t}", "}", "// end"]
+    data = "".join(f"{i + 1:6d}\t{ln}\n" for i, ln in enumerate(src)).encode()
+    assert unwrap(data).body == ("\n".join(src) + "\n").encode()
+
+
+def test_psql_tuples_only_rows_are_a_table_not_a_numbered_listing():
+    # `psql -t`: ` 4200 |        1401 | cancelled …` read as a ` N | ` gutter; the markers stated
+    # nothing, and the padded cells gave no values to state.
+    from engine.listing import unwrap
+
+    data = real("psql-t-tuples-only.txt")
+    assert unwrap(data).body == data
+    view = TabularCompressor().compress(data).decode()
+    assert " 4242 |        1695 | refund_failed | 124.50" in view.splitlines()
+    markers = [ln for ln in view.splitlines() if "rows elided (caveman)" in ln]
+    assert markers and all("#3:" in m or "#3=" in m for m in markers)
+    assert "range #1=4204..4235" in markers[0]
+
+
+def test_numbered_code_with_a_pipe_gutter_is_still_a_listing():
+    from engine.listing import unwrap
+
+    src = ["def f(a, b):", "    if a | b:", "        return 1", "    return 0", "", "x = f(1, 2)", "y = 3", "z = 4", "w = 5"]
+    data = "".join(f"{i + 1:4d} | {ln}\n" for i, ln in enumerate(src)).encode()
+    assert unwrap(data).body != data
+
+
+def test_psql_script_with_several_result_tables_compresses_each():
+    # `psql -f` printing SET, a table, INSERT 0 1, a table: blank lines made it paragraphs of
+    # text, too few to elide, and all of it passed through.
+    data = real("psql-f-two-results.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert lines[0] == "SET" and "INSERT 0 1" in lines
+    assert "(61 rows)" in lines and "(40 rows)" in lines
+    assert " 4242 | refund_failed | 124.50" in lines
+    assert sum(1 for ln in lines if "rows elided (caveman)" in ln) >= 2
+    assert lines.index("(61 rows)") < lines.index("INSERT 0 1") < lines.index("(40 rows)")
+
+
+def test_blocks_that_are_not_all_tables_are_not_a_psql_script():
+    from engine.compressors.framed_table import result_blocks
+
+    data = real("psql-f-two-results.txt").decode()
+    assert result_blocks(data + "\nsome prose follows here\n") is None
+
+
+def test_a_huge_path_listing_is_thinned_with_counted_markers():
+    paths = "".join(f"./node_modules/pkg{i // 20}/lib/file{i % 20}.js\n" for i in range(3000))
+    view = TextCompressor().compress(paths.encode())
+    assert view is not None and b"elided (caveman)" in view

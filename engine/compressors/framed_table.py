@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.patterns import (
     FRAMED_ASCII_RULE, FRAMED_BOX_BOTTOM, FRAMED_BOX_MIDDLE, FRAMED_BOX_TOP, FRAMED_ROW_COUNT,
-    PSQL_RULE,
+    PSQL_COMMAND_TAG, PSQL_RULE,
 )
 
 MIN_COLUMNS = 2
@@ -111,3 +111,20 @@ def _frame(lines: list[str], bar: str, middle, bottom, tee: str) -> Framed | Non
 
 def _carries(line: str, seps: list[int], bar: str) -> bool:
     return all(s < len(line) and line[s] == bar for s in seps)
+
+
+def result_blocks(text: str) -> list[str] | None:
+    """A psql script's output: blank-line-separated blocks, each a framed table (with its
+    `(N rows)`) or command tags (`SET`, `INSERT 0 1`); None unless at least two tables."""
+    blocks = [b for b in text.strip("\n").split("\n\n")]
+    tables = 0
+    for block in blocks:
+        lines = block.split("\n")
+        if all(PSQL_COMMAND_TAG.fullmatch(ln) for ln in lines):
+            continue
+        while lines and PSQL_COMMAND_TAG.fullmatch(lines[0]):  # `SET` printed before a table
+            lines.pop(0)
+        if parse(lines) is None:
+            return None
+        tables += 1
+    return blocks if tables >= 2 else None

@@ -146,6 +146,7 @@ class Profile:
                     self.numeric.setdefault(path, {}).update(zip(indices, numbers))
                     return list(map((key + " ").__add__, map(str if t is int else _RAW, column)))
             elif t is list:
+                self._emptiness(path, dict(zip(indices, column)))
                 words = _string_list_words(key, column)
                 if words is not None:
                     return words
@@ -155,6 +156,14 @@ class Profile:
             self._member(v, path, i, words)
             out.append(" ".join(words))
         return out
+
+    def _emptiness(self, path: str, lists: dict[int, list[Any]]) -> None:
+        """Whether each element's list at `path` is empty, as a leaf of its own: the one record
+        whose `flags` holds something among two thousand empty ones is a rare value (arrays
+        are otherwise no leaf paths, and its one extra word hides under the redundancy bar)."""
+        series = self.strings.setdefault(path + "[]", {})
+        for i, v in lists.items():
+            series[i] = "items" if v else "empty"
 
     def _member(self, v: Any, path: str, i: int, words: list[str]) -> None:
         """A top-level member's value at `path`, as _walk reads one."""
@@ -218,6 +227,7 @@ class Profile:
                     self._walk(v, path + "." + k, i, words, depth + 1)
             return
         if isinstance(value, list):
+            self._emptiness(path, {i: value})
             for v in value[:16]:
                 self._shape_only(v, path, words, depth + 1)
             return

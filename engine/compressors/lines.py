@@ -23,6 +23,9 @@ from engine.patterns import ANSI, WORD
 #: A run shorter than this is emitted verbatim unless its marker summarizes and halves it:
 #: a one-unit marker plus a recovery handle costs about what the unit cost and reads as a hole.
 MIN_RUN = 3
+#: A list (file paths, names) of up to this many entries is an enumeration the agent reads whole;
+#: a longer one (`find /`) is thinned like any output, its markers counting what went.
+LIST_MAX_ENTRIES = 1000
 #: Query bias: at most this share of the best score still counts as relevant.
 QUERY_RELEVANCE = 0.30
 

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from engine.compressors import aligned_table, framed_table, invariants, record_blocks
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
-from engine.patterns import FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, TABLE_IMPORTANT
+from engine.patterns import (
+    FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, PSQL_COMMAND_TAG, TABLE_IMPORTANT,
+)
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -30,6 +32,8 @@ KEEP_TAIL = 2
 QUERY_LIMIT = 24
 #: A column is numeric when at least this share of its non-empty cells are numbers.
 NUMERIC_SHARE = 0.7
+#: A column blank in at most this share of its rows (or in two) is filled: its blanks are odd.
+RARE_BLANK_SHARE = 0.02
 #: A column with at most this many distinct values (and repeats) is categorical.
 MAX_CATEGORIES = 32
 MIN_FIELDS, MAX_FIELDS = 2, 128
@@ -140,6 +144,9 @@ def _parse_csv(text: str, lines: list[str], newline: str, trailing: bool) -> Tab
     width = len(records[0])
     if not MIN_FIELDS <= width <= MAX_FIELDS or any(len(r) != width for r in records):
         return None
+    if delimiter == "|":
+        # psql pads its cells (` 4200 |  shipped   |`): the values are what is inside the padding.
+        records = [[c.strip() for c in r] for r in records]
     if _first_record_is_data(records):
         names = [f"#{j + 1}" for j in range(width)]
         return Table(names, records, originals, [], delimiter, newline, trailing, headerless=True)
@@ -169,7 +176,9 @@ class TabularCompressor:
         except UnicodeDecodeError:
             return None
         table = parse_table(text)
-        if table is None or len(table.rows) + 1 < MIN_ROWS:
+        if table is None:
+            return self._each_table(text, query)
+        if len(table.rows) + 1 < MIN_ROWS:
             return None
         units = [table.delimiter.join(r) for r in table.rows]
         keep = _select(table, units, query)
@@ -202,6 +211,24 @@ class TabularCompressor:
             return None
         out = _render(table, out_rows, elided_total)
         return out if len(out) < len(data) else None
+
+
+    def _each_table(self, text: str, query: str) -> bytes | None:
+        """`psql -f` with several queries: each result table compressed on its own."""
+        blocks = framed_table.result_blocks(text)
+        if blocks is None or "\r" in text:
+            return None
+        out = []
+        for block in blocks:
+            lines = block.split("\n")
+            tags = 0
+            while tags < len(lines) and PSQL_COMMAND_TAG.fullmatch(lines[tags]):
+                tags += 1
+            table = "\n".join(lines[tags:])
+            shown = self.compress_query((table + "\n").encode("utf-8"), query) if table else None
+            out.append("\n".join(lines[:tags] + [shown.decode("utf-8").rstrip("\n") if shown else table]))
+        result = "\n\n".join(out) + "\n" * (len(text) - len(text.rstrip("\n")))
+        return result.encode("utf-8") if len(result) < len(text) else None
 
 
 def _important_words(pattern: str) -> tuple[str, ...] | None:
@@ -274,6 +301,8 @@ def _select(table: Table, units: list[str], query: str) -> list[bool]:
         cells = [r[col] for r in table.rows]
         _keep_extremes(cells, keep)
         _keep_first_of_each(cells, keep)
+        _keep_rare_blanks(cells, keep)
+        _keep_rare_non_numbers(cells, keep)
     if query:
         query_keep(units, query, keep, QUERY_LIMIT)
     return keep
@@ -317,6 +346,34 @@ def _keep_first_of_each(cells: list[str], keep: list[bool]) -> None:
         first.setdefault(c, i)
     for i in first.values():
         keep[i] = True
+
+
+def _keep_rare_blanks(cells: list[str], keep: list[bool]) -> None:
+    """The few blank cells of a column filled everywhere else (the one customer with no email
+    among four hundred, a NULL where every other row has a value): each such row is odd."""
+    blanks = [i for i, c in enumerate(cells) if not c.strip()]
+    if blanks and len(blanks) <= max(2, RARE_BLANK_SHARE * len(cells)):
+        for i in blanks:
+            keep[i] = True
+
+
+def _keep_rare_non_numbers(cells: list[str], keep: list[bool]) -> None:
+    """The few cells of a numeric column that are not numbers (`N/A` among 800 totals)."""
+    odd: list[int] = []
+    numbers = 0
+    limit = max(2, RARE_BLANK_SHARE * len(cells))
+    for i, c in enumerate(cells):
+        if not c.strip():
+            continue
+        if _number(c) is None:
+            odd.append(i)
+            if len(odd) > limit:
+                return
+        else:
+            numbers += 1
+    if odd and numbers >= NUMERIC_SHARE * (numbers + len(odd)):
+        for i in odd:
+            keep[i] = True
 
 
 def _categorical(cells: list[str]) -> bool:

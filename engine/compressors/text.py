@@ -11,7 +11,8 @@ from engine.compressors import memcheck, query_plan, strace, toolout, tree_listi
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads
 from engine.patterns import (
-    BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML, PATH_LIST_ENTRY,
+    BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
+    PATH_LIST_ENTRY,
     TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
@@ -26,6 +27,9 @@ MIN_REPEAT_RUN = 3
 #: Share of lines that must be paths for the text to be a path listing (the rest: `find: …:
 #: Permission denied` and the like, shown with it).
 PATH_LIST_SHARE = 0.9
+#: A listing longer than this (`find /`) is thinned like any text, its markers counting what
+#: went: shown whole, it would cost more than any answer from it is worth.
+PATH_LIST_MAX_LINES = L.LIST_MAX_ENTRIES
 HEADING_MAX_WORDS, HEADING_MAX_CHARS = 8, 96
 #: A paragraph this many lines long is a program's output, not prose: the text is read by lines.
 LONG_PARAGRAPH_LINES = 40
@@ -90,11 +94,16 @@ def read_units(text: str) -> tuple[list[str], str]:
 
 
 def is_path_listing(text: str) -> bool:
-    """`find`, `rg -l`, `git ls-files`: one path a line. The agent asked for the list; each path is
-    an answer, and none stands for another, so such a list is never thinned."""
+    """`find`, `rg -l`, `redis-cli --scan`, `pip freeze`: one path or name a line, each distinct.
+    The agent asked for the list; each entry is an answer, and none stands for another, so such
+    a list is never thinned. (Repeated lines are repetition, a base64 blob or CSV records no list.)"""
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
-    paths = sum(1 for ln in lines if PATH_LIST_ENTRY.fullmatch(ln))
-    return bool(lines) and paths >= PATH_LIST_SHARE * len(lines)
+    if len(lines) > PATH_LIST_MAX_LINES:
+        return False
+    entries = [ln for ln in lines
+               if PATH_LIST_ENTRY.fullmatch(ln) and "," not in ln and not BASE64_LINE.fullmatch(ln)]
+    return bool(lines) and len(entries) >= PATH_LIST_SHARE * len(lines) \
+        and len(set(entries)) >= PATH_LIST_SHARE * len(entries)
 
 
 def is_heading(section: str) -> bool:

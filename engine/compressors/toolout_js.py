@@ -29,6 +29,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
+from engine.compressors.lines import LIST_MAX_ENTRIES
 from engine.compressors.toolout_scan import KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
     JS_COVERAGE_HEADER,
@@ -211,8 +212,8 @@ PATH_LIST_MIN = 3
 
 
 def _mark_path_lists(norm: list[str], cls: list[str], lines: _Lines) -> None:
-    """KEEP each run of PATH_LIST_MIN or more consecutive bare JS/TS source paths (`tsc
-    --listFiles`, `jest --listTests`), except lines a linter's thinning made REPEAT."""
+    """KEEP each run of PATH_LIST_MIN to LIST_MAX_ENTRIES consecutive bare JS/TS source paths
+    (`tsc --listFiles`, `jest --listTests`), except lines a linter's thinning made REPEAT."""
     found = lines.holding_any(tuple(e + "\n" for e in SOURCE_ENDINGS))
     if norm and norm[-1].endswith(SOURCE_ENDINGS):
         found.append(len(norm) - 1)  # the last line has no `\n` after it
@@ -222,7 +223,7 @@ def _mark_path_lists(norm: list[str], cls: list[str], lines: _Lines) -> None:
         j = k
         while j + 1 < len(paths) and paths[j + 1] == paths[j] + 1:
             j += 1
-        if j - k + 1 >= PATH_LIST_MIN:
+        if PATH_LIST_MIN <= j - k + 1 <= LIST_MAX_ENTRIES:
             for i in paths[k:j + 1]:
                 if cls[i] != REPEAT:
                     cls[i] = KEEP
