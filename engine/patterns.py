@@ -332,7 +332,7 @@ TOOL_PASS = compile_lazily(
     r"|^\s*PASS\s+\S"  # jest file line
     r"|^\s*ok \d+ - (?!.*# (SKIP|TODO))"  # TAP
     r"|^\s*--- PASS: |^ok\s+\S+\s+(\S+s|\(cached\))"  # go test
-    r"|^test \S+ \.\.\. ok$"  # cargo test
+    r"|^test \S(.*\S)? \.\.\. ok$"  # cargo test (a doc test: `test src/lib.rs - add (line 9) ... ok`)
     r"|^\S+ \(\S+\) \.\.\. ok$|^test\w* \(\S+\)\s*$"  # unittest -v
     r"|^\s*\d+/\d+ Test\s+#\d+: \S+ \.+\s+Passed"  # ctest
     r"|^(\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed"  # maven, per class
@@ -393,7 +393,8 @@ TOOL_MOCHA_FAILING = compile_lazily(r"^\s*\d+ failing\b")
 TOOL_MOCHA_FAILURE = compile_lazily(r"^\s+\d+\) \S")
 TOOL_GO_FAIL = compile_lazily(r"^(\s*)--- FAIL: ")
 TOOL_GO_PANIC = compile_lazily(r"^panic: |^fatal error: ")
-TOOL_CARGO_STDOUT = compile_lazily(r"^---- \S+ std(out|err) ----$")
+#: A doc test's name holds spaces (`---- src/lib.rs - add (line 9) stdout ----`).
+TOOL_CARGO_STDOUT = compile_lazily(r"^---- \S.*? std(out|err) ----$")
 #: A Rust backtrace frame (`   4: crate1::tests::t_fail`) and its source line (`      at ./src/main.rs:7:27`):
 #: a frame of the standard library (its source under `/rustc/<commit>/library/`, or no source
 #: and a std/core/alloc symbol) is counted, not shown; the user's own frames stay.

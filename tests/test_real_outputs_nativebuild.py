@@ -363,3 +363,18 @@ def test_linker_errors_are_tool_output_and_none_is_elided():
         if re.search(r"multiple definition of|undefined reference to|: in function|relocation against", ln):
             assert c == toolout.KEEP, ln
     assert classes[lines.index("collect2: error: ld returned 1 exit status")] == toolout.KEEP
+
+
+# ---------------------------------------------------------------- cargo doc tests
+
+
+def test_cargo_doc_test_failures_are_blocks_and_passing_doc_tests_pass():
+    # a doc test's name holds spaces: its `---- name stdout ----` block was not one, and the second
+    # and third failures' `left:`/`right:` lines read as repeats of the first's
+    lines = real("cargo-doctest-3fail.out").decode().splitlines()
+    classes = toolout.analyse(lines).classes
+    for ln, c in zip(lines, classes):
+        if ln.startswith(("  left: ", " right: ", "---- src/lib.rs - ", "thread 'main'")):
+            assert c == toolout.KEEP, ln
+        if ln.startswith("test src/lib.rs - ") and ln.endswith("... ok"):
+            assert c == toolout.PASS, ln
