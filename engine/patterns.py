@@ -393,6 +393,10 @@ TOOL_MOCHA_FAILING = compile_lazily(r"^\s*\d+ failing\b")
 TOOL_MOCHA_FAILURE = compile_lazily(r"^\s+\d+\) \S")
 TOOL_GO_FAIL = compile_lazily(r"^(\s*)--- FAIL: ")
 TOOL_GO_PANIC = compile_lazily(r"^panic: |^fatal error: ")
+#: A Rust panic printed inline (`cargo test -- --nocapture`, a doc test's stderr, a binary):
+#: `thread 'x' (729) panicked at src/lib.rs:5:1:` then its message (`assertion ... failed`,
+#: `  left: 3`, ` right: 4`), which a view must not thin as look-alikes of another panic's.
+TOOL_RUST_PANIC = compile_lazily(r"^thread '[^']*'( \(\d+\))? panicked at ")
 #: A doc test's name holds spaces (`---- src/lib.rs - add (line 9) stdout ----`).
 TOOL_CARGO_STDOUT = compile_lazily(r"^---- \S.*? std(out|err) ----$")
 #: A Rust backtrace frame (`   4: crate1::tests::t_fail`) and its source line (`      at ./src/main.rs:7:27`):

@@ -378,3 +378,20 @@ def test_cargo_doc_test_failures_are_blocks_and_passing_doc_tests_pass():
             assert c == toolout.KEEP, ln
         if ln.startswith("test src/lib.rs - ") and ln.endswith("... ok"):
             assert c == toolout.PASS, ln
+
+
+def test_inline_rust_panics_keep_their_messages():
+    # --nocapture prints each panic where it happens: the doc test's `left: 3`/`right: 4` read
+    # like the unit tests' and were elided
+    data = real("cargo-test-nocapture.out")
+    lines = data.decode().splitlines()
+    classes = toolout.analyse(lines).classes
+    for i, ln in enumerate(lines):
+        if ln.startswith("thread '"):
+            j = i
+            while lines[j] and not lines[j].startswith(("note: ", "test ", "stack backtrace:")):
+                assert classes[j] == toolout.KEEP, lines[j]
+                j += 1
+    view = view_of(data).splitlines()
+    assert ["thread 'main' (786) panicked at src/lib.rs:5:1:", "assertion `left == right` failed",
+            "  left: 3", " right: 4"] == view[view.index("thread 'main' (786) panicked at src/lib.rs:5:1:"):][:4]
