@@ -1,6 +1,7 @@
-"""Real native and JVM build outputs (trimmed excerpts under tests/fixtures/real/nativebuild/):
-ctest --output-on-failure, cargo test under a pty, a rustc warning flood, a Maven reactor
-built with -Xlint:all."""
+"""Real native and JVM build and test outputs (excerpts under tests/fixtures/real/nativebuild/):
+ctest, GoogleTest, cargo test (pty colours, doc tests, --nocapture), rustc and javac warning
+floods, Maven (-Xlint reactor, -e traces, surefire), autoconf, valgrind, sanitizers, GNU ld and
+prove. Each test failed before the rule it checks."""
 from __future__ import annotations
 
 import re
