@@ -351,7 +351,7 @@ TOOL_PASS = compile_lazily(
     r"|^\s*PASS\s+\S"  # jest file line
     r"|^\s*ok \d+ - (?!.*# (SKIP|TODO))"  # TAP
     r"|^\s*--- PASS: |^ok\s+\S+\s+(\S+s|\(cached\))"  # go test
-    r"|^test \S+ \.\.\. ok$"  # cargo test
+    r"|^test \S(.*\S)? \.\.\. ok$"  # cargo test (a doc test: `test src/lib.rs - add (line 9) ... ok`)
     r"|^\S+ \(\S+\) \.\.\. ok$|^test\w* \(\S+\)\s*$"  # unittest -v
     r"|^\s*\d+/\d+ Test\s+#\d+: \S+ \.+\s+Passed"  # ctest
     r"|^(\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed"  # maven, per class
@@ -412,7 +412,12 @@ TOOL_MOCHA_FAILING = compile_lazily(r"^\s*\d+ failing\b")
 TOOL_MOCHA_FAILURE = compile_lazily(r"^\s+\d+\) \S")
 TOOL_GO_FAIL = compile_lazily(r"^(\s*)--- FAIL: ")
 TOOL_GO_PANIC = compile_lazily(r"^panic: |^fatal error: ")
-TOOL_CARGO_STDOUT = compile_lazily(r"^---- \S+ std(out|err) ----$")
+#: A Rust panic printed inline (`cargo test -- --nocapture`, a doc test's stderr, a binary):
+#: `thread 'x' (729) panicked at src/lib.rs:5:1:` then its message (`assertion ... failed`,
+#: `  left: 3`, ` right: 4`), which a view must not thin as look-alikes of another panic's.
+TOOL_RUST_PANIC = compile_lazily(r"^thread '[^']*'( \(\d+\))? panicked at ")
+#: A doc test's name holds spaces (`---- src/lib.rs - add (line 9) stdout ----`).
+TOOL_CARGO_STDOUT = compile_lazily(r"^---- \S.*? std(out|err) ----$")
 #: A Rust backtrace frame (`   4: crate1::tests::t_fail`) and its source line (`      at ./src/main.rs:7:27`):
 #: a frame of the standard library (its source under `/rustc/<commit>/library/`, or no source
 #: and a std/core/alloc symbol) is counted, not shown; the user's own frames stay.

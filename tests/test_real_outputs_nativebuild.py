@@ -1,6 +1,7 @@
-"""Real native and JVM build outputs (trimmed excerpts under tests/fixtures/real/nativebuild/):
-ctest --output-on-failure, cargo test under a pty, a rustc warning flood, a Maven reactor
-built with -Xlint:all."""
+"""Real native and JVM build and test outputs (excerpts under tests/fixtures/real/nativebuild/):
+ctest, GoogleTest, cargo test (pty colours, doc tests, --nocapture), rustc and javac warning
+floods, Maven (-Xlint reactor, -e traces, surefire), autoconf, valgrind, sanitizers, GNU ld and
+prove. Each test failed before the rule it checks."""
 from __future__ import annotations
 
 import re
@@ -363,3 +364,35 @@ def test_linker_errors_are_tool_output_and_none_is_elided():
         if re.search(r"multiple definition of|undefined reference to|: in function|relocation against", ln):
             assert c == toolout.KEEP, ln
     assert classes[lines.index("collect2: error: ld returned 1 exit status")] == toolout.KEEP
+
+
+# ---------------------------------------------------------------- cargo doc tests
+
+
+def test_cargo_doc_test_failures_are_blocks_and_passing_doc_tests_pass():
+    # a doc test's name holds spaces: its `---- name stdout ----` block was not one, and the second
+    # and third failures' `left:`/`right:` lines read as repeats of the first's
+    lines = real("cargo-doctest-3fail.out").decode().splitlines()
+    classes = toolout.analyse(lines).classes
+    for ln, c in zip(lines, classes):
+        if ln.startswith(("  left: ", " right: ", "---- src/lib.rs - ", "thread 'main'")):
+            assert c == toolout.KEEP, ln
+        if ln.startswith("test src/lib.rs - ") and ln.endswith("... ok"):
+            assert c == toolout.PASS, ln
+
+
+def test_inline_rust_panics_keep_their_messages():
+    # --nocapture prints each panic where it happens: the doc test's `left: 3`/`right: 4` read
+    # like the unit tests' and were elided
+    data = real("cargo-test-nocapture.out")
+    lines = data.decode().splitlines()
+    classes = toolout.analyse(lines).classes
+    for i, ln in enumerate(lines):
+        if ln.startswith("thread '"):
+            j = i
+            while lines[j] and not lines[j].startswith(("note: ", "test ", "stack backtrace:")):
+                assert classes[j] == toolout.KEEP, lines[j]
+                j += 1
+    view = view_of(data).splitlines()
+    assert ["thread 'main' (786) panicked at src/lib.rs:5:1:", "assertion `left == right` failed",
+            "  left: 3", " right: 4"] == view[view.index("thread 'main' (786) panicked at src/lib.rs:5:1:"):][:4]

@@ -91,6 +91,7 @@ from engine.patterns import (
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
+    TOOL_RUST_PANIC,
     TOOL_SANITIZER_REPORT,
     TOOL_SANITIZER_SUMMARY,
     TOOL_STACK_FRAME,
@@ -350,6 +351,12 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
                 if cls[k] not in (PASS, CHATTER):
                     cls[k] = KEEP
                 in_block[k] = True
+        elif TOOL_RUST_PANIC.match(s):
+            # the panic's message lines, up to a blank line, its backtrace or note, or the next row
+            stop = ("test ", "thread '", "---- ", "stack backtrace:", "note: ")
+            while end < n and norm[end] and not norm[end].startswith(stop):
+                end += 1
+            _mark(cls, in_block, i, end)
         elif TOOL_GTEST_FAILURE.match(s):
             while end < n and not norm[end].startswith("[") and not TOOL_GTEST_FAILURE.match(norm[end]):
                 end += 1
