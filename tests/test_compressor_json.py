@@ -424,3 +424,12 @@ def test_anomalies_and_level_shifts_match_the_plain_loops(values, z, holes):
     assert change_points(values) == _change_points_reference(values)
     shifted = values + [v + 50 for v in values]
     assert change_points(shifted) == _change_points_reference(shifted)
+
+
+def test_huge_numbers_find_their_anomaly_without_overflowing():
+    # Deviations past 1e154 square past the float range: the spread is computed scaled.
+    values = [1.0] * 9 + [1.78e154]
+    assert numeric_anomalies(values) == [9]
+    rows = [{"id": i, "size": 1.0} for i in range(30)] + [{"id": 30, "size": 1.78e154}]
+    out = json_c.compress(json.dumps(rows, indent=2).encode())
+    assert out is not None and b"1.78e+154" in out

@@ -115,12 +115,22 @@ def numeric_anomalies(values: Sequence[float | None] | Mapping[int, float], z: f
         scores = map(operator.truediv, map(operator.mul, repeat(0.6745), deviations), repeat(mad))
         return list(compress(indices, map(operator.le, repeat(z), scores)))
     mean = sum(nums) / len(nums)
-    std = math.sqrt(sum(map(pow, map(operator.sub, nums, repeat(mean)), repeat(2))) / len(nums))
+    std = _spread(nums, mean)
     if std == 0:
         return []
     # |v - mean| / std >= z
     scores = map(operator.truediv, map(abs, map(operator.sub, present, repeat(mean))), repeat(std))
     return list(compress(indices, map(operator.le, repeat(z), scores)))
+
+
+def _spread(values: Sequence[float], mean: float) -> float:
+    """The population standard deviation of `values` about `mean`."""
+    diffs = list(map(operator.sub, values, repeat(mean)))
+    try:
+        return math.sqrt(sum(map(pow, diffs, repeat(2))) / len(diffs))
+    except OverflowError:  # a deviation past 1e154 squares past the float range: scale first
+        scale = max(map(abs, diffs))
+        return scale * math.sqrt(sum(pow(d / scale, 2) for d in diffs) / len(diffs))
 
 
 def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
@@ -142,7 +152,7 @@ def change_points(values: Sequence[float], max_splits: int = 8) -> list[int]:
             continue
         seg = values[lo:hi]
         mean = sum(seg) / len(seg)
-        std = math.sqrt(sum(map(pow, map(operator.sub, seg, repeat(mean)), repeat(2))) / len(seg))
+        std = _spread(seg, mean)
         if std == 0:
             continue
         # The running sum of deviations over all but the last value; its first largest
