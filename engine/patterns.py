@@ -258,6 +258,9 @@ SEARCH_HEADING = compile_lazily(r"[^\s:][^:]{0,240}\.[A-Za-z0-9_]{1,12}|[^\s:][^
 BLANK_LINE_SPLIT = compile_lazily(r"\n(?:[ \t]*\n)+")
 #: A Markdown heading; short unpunctuated lines count as headings too (see text.is_heading).
 TEXT_HEADING_MD = compile_lazily(r"#{1,6}\s")
+#: A Markdown list item (`- x`, `* x`, `12. x`): a long paragraph of them is a document's list,
+#: which stays a paragraph (read by lines, its look-alike items would be elided).
+TEXT_LIST_ITEM = compile_lazily(r"(?m)^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+\S")
 TEXT_SENTENCE_END = compile_lazily(r"[.!?]")
 #: Sections prose always keeps: what a reader is told to act on.
 TEXT_IMPORTANT = compile_lazily(

@@ -127,3 +127,12 @@ def test_fenced_block_read_by_lines_with_recurring_short_lines():
         "```\nsnippet one\nsnippet two\n```\n"
         "… 18 sections elided (caveman) …\nfetching page 138 ok\nfetching page 139 ok\n"
     )
+
+
+def test_long_list_paragraph_keeps_paragraph_reading():
+    # A changelog's 60 bullets are one list: read by lines, look-alike items would be elided.
+    bullets = "".join(f"- Fix parsing of option --flag-{i} when given twice\n" for i in range(60))
+    prose = "".join(f"Release {i} notes follow in the paragraphs below this one.\n\n" for i in range(10))
+    out = run("# Changelog\n\n" + bullets + "\n" + prose)
+    assert out is not None and bullets.rstrip("\n") in out
+    assert "… 8 sections elided (caveman) …" in out

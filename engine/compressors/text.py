@@ -13,7 +13,7 @@ from engine.compressors.thread_dump import fold_threads
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
     PATH_LIST_ENTRY,
-    TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_SENTENCE_END,
+    TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_LIST_ITEM, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -87,10 +87,17 @@ def read_units(text: str) -> tuple[list[str], str]:
     if not has_paragraphs(text):
         return sections(text), "\n"
     paragraphs = sections(text)
-    longest = max((p.count("\n") + 1 for p in paragraphs if not p.startswith("```")), default=0)
-    if longest < LONG_PARAGRAPH_LINES:
+    if not any(_program_output(p) for p in paragraphs):
         return paragraphs, "\n\n"
     return sections(text, by_lines=True), "\n"
+
+
+def _program_output(paragraph: str) -> bool:
+    """LONG_PARAGRAPH_LINES lines or more, and not a code fence or a document's list."""
+    lines = paragraph.count("\n") + 1
+    if lines < LONG_PARAGRAPH_LINES or paragraph.startswith("```"):
+        return False
+    return len(TEXT_LIST_ITEM.findall(paragraph)) * 2 < lines
 
 
 def is_path_listing(text: str) -> bool:
