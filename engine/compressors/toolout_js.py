@@ -64,7 +64,7 @@ def vitest_cross_row(norm: list[str], i: int) -> bool:
     if not s.lstrip().startswith("× "):
         return False
     nxt = norm[i + 1].lstrip() if i + 1 < len(norm) else ""
-    return nxt[:1] not in BOX_CHARS or not nxt
+    return bool(nxt) and nxt[0] not in BOX_CHARS  # a blank line after: left to the box rule
 
 
 def _indent(line: str) -> int:
