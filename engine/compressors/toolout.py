@@ -42,7 +42,7 @@ from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_findings import mark_findings
-from engine.compressors.toolout_js import mark_js, nests, vitest_cross_row
+from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_junit import mark_junit
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CARGO_FAILURES,
@@ -341,6 +341,14 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
 # ---------------------------------------------------------------- test trees
 
 
+def _nests(norm: list[str], i: int, depth: int) -> bool:
+    """The next non-blank line after i is indented deeper than `depth`."""
+    for j in range(i + 1, len(norm)):
+        if norm[j]:
+            return _indent(norm[j]) > depth
+    return False
+
+
 def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
     """In a mocha / jest / node --test tree: suite titles of passing tests are PASS; the titles
     above a failing, pending or skipped result are KEEP (they name it)."""
@@ -372,7 +380,7 @@ def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             # a suite title has its tests nested under it; an indented line with nothing under
             # it is a test's output (vitest's `stdout |` block, a jest console message), not
             # passing structure
-            if cls[i] == OTHER and nests(norm, i, d):
+            if cls[i] == OTHER and _nests(norm, i, d):
                 cls[i] = PASS
             stack.append((d, i))
 

@@ -23,7 +23,7 @@
 
 `mark_js(norm, cls)` runs after the tree rule and before the problem-word rule: it raises
 labels to KEEP, and takes back to OTHER only what the tree rule called passing in a console
-block. `nests` is the tree rule's own test: a suite title has lines nested under it.
+block.
 """
 from __future__ import annotations
 
@@ -69,15 +69,6 @@ def vitest_cross_row(norm: list[str], i: int) -> bool:
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
-
-
-def nests(norm: list[str], i: int, depth: int) -> bool:
-    """The next non-blank line after i is indented deeper than `depth` (a test tree's suite
-    title has its tests under it; a test's output line has nothing under it)."""
-    for j in range(i + 1, len(norm)):
-        if norm[j]:
-            return _indent(norm[j]) > depth
-    return False
 
 
 class _Lines:
