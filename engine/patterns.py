@@ -512,7 +512,8 @@ TOOL_TREE_ODD = compile_lazily(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
 #: Markers of a test tree (mocha, jest, node --test spec): suite titles in it are passing structure.
 TOOL_TREE_MARK = compile_lazily(r"^\s*(✓|✔|√|▶)\s")
 
-# ---- JavaScript toolchain: vitest's result tree, istanbul's coverage table (toolout_js)
+# ---- JavaScript toolchain (toolout_js, toolout_junit): vitest's and playwright's verdict rows,
+# coverage tables, the lists an agent asks for (`vitest list`, `npm pack`, `tsc --listFiles`), JUnit XML
 #: vitest's default reporter names a file holding failures on one row (`❯ test/a.test.ts
 #: (8 tests | 7 failed) 17ms`), then each failing test (`❯ test/a.test.ts > suite > name`, or
 #: `× name` from vitest 2) with its message on a `→ ...` row, and the tests a failed hook

@@ -1,7 +1,8 @@
-"""Real outputs of the JavaScript toolchain (vitest 1 and 3, jest with --coverage), trimmed
-excerpts under tests/fixtures/real/jstools/: vitest's failing rows are the verdict, not passing
-structure; a coverage table is a list the agent reads by name; a console.warn message is a
-warning."""
+"""Real outputs of the JavaScript toolchain (vitest 1 and 3, jest, playwright, tsc, npm pack;
+a pip error box as the guard of a shared rule), trimmed excerpts under
+tests/fixtures/real/jstools/: failing, skipped and console rows are not passing structure; a
+coverage table, a test list, a tarball's contents and a file list are read by name and stay
+whole; a console.warn message is a warning; a JUnit failure is kept whole."""
 from __future__ import annotations
 
 import re

@@ -11,7 +11,7 @@
   tests `N failed` / `N flaky` list. All indented like suite titles.
 - Lists the agent asked for, kept whole (keepNonRedundant, and the text compressor that reads
   toolout's verdict, would elide their look-alike rows): `vitest list`'s test ids,
-  `npm pack --dry-run`'s tarball contents, and bare source paths (`tsc --listFiles`).
+  `npm pack --dry-run`'s tarball contents, and runs of bare source paths (`tsc --listFiles`).
 - vitest's closing `Snapshots  2 failed` (jest's `Snapshots:` is a summary already).
 - istanbul's text coverage table (jest, vitest, nyc with `--coverage`): the per-file rows are
   what the agent ran the command for, a list it reads by name, so it stays whole.
@@ -21,8 +21,9 @@
   an error the code under test reported: KEEP (keepNonRedundant would elide one as "like"
   another).
 
-`mark_js(norm, cls)` runs after the tree rule and before the problem-word rule: it only
-raises labels to KEEP.
+`mark_js(norm, cls)` runs after the tree rule and before the problem-word rule: it raises
+labels to KEEP, and takes back to OTHER only what the tree rule called passing in a console
+block.
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def vitest_cross_row(norm: list[str], i: int) -> bool:
     if not s.lstrip().startswith("× "):
         return False
     nxt = norm[i + 1].lstrip() if i + 1 < len(norm) else ""
-    return nxt[:1] not in BOX_CHARS or not nxt
+    return bool(nxt) and nxt[0] not in BOX_CHARS  # a blank line after: left to the box rule
 
 
 def _indent(line: str) -> int:
@@ -99,8 +100,9 @@ class _Lines:
 
 
 def mark_js(norm: list[str], cls: list[str]) -> None:
-    """Raise vitest's failing rows, its snapshot count, coverage tables and jest console
-    problem messages to KEEP (see the module docstring)."""
+    """Raise playwright's and vitest's verdict rows, the lists the agent asked for, coverage
+    tables and jest console problem messages to KEEP; jest console lines the tree rule took for
+    suite titles go back to OTHER (see the module docstring)."""
     lines = _Lines(norm)
     if "›" in lines.joined:  # only playwright (and jest titles) print it
         _mark_playwright(norm, cls)
