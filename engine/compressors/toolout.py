@@ -47,6 +47,7 @@ from engine.compressors.toolout_findings import mark_findings
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_junit import mark_junit
+from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CARGO_FAILURES,
@@ -71,11 +72,8 @@ from engine.compressors.toolout_unittest import pair_docstring_results
 from engine.patterns import (
     TOOL_CARGO_STDOUT,
     TOOL_CMAKE_ERROR,
-    TOOL_CTEST_FAIL,
-    TOOL_CTEST_NEXT,
     TOOL_GO_FAIL,
     TOOL_GO_PANIC,
-    TOOL_GTEST_FAILURE,
     TOOL_JEST_BLOCK,
     TOOL_JEST_END,
     TOOL_JS_ERROR,
@@ -91,21 +89,15 @@ from engine.patterns import (
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
-    TOOL_RUST_PANIC,
-    TOOL_SANITIZER_REPORT,
-    TOOL_SANITIZER_SUMMARY,
     TOOL_STACK_FRAME,
     TOOL_TAP_NOT_OK,
     TOOL_TRACEBACK,
     TOOL_TREE_MARK,
     TOOL_TREE_ODD,
     TOOL_UNITTEST_BLOCK,
-    TOOL_VALGRIND_RECORD,
 )
 
 #: Labels a caller may elide without asking its generic rules.
-#: A sanitizer's shadow-memory map and legend: counted, not shown.
-SHADOW_MAP = "shadowmap"
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
@@ -342,38 +334,8 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             while end < n and not norm[end].startswith(("⎯⎯⎯", " FAIL ")):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif TOOL_CTEST_FAIL.match(s):
-            # the failing test's row and (--output-on-failure) its output; a passing or progress
-            # row of that output (a GoogleTest binary's `[ RUN ]`, `[ OK ]`) stays droppable
-            while end < n and not TOOL_CTEST_NEXT.match(norm[end]):
-                end += 1
-            for k in range(i, end):
-                if cls[k] not in (PASS, CHATTER):
-                    cls[k] = KEEP
-                in_block[k] = True
-        elif TOOL_RUST_PANIC.match(s):
-            # the panic's message lines, up to a blank line, its backtrace or note, or the next row
-            stop = ("test ", "thread '", "---- ", "stack backtrace:", "note: ")
-            while end < n and norm[end] and not norm[end].startswith(stop):
-                end += 1
-            _mark(cls, in_block, i, end)
-        elif TOOL_GTEST_FAILURE.match(s):
-            while end < n and not norm[end].startswith("[") and not TOOL_GTEST_FAILURE.match(norm[end]):
-                end += 1
-            _mark(cls, in_block, i, end)
-        elif TOOL_SANITIZER_REPORT.match(s):
-            while end < n and not TOOL_SANITIZER_SUMMARY.match(norm[end]) and not TOOL_SANITIZER_REPORT.match(norm[end]):
-                end += 1
-            if end < n and TOOL_SANITIZER_SUMMARY.match(norm[end]):
-                end += 1
-            _mark(cls, in_block, i, end)
-            end = _label_shadow_map(norm, cls, end)
-        elif TOOL_VALGRIND_RECORD.match(s):
-            # through the record's frames, up to its blank `==pid==` line or the program's own output
-            pid = s[:s.index("== ") + 3]
-            while end < n and norm[end].startswith(pid):
-                end += 1
-            _mark(cls, in_block, i, end)
+        elif (native_end := native_block(norm, cls, in_block, i)) is not None:
+            end = native_end  # ctest, GoogleTest, inline panics, sanitizers, valgrind
         elif TOOL_CMAKE_ERROR.match(s) or (TOOL_PIP_ERROR.match(s) and not vitest_cross_row(norm, i)):
             end = _indented_block_end(norm, i, 0)
             _mark(cls, in_block, i, end)
@@ -387,19 +349,6 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
                 start = i - 4
             _mark(cls, in_block, start, end)
     return passing
-
-
-def _label_shadow_map(norm: list[str], cls: list[str], i: int) -> int:
-    """ASan's shadow-memory dump and its fixed legend after a report's SUMMARY line: the same
-    ~35 lines under every report, none of them the error. Returns where they end."""
-    if i >= len(norm) or norm[i] != "Shadow bytes around the buggy address:":
-        return i
-    end = i + 1
-    while end < len(norm) and (norm[end].startswith(("  ", "=>")) or norm[end].startswith("Shadow byte legend")):
-        end += 1
-    for k in range(i, end):
-        cls[k] = SHADOW_MAP
-    return end
 
 
 # ---------------------------------------------------------------- test trees
