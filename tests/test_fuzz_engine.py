@@ -388,3 +388,22 @@ def test_one_long_line_does_not_hang(shape: str, ctype: str) -> None:
     done = subprocess.run([sys.executable, "-c", script, ctype], capture_output=True, cwd=ROOT,
                           timeout=HANG_TIMEOUT_S)
     assert done.returncode == 0, done.stderr.decode()[-1500:]
+
+
+#: Short payloads whose markers outweigh the runs they replace (views as long as the payload, or
+#: longer): the compressor must decline them.
+SAME_SIZE_VIEWS = [
+    (ContentType.SEARCH, b"PASS t\n\x1b[31mred\x1b[0m\n\na\n+new\nERROR\n50%\r100%\na\na\nid=2\nsrc/a.py:3:hit\n\n"
+     b"+new\n+new\n\nPASS t\n\x1b[31mred\x1b[0m\n  at f\nERROR\nsrc/a.py:3:hit\nok\n"),
+    (ContentType.LOG, b"id=2\n-old\nid=2\n-old\nid=1\nid=1\n\x1b[31mred\x1b[0m\n\n\x1b[31mred\x1b[0m\n"),
+    (ContentType.TERMINAL, b"id=2\n  at f\nERROR\nsrc/a.py:3:hit\n-old\nid=1\nid=1\nPASS t\nERROR\na\n\n"
+     b"src/a.py:3:hit\nsrc/a.py:3:hit\nsrc/a.py:3:hit\na\nid=2\na\n"),
+]
+
+
+@pytest.mark.parametrize("ctype, data", SAME_SIZE_VIEWS)
+def test_a_view_as_long_as_its_payload_is_declined(ctype, data: bytes) -> None:
+    assert len(REGISTRY.get(ctype)._run(data, None)) >= len(data)  # the case this pins down
+    assert REGISTRY.get(ctype).compress(data) is None
+    queried = REGISTRY.get(ctype).compress_query(data, "error")
+    assert queried is None or len(queried) < len(data)

@@ -45,10 +45,15 @@ class QueryAwareLines:
         raise NotImplementedError
 
     def compress(self, data: bytes) -> bytes | None:
-        return self._run(data, None)
+        return _smaller(self._run(data, None), data)
 
     def compress_query(self, data: bytes, query: str) -> bytes | None:
-        return self._run(data, query)
+        return _smaller(self._run(data, query), data)
+
+
+def _smaller(out: bytes | None, data: bytes) -> bytes | None:
+    """A view no smaller than its payload is declined (a few markers can outweigh short runs)."""
+    return out if out is None or len(out) < len(data) else None
 
 
 @dataclass
