@@ -694,6 +694,9 @@ FMT_REPORT_BODY = compile_lazily(r"(?>\s*)(?>\d*)(?>\s*)(?:[|+-](?: .*)?$)|-{3,}
 #: A setuptools/distutils build step (in pip's `[N lines of output]` error block, or `pip -v`):
 #: the file-by-file copying, wheel packing and metadata writing around a build. Steps only: a
 #: line that says warning, error or failed matches none of these shapes.
+#: A setuptools `running build`-like step anywhere: a text without one has no build steps to
+#: label (led by a literal, so the search runs at C speed).
+PIP_BUILD_RUNNING = compile_lazily(r"running (?:build|build_py|build_ext|egg_info|bdist_wheel|dist_info|install|develop|sdist)")
 PIP_BUILD_STEP = compile_lazily(
     r"^\s*(?:copying \S+ -> \S+|creating \S+|running (?:build|build_py|build_ext|build_scripts|egg_info"
     r"|bdist_wheel|dist_info|install|install_lib|install_egg_info|install_scripts|develop|sdist|check)"
@@ -701,6 +704,8 @@ PIP_BUILD_STEP = compile_lazily(
     r"|adding license file '\S+'|adding '\S+'|removing \S+|installing to \S+|Copying \S+ to \S+)$"
 )
 
+#: A unittest verdict after its ` ... ` anywhere in a text (led by a literal: a C-speed search).
+UNITTEST_VERDICT = compile_lazily(r" \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)")
 #: unittest -v's first line of a test with a docstring: the id alone; the docstring line
 #: below it ends in the result (toolout_unittest reads the two together).
 UNITTEST_ID_ONLY = compile_lazily(r"^test\w* \(\S+\)\s*$")
@@ -946,8 +951,11 @@ FRAME_LLDB = compile_lazily(
     r"^\s*(?:\* )?frame #(?P<num>\d+): 0x[0-9a-fA-F]+ (?P<func>[^\s(`]+`[^\s(]+)(?:\(.*\))?(?P<key> at \S+)?\s*$"
 )
 #: Where a frame of any of these may be (a numbered frame, a valgrind frame), found unanchored so
-#: that text without a backtrace is settled in one fast scan.
-FRAME_CANDIDATE = compile_lazily(r"#\d+[ :]|==\d+== +(?:at|by) 0x")
+#: that text without a backtrace is settled in fast scans: two patterns, each led by a literal
+#: the regex engine finds at C speed ("#", "=="); as one alternation it has no common prefix
+#: and is tried at every position, several times slower.
+FRAME_CANDIDATE_NUMBERED = compile_lazily(r"#\d+[ :]")
+FRAME_CANDIDATE_VALGRIND = compile_lazily(r"==\d+== +(?:at|by) 0x")
 #: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
 FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")
 

@@ -191,7 +191,7 @@ def test_toolout_analysis_droppable_lines_stay_dropped_and_are_accounted(monkeyp
 
     monkeypatch.setattr(toolout, "KEEP", "keep", raising=False)
     monkeypatch.setattr(toolout, "DROPPABLE", frozenset({"pass", "chatter", "repeat"}), raising=False)
-    monkeypatch.setattr(toolout, "analyse", lambda ls: FakeAnalysis(classes), raising=False)
+    monkeypatch.setattr(toolout, "analyse", lambda ls, scan=None: FakeAnalysis(classes), raising=False)
     monkeypatch.setattr(toolout, "run_summary", summary, raising=False)
     out = run("\n".join(lines) + "\n")
     assert out == "\n".join([

@@ -31,6 +31,8 @@ from engine.compressors.lines import marker_text
 from engine.compressors.toolout_findings import LOW_VOLUME
 from engine.patterns import BANDIT_EXCERPT, BANDIT_ISSUE
 
+#: What every issue's headline starts with: a text without it is no bandit report.
+SIGN = ">> Issue: ["
 #: An excerpt shorter than this stays (its marker would cost about what it does).
 MIN_EXCERPT = 3
 

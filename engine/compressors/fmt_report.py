@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from engine.compressors.lines import marker_text
 from engine.patterns import FMT_REPORT_BODY, FMT_REPORT_HEADLINE, FMT_REPORT_POINTER
 
+#: What every file block's headline holds: a text without it is no such report.
+SIGN = ": File would be reformatted"
 #: Lines of each file's diff shown before the marker: enough to show what kind of change it is.
 SHOWN_BODY = 8
 #: A diff only this much longer than SHOWN_BODY is shown whole (a marker would save little).

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from itertools import islice
 
 from engine.compressors.lines import marker_text
-from engine.patterns import ANSI, FRAME_CANDIDATE, FRAME_GDB, FRAME_LLDB, FRAME_SANITIZER, FRAME_VALGRIND
+from engine.patterns import (
+    ANSI, FRAME_CANDIDATE_NUMBERED, FRAME_CANDIDATE_VALGRIND, FRAME_GDB, FRAME_LLDB, FRAME_SANITIZER, FRAME_VALGRIND,
+)
 
 #: Frames of a run kept at its start (the innermost calls, where it crashed) and at its end
 #: (where the recursion was entered).
@@ -115,7 +117,8 @@ def fold_recursion_kept(text: str) -> tuple[str, list[int]] | None:
     its marker (a compressor keeps them, or the marker would sit between holes)."""
     # Most text holds no backtrace: too few frame-shaped spots (one C-speed scan) settle it.
     needed = KEEP_HEAD + KEEP_TAIL + MIN_ELIDED
-    if sum(1 for _ in islice(FRAME_CANDIDATE.finditer(text), needed)) < needed:
+    found = sum(1 for _ in islice(FRAME_CANDIDATE_NUMBERED.finditer(text), needed))
+    if found < needed and found + sum(1 for _ in islice(FRAME_CANDIDATE_VALGRIND.finditer(text), needed)) < needed:
         return None
     lines = text.split("\n")
     runs = _runs(_frames(lines))

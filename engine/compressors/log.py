@@ -176,7 +176,7 @@ class LogCompressor(L.QueryAwareLines):
             return strace.compress(text, query)
         scan = L.LineScan(bare)  # toolout's keyword scans and ours share the joined text
         important = toolout.must_keep(bare, scan=scan)
-        L.mark(important, memcheck.must_keep(bare))  # valgrind records, sanitizer stacks: whole
+        L.mark(important, memcheck.must_keep(bare, scan.joined()))  # valgrind records, sanitizer stacks: whole
         # LOG_IMPORTANT is asked only of the lines toolout did not keep already
         for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
             if not important[i] and LOG_IMPORTANT.search(bare[i]):

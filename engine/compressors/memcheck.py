@@ -21,10 +21,11 @@ from engine.patterns import (
 )
 
 
-def must_keep(lines: list[str]) -> list[bool]:
-    """Which lines belong to a memory checker's error or leak record."""
+def must_keep(lines: list[str], joined: str | None = None) -> list[bool]:
+    """Which lines belong to a memory checker's error or leak record. `joined`: the lines
+    joined by newlines, when the caller has them."""
     keep = [False] * len(lines)
-    text_has = "\n".join(lines)
+    text_has = "\n".join(lines) if joined is None else joined
     if (text_has.startswith("==") or "\n==" in text_has) and VALGRIND_ANYWHERE.search(text_has):
         _valgrind_records(lines, keep)
     if "#0 " in text_has:
@@ -70,11 +71,11 @@ def _sanitizer_stacks(lines: list[str], keep: list[bool]) -> None:
             j += 1
 
 
-def boilerplate(lines: list[str]) -> list[bool]:
+def boilerplate(lines: list[str], joined: str | None = None) -> list[bool]:
     """AddressSanitizer's shadow-memory rows (the `=>` one, at the bad address, is left to the usual
     rules) and the rows of its shadow-byte legend: the same under every report, droppable."""
     drop = [False] * len(lines)
-    if not any(line.startswith(SANITIZER_LEGEND_HEAD) for line in lines):
+    if SANITIZER_LEGEND_HEAD not in ("\n".join(lines) if joined is None else joined):  # most output has none
         return drop
     in_legend = False
     for i, line in enumerate(lines):

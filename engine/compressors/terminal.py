@@ -67,14 +67,14 @@ def keep_failure_blocks(cleaned: list[str], must: list[bool], scan: L.LineScan |
             j += 1
 
 
-def toolout_verdicts(cleaned: list[str]) -> tuple[list[bool], list[bool], Describe | None]:
+def toolout_verdicts(cleaned: list[str], scan: L.LineScan | None = None) -> tuple[list[bool], list[bool], Describe | None]:
     """What toolout says about each line: must keep, droppable by decision, and its account of
     an elided run (`12 passing-test lines; 3 progress lines`). Uses toolout's analysis when it
     offers one, else its plain must_keep contract."""
     analyse = getattr(toolout, "analyse", None)
     if analyse is None:
         return toolout.must_keep(cleaned), [False] * len(cleaned), None
-    analysis = analyse(cleaned)
+    analysis = analyse(cleaned, scan)
     keep_label, droppable_labels = toolout.KEEP, toolout.DROPPABLE
     must = list(map(keep_label.__eq__, analysis.classes))
     droppable = list(map(droppable_labels.__contains__, analysis.classes))
@@ -193,22 +193,22 @@ class TerminalCompressor(L.QueryAwareLines):
         else:
             units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
         eol = "\r" if doc.eol_cr else ""
+        scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
         if query is None or not query.strip():
             # A formatter's check report or a bandit report: their own rules (fmt_report, bandit_report).
             for report in (fmt_report, bandit_report):
-                report_runs = report.elisions(cleaned)
+                report_runs = report.elisions(cleaned) if report.SIGN in scan.joined() else None
                 if report_runs is not None:
                     return doc.join(fmt_report.render(units, report_runs, eol)).encode("utf-8")
-        must, droppable, describe = toolout_verdicts(cleaned)
+        must, droppable, describe = toolout_verdicts(cleaned, scan)
         # A memory checker's error and leak records stay whole (memcheck); so does a fold marker.
-        for i in compress(range(n), memcheck.must_keep(cleaned)):
+        for i in compress(range(n), memcheck.must_keep(cleaned, scan.joined())):
             must[i], droppable[i] = True, False
-        for i in compress(range(n), memcheck.boilerplate(cleaned)):
+        for i in compress(range(n), memcheck.boilerplate(cleaned, scan.joined())):
             must[i], droppable[i] = False, True
         if folded is not None:  # the fold's marker and the frames it kept at each end
             for i in fold_kept:
                 must[i], droppable[i] = True, False
-        scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
         own = [False] * n
         # When toolout recognises a test, build, lint or install transcript, its verdict is the
         # definition of what must stay (it thins repeated low-severity findings, which the

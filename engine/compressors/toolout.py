@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from engine.compressors.lines import LineScan
-from engine.compressors.pip_build import mark_build_steps
+from engine.compressors.pip_build import STEP_WORDS, mark_build_steps
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
@@ -70,6 +70,7 @@ from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLE
 )
 from engine.compressors.toolout_unittest import pair_docstring_results
 from engine.patterns import (
+    PIP_BUILD_RUNNING,
     TOOL_CARGO_STDOUT,
     TOOL_CMAKE_ERROR,
     TOOL_GO_FAIL,
@@ -95,6 +96,7 @@ from engine.patterns import (
     TOOL_TREE_MARK,
     TOOL_TREE_ODD,
     TOOL_UNITTEST_BLOCK,
+    UNITTEST_VERDICT,
 )
 
 #: Labels a caller may elide without asking its generic rules.
@@ -407,20 +409,30 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     n = len(norm)
     cls = [OTHER] * n
     in_block = [False] * n
+    # The passes for one tool's output are skipped when the text lacks the words their lines
+    # need (one C-level scan each; a word of a normalised line is in its line).
+    scan = scan or LineScan(lines)
+    joined = scan.joined()
     block_starts, finding_starts = scan_lines(norm, cls)
-    pair_docstring_results(norm, cls)
+    if UNITTEST_VERDICT.search(joined):  # unittest's `test_x (m.C) ... ok`
+        pair_docstring_results(norm, cls)
     mark_doctest(norm, cls)
-    mark_build_steps(norm, cls, 0, n, CHATTER, only=OTHER)  # setuptools' steps (pip -v)
+    if PIP_BUILD_RUNNING.search(joined):  # setuptools' steps (pip -v): every build runs `build`
+        steps = scan.candidates(STEP_WORDS, fold_case=False)
+        mark_build_steps(norm, cls, 0, n, CHATTER, only=OTHER, candidates=steps)
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
-    thin_warnings_summary(norm, cls, rules)
+    if "warnings summary" in joined:
+        thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
     mark_js(norm, cls)
-    mark_junit(norm, cls)
+    if "<testcase" in joined:
+        mark_junit(norm, cls)
     _promote(lines, norm, cls, scan)
-    fold_jvm_frames(norm, cls, in_block)
+    if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
+        fold_jvm_frames(norm, cls, in_block)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP
@@ -439,7 +451,11 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
     scan = scan or LineScan(lines)
     if 2 * len(unclaimed) > len(norm):
         hinted = scan.candidates(PROBLEM_WORDS)
-    linker = scan.candidates(TOOL_LINKER_WORDS, fold_case=False)
+    joined = scan.joined()
+    # a linker names itself somewhere in its output (`/usr/bin/ld: `, `ld.lld: `, `collect2: error:
+    # ld returned 1`, Apple's `duplicate symbol`): without that, no line is asked its words
+    linked = "ld: " in joined or "ld returned" in joined or "duplicate symbol" in joined
+    linker = scan.candidates(TOOL_LINKER_WORDS, fold_case=False) if linked else set()
     for i in unclaimed:
         s = norm[i]
         frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
