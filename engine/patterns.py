@@ -965,7 +965,7 @@ FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\
 #: it more: `==7==    at 0x...`, `==7==  Address 0x... is 0 bytes after a block`).
 VALGRIND_LINE = compile_lazily(r"^==\d+==( *)(\S?)")
 #: A valgrind frame line anywhere in a text (one C-speed search decides whether records are read).
-VALGRIND_ANYWHERE = compile_lazily(r"(?m)^==\d+== +(?:at|by) 0x")
+VALGRIND_ANYWHERE = compile_lazily(r"==\d+== +(?:at|by) 0x")  # unanchored: led by a literal
 #: A frame inside a valgrind record: a record with a stack is an error or a leak, not a banner.
 VALGRIND_RECORD_FRAME = compile_lazily(r"^==\d+== +(?:at|by) 0x[0-9A-Fa-f]+: ")
 #: The first frame of a sanitizer's (ASan, LSan, TSan, MSan, UBSan) stack: the line above it

@@ -492,3 +492,11 @@ def test_spaced_finding_starts_agree_on_every_known_line():
                                  "(", ")", "^--", "src/a.go", ".py", "/"]), max_size=10))
 def test_spaced_finding_starts_agree_on_any_line(parts):
     assert spaced_agrees("".join(parts))
+
+
+def test_an_atomic_indent_leaves_an_alternative_in_the_indented_buckets_only():
+    # `(?>\s+)12:5 ...` can start only with white space: it belongs in no other bucket.
+    dispatch = toolout_dispatch.FirstCharDispatch([("finding", re.compile(r"^(?>\s+)\d+:\d+ \w+"))])
+    assert dispatch.bucket("tests/x.py") is None
+    assert dispatch.match("  12:5 F401 unused") == "finding"
+    assert dispatch.match("12:5 F401 unused") is None

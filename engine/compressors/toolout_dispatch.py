@@ -24,6 +24,7 @@ DEC = "\x00dec"  # bucket for lines starting with a decimal digit (`\d` is Unico
 EMPTY = "\x00empty"  # the key of an empty line (no character's key)
 _REPEATS = {sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", sre_c.MAX_REPEAT)}
 _ZERO_WIDTH = {sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT}
+_ATOMIC = getattr(sre_c, "ATOMIC_GROUP", object())  # Python 3.11+
 
 
 def line_key(line: str) -> str:
@@ -128,6 +129,8 @@ def _first(seq, ignorecase: bool) -> tuple[Keys, bool]:
         elif op in _REPEATS:
             inner, nullable = _first(av[2], ignorecase)
             nullable = nullable or av[0] == 0
+        elif op is _ATOMIC:  # `(?>\s+)`: what it may start with is what its content may
+            inner, nullable = _first(av, ignorecase)
         else:
             return ANY, False  # ANY, GROUPREF, ...
         keys = keys.union(inner)
@@ -151,6 +154,8 @@ def _ws_only(op, av) -> bool:
         return all(_ws_only(o, a) for o, a in av[3])
     if op in _REPEATS:
         return all(_ws_only(o, a) for o, a in av[2])
+    if op is _ATOMIC:
+        return all(_ws_only(o, a) for o, a in av)
     return False
 
 
