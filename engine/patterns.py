@@ -341,7 +341,6 @@ TOOL_SUMMARY = compile_lazily(
     r"|(Segmentation fault|Killed|Aborted)\b"
     r"|^\[  (FAILED|SKIPPED|PASSED)  \] |^\[ DISABLED \] |^\[==========\] |^\s*\d+ FAILED TESTS?$"  # GoogleTest
     r"|^\s*YOU HAVE \d+ DISABLED TESTS?$"
-    r"|^(\[[\d:]+\] )?\S+\.t \.{2,}$"  # prove: a test file's name, its result on later lines
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
 TOOL_SUMMARY_ANYWHERE = compile_lazily(r"\b(Segmentation fault|core dumped)\b")
@@ -360,8 +359,13 @@ TOOL_PASS = compile_lazily(
     r"|^(\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed"  # maven, per class
     r"|^\s+Passed \S+ \[\d"  # dotnet test -v n
     r"|^\[       OK \] \S+ \(\d+ ms\)$"  # GoogleTest
-    r"|^(\[[\d:]+\] )?\S+\.t \.{2,} ok\b"  # prove: a test file that passed
 )
+#: prove's row for a test file: its name, then its result on the same line (`t/a.t .. ok`: it
+#: passed) or on later lines (`t/b.t ....`: kept). Read by a pass of its own over the lines that
+#: hold `.t ..` (toolout.analyse): as an alternative of TOOL_SUMMARY and TOOL_PASS, which any
+#: first character may start, it was tried on every line of every transcript.
+PROVE_FILE_ROW = compile_lazily(r"^(?:\[[\d:]+\] )?\S+\.t \.{2,}(?P<ok> ok\b)?")
+PROVE_ROW_WORD = ".t .."
 
 #: Progress and set-up chatter: spinners, downloads, compile steps, configure probes.
 TOOL_CHATTER = compile_lazily(

@@ -71,6 +71,8 @@ from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLE
 from engine.compressors.toolout_unittest import pair_docstring_results
 from engine.patterns import (
     PIP_BUILD_RUNNING,
+    PROVE_FILE_ROW,
+    PROVE_ROW_WORD,
     TOOL_CARGO_STDOUT,
     TOOL_CMAKE_ERROR,
     TOOL_GO_FAIL,
@@ -414,6 +416,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     scan = scan or LineScan(lines)
     joined = scan.joined()
     block_starts, finding_starts = scan_lines(norm, cls)
+    if PROVE_ROW_WORD in joined:
+        _mark_prove_rows(norm, cls, scan)
     if UNITTEST_VERDICT.search(joined):  # unittest's `test_x (m.C) ... ok`
         pair_docstring_results(norm, cls)
     mark_doctest(norm, cls)
@@ -438,6 +442,21 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
             cls[start] = KEEP
     _label_blanks(norm, cls)
     return Analysis(cls, rules)
+
+
+def _mark_prove_rows(norm: list[str], cls: list[str], scan: LineScan) -> None:
+    """prove's test-file rows that no other rule labelled: passed (`t/a.t .. ok`), or the file's
+    name with its results below (`t/b.t ....`), kept."""
+    for i in scan.word_lines(PROVE_ROW_WORD, fold_case=False):
+        if cls[i] != OTHER:
+            continue
+        m = PROVE_FILE_ROW.match(norm[i])
+        if m is None:
+            continue
+        if m["ok"]:
+            cls[i] = PASS
+        elif m.end() == len(norm[i]):
+            cls[i] = KEEP
 
 
 def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan | None = None) -> None:
