@@ -27,9 +27,6 @@ MIN_REPEAT_RUN = 3
 #: Share of lines that must be paths for the text to be a path listing (the rest: `find: …:
 #: Permission denied` and the like, shown with it).
 PATH_LIST_SHARE = 0.9
-#: A listing longer than this (`find /`) is thinned like any text, its markers counting what
-#: went: shown whole, it would cost more than any answer from it is worth.
-PATH_LIST_MAX_LINES = L.LIST_MAX_ENTRIES
 HEADING_MAX_WORDS, HEADING_MAX_CHARS = 8, 96
 #: A paragraph this many lines long is a program's output, not prose: the text is read by lines.
 LONG_PARAGRAPH_LINES = 40
@@ -105,7 +102,7 @@ def is_path_listing(text: str) -> bool:
     The agent asked for the list; each entry is an answer, and none stands for another, so such
     a list is never thinned. (Repeated lines are repetition, a base64 blob or CSV records no list.)"""
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
-    if len(lines) > PATH_LIST_MAX_LINES:
+    if len(lines) > L.LIST_MAX_ENTRIES:  # `find /`: thinned like any text, markers counting what went
         return False
     entries = [ln for ln in lines
                if PATH_LIST_ENTRY.fullmatch(ln) and "," not in ln and not BASE64_LINE.fullmatch(ln)]

@@ -431,7 +431,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
     _mark_tree(norm, cls, in_block)
-    mark_js(norm, cls)
+    mark_js(norm, cls, scan)
     if "<testcase" in joined:
         mark_junit(norm, cls)
     _promote(lines, norm, cls, scan)

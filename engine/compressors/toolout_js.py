@@ -27,10 +27,7 @@ block.
 """
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import accumulate
-
-from engine.compressors.lines import LIST_MAX_ENTRIES
+from engine.compressors.lines import LIST_MAX_ENTRIES, LineScan
 from engine.compressors.toolout_scan import KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
     JS_COVERAGE_HEADER,
@@ -48,8 +45,8 @@ from engine.patterns import (
     TOOL_JEST_CONSOLE,
 )
 
-#: How a JS / TS source path ends (asked before JS_BARE_SOURCE_PATH).
-SOURCE_ENDINGS = (".js", ".ts", ".jsx", ".tsx")
+#: What every JS / TS source path holds (`.jsx`, `.d.ts` too): the lines JS_BARE_SOURCE_PATH is asked of.
+SOURCE_ENDINGS = (".js", ".ts")
 #: A line mark_js reads one by one holds one of these.
 HINT_WORDS = ("❯", "×", "↓", "Snapshots", "% Stmts", "console.")
 #: jest console methods whose message reports a problem.
@@ -72,48 +69,28 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-class _Lines:
-    """The lines joined once, and which lines hold a word, found by C-level `str.find` jumps
-    (the cost is the lines that hold it, not all lines: a 200k-line log asks a few scans)."""
-
-    def __init__(self, norm: list[str]) -> None:
-        self.joined = "\n".join(norm)
-        self._ends: list[int] | None = None
-        self.norm = norm
-
-    def holding(self, word: str) -> list[int]:
-        joined = self.joined
-        pos = joined.find(word)
-        if pos < 0:
-            return []
-        if self._ends is None:  # offset of each line's `\n` (the last one: the text's end)
-            self._ends = list(accumulate(len(s) + 1 for s in self.norm))
-        ends, out = self._ends, []
-        while pos >= 0:
-            i = bisect_right(ends, pos)
-            out.append(i)
-            pos = joined.find(word, ends[i])
-        return out
-
-    def holding_any(self, words: tuple[str, ...]) -> list[int]:
-        return sorted({i for w in words for i in self.holding(w)})
+def _holding(scan: LineScan, words: tuple[str, ...]) -> list[int]:
+    """The lines holding any of `words` (case as written), in order."""
+    return sorted(scan.candidates(words, fold_case=False))
 
 
-def mark_js(norm: list[str], cls: list[str]) -> None:
+def mark_js(norm: list[str], cls: list[str], scan: LineScan | None = None) -> None:
     """Raise playwright's and vitest's verdict rows, the lists the agent asked for, coverage
     tables and jest console problem messages to KEEP; jest console lines the tree rule took for
-    suite titles go back to OTHER (see the module docstring)."""
-    lines = _Lines(norm)
-    if "›" in lines.joined:  # only playwright (and jest titles) print it
+    suite titles go back to OTHER (see the module docstring). `scan`: a LineScan of the lines
+    (or of lines each holding its normalised line) that the caller shares; each rule reads only
+    the lines holding its words, and its pattern decides on the normalised line."""
+    scan = scan or LineScan(norm)
+    if "›" in scan.joined():  # only playwright (and jest titles) print it
         _mark_playwright(norm, cls)
-    for i in lines.holding_any((".test.", ".spec.")):
+    for i in _holding(scan, (".test.", ".spec.")):
         if JS_VITEST_LIST_ROW.match(norm[i]):
             cls[i] = KEEP
-    for i in lines.holding("npm notice"):
+    for i in _holding(scan, ("npm notice",)):
         if JS_NPM_PACK_ROW.match(norm[i]):
             cls[i] = KEEP
-    _mark_path_lists(norm, cls, lines)
-    hints = lines.holding_any(HINT_WORDS)
+    _mark_path_lists(norm, cls, scan)
+    hints = _holding(scan, HINT_WORDS)
     n = len(norm)
     for i in hints:
         s = norm[i]
@@ -213,13 +190,10 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
 PATH_LIST_MIN = 3
 
 
-def _mark_path_lists(norm: list[str], cls: list[str], lines: _Lines) -> None:
+def _mark_path_lists(norm: list[str], cls: list[str], scan: LineScan) -> None:
     """KEEP each run of PATH_LIST_MIN to LIST_MAX_ENTRIES consecutive bare JS/TS source paths
     (`tsc --listFiles`, `jest --listTests`), except lines a linter's thinning made REPEAT."""
-    found = lines.holding_any(tuple(e + "\n" for e in SOURCE_ENDINGS))
-    if norm and norm[-1].endswith(SOURCE_ENDINGS):
-        found.append(len(norm) - 1)  # the last line has no `\n` after it
-    paths = [i for i in found if JS_BARE_SOURCE_PATH.match(norm[i])]
+    paths = [i for i in _holding(scan, SOURCE_ENDINGS) if JS_BARE_SOURCE_PATH.match(norm[i])]
     k = 0
     while k < len(paths):
         j = k
