@@ -30,7 +30,9 @@ _OK, _UNFINISHED = "strace ok ", "strace unfinished "
 def is_strace(lines: list[str]) -> bool:
     """Most of the first SAMPLE_LINES non-blank lines are strace's."""
     sample = [ln for ln in lines[:SAMPLE_LINES * 2] if ln.strip()][:SAMPLE_LINES]
-    calls = sum(1 for ln in sample if STRACE_CALL.match(ln) or STRACE_UNFINISHED.match(ln) or STRACE_EVENT.match(ln))
+    # each pattern's line holds one of these literals: most lines of other logs are never matched
+    calls = sum(1 for ln in sample if ("= " in ln or "<unfinished" in ln or "--- SIG" in ln or "+++ " in ln) and (
+        STRACE_CALL.match(ln) or STRACE_UNFINISHED.match(ln) or STRACE_EVENT.match(ln)))
     return calls >= MIN_CALLS and 4 * calls >= 3 * len(sample)
 
 

@@ -459,15 +459,19 @@ def _mark_prove_rows(norm: list[str], cls: list[str], scan: LineScan) -> None:
             cls[i] = KEEP
 
 
+#: A non-empty line's first character (unclaimed lines are non-empty).
+_FIRST_CHAR = operator.itemgetter(0)
+
+
 def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan | None = None) -> None:
     """Lines no rule claimed are kept when they are a stack frame or report a problem."""
-    quiet = jest_quiet_frames(norm)
+    scan = scan or LineScan(lines)
+    # (of the lines as given: a word in a normalised line is in its line)
+    quiet = jest_quiet_frames(norm, scan.word_lines("console.", fold_case=False))
     unclaimed = [i for i, label in enumerate(cls) if label == OTHER and norm[i]]
     # When most lines are unclaimed (a log), `problem` is asked only of the lines holding one
-    # of its words, found by a few scans of the whole text (of the lines as given: a word in a
-    # normalised line is in its line).
+    # of its words, found by a few scans of the whole text.
     hinted = None
-    scan = scan or LineScan(lines)
     if 2 * len(unclaimed) > len(norm):
         hinted = scan.candidates(PROBLEM_WORDS)
     joined = scan.joined()
@@ -475,7 +479,17 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
     # ld returned 1`, Apple's `duplicate symbol`): without that, no line is asked its words
     linked = "ld: " in joined or "ld returned" in joined or "duplicate symbol" in joined
     linker = scan.candidates(TOOL_LINKER_WORDS, fold_case=False) if linked else set()
-    for i in unclaimed:
+    targets = unclaimed
+    if hinted is not None:
+        # only a line one of the tests below can pass is asked: an indented one (a frame), one
+        # holding ` line ` (perl), a linker's, a hinted or a long one; found in C-level passes
+        indented = compress(unclaimed, map(str.isspace, map(_FIRST_CHAR, map(norm.__getitem__, unclaimed))))
+        maybe = hinted.union(indented, linker, scan.word_lines(" line ", fold_case=False))
+        if max(map(len, lines), default=0) > LINE_WINDOW:
+            maybe.update(i for i in unclaimed if len(lines[i]) > LINE_WINDOW)
+        targets = [i for i in unclaimed if i in maybe] if len(maybe) * 4 > len(unclaimed) else sorted(
+            maybe.intersection(unclaimed))
+    for i in targets:
         s = norm[i]
         frame = s[0].isspace() and TOOL_STACK_FRAME.match(s) and i not in quiet  # frames are indented
         perl = " line " in s and TOOL_PERL_DIAG.match(s)  # `Illegal octal digit '9' at t/x.t line 2, ...`

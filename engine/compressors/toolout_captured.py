@@ -10,6 +10,8 @@ left to keepNonRedundant, which elides near-duplicates with counted markers.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.patterns import TOOL_JEST_CONSOLE, TOOL_PYTEST_CAPTURED, TOOL_PYTEST_RULE
 
 #: jest console methods whose block reports a problem: their `at` lines stay stack frames.
@@ -35,12 +37,14 @@ def pytest_captured(norm: list[str], start: int, end: int) -> list[tuple[int, in
     return ranges
 
 
-def jest_quiet_frames(norm: list[str]) -> set[int]:
+def jest_quiet_frames(norm: list[str], holding: Iterable[int] | None = None) -> set[int]:
     """Lines inside jest `console.log` / `info` / `debug` ... blocks: their `at` line names the
-    call site, so it is not a stack frame an agent must see."""
+    call site, so it is not a stack frame an agent must see. `holding`: the lines that may hold
+    `console.` (a superset, e.g. from a LineScan's word scan); default: every line."""
     quiet: set[int] = set()
     n = len(norm)
-    for i, s in enumerate(norm):
+    for i in range(n) if holding is None else holding:
+        s = norm[i]
         if "console." not in s:
             continue
         m = TOOL_JEST_CONSOLE.match(s)
