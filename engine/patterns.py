@@ -761,6 +761,12 @@ CONFIG_IMPORTANT = compile_lazily(
 #: A column name in the header of a space-aligned table (`kubectl get`, `docker ps`, `ps aux`):
 #: upper case, with the `%`, `-`, `/` and `(S)` some tools use. Lower-case words are prose.
 ALIGNED_HEADER_CELL = compile_lazily(r"%?[A-Z][A-Z0-9_%/().:#-]*")
+#: A header of Title-case column names (`ss`: `State Recv-Q Send-Q Local Address:Port Peer
+#: Address:Port Process`, `df -h`: `Filesystem Size Used Avail Use% Mounted on`): each name
+#: starts upper case; a lower-case word only ends a two-word name, one space after it.
+ALIGNED_TITLE_HEADER = compile_lazily(
+    r" *%?[A-Z][\w%/().:#-]*(?: [a-z]+)?(?: +%?[A-Z][\w%/().:#-]*(?: [a-z]+)?)+ *"
+)
 #: The dashed rule some tools print under an aligned header (`pip list`, `kubectl` wide forms).
 ALIGNED_RULE = compile_lazily(r"-{2,}(?:[ \t]+-{2,})+[ \t]*")
 

@@ -461,3 +461,30 @@ def test_a_huge_path_listing_is_thinned_with_counted_markers():
     paths = "".join(f"./node_modules/pkg{i // 20}/lib/file{i % 20}.js\n" for i in range(3000))
     view = TextCompressor().compress(paths.encode())
     assert view is not None and b"elided (caveman)" in view
+
+
+# ---------------------------------------------------------------- Title-case aligned headers
+
+
+def test_ss_connection_table_with_title_case_header_is_a_table():
+    # `ss -tanp` names its columns in Title case (`State Recv-Q ... Local Address:Port`): read
+    # as text, its 118 elided rows were `sections` with nothing said of them, one ESTAB among them.
+    data = real("ss-tanp.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert lines[0] == data.decode().splitlines()[0]
+    assert "… 6 rows elided (caveman): all State=TIME-WAIT Recv-Q=0 Send-Q=0 …" in lines
+    big = next(ln for ln in lines if ln.startswith("… 118 rows elided"))
+    assert "State: TIME-WAIT×117 ESTAB×1" in big  # the odd row is counted, not hidden
+    assert sum(ln.startswith("LISTEN ") for ln in lines) == 3  # every listening socket shown
+
+
+def test_title_case_headers_are_column_names_and_sentences_are_not():
+    from engine.compressors.aligned_table import header_ok
+
+    assert header_ok("State     Recv-Q Send-Q Local Address:Port  Peer Address:Port Process", None)
+    assert header_ok("Filesystem      Size  Used Avail Use% Mounted on", None)
+    assert not header_ok("Release notes for the project", None)  # a sentence: lower-case words
+    assert not header_ok("name   value", None)
+    assert not header_ok("Mounted on the shelf", None)  # one trailing lower-case word only

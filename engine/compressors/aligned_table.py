@@ -8,7 +8,7 @@ Cells are the slices between gutters, so a table is either read consistently or 
 """
 from __future__ import annotations
 
-from engine.patterns import ALIGNED_HEADER_CELL, ALIGNED_RULE
+from engine.patterns import ALIGNED_HEADER_CELL, ALIGNED_RULE, ALIGNED_TITLE_HEADER
 
 MIN_COLUMNS = 2
 MAX_COLUMNS = 64
@@ -29,7 +29,8 @@ def header_ok(header: str, rule: str | None) -> bool:
     words = header.split()
     if len(words) < MIN_COLUMNS:
         return False
-    return rule is not None or all(ALIGNED_HEADER_CELL.fullmatch(w) for w in words)
+    return rule is not None or all(ALIGNED_HEADER_CELL.fullmatch(w) for w in words) or (
+        ALIGNED_TITLE_HEADER.fullmatch(header) is not None)
 
 
 def spans(lines: list[str]) -> list[tuple[int, int]] | None:
