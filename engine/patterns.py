@@ -569,7 +569,10 @@ TOOL_DIAG_TSC = compile_lazily(
     r"(?P<sev>error|warning|message) (?P<rule>TS\d+): (?P<msg>.*)$"
 )
 TOOL_DIAG_CODE = compile_lazily(  # ruff/flake8 concise and pylint: `path:line:col: CODE msg`
-    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?(?P<msg>.*)$"
+    # (webdata) or the code bracketed, column optional: ruff's `--output-format pylint` and
+    # pylint's parseable form (`path:12: [C0114(missing-module-docstring), ] msg`).
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?:(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?"
+    r"|(?:\d+:)? \[(?P<brule>[A-Z]+\d+)[^\]\n]*\] )(?P<msg>.*)$"
 )
 TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose next line is `--> path`
     r"^(?:(?P<sev>error|warning)(?:\[(?P<rule1>E\d+)\])?|(?P<rule>[A-Z]+\d+)(?: \[\*\])?): ?(?P<msg>.*)$"

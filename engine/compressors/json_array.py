@@ -27,7 +27,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants, json_lines
+from engine.compressors import invariants, json_framed, json_lines
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
 )
@@ -85,12 +85,13 @@ class JsonCompressor:
     def _compress(self, data: bytes, query: str) -> bytes | None:
         stripped = data.strip()
         if not stripped[:1] in (b"{", b"["):
-            return None
+            return self._framed(data, query)
         try:
             value, rewritten_numbers = parse_noting_floats(stripped)
         except (ValueError, UnicodeDecodeError):
             # One JSON value a line (`jq -c`, NDJSON): the lines are the array's elements.
-            return json_lines.compress_lines(data, query, _Walk, MARKER, NOTE_KEY)
+            return (json_lines.compress_lines(data, query, _Walk, MARKER, NOTE_KEY)
+                    or self._stream(data, query) or self._framed(data, query))
         walk = _Walk(query)
         try:
             out = walk.value(value, 0, "$")
@@ -107,6 +108,37 @@ class JsonCompressor:
             return None
         # A query can only add elements; it never makes the view larger than the input.
         return result if len(result) < len(data) else None
+
+    def _framed(self, data: bytes, query: str) -> bytes | None:
+        """A document with diagnostic lines around it: those lines verbatim (colours gone),
+        the document compressed; nothing collapsed in it → None."""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        parts = json_framed.split_framed(text)
+        if parts is None:
+            return None
+        prelude, body, trailer = parts
+        view = self._compress(body.encode("utf-8"), query)
+        if view is None:
+            return None
+        trailer = json_framed.frame_text(trailer)
+        out = (json_framed.frame_text(prelude) + view.decode("utf-8").rstrip("\n")
+               + (trailer if trailer.strip() else "\n")).encode("utf-8")
+        return out if len(out) < len(data) else None
+
+    def _stream(self, data: bytes, query: str) -> bytes | None:
+        """Pretty-printed values one after another (`jq '.[]'`): the elements of one array,
+        kept ones as written, elided runs as marker lines."""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        parsed = json_framed.parse_stream(text)
+        if parsed is None:
+            return None
+        return json_lines.compress_records(data, parsed, "\r\n" in text, query, _Walk, NOTE_KEY)
 
 
 class _Walk:
