@@ -875,6 +875,15 @@ PY_STRING_QUOTE = compile_lazily(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
 HTML_POSITIVE_HINT = compile_lazily(r"(?i)article|body|content|entry|main|page|post|story|text|blog")
 HTML_NEGATIVE_HINT = compile_lazily(r"(?i)comment|nav|sidebar|footer|header|menu|promo|banner|ad-|share|social|related"
                                 r"|breadcrumb|cookie|popup|modal|widget")
+# ---------------------------------------------------------------- error pages (webdata)
+
+#: class/id of the block where a framework's error page states the error: Django's
+#: `<header id="summary">` (exception type, value, location), werkzeug's `errormsg`, Rails'
+#: `exception-message`. Outside the page's main container it would be cut with the chrome.
+HTML_ERROR_SUMMARY_HINT = compile_lazily(
+    r"(?i)(?:^|[\s_-])(?:summary|exception(?:[_-](?:value|message))?|errormsg|error(?:[_-](?:message|summary))?)(?:$|\s)"
+)
+
 #: Runs of white space, folded to one space in HTML text.
 WHITESPACE_RUN = compile_lazily(r"\s+")
 

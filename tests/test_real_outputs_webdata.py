@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+from engine.compressors.html import HtmlCompressor
 from engine.compressors.json_array import JsonCompressor
 from engine.compressors.json_framed import parse_stream, split_framed
 from engine.compressors.terminal import TerminalCompressor
@@ -130,3 +131,29 @@ def test_findings_keep_rule_needs_a_rule_a_message_and_a_place():
     assert finding_indices(findings) == list(range(12))
     events = [{"level": "info", "message": "tick", "line": i} for i in range(12)]
     assert finding_indices(events) == []
+
+
+# ---------------------------------------------------------------- HTML error pages
+
+
+def test_django_debug_page_keeps_its_error_summary_above_the_traceback():
+    # The exception value, its location and the view that raised it sit in
+    # `<header id="summary">`, outside the container the traceback is in: they were cut.
+    data = real("django-debug-keyerror.html")
+    assert detect(data) == ContentType.HTML
+    view = HtmlCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert lines[0] == "# KeyError at /shop/3/"
+    assert "| Exception Type: | KeyError" in lines
+    assert "| Exception Location: | /tmp/dj/shop/views.py, line 5, in &lt;genexpr&gt;" in lines
+    assert "| Raised during: | shop.views.detail" in lines
+    # ... and the traceback still follows, with the failing line of the view.
+    assert view.index("Exception Location") < view.index("django/core/handlers/exception.py, line 55")
+    assert "total = sum(prices[k] for k in [&quot;a&quot;, &quot;b&quot;])" in view
+
+
+def test_django_404_page_keeps_its_status_and_request():
+    view = HtmlCompressor().compress(real("django-debug-404.html")).decode()
+    assert "# Page not found (404)" in view.splitlines()
+    assert "| Request URL: | http://localhost:18733/nope/" in view.splitlines()
+    assert "The current path, nope/, didn’t match any of these." in view
