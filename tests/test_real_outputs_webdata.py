@@ -157,3 +157,35 @@ def test_django_404_page_keeps_its_status_and_request():
     assert "# Page not found (404)" in view.splitlines()
     assert "| Request URL: | http://localhost:18733/nope/" in view.splitlines()
     assert "The current path, nope/, didn’t match any of these." in view
+
+
+# ---------------------------------------------------------------- package lists
+
+
+def _check_maps(original: dict, shown: dict, checked: list[str]) -> None:
+    """Every dependency map in the view names all of the original's entries: shown, or
+    listed in the marker standing for them."""
+    deps, view_deps = original.get("dependencies") or {}, shown.get("dependencies") or {}
+    names = [k for k in view_deps if not k.startswith("__caveman_elided__")]
+    for k, v in view_deps.items():
+        if k.startswith("__caveman_elided__"):
+            marker = v if isinstance(v, dict) else {"__caveman_elided__": v}
+            listed = marker["__caveman_names__"].split(" ")
+            assert len(listed) == marker["__caveman_elided__"]
+            names += listed
+    assert sorted(names) == sorted(deps)
+    checked.extend(names)
+    for k, v in view_deps.items():
+        if k in deps and isinstance(v, dict):
+            _check_maps(deps[k], v, checked)
+
+
+def test_npm_ls_all_names_every_package_even_where_details_are_elided():
+    # Runs of a dependency map were elided as `"__caveman_elided__": 3` with a version range:
+    # which packages the map held was gone from the view.
+    data = real("npm-ls-json-all.json")
+    view = JsonCompressor().compress(data).decode()
+    assert "__caveman_names__" in view
+    checked: list[str] = []
+    _check_maps(json.loads(data), json.loads(view), checked)
+    assert len(checked) > 50

@@ -295,6 +295,7 @@ class _Walk:
                 while key in mapping or key in out:  # never overwrite a real entry
                     key += "_"
                 out[key] = start
+                _name_entries(start, keys[end[0]:end[1]])
                 self.entry_markers.append((out, key))
             else:
                 for i in range(start, end):
@@ -320,12 +321,25 @@ class _Walk:
                 self.markers.append(marker)
                 self.element_markers.append((marker, unit_word))
                 self.elided_bytes += elided
-                yield "marker", marker, None
+                yield "marker", marker, (start, end)
             else:
                 yield "keep", start, end
             cursor = end
         if cursor < len(units):
             yield "keep", cursor, len(units)
+
+
+#: The names of elided map entries (packages in `npm ls --json`'s dependency maps) are listed
+#: in their marker while they take at most this many bytes: the entries' details go, the
+#: list of names stays complete. Longer lists are only counted.
+MAX_NAMED_ENTRIES_BYTES = 600
+NAMES_KEY = "__caveman_names__"
+
+
+def _name_entries(marker: dict[str, Any], names: list[str]) -> None:
+    joined = " ".join(names)
+    if len(joined) <= MAX_NAMED_ENTRIES_BYTES and not any(" " in n or not n for n in names):
+        marker[NAMES_KEY] = joined
 
 
 def _pair_verdicts(seeds: list[str], units: list[str], keep: list[bool]) -> list[bool]:
