@@ -337,9 +337,15 @@ NAMES_KEY = "__caveman_names__"
 
 
 def _name_entries(marker: dict[str, Any], names: list[str]) -> None:
+    """Bare names only: a map keyed by paths (a lockfile's `node_modules/a/node_modules/b`)
+    is located by its marker's counts and ranges, and its paths would cost more than the
+    entries' details saved."""
     joined = " ".join(names)
-    if len(joined) <= MAX_NAMED_ENTRIES_BYTES and not any(" " in n or not n for n in names):
-        marker[NAMES_KEY] = joined
+    if len(joined) > MAX_NAMED_ENTRIES_BYTES or any(" " in n or not n for n in names):
+        return
+    if 2 * sum(1 for n in names if n.count("/") > n.startswith("@")) >= len(names):  # `@scope/name` is a name
+        return
+    marker[NAMES_KEY] = joined
 
 
 def _pair_verdicts(seeds: list[str], units: list[str], keep: list[bool]) -> list[bool]:
