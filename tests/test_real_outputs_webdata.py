@@ -189,3 +189,10 @@ def test_npm_ls_all_names_every_package_even_where_details_are_elided():
     checked: list[str] = []
     _check_maps(json.loads(data), json.loads(view), checked)
     assert len(checked) > 50
+
+
+def test_jq_stream_of_distinct_packages_is_json_and_shown_whole():
+    # Every value names another package: a list to enumerate, nothing to elide (it was code).
+    data = real("jq-stream-pip-requires.txt")
+    assert detect(data) == ContentType.JSON
+    assert JsonCompressor().compress(data) is None
