@@ -15,7 +15,7 @@ import json
 import re
 
 from engine import patterns as P
-from engine.compressors import aligned_table, framed_table, record_blocks
+from engine.compressors import aligned_table, framed_table, json_framed, record_blocks
 from engine.compressors import toolout_detect  # not toolout: Detect needs only the signatures
 from engine.types import ContentType
 
@@ -43,6 +43,8 @@ def detect(data: bytes) -> ContentType:
     if not stripped:
         return ContentType.TEXT
     if stripped[:1] in (b"{", b"[") and _valid_json(stripped):
+        return ContentType.JSON
+    if json_framed.plausible(data) and _framed_json(data):
         return ContentType.JSON
     if _terminal_signal(data):
         # A coloured `git diff` / `git log -p` is still a diff once its colours are gone; the diff
@@ -95,6 +97,16 @@ def _valid_json(stripped: bytes) -> bool:
     except (ValueError, RecursionError):
         return False
     return True
+
+
+def _framed_json(data: bytes) -> bool:
+    """A JSON document with a few diagnostic lines around it (stderr merged into a JSON mode's
+    stdout), or a stream of pretty-printed JSON values (`jq '.[]'`)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return json_framed.split_framed(text) is not None or json_framed.parse_stream(text) is not None
 
 
 def _tap_stream(text: str) -> bool:

@@ -569,7 +569,10 @@ TOOL_DIAG_TSC = compile_lazily(
     r"(?P<sev>error|warning|message) (?P<rule>TS\d+): (?P<msg>.*)$"
 )
 TOOL_DIAG_CODE = compile_lazily(  # ruff/flake8 concise and pylint: `path:line:col: CODE msg`
-    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?(?P<msg>.*)$"
+    # (webdata) or the code bracketed, column optional: ruff's `--output-format pylint` and
+    # pylint's parseable form (`path:12: [C0114(missing-module-docstring), ] msg`).
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?:(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?"
+    r"|(?:\d+:)? \[(?P<brule>[A-Z]+\d+)[^\]\n]*\] )(?P<msg>.*)$"
 )
 TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose next line is `--> path`
     r"^(?:(?P<sev>error|warning)(?:\[(?P<rule1>E\d+)\])?|(?P<rule>[A-Z]+\d+)(?: \[\*\])?): ?(?P<msg>.*)$"
@@ -878,6 +881,15 @@ PY_STRING_QUOTE = compile_lazily(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
 HTML_POSITIVE_HINT = compile_lazily(r"(?i)article|body|content|entry|main|page|post|story|text|blog")
 HTML_NEGATIVE_HINT = compile_lazily(r"(?i)comment|nav|sidebar|footer|header|menu|promo|banner|ad-|share|social|related"
                                 r"|breadcrumb|cookie|popup|modal|widget")
+# ---------------------------------------------------------------- error pages (webdata)
+
+#: class/id of the block where a framework's error page states the error: Django's
+#: `<header id="summary">` (exception type, value, location), werkzeug's `errormsg`, Rails'
+#: `exception-message`. Outside the page's main container it would be cut with the chrome.
+HTML_ERROR_SUMMARY_HINT = compile_lazily(
+    r"(?i)(?:^|[\s_-])(?:summary|exception(?:[_-](?:value|message))?|errormsg|error(?:[_-](?:message|summary))?)(?:$|\s)"
+)
+
 #: Runs of white space, folded to one space in HTML text.
 WHITESPACE_RUN = compile_lazily(r"\s+")
 

@@ -131,6 +131,9 @@ class HtmlCompressor:
             return None
         title = P.WHITESPACE_RUN.sub(" ", "".join(builder.title)).strip()
         body = _render(best)
+        summary = _error_summaries(builder.root, best)
+        if summary:
+            body = summary + "\n\n" + body
         first = body.split("\n", 1)[0].lstrip("# ").strip()
         text = (f"{title}\n\n" if title and title != first else "") + body
         out = text.strip().encode("utf-8") + b"\n"
@@ -247,6 +250,35 @@ def _link_stats(root: Node) -> dict[int, tuple[int, int]]:
                 linked += k
         stats[id(node)] = (total, linked)
     return stats
+
+
+#: An error summary longer than this is a page section, not a summary: left out.
+MAX_SUMMARY_TEXT = 4000
+
+
+def _error_summaries(root: Node, best: Node) -> str:
+    """The error summaries outside the chosen container (Django's `<header id="summary">`
+    holds the exception value and where it was raised; the traceback below is the main
+    content), rendered in page order. Blocks inside the container are rendered with it."""
+    inside = {id(best)}
+    chain = best.parent
+    ancestors = set()
+    while chain is not None:
+        ancestors.add(id(chain))
+        chain = chain.parent
+    found: list[str] = []
+    stack: list[Node] = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in inside:
+            continue
+        if node.hint and id(node) not in ancestors and P.HTML_ERROR_SUMMARY_HINT.search(node.hint):
+            text = _render(node)
+            if text and len(text) <= MAX_SUMMARY_TEXT:
+                found.append(text)
+            continue
+        stack.extend(c for c in reversed(node.children) if isinstance(c, Node) and not _dropped(c))
+    return "\n".join(found)
 
 
 # ------------------------------------------------------------------ rendering

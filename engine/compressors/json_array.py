@@ -27,7 +27,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants, json_lines
+from engine.compressors import invariants, json_framed, json_lines
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
 )
@@ -85,12 +85,13 @@ class JsonCompressor:
     def _compress(self, data: bytes, query: str) -> bytes | None:
         stripped = data.strip()
         if not stripped[:1] in (b"{", b"["):
-            return None
+            return self._framed(data, query)
         try:
             value, rewritten_numbers = parse_noting_floats(stripped)
         except (ValueError, UnicodeDecodeError):
             # One JSON value a line (`jq -c`, NDJSON): the lines are the array's elements.
-            return json_lines.compress_lines(data, query, _Walk, MARKER, NOTE_KEY)
+            return (json_lines.compress_lines(data, query, _Walk, MARKER, NOTE_KEY)
+                    or self._stream(data, query) or self._framed(data, query))
         walk = _Walk(query)
         try:
             out = walk.value(value, 0, "$")
@@ -107,6 +108,37 @@ class JsonCompressor:
             return None
         # A query can only add elements; it never makes the view larger than the input.
         return result if len(result) < len(data) else None
+
+    def _framed(self, data: bytes, query: str) -> bytes | None:
+        """A document with diagnostic lines around it: those lines verbatim (colours gone),
+        the document compressed; nothing collapsed in it → None."""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        parts = json_framed.split_framed(text)
+        if parts is None:
+            return None
+        prelude, body, trailer = parts
+        view = self._compress(body.encode("utf-8"), query)
+        if view is None:
+            return None
+        trailer = json_framed.frame_text(trailer)
+        out = (json_framed.frame_text(prelude) + view.decode("utf-8").rstrip("\n")
+               + (trailer if trailer.strip() else "\n")).encode("utf-8")
+        return out if len(out) < len(data) else None
+
+    def _stream(self, data: bytes, query: str) -> bytes | None:
+        """Pretty-printed values one after another (`jq '.[]'`): the elements of one array,
+        kept ones as written, elided runs as marker lines."""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        parsed = json_framed.parse_stream(text)
+        if parsed is None:
+            return None
+        return json_lines.compress_records(data, parsed, "\r\n" in text, query, _Walk, NOTE_KEY)
 
 
 class _Walk:
@@ -263,6 +295,7 @@ class _Walk:
                 while key in mapping or key in out:  # never overwrite a real entry
                     key += "_"
                 out[key] = start
+                _name_entries(start, keys[end[0]:end[1]])
                 self.entry_markers.append((out, key))
             else:
                 for i in range(start, end):
@@ -288,12 +321,31 @@ class _Walk:
                 self.markers.append(marker)
                 self.element_markers.append((marker, unit_word))
                 self.elided_bytes += elided
-                yield "marker", marker, None
+                yield "marker", marker, (start, end)
             else:
                 yield "keep", start, end
             cursor = end
         if cursor < len(units):
             yield "keep", cursor, len(units)
+
+
+#: The names of elided map entries (packages in `npm ls --json`'s dependency maps) are listed
+#: in their marker while they take at most this many bytes: the entries' details go, the
+#: list of names stays complete. Longer lists are only counted.
+MAX_NAMED_ENTRIES_BYTES = 600
+NAMES_KEY = "__caveman_names__"
+
+
+def _name_entries(marker: dict[str, Any], names: list[str]) -> None:
+    """Bare names only: a map keyed by paths (a lockfile's `node_modules/a/node_modules/b`)
+    is located by its marker's counts and ranges, and its paths would cost more than the
+    entries' details saved."""
+    joined = " ".join(names)
+    if len(joined) > MAX_NAMED_ENTRIES_BYTES or any(" " in n or not n for n in names):
+        return
+    if 2 * sum(1 for n in names if n.count("/") > n.startswith("@")) >= len(names):  # `@scope/name` is a name
+        return
+    marker[NAMES_KEY] = joined
 
 
 def _pair_verdicts(seeds: list[str], units: list[str], keep: list[bool]) -> list[bool]:

@@ -1,6 +1,7 @@
 """Which elements of a long JSON array (or entries of a map of records) stay in view.
 
-Kept: the first three and last two, every element whose text names a failure, the odd ones
+Kept: the first three and last two, every element whose text names a failure, every finding
+of a lint report (json_findings), the odd ones
 (numeric outliers by MAD-z per leaf path, length outliers, level shifts, rare values of a
 low-cardinality field, rare key sets), with a query the best BM25 matches, for a map of
 records the entries its first entries name, and whatever keepNonRedundant restores.
@@ -16,6 +17,7 @@ from itertools import accumulate, compress, repeat
 from operator import add, and_, not_
 from typing import TYPE_CHECKING, Any
 
+from engine.compressors.json_findings import finding_indices
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
 from engine.compressors.selection import (
     LENGTH_ANOMALY_Z, change_points, numeric_anomalies, query_keep,
@@ -67,6 +69,8 @@ def select(items: list[Any], units: list[str], query: str, profile: Profile,
         if not profile.maps or _names_failure(items[i], "", profile.maps, 0):
             keep[i] = True
     for i in _odd_ones(profile, units):
+        keep[i] = True
+    for i in finding_indices(items):
         keep[i] = True
     if query:
         query_keep(units, query, keep, max(0, QUERY_LIMIT - sum(keep)))

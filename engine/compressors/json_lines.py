@@ -42,7 +42,16 @@ def compress_lines(data: bytes, query: str, walk_type: Any, marker_key: str, not
         return None
     crlf = "\r\n" in text
     parsed = parse_lines(text.replace("\r\n", "\n"))
-    if parsed is None or len(parsed[0]) < MIN_RECORDS:
+    if parsed is None:
+        return None
+    return compress_records(data, parsed, crlf, query, walk_type, note_key)
+
+
+def compress_records(data: bytes, parsed: tuple[list[str], list[Any]], crlf: bool, query: str,
+                     walk_type: Any, note_key: str) -> bytes | None:
+    """The view of records given as (their texts, their values): kept records as their own
+    text, each elided run as one line holding the marker object."""
+    if len(parsed[0]) < MIN_RECORDS:
         return None
     lines, items = parsed
     units = canonical_each(items)

@@ -152,8 +152,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     if first <= 0 and (m := TOOL_DIAG_TSC.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])
     if first <= 1 and (m := TOOL_DIAG_CODE.match(s)):
-        rule = m["rule"]
-        if m["pylint"]:
+        rule = m["rule"] or m["brule"]
+        if m["pylint"] or (m["brule"] and _PYLINT_CODE.match(rule)):
             sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
         else:
             sev = _flake8_severity(rule, m["msg"])
@@ -179,6 +179,10 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     if first <= FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED) and (m := TOOL_DIAG_RUFF_GROUPED.match(s)):
         return Finding(i, _flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
     return None
+
+
+#: pylint's own message ids (one letter, four digits); ruff's codes in its pylint format are not.
+_PYLINT_CODE = re.compile(r"[A-Z]\d{4}$")
 
 
 def _flake8_severity(rule: str, msg: str) -> str:

@@ -1,0 +1,138 @@
+"""JSON that is not one clean document: a document framed by a few lines of diagnostics, and a
+stream of pretty-printed documents.
+
+A tool's JSON mode writes the document on stdout and its warnings on stderr; an agent sees
+both merged (`warning: ... incompatible` above ruff's report, `npm error ...` around npm's).
+Those lines are the prelude and trailer: kept verbatim around the compressed document (read
+as text, the document lost whole findings' locations). `jq '.[]'` without `-c` writes one
+pretty-printed value after another: a stream, whose values are the elements of one array.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.patterns import ANSI
+
+#: At most this many lines of diagnostics before the document, and after it (pip warns once
+#: per package it looks up).
+FRAME_MAX_LINES = 40
+#: ... holding at most this many bytes each (a warning block, not a transcript).
+FRAME_MAX_BYTES = 8192
+#: The document is at least this share of the payload's bytes.
+BODY_MIN_SHARE = 0.5
+
+_DECODER = json.JSONDecoder()
+
+
+def split_framed(text: str) -> tuple[str, str, str] | None:
+    """(prelude, document, trailer) when the text is one JSON object or array with at most
+    FRAME_MAX_LINES lines of other text before and after it (and some before or after);
+    None otherwise. The prelude ends with its newline; the trailer starts after the
+    document's."""
+    start = _document_start(text)
+    if start is None:
+        return None
+    try:
+        value, end = _DECODER.raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, (dict, list)):
+        return None
+    trailer = text[end:]
+    if not _frame_lines(trailer, trailing=True) or (end - start) < BODY_MIN_SHARE * len(text):
+        return None
+    if start == 0 and not trailer.strip():
+        return None  # a clean document
+    return text[:start], text[start:end], trailer
+
+
+def plausible(data: bytes) -> bool:
+    """A cheap look before decoding the payload: a line starting with `{` or `[` among the
+    first frame's lines whose first line is a JSON value or the start of one (`[INFO] ...`
+    and `[2024-01-01 ...` fail at their first bad token)."""
+    at = _document_start_bytes(data)
+    if at is None:
+        return False
+    nl = data.find(b"\n", at)
+    line = data[at:nl if nl >= 0 else len(data)].rstrip(b"\r").decode("utf-8", "replace")
+    try:
+        _DECODER.raw_decode(line)
+    except json.JSONDecodeError as e:
+        return e.pos >= len(line.rstrip())  # it ran out of line, not into a bad token
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def _document_start_bytes(data: bytes) -> int | None:
+    at = 0
+    for _ in range(FRAME_MAX_LINES + 1):
+        if at > FRAME_MAX_BYTES:
+            return None
+        if data[at:at + 1] in (b"{", b"["):
+            return at
+        nl = data.find(b"\n", at)
+        if nl < 0:
+            return None
+        at = nl + 1
+    return None
+
+
+def _document_start(text: str) -> int | None:
+    """Where the first line starting with `{` or `[` begins, within the first frame's lines."""
+    at = 0
+    for _ in range(FRAME_MAX_LINES + 1):
+        if at > FRAME_MAX_BYTES:
+            return None
+        if text[at:at + 1] in ("{", "["):
+            return at
+        nl = text.find("\n", at)
+        if nl < 0:
+            return None
+        at = nl + 1
+    return None
+
+
+def _frame_lines(frame: str, trailing: bool) -> bool:
+    if len(frame) > FRAME_MAX_BYTES:
+        return False
+    lines = [ln for ln in frame.split("\n") if ln.strip()]
+    # A line after the document that opens another one makes a stream, not a trailer.
+    return len(lines) <= FRAME_MAX_LINES and not (trailing and any(ln.lstrip()[:1] in "{[" for ln in lines))
+
+
+def frame_text(frame: str) -> str:
+    """A prelude or trailer as the view shows it: its lines, colours gone."""
+    return ANSI.sub("", frame) if "\x1b" in frame else frame
+
+
+def parse_stream(text: str) -> tuple[list[str], list[Any]] | None:
+    """The texts and values of a stream of JSON objects/arrays written one after another,
+    at least one of them over several lines (one a line is JSON Lines, read elsewhere); None
+    when the text is anything else. The first value is parsed first: a log of JSON lines is
+    turned down after one record."""
+    n = len(text)
+    at = _skip_space(text, 0)
+    texts: list[str] = []
+    values: list[Any] = []
+    while at < n:
+        if text[at] not in "{[":
+            return None
+        try:
+            value, end = _DECODER.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            return None
+        texts.append(text[at:end])
+        values.append(value)
+        if len(texts) == 1 and "\n" not in texts[0]:
+            return None
+        at = _skip_space(text, end)
+    return (texts, values) if len(values) >= 2 else None
+
+
+def _skip_space(text: str, at: int) -> int:
+    n = len(text)
+    while at < n and text[at] in " \t\r\n":
+        at += 1
+    return at
