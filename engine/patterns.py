@@ -1068,3 +1068,47 @@ THREAD_HEX = compile_lazily(r"0x[0-9a-fA-F]+")
 JAVA_THREAD_STATE = compile_lazily(r" nid=\S+ (.*)$")
 #: A dump's own header, so Detect does not read `at Pool.main(Pool.java:11)` frames as code.
 THREAD_DUMP_START = compile_lazily(r"(?m)^Full thread dump |^Thread \d+ \(Thread 0x[0-9a-f]+ \(LWP \d+\)")
+
+# ---------------------------------------------------------------- git listings (git_listing)
+# Outputs of git (and its look-alikes) that are enumerations an agent asked for: a log's commits,
+# a stat/name-status/numstat file list, a status, a blame. Detect routes them to the diff
+# compressor, which elides only hunk context and repeated hunks, so the lists stay whole. Each is
+# tried on one line (the payload's first) before any is tried on the rest.
+
+#: `git log --graph`'s drawing in front of a commit (`| * | `, `|\  `).
+_GIT_GRAPH = r"[*|\\/ _.-]*"
+#: An abbreviated or full object name with a digit and a letter (a bare number or word is not one).
+_GIT_HASH = r"(?=[0-9a-f]{0,63}[a-f])(?=[0-9a-f]{0,63}[0-9])[0-9a-f]{7,64}"
+#: The first line of a medium/full/fuller/--stat log or `git show`: `commit 1a2b3c4… (HEAD -> main)`.
+GIT_COMMIT_LINE = compile_lazily(rf"^{_GIT_GRAPH}commit {_GIT_HASH}\b")
+#: A commit a line: `--oneline`, `--graph --oneline`, `--format='%h|%an|%s'`, reflog, `git blame`
+#: (`^f61ff25 path (Author 2023-…  1) code`), `git cherry -v`. The hash is followed by a space,
+#: `|`, `,` or a tab (an xxd offset `000000a0:` is not a commit).
+GIT_HASH_LED = compile_lazily(rf"^{_GIT_GRAPH}[\^+-]?{_GIT_HASH}[ |,\t]")
+#: A line of graph drawing only (`|\  `, `| |/`), neutral in a `--graph` log.
+GIT_GRAPH_ONLY = compile_lazily(r"^[*|\\/ _.-]+$")
+#: A `--stat` row (` src/a.py | 12 +++---`, ` logo.png | Bin 2048 -> 2048 bytes`) and its summary.
+GIT_STAT_ROW = compile_lazily(r"^ \S.*? +\| +(?:\d+(?: [+-]*)?|Bin(?: \d+ -> \d+ bytes)?)$")
+GIT_STAT_SUMMARY = compile_lazily(r"^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$")
+#: `--name-status` (`M\tpath`, `R084\told\tnew`) and `--numstat` (`12\t3\tpath`, `-\t-\tbinary`).
+GIT_NAME_STATUS = compile_lazily(r"^[ACDMRTUX]\d{0,3}\t\S")
+GIT_NUMSTAT = compile_lazily(r"^(?:\d+|-)\t(?:\d+|-)\t\S")
+#: `git status --short` / `--porcelain` (` M a.py`, `?? new/`, `UU both.py`, `## main...origin/main`)
+#: and porcelain v2 (`1 .M N... 100644 …`, `u UU N...`, `? path`, `# branch.head main`).
+GIT_STATUS_SHORT = compile_lazily(r"^(?:[ MTADRCU?!]{2} \S|## \S|[12u] [.MTADRCU?!]{2} |[?!] \S|# branch\.)")
+#: The first line of a long-format `git status`.
+GIT_STATUS_LONG_START = compile_lazily(
+    r"^(?:On branch \S|HEAD detached (?:at|from) \S|Not currently on any branch|"
+    r"interactive rebase in progress|You are currently (?:rebasing|bisecting|cherry-picking|reverting))")
+
+# ---------------------------------------------------------------- diff savings (diff, diff_repeats)
+
+#: A `--word-diff` change inside a line: `[-old-]` or `{+new+}`.
+WORD_DIFF_CHANGE = compile_lazily(r"\[-.*?-\]|\{\+.*?\+\}")
+#: A git `index <old>..<new> [mode]` line: two blob names the agent never acts on, elided with a
+#: counted note. (A combined diff's `index a,b..c` is left alone.)
+GIT_INDEX_LINE = compile_lazily(r"^index [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}(?: [0-7]{6})?\r?$")
+#: A normal-format (`diff a b`, `diff -r`) hunk header: `10c10`, `5,7d4`, `12a13,15`.
+NORMAL_DIFF_HUNK = compile_lazily(r"^\d+(?:,\d+)?[acd]\d+(?:,\d+)?\r?$")
+#: The lines a `diff -r` report holds between its hunks: the file pair, one-sided files, binaries.
+NORMAL_DIFF_FILE = compile_lazily(r"^(?:diff (?:-\S+ )*\S|Only in \S|Files \S.* differ\r?$|Binary files \S|Common subdirectories: )")
