@@ -1112,3 +1112,14 @@ GIT_INDEX_LINE = compile_lazily(r"^index [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}(?: [0-
 NORMAL_DIFF_HUNK = compile_lazily(r"^\d+(?:,\d+)?[acd]\d+(?:,\d+)?\r?$")
 #: The lines a `diff -r` report holds between its hunks: the file pair, one-sided files, binaries.
 NORMAL_DIFF_FILE = compile_lazily(r"^(?:diff (?:-\S+ )*\S|Only in \S|Files \S.* differ\r?$|Binary files \S|Common subdirectories: )")
+#: The first line of a `git merge`/`pull`/`rebase`/`cherry-pick` report (`Rebasing (1/2)` may
+#: be redrawn by the next line after a bare CR): its CONFLICT lines and stat list stay whole.
+GIT_MERGE_START = compile_lazily(
+    r"^(?:Rebasing \(\d+/\d+\)\r?)?(?:Auto-merging \S|CONFLICT \(|Updating [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}$"
+    r"|Merge made by (?:the )?'|Already up to date\.$|Fast-forward$|Removing \S)")
+#: The first line of a `git apply`/`git am`/GNU `patch` report: each file's verdict
+#: (`Applying patch x with 6 rejects...`, `Rejected hunk #2.`, `Hunk #1 FAILED at 30.`) and the
+#: file line above it are the answer, and some carry no error word.
+GIT_APPLY_START = compile_lazily(
+    r"^(?:Checking patch \S|error: patch failed: |error: while searching for:|error: \S.*: patch does not apply"
+    r"|error: \S.*: does not exist in index|Applying: \S|(?:patching|checking) file \S|can't find file to patch at)")

@@ -167,3 +167,53 @@ def test_normal_format_diff_r_is_a_diff_keeping_every_file_line():
             assert line in view
     assert ("… 6 hunks elided (caveman) at 10c10; 20c20; 30c30; 40c40; 50c50; 60c60: each repeats "
             "the changed lines of a hunk shown above (dirB/app/handlers/mod_00.py 10c10) …") in view
+
+
+@pytest.mark.parametrize("name", ["git-merge-many-conflicts.txt", "git-rebase-many-conflicts.txt"])
+def test_every_conflicted_file_stays_in_view(counter, name):
+    # Read as text, 38 of 40 `CONFLICT (content): Merge conflict in …` lines (no error word in
+    # them) went into "… 77 sections elided (caveman) …".
+    data = real(name)
+    assert detect(data) == ContentType.DIFF
+    view = engine_view(counter, data)
+    conflicts = [ln for ln in data.decode().splitlines() if "CONFLICT (" in ln]
+    assert len(conflicts) == 40
+    assert all(ln in view.splitlines() for ln in conflicts)
+    assert "error: could not apply" in view or "Automatic merge failed" in view
+
+
+def test_pull_report_keeps_its_header_and_names_every_file_of_its_stat():
+    data = real("git-pull-ff-stat.txt")
+    assert detect(data) == ContentType.DIFF
+    view = diff_view(data)
+    for line in data.decode().splitlines()[:4]:
+        assert line in view.splitlines()  # From, branch, Updating, Fast-forward
+    for k in range(40):
+        assert f"mod_{k:02d}.py" in view
+    assert " 46 files changed, 292 insertions(+), 286 deletions(-)" in view
+
+
+def test_a_mail_from_line_is_not_a_pull_report():
+    assert not is_git_listing("From alice@example.com Mon Jan  1 00:00:00 2024\nSubject: hi\n\nUpdating you soon.\n")
+
+
+def test_patch_report_keeps_the_file_line_of_each_failure(counter):
+    # Read as text, the `patching file src/app/mod_13.py` line above the first `Hunk #1 FAILED`
+    # went into "… 13 sections elided (caveman) …": the failures had no file.
+    data = real("patch-many-rejects.txt")
+    assert detect(data) == ContentType.DIFF
+    view = engine_view(counter, data).splitlines()
+    original = data.decode().splitlines()
+    for i, line in enumerate(original):
+        if "FAILED at" in line and not original[i - 1].startswith("Hunk #"):
+            assert original[i - 1] in view and original[i - 1].startswith("patching file ")
+    assert all(ln in view for ln in original if "FAILED" in ln or "succeeded" in ln)
+
+
+def test_git_apply_reject_keeps_each_rejected_hunk_and_its_file(counter):
+    # A log reader kept 1 of 40 `Applying patch … with 6 rejects...` lines and 1 `Rejected hunk`.
+    data = real("git-apply-reject.txt")
+    view = engine_view(counter, data).splitlines()
+    verdicts = [ln for ln in data.decode().splitlines() if ln.startswith(("Applying patch", "Rejected hunk"))]
+    assert len(verdicts) > 20
+    assert all(ln in view for ln in verdicts)

@@ -1,8 +1,12 @@
-"""Which git outputs are enumerations: a log, a file list, a status, a blame.
+"""Which git outputs are enumerations: a log, a file list, a status, a blame, a merge report.
 
 `git log` (any format), `git diff --stat/--numstat/--name-status`, `git status` and `git blame`
 are lists the agent asked for: each commit's hash, author and subject, each file, each line's
-commit is an answer, and none stands for another. Read as text, a log or table they were thinned
+commit is an answer, and none stands for another. A merge, pull, rebase or cherry-pick report
+names each conflicted file on a `CONFLICT (content): Merge conflict in …` line that carries no
+error word, so a text reader folded all but the first and last into "sections elided"; so do
+`git apply --reject`'s `Rejected hunk #2.` lines and the `patching file x` line that names the
+file of patch's `Hunk #1 FAILED at 30.`. Read as text, a log or table they were thinned
 by similarity. Detect sends them to the diff compressor instead (they are the same family as the
 diffs `git log -p` and `git show` interleave with them), which elides only hunk context and
 repeated hunks; with no hunk in them they pass through whole.
@@ -21,6 +25,9 @@ MIN_ROWS = 3
 HASH_LED_SHARE = 0.45
 #: Share of the non-blank lines a file list or short status must be made of.
 LIST_SHARE = 0.8
+#: Where `git pull`'s merge report starts: within its first lines (the fetched refs before it).
+PULL_LINES = 8
+PULL_HEAD = 2048
 
 
 def is_git_listing(text: str) -> bool:
@@ -30,8 +37,11 @@ def is_git_listing(text: str) -> bool:
     if P.GIT_COMMIT_LINE.match(first):
         # A medium/full log or `git show`: the first commit's header follows.
         return "\nAuthor: " in text or "Author: " in text[:4096]
-    if P.GIT_STATUS_LONG_START.match(first):
+    if P.GIT_STATUS_LONG_START.match(first) or P.GIT_MERGE_START.match(first) or P.GIT_APPLY_START.match(first):
         return True
+    if first.startswith("From ") and "\n" in text[:PULL_HEAD]:
+        # `git pull`: `From <remote>` and its fetched refs, then the merge report.
+        return any(P.GIT_MERGE_START.match(ln) for ln in text[:PULL_HEAD].split("\n")[1:PULL_LINES])
     if P.GIT_HASH_LED.match(first):
         return _share(text, P.GIT_HASH_LED, HASH_LED_SHARE, graph_neutral=True)
     if first.startswith(" ") and " | " in first and P.GIT_STAT_ROW.match(first):
