@@ -1078,7 +1078,10 @@ THREAD_DUMP_START = compile_lazily(r"(?m)^Full thread dump |^Thread \d+ \(Thread
 #: `git log --graph`'s drawing in front of a commit (`| * | `, `|\  `).
 _GIT_GRAPH = r"[*|\\/ _.-]*"
 #: An abbreviated or full object name with a digit and a letter (a bare number or word is not one).
-_GIT_HASH = r"(?=[0-9a-f]{0,63}[a-f])(?=[0-9a-f]{0,63}[0-9])[0-9a-f]{7,64}"
+#: Git abbreviates to 7-12 digits, or prints all 40 (64 in a SHA-256 repository); a 16- or
+#: 32-digit trace id leading a log record is not one.
+_GIT_HASH = (r"(?=[0-9a-f]{0,63}[a-f])(?=[0-9a-f]{0,63}[0-9])"
+             r"(?:[0-9a-f]{64}|[0-9a-f]{40}|[0-9a-f]{7,12})(?![0-9a-f])")
 #: The first line of a medium/full/fuller/--stat log or `git show`: `commit 1a2b3c4… (HEAD -> main)`.
 GIT_COMMIT_LINE = compile_lazily(rf"^{_GIT_GRAPH}commit {_GIT_HASH}\b")
 #: A commit a line: `--oneline`, `--graph --oneline`, `--format='%h|%an|%s'`, reflog, `git blame`
@@ -1095,7 +1098,8 @@ GIT_NAME_STATUS = compile_lazily(r"^[ACDMRTUX]\d{0,3}\t\S")
 GIT_NUMSTAT = compile_lazily(r"^(?:\d+|-)\t(?:\d+|-)\t\S")
 #: `git status --short` / `--porcelain` (` M a.py`, `?? new/`, `UU both.py`, `## main...origin/main`)
 #: and porcelain v2 (`1 .M N... 100644 …`, `u UU N...`, `? path`, `# branch.head main`).
-GIT_STATUS_SHORT = compile_lazily(r"^(?:[ MTADRCU?!]{2} \S|## \S|[12u] [.MTADRCU?!]{2} |[?!] \S|# branch\.)")
+GIT_STATUS_SHORT = compile_lazily(
+    r"^(?:[MTADRCU?!][ MTADRCU?!] \S|[ MTADRCU?!][MTADRCU?!] \S|## \S|[12u] [.MTADRCU?!]{2} |[?!] \S|# branch\.)")
 #: The first line of a long-format `git status`.
 GIT_STATUS_LONG_START = compile_lazily(
     r"^(?:On branch \S|HEAD detached (?:at|from) \S|Not currently on any branch|"
@@ -1123,3 +1127,11 @@ GIT_MERGE_START = compile_lazily(
 GIT_APPLY_START = compile_lazily(
     r"^(?:Checking patch \S|error: patch failed: |error: while searching for:|error: \S.*: patch does not apply"
     r"|error: \S.*: does not exist in index|Applying: \S|(?:patching|checking) file \S|can't find file to patch at)")
+#: A ref line of `git push`/`git fetch` under its `To <remote>`/`From <remote>` line:
+#: ` ! [rejected]        main -> main (non-fast-forward)`, `   0f3b852..0d6af34  a -> up/a`,
+#: ` * [new branch]      b -> up/b`, ` = [up to date]      c -> up/c`. Each names a ref and its fate.
+GIT_REF_UPDATE = compile_lazily(
+    r"^ [ +*=!t-] (?:\[[^\]]+\]|[0-9a-f]{7,64}\.{2,3}[0-9a-f]{7,64}|\S+) +\S+ +-> \S+")
+#: A `git branch -v/-vv` row (`* main  90bd78a [origin/main: ahead 1] subject`) or its
+#: `  remotes/origin/HEAD -> origin/main` alias row.
+GIT_BRANCH_ROW = compile_lazily(r"^[*+ ] (?:\([^)]*\)|\S+) +(?:[0-9a-f]{7,64} |-> \S+$)")

@@ -217,3 +217,24 @@ def test_git_apply_reject_keeps_each_rejected_hunk_and_its_file(counter):
     verdicts = [ln for ln in data.decode().splitlines() if ln.startswith(("Applying patch", "Rejected hunk"))]
     assert len(verdicts) > 20
     assert all(ln in view for ln in verdicts)
+
+
+def test_push_report_keeps_every_rejected_ref(counter):
+    # Read as text, 29 of 30 ` ! [rejected]` lines went into "… 29 sections elided (caveman) …".
+    data = real("git-push-many-rejected.txt")
+    assert detect(data) == ContentType.DIFF
+    view = engine_view(counter, data).splitlines()
+    rejected = [ln for ln in data.decode().splitlines() if "[rejected]" in ln]
+    assert len(rejected) == 30 and all(ln in view for ln in rejected)
+
+
+def test_branch_list_with_upstreams_passes_whole(counter):
+    data = real("git-branch-avv-many.txt")
+    assert detect(data) == ContentType.DIFF  # text, thinned by 30%
+    assert engine_view(counter, data) == data.decode()
+
+
+def test_a_numbered_source_listing_is_not_a_short_status():
+    # `   400\t        return text`: three spaces and a digit once read as ` M path`.
+    text = "".join(f"   {400 + k}\t        line {k}\n" for k in range(20))
+    assert not is_git_listing(text)

@@ -39,6 +39,13 @@ def is_git_listing(text: str) -> bool:
         return "\nAuthor: " in text or "Author: " in text[:4096]
     if P.GIT_STATUS_LONG_START.match(first) or P.GIT_MERGE_START.match(first) or P.GIT_APPLY_START.match(first):
         return True
+    if first.startswith(("To ", "From ")):
+        # `git push`/`git fetch`: each ref line says what became of one ref (` ! [rejected] …`).
+        second = _first_line(text[text.find(first) + len(first):])
+        if P.GIT_REF_UPDATE.match(second):
+            return True
+    if P.GIT_BRANCH_ROW.match(first):
+        return _share(text, P.GIT_BRANCH_ROW, LIST_SHARE, graph_neutral=False)
     if first.startswith("From ") and "\n" in text[:PULL_HEAD]:
         # `git pull`: `From <remote>` and its fetched refs, then the merge report.
         return any(P.GIT_MERGE_START.match(ln) for ln in text[:PULL_HEAD].split("\n")[1:PULL_LINES])
