@@ -238,3 +238,27 @@ def test_a_numbered_source_listing_is_not_a_short_status():
     # `   400\t        return text`: three spaces and a digit once read as ` M path`.
     text = "".join(f"   {400 + k}\t        line {k}\n" for k in range(20))
     assert not is_git_listing(text)
+
+
+def test_combined_diff_second_parent_changes_are_changes_not_context():
+    # In a `diff --cc` hunk, ` +x` adds x against the second parent; read by its first column
+    # it was context and went into "… N context lines elided".
+    body = ["  ctx %d" % k for k in range(5)] + [" +added against parent 2"] + ["  ctx %d" % k for k in range(5, 10)]
+    diff = "\n".join(["diff --cc a.py", "index 1111111,2222222..0000000", "--- a/a.py", "+++ b/a.py",
+                      "@@@ -1,10 -1,10 +1,11 @@@"] + body) + "\n"
+    out = DiffCompressor().compress(diff.encode())
+    view = (out or diff.encode()).decode()
+    assert " +added against parent 2" in view.splitlines()
+
+
+def test_conflict_hunks_repeated_across_files_fold_and_every_marker_line_stays():
+    data = real("git-diff-cc-conflicts.txt")
+    view = diff_view(data).splitlines()
+    for marker in ("++<<<<<<< HEAD", " +        return ()  # narrow", "++=======",
+                   "+         return {}  # wide", "++>>>>>>> wide"):
+        assert marker in view
+    assert ("… 5 hunks elided (caveman) at -17,7 -17,7 +21,11; -27,7 -27,7 +35,11; -37,7 -37,7 +49,11; "
+            "-47,7 -47,7 +63,11; -57,7 -57,7 +77,11: each repeats the changed lines of a hunk shown above "
+            "(src/app/handlers/mod_00.py -7,7 -7,7 +7,11) …") in view
+    files = [ln for ln in data.decode().splitlines() if ln.startswith("diff --cc ")]
+    assert [ln for ln in view if ln.startswith("diff --cc ")] == files

@@ -122,12 +122,13 @@ def _classify(lines: list[str]) -> list[int]:
     kinds: list[int] = []
     old = new = 0
     counted = False  # False for combined (`@@@`) hunks: walked by line shape, not by counts
+    columns = 1
     in_hunk = False
     whole_file_removed = False  # the hunk is `@@ -1,N +0,0 @@`
     for raw in lines:
         line = raw.rstrip("\r")
         if in_hunk:
-            kind = _hunk_line(line, counted, old > 0 or new > 0)
+            kind = _hunk_line(line, counted, old > 0 or new > 0, columns)
             if kind is not None:
                 kinds.append(_DELETED if whole_file_removed and kind == _CHANGE else kind)
                 if counted and line[:1] != "\\":
@@ -140,6 +141,7 @@ def _classify(lines: list[str]) -> list[int]:
         if hunk is not None:
             kinds.append(_HEADER)
             counted = not line.startswith("@@@")
+            columns = len(line) - len(line.lstrip("@")) - 1  # a combined diff's prefix columns, one a parent
             old = int(hunk.group(1)) if hunk.group(1) is not None else 1
             new = int(hunk.group(2)) if hunk.group(2) is not None else 1
             whole_file_removed = counted and new == 0 and old > 0 and line.startswith(("@@ -1,", "@@ -1 "))
@@ -149,7 +151,7 @@ def _classify(lines: list[str]) -> list[int]:
     return kinds
 
 
-def _hunk_line(line: str, counted: bool, remaining: bool) -> int | None:
+def _hunk_line(line: str, counted: bool, remaining: bool, columns: int = 1) -> int | None:
     """The kind of a line inside a hunk, or None when the hunk has ended before it."""
     first = line[:1]
     if first == "\\":
@@ -162,6 +164,8 @@ def _hunk_line(line: str, counted: bool, remaining: bool) -> int | None:
         return _CONTEXT if first == " " or (line == "" and remaining) else None
     if first in ("+", "-") and not P.DIFF_HEADER.match(line):
         return _CHANGE
+    if first == " " and columns > 1 and ("+" in line[1:columns] or "-" in line[1:columns]):
+        return _CHANGE  # a combined diff's ` +x`: added against the second parent
     return _CONTEXT if first == " " else None
 
 

@@ -89,8 +89,9 @@ def _ranges(header_line: str) -> str:
     line = header_line.rstrip("\r")
     if not line.startswith("@@"):
         return line
-    end = line.find(" @@", 3)
-    return line[3:end] if end > 3 else line
+    ats = len(line) - len(line.lstrip("@"))  # `@@@` for a combined diff
+    end = line.find(" " + "@" * ats, ats)
+    return line[ats + 1:end] if end > ats else line
 
 
 def _hunks(lines: list[str], kinds: list[int], header: int, change: int, context: int):
@@ -110,7 +111,7 @@ def _hunks(lines: list[str], kinds: list[int], header: int, change: int, context
                 path = ""
             i += 1
             continue
-        if kinds[i] == header and line.startswith("@@ ") and P.DIFF_HUNK.match(line.rstrip("\r")):
+        if kinds[i] == header and line.startswith("@@") and P.DIFF_HUNK.match(line.rstrip("\r")):
             j = i + 1
             runs: list[tuple[str, ...]] = []
             current: list[str] = []
