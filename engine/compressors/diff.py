@@ -54,7 +54,7 @@ class DiffCompressor:
         crlf = sum(1 for ln in lines if ln.endswith("\r")) * 2 > len(lines)
         marker_end = "\r" if crlf else ""
         folds = diff_repeats.fold_repeats(lines, kinds, _HEADER, _CHANGE, _CONTEXT, marker_end)
-        if " | " in text:
+        if " | " in text and " changed" in text:  # a stat list ends in `N files changed`
             other = [k == _OTHER for k in kinds]
             folds.update(git_stat_fold.fold_stat_rows(lines, other, marker_end))
         index_lines = 0

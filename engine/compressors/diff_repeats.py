@@ -12,7 +12,12 @@ context; such a line is a change, never "context" to elide.
 """
 from __future__ import annotations
 
+import re
+
 from engine import patterns as P
+
+#: Runs of blank lines in a change key: context gaps of any length between two groups.
+_GAPS = re.compile(r"\n{3,}")
 
 #: Folded hunks whose locations a marker lists one by one; past this it gives the first ones
 #: and the count of the rest (the count covers all).
@@ -24,9 +29,7 @@ MAX_SOURCES = 3
 def mark_word_changes(raw: list[str], lines: list[str], kinds: list[int], context: int, change: int) -> None:
     """Context lines that hold a word-diff change (`[-old-]{+new+}`, or a red/green span of
     `--color-words`) become changes."""
-    for i, kind in enumerate(kinds):
-        if kind != context:
-            continue
+    for i in [i for i, k in enumerate(kinds) if k == context]:
         if ("\x1b[31m" in raw[i] or "\x1b[32m" in raw[i]) or \
                 (("[-" in lines[i] or "{+" in lines[i]) and P.WORD_DIFF_CHANGE.search(lines[i])):
             kinds[i] = change
@@ -40,17 +43,17 @@ def fold_repeats(lines: list[str], kinds: list[int], header: int, change: int, c
         hunks = _normal_hunks(lines)
     if len(hunks) < 2:
         return {}
-    first_seen: dict[tuple, str] = {}
-    repeats: list[tuple[int, int, str, str, str]] = []  # start, end, file, ranges, source
+    first_seen: dict[object, int] = {}  # key: header index of the hunk shown with it
+    repeats: list[tuple[int, int, str, int]] = []  # start, end, file, header index of the shown one
     for start, end, path, key in hunks:
         if key is None:
             continue
-        ranges = _ranges(lines[start])
-        source = first_seen.get(key)
-        if source is None:
-            first_seen[key] = f"{path} {ranges}" if path else ranges
+        seen = first_seen.get(key)
+        if seen is None:
+            first_seen[key] = start
         else:
-            repeats.append((start, end, path, ranges, source))
+            repeats.append((start, end, path, seen))
+    paths = {start: path for start, _, path, _ in hunks}
     folds: dict[int, tuple[int, str]] = {}
     i = 0
     while i < len(repeats):
@@ -59,25 +62,26 @@ def fold_repeats(lines: list[str], kinds: list[int], header: int, change: int, c
             j += 1
         run = repeats[i:j]
         start, end = run[0][0], run[-1][1]
-        marker = _marker(run) + marker_end
-        if len(marker) < sum(len(ln) + 1 for ln in lines[start:end]):
+        marker = _marker(lines, run, paths) + marker_end
+        if len(marker) < sum(map(len, lines[start:end])) + end - start:
             folds[start] = (end, marker)
         i = j
     return folds
 
 
-def _marker(run: list[tuple[int, int, str, str, str]]) -> str:
-    where = [r[3] for r in run]
-    listed = "; ".join(where[:MAX_LISTED])
-    if len(where) > MAX_LISTED:
-        listed += f"; and {len(where) - MAX_LISTED} more"
-    sources: list[str] = []
+def _marker(lines: list[str], run: list[tuple[int, int, str, int]], paths: dict[int, str]) -> str:
+    where = [_ranges(lines[r[0]]) for r in run[:MAX_LISTED]]
+    listed = "; ".join(where)
+    if len(run) > MAX_LISTED:
+        listed += f"; and {len(run) - MAX_LISTED} more"
+    shown: list[int] = []
     for r in run:
-        if r[4] not in sources:
-            sources.append(r[4])
-    named = "; ".join(sources[:MAX_SOURCES])
-    if len(sources) > MAX_SOURCES:
-        named += f"; and {len(sources) - MAX_SOURCES} more shown hunks"
+        if r[3] not in shown:
+            shown.append(r[3])
+    sources = [f"{paths[h]} {_ranges(lines[h])}" if paths[h] else _ranges(lines[h]) for h in shown[:MAX_SOURCES]]
+    named = "; ".join(sources)
+    if len(shown) > MAX_SOURCES:
+        named += f"; and {len(shown) - MAX_SOURCES} more shown hunks"
     if len(run) == 1:
         return f"… 1 hunk elided (caveman) at {listed}: it repeats the changed lines of the hunk shown above at {named} …"
     return (f"… {len(run)} hunks elided (caveman) at {listed}: each repeats the changed lines of a hunk "
@@ -95,45 +99,44 @@ def _ranges(header_line: str) -> str:
 
 
 def _hunks(lines: list[str], kinds: list[int], header: int, change: int, context: int):
-    """(header index, end index, file, key) per unified hunk; key None for one not to fold."""
+    """(header index, end index, file, key) per unified or combined hunk; key None for one not
+    to fold. Only the lines that are not hunk body are visited one by one (the boundaries)."""
     out = []
     path = ""
     n = len(lines)
-    i = 0
-    while i < n:
+    bounds = [i for i, k in enumerate(kinds) if k != change and k != context]
+    bounds.append(n)
+    # Each line as a key sees it: a change as it is, anything else blank.
+    masked = [ln if k == change else "" for ln, k in zip(lines, kinds)]
+    for p in range(len(bounds) - 1):
+        i = bounds[p]
         line = lines[i]
-        if kinds[i] == header and not line.startswith("@@"):
-            if line.startswith("+++ ") or line.startswith("--- "):
-                name = _path(line)
-                if name and (line.startswith("+++ ") or not path_set_by_plus(lines, i)):
-                    path = name
-            elif line.startswith("diff "):
-                path = ""
-            i += 1
+        if kinds[i] != header:
             continue
-        if kinds[i] == header and line.startswith("@@") and P.DIFF_HUNK.match(line.rstrip("\r")):
-            j = i + 1
-            runs: list[tuple[str, ...]] = []
-            current: list[str] = []
-            foldable = True
-            while j < n and (kinds[j] in (change, context) or (kinds[j] == header and lines[j][:1] == "\\")):
-                if kinds[j] == change:
-                    current.append(lines[j].rstrip("\r"))
-                else:
-                    if lines[j][:1] == "\\":
-                        foldable = False  # `\ No newline at end of file` belongs to this file alone
-                    if current:
-                        runs.append(tuple(current))
-                        current = []
-                j += 1
-            if current:
-                runs.append(tuple(current))
-            key = tuple(runs) if runs and foldable else None
-            out.append((i, j, path, key))
-            i = j
-            continue
-        i += 1
+        if line.startswith("@@"):
+            if not P.DIFF_HUNK.match(line.rstrip("\r")):
+                continue
+            end = bounds[p + 1]
+            foldable = end == n or lines[end][:1] != "\\"  # `\ No newline at end of file`: this file's own
+            key = _change_key(masked[i + 1:end]) if foldable and end > i + 1 else None
+            out.append((i, end, path, key))
+        elif line.startswith("+++ ") or line.startswith("--- "):
+            name = _path(line)
+            if name and (line.startswith("+++ ") or not path_set_by_plus(lines, i)):
+                path = name
+        elif line.startswith("diff "):
+            path = ""
     return out
+
+
+def _change_key(masked: list[str]) -> str | None:
+    """The hunk's changed lines in order, a blank line where context separates two groups;
+    context before the first change and after the last one does not count. (A CRLF diff's
+    lines keep their `\r`: all of a file's lines end alike.)"""
+    key = "\n".join(masked).strip("\n")
+    if not key:
+        return None
+    return _GAPS.sub("\n\n", key) if "\n\n\n" in key else key
 
 
 def _normal_hunks(lines: list[str]):
@@ -155,7 +158,7 @@ def _normal_hunks(lines: list[str]):
                 foldable = foldable and lines[j][:1] != "\\"
                 body.append(lines[j].rstrip("\r"))
                 j += 1
-            out.append((i, j, path, (tuple(body),) if body and foldable else None))
+            out.append((i, j, path, "\n".join(body) if body and foldable else None))
             i = j
             continue
         i += 1

@@ -16,33 +16,28 @@ MIN_RUN = 4
 
 def fold_stat_rows(lines: list[str], foldable: list[bool], marker_end: str) -> dict[int, tuple[int, str]]:
     """{first folded index: (end index, line)} for each run of consecutive stat rows with the
-    same count part. Only lines marked foldable are read (the caller's kept, non-hunk lines)."""
-    rows: list[tuple[int, str, str] | None] = []
-    for i, line in enumerate(lines):
-        row = None
-        if foldable[i] and line[:1] == " " and " | " in line:
-            body = line.rstrip("\r")
-            if P.GIT_STAT_ROW.match(body):
-                path, _, count = body.rpartition(" | ")
-                row = (i, path.strip(), count.strip())
-        rows.append(row)
+    same count part. Only lines marked foldable are read (the caller's non-hunk lines)."""
+    rows: dict[int, tuple[str, str]] = {}
+    for i in [i for i, ln in enumerate(lines) if ln[:1] == " " and " | " in ln and foldable[i]]:
+        body = lines[i].rstrip("\r")
+        if P.GIT_STAT_ROW.match(body):
+            path, _, count = body.rpartition(" | ")
+            rows[i] = (path.strip(), count.strip())
     folds: dict[int, tuple[int, str]] = {}
-    i = 0
-    n = len(rows)
-    while i < n:
-        row = rows[i]
-        if row is None:
-            i += 1
-            continue
+    order = list(rows)
+    k = 0
+    while k < len(order):
+        i = order[k]
+        count = rows[i][1]
         j = i + 1
-        while j < n and rows[j] is not None and rows[j][2] == row[2]:
+        while j in rows and rows[j][1] == count:
             j += 1
         if j - i >= MIN_RUN:
-            rest = [r[1] for r in rows[i + 1:j]]  # type: ignore[index]
-            line = _marker(rest, row[2]) + marker_end
-            if len(line) < sum(len(ln) + 1 for ln in lines[i + 1:j]):
+            rest = [rows[r][0] for r in range(i + 1, j)]
+            line = _marker(rest, count) + marker_end
+            if len(line) < sum(map(len, lines[i + 1:j])) + j - i - 1:
                 folds[i + 1] = (j, line)
-        i = j
+        k += j - i
     return folds
 
 
