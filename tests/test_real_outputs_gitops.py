@@ -134,7 +134,7 @@ def test_repeated_refactor_hunks_fold_naming_where_they_were_and_what_they_repea
     assert [ln for ln in lines if ln.startswith("diff --git")] == [ln for ln in original if ln.startswith("diff --git")]
     index_count = sum(1 for ln in original if ln.startswith("index "))
     assert not any(ln.startswith("index ") for ln in lines)
-    assert f"… {index_count} `index <blob>..<blob> <mode>` lines elided (caveman): object names only …" in lines
+    assert f"… {index_count} `index <blob>..<blob> [mode]` lines elided (caveman) …" in lines
 
 
 def test_a_hunk_with_a_change_of_its_own_is_never_folded():

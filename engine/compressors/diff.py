@@ -104,7 +104,7 @@ def _index_count(lines: list[str], kinds: list[int]) -> int:
 
 def _index_note(count: int) -> str:
     noun = "line" if count == 1 else "lines"
-    return f"… {count} `index <blob>..<blob> <mode>` {noun} elided (caveman): object names only …"
+    return f"… {count} `index <blob>..<blob> [mode]` {noun} elided (caveman) …"
 
 
 def _clean(line: str) -> str:
