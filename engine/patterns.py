@@ -1135,3 +1135,8 @@ GIT_REF_UPDATE = compile_lazily(
 #: A `git branch -v/-vv` row (`* main  90bd78a [origin/main: ahead 1] subject`) or its
 #: `  remotes/origin/HEAD -> origin/main` alias row.
 GIT_BRANCH_ROW = compile_lazily(r"^[*+ ] (?:\([^)]*\)|\S+) +(?:[0-9a-f]{7,64} |-> \S+$)")
+#: A `git diff --check` finding (`src/a.py:10: trailing whitespace.`), each followed by the
+#: offending `+` line: the locations are the answer, and none carries an error word.
+GIT_CHECK_FINDING = compile_lazily(
+    r"^\S.*?:\d+: (?:trailing whitespace|space before tab in indent|indent with spaces|tab in indent"
+    r"|new blank line at EOF|leftover conflict marker)\.\r?$")

@@ -262,3 +262,11 @@ def test_conflict_hunks_repeated_across_files_fold_and_every_marker_line_stays()
             "(src/app/handlers/mod_00.py -7,7 -7,7 +7,11) …") in view
     files = [ln for ln in data.decode().splitlines() if ln.startswith("diff --cc ")]
     assert [ln for ln in view if ln.startswith("diff --cc ")] == files
+
+
+def test_diff_check_keeps_every_whitespace_finding(counter):
+    # Read as search hits, 468 of 480 lines went into "… 468 search result lines elided" (no
+    # file named): each `path:line: trailing whitespace.` is a location the agent must fix.
+    data = real("git-diff-check.txt")
+    assert detect(data) == ContentType.DIFF
+    assert engine_view(counter, data) == data.decode()

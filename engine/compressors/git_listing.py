@@ -21,7 +21,8 @@ from engine import patterns as P
 #: Lines of a hash-led listing (`--oneline`, blame, reflog) it needs to be one.
 MIN_ROWS = 3
 #: Share of the non-graph lines that must be hash-led: 0.45 lets a two-line `--format`
-#: (`%H %an%n  %s`) in, where every other line is the subject.
+#: (`%H %an%n  %s`) in, where every other line is the subject (and `git diff --check`, whose
+#: every finding is followed by the line it is about).
 HASH_LED_SHARE = 0.45
 #: Share of the non-blank lines a file list or short status must be made of.
 LIST_SHARE = 0.8
@@ -44,6 +45,8 @@ def is_git_listing(text: str) -> bool:
         second = _first_line(text[text.find(first) + len(first):])
         if P.GIT_REF_UPDATE.match(second):
             return True
+    if P.GIT_CHECK_FINDING.match(first):
+        return _share(text, P.GIT_CHECK_FINDING, HASH_LED_SHARE, graph_neutral=False)
     if P.GIT_BRANCH_ROW.match(first):
         return _share(text, P.GIT_BRANCH_ROW, LIST_SHARE, graph_neutral=False)
     if first.startswith("From ") and "\n" in text[:PULL_HEAD]:
