@@ -17,6 +17,7 @@ import re
 from engine import patterns as P
 from engine.compressors import aligned_table, framed_table, json_framed, record_blocks
 from engine.compressors import toolout_detect  # not toolout: Detect needs only the signatures
+from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
 SAMPLE_HEAD = 64 * 1024
@@ -59,6 +60,9 @@ def detect(data: bytes) -> ContentType:
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL
     if _looks_like_diff(text):
+        return ContentType.DIFF
+    if is_git_listing(text):
+        # A log, file list, status or blame is an enumeration: the diff compressor keeps it whole.
         return ContentType.DIFF
     if _looks_like_html(text):
         return ContentType.HTML

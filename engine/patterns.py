@@ -1086,3 +1086,75 @@ THREAD_HEX = compile_lazily(r"0x[0-9a-fA-F]+")
 JAVA_THREAD_STATE = compile_lazily(r" nid=\S+ (.*)$")
 #: A dump's own header, so Detect does not read `at Pool.main(Pool.java:11)` frames as code.
 THREAD_DUMP_START = compile_lazily(r"(?m)^Full thread dump |^Thread \d+ \(Thread 0x[0-9a-f]+ \(LWP \d+\)")
+
+# ---------------------------------------------------------------- git listings (git_listing)
+# Outputs of git (and its look-alikes) that are enumerations an agent asked for: a log's commits,
+# a stat/name-status/numstat file list, a status, a blame. Detect routes them to the diff
+# compressor, which elides only hunk context and repeated hunks, so the lists stay whole. Each is
+# tried on one line (the payload's first) before any is tried on the rest.
+
+#: `git log --graph`'s drawing in front of a commit (`| * | `, `|\  `).
+_GIT_GRAPH = r"[*|\\/ _.-]*"
+#: An abbreviated or full object name with a digit and a letter (a bare number or word is not one).
+#: Git abbreviates to 7-12 digits, or prints all 40 (64 in a SHA-256 repository); a 16- or
+#: 32-digit trace id leading a log record is not one.
+_GIT_HASH = (r"(?=[0-9a-f]{0,63}[a-f])(?=[0-9a-f]{0,63}[0-9])"
+             r"(?:[0-9a-f]{64}|[0-9a-f]{40}|[0-9a-f]{7,12})(?![0-9a-f])")
+#: The first line of a medium/full/fuller/--stat log or `git show`: `commit 1a2b3c4… (HEAD -> main)`.
+GIT_COMMIT_LINE = compile_lazily(rf"^{_GIT_GRAPH}commit {_GIT_HASH}\b")
+#: A commit a line: `--oneline`, `--graph --oneline`, `--format='%h|%an|%s'`, reflog, `git blame`
+#: (`^f61ff25 path (Author 2023-…  1) code`), `git cherry -v`. The hash is followed by a space,
+#: `|`, `,` or a tab (an xxd offset `000000a0:` is not a commit).
+GIT_HASH_LED = compile_lazily(rf"^{_GIT_GRAPH}[\^+-]?{_GIT_HASH}[ |,\t]")
+#: A line of graph drawing only (`|\  `, `| |/`), neutral in a `--graph` log.
+GIT_GRAPH_ONLY = compile_lazily(r"^[*|\\/ _.-]+$")
+#: A `--stat` row (` src/a.py | 12 +++---`, ` logo.png | Bin 2048 -> 2048 bytes`) and its summary.
+GIT_STAT_ROW = compile_lazily(r"^ \S.*? +\| +(?:\d+(?: [+-]*)?|Bin(?: \d+ -> \d+ bytes)?)$")
+GIT_STAT_SUMMARY = compile_lazily(r"^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$")
+#: `--name-status` (`M\tpath`, `R084\told\tnew`) and `--numstat` (`12\t3\tpath`, `-\t-\tbinary`).
+GIT_NAME_STATUS = compile_lazily(r"^[ACDMRTUX]\d{0,3}\t\S")
+GIT_NUMSTAT = compile_lazily(r"^(?:\d+|-)\t(?:\d+|-)\t\S")
+#: `git status --short` / `--porcelain` (` M a.py`, `?? new/`, `UU both.py`, `## main...origin/main`)
+#: and porcelain v2 (`1 .M N... 100644 …`, `u UU N...`, `? path`, `# branch.head main`).
+GIT_STATUS_SHORT = compile_lazily(
+    r"^(?:[MTADRCU?!][ MTADRCU?!] \S|[ MTADRCU?!][MTADRCU?!] \S|## \S|[12u] [.MTADRCU?!]{2} |[?!] \S|# branch\.)")
+#: The first line of a long-format `git status`.
+GIT_STATUS_LONG_START = compile_lazily(
+    r"^(?:On branch \S|HEAD detached (?:at|from) \S|Not currently on any branch|"
+    r"interactive rebase in progress|You are currently (?:rebasing|bisecting|cherry-picking|reverting))")
+
+# ---------------------------------------------------------------- diff savings (diff, diff_repeats)
+
+#: A `--word-diff` change inside a line: `[-old-]` or `{+new+}`.
+WORD_DIFF_CHANGE = compile_lazily(r"\[-.*?-\]|\{\+.*?\+\}")
+#: A git `index <old>..<new> [mode]` line: two blob names the agent never acts on, elided with a
+#: counted note. (A combined diff's `index a,b..c` is left alone.)
+GIT_INDEX_LINE = compile_lazily(r"^index [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}(?: [0-7]{6})?\r?$")
+#: A normal-format (`diff a b`, `diff -r`) hunk header: `10c10`, `5,7d4`, `12a13,15`.
+NORMAL_DIFF_HUNK = compile_lazily(r"^\d+(?:,\d+)?[acd]\d+(?:,\d+)?\r?$")
+#: The lines a `diff -r` report holds between its hunks: the file pair, one-sided files, binaries.
+NORMAL_DIFF_FILE = compile_lazily(r"^(?:diff (?:-\S+ )*\S|Only in \S|Files \S.* differ\r?$|Binary files \S|Common subdirectories: )")
+#: The first line of a `git merge`/`pull`/`rebase`/`cherry-pick` report (`Rebasing (1/2)` may
+#: be redrawn by the next line after a bare CR): its CONFLICT lines and stat list stay whole.
+GIT_MERGE_START = compile_lazily(
+    r"^(?:Rebasing \(\d+/\d+\)\r?)?(?:Auto-merging \S|CONFLICT \(|Updating [0-9a-f]{7,64}\.\.[0-9a-f]{7,64}$"
+    r"|Merge made by (?:the )?'|Already up to date\.$|Fast-forward$|Removing \S)")
+#: The first line of a `git apply`/`git am`/GNU `patch` report: each file's verdict
+#: (`Applying patch x with 6 rejects...`, `Rejected hunk #2.`, `Hunk #1 FAILED at 30.`) and the
+#: file line above it are the answer, and some carry no error word.
+GIT_APPLY_START = compile_lazily(
+    r"^(?:Checking patch \S|error: patch failed: |error: while searching for:|error: \S.*: patch does not apply"
+    r"|error: \S.*: does not exist in index|Applying: \S|(?:patching|checking) file \S|can't find file to patch at)")
+#: A ref line of `git push`/`git fetch` under its `To <remote>`/`From <remote>` line:
+#: ` ! [rejected]        main -> main (non-fast-forward)`, `   0f3b852..0d6af34  a -> up/a`,
+#: ` * [new branch]      b -> up/b`, ` = [up to date]      c -> up/c`. Each names a ref and its fate.
+GIT_REF_UPDATE = compile_lazily(
+    r"^ [ +*=!t-] (?:\[[^\]]+\]|[0-9a-f]{7,64}\.{2,3}[0-9a-f]{7,64}|\S+) +\S+ +-> \S+")
+#: A `git branch -v/-vv` row (`* main  90bd78a [origin/main: ahead 1] subject`) or its
+#: `  remotes/origin/HEAD -> origin/main` alias row.
+GIT_BRANCH_ROW = compile_lazily(r"^[*+ ] (?:\([^)]*\)|\S+) +(?:[0-9a-f]{7,64} |-> \S+$)")
+#: A `git diff --check` finding (`src/a.py:10: trailing whitespace.`), each followed by the
+#: offending `+` line: the locations are the answer, and none carries an error word.
+GIT_CHECK_FINDING = compile_lazily(
+    r"^\S.*?:\d+: (?:trailing whitespace|space before tab in indent|indent with spaces|tab in indent"
+    r"|new blank line at EOF|leftover conflict marker)\.\r?$")
