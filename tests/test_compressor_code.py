@@ -184,3 +184,24 @@ def test_tab_indented_python_and_a_body_that_opens_with_raise() -> None:
     from tree_sitter_language_pack import get_parser
 
     assert not get_parser("python").parse(out.encode()).root_node.has_error
+
+
+def test_parse_work_is_bounded_so_garbage_cannot_stall_the_outline() -> None:
+    # tree-sitter's error recovery on `)+)+…` took 35 s on 16 KB in the Java grammar (and
+    # 458 s for `-}-}…` through every grammar): past the work real code needs, no tree.
+    from engine.compressors.code import _parse, _parser
+
+    garbage = b")+" * 8000
+    assert _parse(_parser("java"), garbage) is None
+    parser = _parser("java")
+    tree = _parse(parser, b"class A { int f() { return 1; } }\n")  # a halted parser starts afresh
+    assert tree is not None and not tree.root_node.has_error
+    assert CodeCompressor().compress(garbage) is None
+
+
+def test_real_code_parses_within_the_work_budget() -> None:
+    from engine.compressors.code import _parse, _parser
+
+    source = (Path(__file__).parent.parent / "engine" / "compressors" / "code.py").read_bytes()
+    tree = _parse(_parser("python"), source)
+    assert tree is not None and not tree.root_node.has_error
