@@ -217,6 +217,10 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
     delimiter = aligned_table.delimiter(first)
     if first.count(delimiter) < 1:
         return False
+    # Hits of one search (`six.py:898:def ensure_binary(s, encoding=…, errors=…):` in each
+    # vendored copy) split into equal rows on their commas: a hit list, never a table.
+    if all(P.SEARCH_LINE.match(ln) and not P.CLOCK_LED_LINE.match(ln) for ln in records):
+        return False
     try:
         rows = list(csv.reader(records, delimiter=delimiter, strict=True))
     except csv.Error:

@@ -3,6 +3,7 @@ file heading and the one odd hit; replace runs of look-alike hits with counted m
 from __future__ import annotations
 
 from engine.compressors import lines as L
+from engine.compressors import search_fold
 from engine.compressors import toolout
 from engine.patterns import CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT, SEARCH_PATH_HIT
 from engine.safety import SafetyClass
@@ -63,11 +64,16 @@ class SearchResultCompressor(L.QueryAwareLines):
         # that matched is an enumeration the agent needs whole.
         L.mark(must, [bool(SEARCH_HEADING.fullmatch(ln)) for ln in bare])
         eol = "\r" if doc.eol_cr else ""
+        units = doc.lines
+        folded = search_fold.fold_same_text(units, bare, must, eol)
+        if folded is not None:
+            units, bare, must = folded.lines, folded.bare, folded.must
+            n = len(units)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
-            result = L.elide(doc.lines, keep, noun="search result lines", eol=eol, vocab_units=bare,
+            result = L.elide(units, keep, noun="search result lines", eol=eol, vocab_units=bare,
                              describe=lambda i, j: describe_hits(bare[i:j]))
-            return doc.join(result.out) if result.elided_units else None
+            return doc.join(result.out) if result.elided_units or folded is not None else None
 
         return L.render_with_query(render, text, bare, query, QUERY_LIMIT)

@@ -1,0 +1,98 @@
+"""Search hits and source listings as agents read them (trimmed real outputs under
+tests/fixtures/real/searchcode/): rg/grep hit lists over site-packages and node_modules, and
+Read-tool listings of real source files."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors.search import SearchResultCompressor
+from engine.compressors.search_fold import fold_same_text
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "searchcode"
+FOLD_MARKER = re.compile(r"… next (\d+) hits have the text above( \(indentation aside\))?, shown as path:line \(caveman\) …")
+HIT = re.compile(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+):(.*)")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def unfold(view: str) -> list[str]:
+    """The hit list a folded view states: each `path:line` under a fold marker gets back the
+    text of the whole hit above the marker. Checks each marker's count and indentation claim."""
+    lines = view.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        marker = FOLD_MARKER.fullmatch(lines[i])
+        if marker is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        text = HIT.fullmatch(out[-1]).group(3)
+        count = int(marker.group(1))
+        locations = lines[i + 1:i + 1 + count]
+        assert all(re.fullmatch(r"[^:]+:\d+", loc) for loc in locations)
+        out.extend(f"{loc}:{text}" for loc in locations)
+        i += 1 + count
+    return out
+
+
+def test_vendored_copies_hits_with_commas_are_a_search_not_a_csv_table():
+    # `rg` over six.py's vendored copies: every hit has two commas, so the rows split evenly;
+    # as a table its middle rows were elided, hits the agent asked for among them.
+    data = real("rg_vendored_six.out")
+    assert detect(data) == ContentType.SEARCH
+
+
+def test_identical_hits_in_many_files_keep_every_location():
+    data = real("rg_future_ann.out")
+    original = data.decode().rstrip("\n").split("\n")
+    view = SearchResultCompressor().compress(data).decode()
+    assert "elided" not in view  # nothing is dropped: only the repeated text goes
+    assert unfold(view.rstrip("\n")) == original
+    assert view.split("\n")[0] == original[0]  # the first hit stays whole, text and all
+    assert len(view) < len(data) * 0.6
+
+
+def test_same_text_up_to_indentation_says_so_and_keeps_every_hit():
+    # `"license": "MIT",` in each package.json, some indented with a tab, some with spaces.
+    data = real("rg_js_mit.out")
+    original = data.decode().rstrip("\n").split("\n")
+    view = SearchResultCompressor().compress(data).decode().rstrip("\n")
+    assert "(indentation aside)" in view
+    restored = unfold(view)
+    located = {ln.split(":", 2)[0] + ":" + ln.split(":", 2)[1] for ln in restored if HIT.fullmatch(ln)}
+    for hit in original:
+        path, number, _ = hit.split(":", 2)
+        assert f"{path}:{number}" in located
+    # The texts restored are the texts found (a CRLF file's `\r` is its line end, not text).
+    assert {ln.split(":", 2)[2].lstrip() for ln in restored if HIT.fullmatch(ln)} == {
+        ln.split(":", 2)[2].lstrip().rstrip("\r") for ln in original}
+
+
+def test_fold_needs_four_hits_with_one_text():
+    three = [f"src/m{i}.py:{i}:from x import long_name" for i in range(3)]
+    assert fold_same_text(three + ["a.py:9:other text here"], three + ["a.py:9:other text here"], [False] * 4) is None
+    four = [f"src/m{i}.py:{i}:from x import long_name" for i in range(4)]
+    folded = fold_same_text(four, four, [False] * 4)
+    assert folded is not None
+    assert folded.lines == [four[0], "… next 3 hits have the text above, shown as path:line (caveman) …",
+                            "src/m1.py:1", "src/m2.py:2", "src/m3.py:3"]
+    assert folded.folded_hits == 4 and all(folded.must)
+
+
+def test_fold_leaves_distinct_texts_and_short_texts_alone():
+    distinct = [f"src/m{i}.py:{i}:from x import name_{i}" for i in range(6)]
+    assert fold_same_text(distinct, distinct, [False] * 6) is None
+    short = [f"src/m{i}.py:{i}:  }}" for i in range(6)]  # a brace: no text worth stating once
+    assert fold_same_text(short, short, [False] * 6) is None
+
+
+def test_a_run_within_one_file_is_left_to_the_look_alike_rule():
+    # One call repeated down one file: elided with its file and line range, as before.
+    one_file = [f"src/builtin.c:{10 + i}:    jv_free(input);" for i in range(6)]
+    assert fold_same_text(one_file, one_file, [False] * 6) is None
