@@ -7,12 +7,14 @@ import re
 from pathlib import Path
 
 from engine.compressors.search import SearchResultCompressor
-from engine.compressors.search_fold import fold_same_text
+from engine.compressors.search_fold import fold_recurring_groups, fold_same_text
 from engine.detect import detect
 from engine.types import ContentType
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "searchcode"
 FOLD_MARKER = re.compile(r"… next (\d+) hits have the text above( \(indentation aside\))?, shown as path:line \(caveman\) …")
+RECUR_MARKER = re.compile(r"… the (?:hit above recurs|(\d+) hits above recur), same lines and text, with `([^`]+)` "
+                          r"replaced by each of these (\d+) \(caveman\) …")
 HIT = re.compile(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+):(.*)")
 
 
@@ -27,6 +29,15 @@ def unfold(view: str) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(lines):
+        recur = RECUR_MARKER.fullmatch(lines[i])
+        if recur is not None:
+            size, prefix, copies = int(recur.group(1) or 1), recur.group(2), int(recur.group(3))
+            group = out[-size:]
+            assert all(hit.startswith(prefix + "/") for hit in group)
+            for other in lines[i + 1:i + 1 + copies]:
+                out.extend(other + hit[len(prefix):] for hit in group)
+            i += 1 + copies
+            continue
         marker = FOLD_MARKER.fullmatch(lines[i])
         if marker is None:
             out.append(lines[i])
@@ -96,3 +107,37 @@ def test_a_run_within_one_file_is_left_to_the_look_alike_rule():
     # One call repeated down one file: elided with its file and line range, as before.
     one_file = [f"src/builtin.c:{10 + i}:    jv_free(input);" for i in range(6)]
     assert fold_same_text(one_file, one_file, [False] * 6) is None
+
+
+def test_the_same_hits_in_each_vendored_copy_fold_to_their_prefixes():
+    # `grep -rn '^struct [a-z_]* {'` over /usr/include: openssl's five structs in each of 48
+    # per-platform copies. Every copy is named; the hits restore exactly from the first copy.
+    data = real("grep_c_struct.out")
+    original = data.decode().rstrip("\n").split("\n")
+    view = SearchResultCompressor().compress(data).decode()
+    assert "elided" not in view
+    assert "… the 5 hits above recur, same lines and text, with `./node/openssl/archs/linux-aarch64/asm_avx2` " \
+           "replaced by each of these 47 (caveman) …" in view.split("\n")
+    assert unfold(view.rstrip("\n")) == original
+    assert len(view) < len(data) // 3
+
+
+def test_vendored_copies_of_two_files_fold_by_their_tree():
+    # six.py vendored by pip, and again by pip's urllib3, in each interpreter's site-packages.
+    data = real("rg_vendored_six.out")
+    original = data.decode().rstrip("\n").split("\n")
+    view = SearchResultCompressor().compress(data).decode()
+    assert "with `/tmp/pyenv/versions/3.9.18/lib/python3.9` replaced by each of these 3 (caveman)" in view
+    assert unfold(view.rstrip("\n")) == original
+
+
+def test_a_group_recurs_only_with_the_same_lines_and_text():
+    copies = []
+    for root in ("vendor/a", "vendor/b", "vendor/c"):
+        copies += [f"{root}/x.h:10:struct x {{", f"{root}/y.h:20:struct y {{"]
+    folded = fold_recurring_groups(copies, copies, [False] * 6)
+    assert folded is not None and folded.lines == copies[:2] + [
+        "… the 2 hits above recur, same lines and text, with `vendor/a` replaced by each of these 2 (caveman) …",
+        "vendor/b", "vendor/c"]
+    moved = copies[:5] + ["vendor/c/y.h:21:struct y {"]  # one line number differs: two copies only
+    assert fold_recurring_groups(moved, moved, [False] * 6) is None

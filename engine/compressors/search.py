@@ -65,10 +65,13 @@ class SearchResultCompressor(L.QueryAwareLines):
         L.mark(must, [bool(SEARCH_HEADING.fullmatch(ln)) for ln in bare])
         eol = "\r" if doc.eol_cr else ""
         units = doc.lines
-        folded = search_fold.fold_same_text(units, bare, must, eol)
-        if folded is not None:
-            units, bare, must = folded.lines, folded.bare, folded.must
-            n = len(units)
+        folded = None
+        for fold in (search_fold.fold_same_text, search_fold.fold_recurring_groups):
+            step = fold(units, bare, must, eol)
+            if step is not None:
+                folded = step
+                units, bare, must = step.lines, step.bare, step.must
+        n = len(units)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)

@@ -101,3 +101,125 @@ def fold_same_text(lines: list[str], bare: list[str], must: list[bool], eol: str
     out_bare.extend(bare[pos:])
     out_must.extend(must[pos:])
     return Folded(out_lines, out_bare, out_must, sum(end - start for start, end, _, _ in runs))
+
+
+# ------------------------------------------------------------ the same hits in each copy of a tree
+
+#: Longest group of hits that can recur (a header's five structs in each of 48 vendored copies).
+MAX_GROUP = 16
+#: Fewest copies (the group shown whole included) that fold.
+MIN_COPIES = 3
+
+
+def recur_marker(count: int, hits: int, prefix: str) -> str:
+    what = "hit above recurs" if hits == 1 else f"{hits} hits above recur"
+    return (f"… the {what}, same lines and text, with `{prefix}` replaced by each of these "
+            f"{count} (caveman) …")
+
+
+def _split_prefixes(a: str, b: str) -> tuple[str, str] | None:
+    """The parts of two paths before their longest common tail that starts at a `/`."""
+    la, lb = len(a), len(b)
+    i = 0
+    while i < la and i < lb and a[la - 1 - i] == b[lb - 1 - i]:
+        i += 1
+    cut = a.find("/", la - i)
+    if cut < 0:
+        return None
+    return a[:cut], b[:cut - la + lb]
+
+
+def _group_prefix(hits: list[tuple[str, str] | None], a: int, b: int, k: int) -> tuple[str, str] | None:
+    """The prefixes that turn group a..a+k into group b..b+k, hit for hit; None if none does."""
+    pair: tuple[str, str] | None = None
+    for t in range(k):
+        ha, hb = hits[a + t], hits[b + t]
+        if ha is None or hb is None or ha[1] != hb[1]:
+            return None
+        split = _split_prefixes(ha[0], hb[0])
+        if split is None or not split[0] or not split[1] or split[0] == split[1] or (pair is not None and split != pair):
+            return None
+        pair = split
+    return pair
+
+
+def _copy_prefix(hits: list[tuple[str, str] | None], a: int, b: int, tails: list[str]) -> str | None:
+    """The prefix that, put before each of `tails`, gives group b's paths, hit for hit, with
+    group a's lines and text; None if there is no such prefix."""
+    prefix: str | None = None
+    for t, tail in enumerate(tails):
+        ha, hb = hits[a + t], hits[b + t]
+        if ha is None or hb is None or ha[1] != hb[1] or not hb[0].endswith(tail):
+            return None
+        head = hb[0][:len(hb[0]) - len(tail)]
+        if prefix is not None and head != prefix:
+            return None
+        prefix = head
+    return prefix
+
+
+def fold_recurring_groups(lines: list[str], bare: list[str], must: list[bool], eol: str = "") -> Folded | None:
+    """Fold a group of hits that recurs, same lines and text, under other directory prefixes
+    (vendored copies, per-platform trees): the first group stays whole, then a marker names the
+    prefix it has and how many others follow, then each other prefix on a line of its own."""
+    n = len(bare)
+    # Each hit as (path, `:line:text` after it); anything else (context, headings) is None.
+    hits: list[tuple[str, str] | None] = []
+    for line in bare:
+        found = SEARCH_HIT.match(line)
+        hits.append(None if found is None or CLOCK_LED_LINE.match(line)
+                    else (found.group(1), line[found.end(1):]))
+    runs: list[tuple[int, int, str, list[str]]] = []  # start, end, first prefix, other prefixes
+    i = 0
+    while i < n:
+        best: tuple[int, int, str, list[str]] | None = None
+        if hits[i] is not None:
+            for k in range(1, min(MAX_GROUP, (n - i) // MIN_COPIES) + 1):
+                # Cheap test first: the hit k lines on must read the same line and text.
+                if hits[i + k] is None or hits[i + k][1] != hits[i][1]:  # type: ignore[index]
+                    continue
+                first = _group_prefix(hits, i, i + k, k)
+                if first is None:
+                    continue
+                # Later copies are matched by the tails the first two fixed (a copy may share
+                # more of its path with the first than the second did: `BSD-x86/asm` after
+                # `linux-aarch64/asm` and `…/no-asm`).
+                tails = [hits[i + t][0][len(first[0]):] for t in range(k)]  # type: ignore[index]
+                others = [first[1]]
+                j = i + 2 * k
+                while j + k <= n:
+                    other = _copy_prefix(hits, i, j, tails)
+                    if not other or other == first[0] or other in others:
+                        break
+                    others.append(other)
+                    j += k
+                if len(others) + 1 >= MIN_COPIES and (best is None or j - i > best[1] - best[0]):
+                    best = (i, j, first[0], others)
+        if best is None:
+            i += 1
+            continue
+        runs.append(best)
+        i = best[1]
+    if not runs:
+        return None
+    out_lines: list[str] = []
+    out_bare: list[str] = []
+    out_must: list[bool] = []
+    pos = 0
+    for start, end, prefix, others in runs:
+        k = (end - start) // (len(others) + 1)
+        out_lines.extend(lines[pos:start + k])
+        out_bare.extend(bare[pos:start + k])
+        out_must.extend(must[pos:start])
+        out_must.extend([True] * k)
+        marker = recur_marker(len(others), k, prefix)
+        out_lines.append(marker + eol)
+        out_bare.append(marker)
+        out_lines.extend(other + eol for other in others)
+        out_bare.extend(others)
+        out_must.extend([True] * (len(others) + 1))
+        pos = end
+    out_lines.extend(lines[pos:])
+    out_bare.extend(bare[pos:])
+    out_must.extend(must[pos:])
+    return Folded(out_lines, out_bare, out_must, sum(end - start for start, end, _, _ in runs))
