@@ -141,3 +141,13 @@ def test_a_group_recurs_only_with_the_same_lines_and_text():
         "vendor/b", "vendor/c"]
     moved = copies[:5] + ["vendor/c/y.h:21:struct y {"]  # one line number differs: two copies only
     assert fold_recurring_groups(moved, moved, [False] * 6) is None
+
+
+def test_hits_whose_text_says_error_are_a_search_not_a_log():
+    # `rg -n 'func \(.*\) Close\(\) error'` over Go's net, os and io: each hit holds the level
+    # word `error`, so every line read as a log record.
+    data = real("rg_go_close.out")
+    assert detect(data) == ContentType.SEARCH
+    # A log whose records lead with a clock stays a log even when it quotes a path:line.
+    log = "".join(f"2026-11-30 10:{i:02d}:00 ERROR app.py:{i}: failed to close\n" for i in range(12))
+    assert detect(log.encode()) == ContentType.LOG
