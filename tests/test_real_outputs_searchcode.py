@@ -151,3 +151,41 @@ def test_hits_whose_text_says_error_are_a_search_not_a_log():
     # A log whose records lead with a clock stays a log even when it quotes a path:line.
     log = "".join(f"2026-11-30 10:{i:02d}:00 ERROR app.py:{i}: failed to close\n" for i in range(12))
     assert detect(log.encode()) == ContentType.LOG
+
+
+# ------------------------------------------------------------------ listings cut short
+
+GUTTER = re.compile(r"\s*(\d+)(?:\t| \| )(.*)")
+
+
+def _numbered(text: str) -> dict[int, str]:
+    found = (GUTTER.fullmatch(ln) for ln in text.split("\n"))
+    return {int(m.group(1)): m.group(2) for m in found if m}
+
+
+def test_listings_cut_short_are_outlined_with_true_numbers(counter):
+    # A Read tool's first lines of a long file (`head` of `cat -n` / an `N | ` gutter): the
+    # listing stops inside a function, so it never parses whole. It used to pass through.
+    from engine import Engine
+    from engine.compressors import code
+    from engine.listing import unwrap
+    from engine.registry import default_registry
+    from engine.types import Options
+
+    engine = Engine(default_registry(), counter)
+    for name, language, last in [("ls_java_head420.out", "java", "final boolean completeRelay(Object r) {"),
+                                 ("ls_c_head640.out", "c", "return PyNumber_Lshift(o1, o2);")]:
+        data = real(name)
+        result = engine.compress(data, Options(mode="compress", external_recovery=True))
+        assert result.method == f"code:{language}"
+        view = result.output.decode()
+        assert "caveman: body elided" in view
+        assert view.rstrip("\n").endswith(last)  # the unfinished function stays whole
+        original = _numbered(data.decode())
+        for number, text in _numbered(view).items():
+            assert text == original[number] or text.startswith(original[number].rstrip())
+        # The outline parses no worse than the listing did (errors only at the cut).
+        parser = code._parser(language)
+        body = unwrap(data).body
+        outline = code.CodeCompressor().compress(body)
+        assert 0 < code._badness(parser.parse(outline)) <= code._badness(parser.parse(body))
