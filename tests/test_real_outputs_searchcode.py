@@ -189,3 +189,23 @@ def test_listings_cut_short_are_outlined_with_true_numbers(counter):
         body = unwrap(data).body
         outline = code.CodeCompressor().compress(body)
         assert 0 < code._badness(parser.parse(outline)) <= code._badness(parser.parse(body))
+
+
+def test_rg_json_keeps_every_match_record():
+    # `rg --json 'def get_'`: 46 match records among begin/end records; 14 of them were elided
+    # as look-alike records.
+    from engine.compressors.json_array import JsonCompressor
+    from engine.compressors.search_json import ripgrep_matches
+
+    data = real("rg_json_big.out")
+    matches = [ln for ln in data.decode().split("\n") if ln.startswith('{"type":"match"')]
+    assert len(matches) == 46
+    out = JsonCompressor().compress(data)
+    if out is not None:  # nothing but begin/end records to elide: it may well pass through
+        assert all(m in out.decode().split("\n") for m in matches)
+    # A stream with the extra begin/end records of many files still loses no match.
+    many = b"".join(data for _ in range(3))
+    view = JsonCompressor().compress(many).decode().split("\n")
+    assert "__caveman_elided__" in "".join(view)
+    assert sum(ln.startswith('{"type":"match"') for ln in view) == 3 * 46
+    assert ripgrep_matches([{"type": "match", "data": {}}, {"kind": "x"}]) == []
