@@ -209,3 +209,16 @@ def test_rg_json_keeps_every_match_record():
     assert "__caveman_elided__" in "".join(view)
     assert sum(ln.startswith('{"type":"match"') for ln in view) == 3 * 46
     assert ripgrep_matches([{"type": "match", "data": {}}, {"kind": "x"}]) == []
+
+
+def test_files_listed_by_grep_n_empty_pattern_are_not_elided_as_look_alikes():
+    # `grep -n '' index.d.ts fs.d.ts`: every line of two files, each a "hit". Runs of distinct
+    # declarations (`fs.d.ts` lines 96..117) were elided as look-alike hits.
+    from engine.compressors.search import listed_whole
+
+    data = real("grep_n_empty_two_dts.out")
+    assert detect(data) == ContentType.SEARCH
+    assert listed_whole(data.decode().split("\n"))
+    assert SearchResultCompressor().compress(data) is None
+    scattered = [f"src/a.py:{3 * i}:    x = f({i})" for i in range(40)]
+    assert not listed_whole(scattered)

@@ -45,6 +45,30 @@ def describe_hits(lines: list[str]) -> str:
     return f"in {len(per_file)} files"
 
 
+#: Share of hits that follow the hit on the line before them in the same file, at or above which
+#: the "hits" are files listed line by line (`grep -n '' a.ts b.ts`): a document, not a search.
+LISTED_SHARE = 0.8
+
+
+def listed_whole(lines: list[str]) -> bool:
+    """Most hits sit on the line right after the previous hit of their file, and most read
+    differently: the pattern matched every line, so the payload is the files' text."""
+    hits = following = 0
+    last_path, last_number = None, -1
+    texts: set[str] = set()
+    for line in lines:
+        found = SEARCH_HIT.match(line)
+        if found is None:
+            continue
+        hits += 1
+        number = int(found.group(2))
+        following += found.group(1) == last_path and number == last_number + 1
+        last_path, last_number = found.group(1), number
+        texts.add(line[found.end():])
+    # One line repeated down a file (a logging call on each of 40 lines) is repetition still.
+    return hits >= MIN_LINES and following >= LISTED_SHARE * hits and 2 * len(texts) >= hits
+
+
 class SearchResultCompressor(L.QueryAwareLines):
     content_type = ContentType.SEARCH
     safety_class = SafetyClass.S4
@@ -58,6 +82,8 @@ class SearchResultCompressor(L.QueryAwareLines):
         if n < MIN_LINES:
             return None
         bare = L.strip_ansi(doc.bare())
+        if listed_whole(bare):
+            return None
         must = [bool(SEARCH_IMPORTANT.search(ln)) for ln in bare]
         L.mark(must, toolout.must_keep(bare))
         # rg's grouped output names each file once, on a line of its own: the list of files
