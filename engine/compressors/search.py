@@ -48,6 +48,8 @@ def describe_hits(lines: list[str]) -> str:
 #: Share of hits that follow the hit on the line before them in the same file, at or above which
 #: the "hits" are files listed line by line (`grep -n '' a.ts b.ts`): a document, not a search.
 LISTED_SHARE = 0.8
+#: Hits read before a payload whose hits are not dense is let go.
+LISTED_PROBE = 40
 
 
 def listed_whole(lines: list[str]) -> bool:
@@ -60,6 +62,8 @@ def listed_whole(lines: list[str]) -> bool:
         found = SEARCH_HIT.match(line)
         if found is None:
             continue
+        if hits == LISTED_PROBE and following < hits // 2:
+            return False  # a listing is dense from its start: most searches stop here
         hits += 1
         number = int(found.group(2))
         following += found.group(1) == last_path and number == last_number + 1

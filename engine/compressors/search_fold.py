@@ -8,6 +8,7 @@ printed). Nothing is elided: the view says everything the run said.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from engine.patterns import CLOCK_LED_LINE, SEARCH_HIT
@@ -53,6 +54,10 @@ def fold_same_text(lines: list[str], bare: list[str], must: list[bool], eol: str
     runs: list[tuple[int, int, list[str], bool]] = []  # start, end, locations, indents differ
     i = 0
     while i + MIN_RUN <= n:
+        # Cheap test first: a run's first hits end alike (slices compared before any regex).
+        if bare[i][-MIN_TEXT:] != bare[i + 1][-MIN_TEXT:] or bare[i][-MIN_TEXT:] != bare[i + MIN_RUN - 1][-MIN_TEXT:]:
+            i += 1
+            continue
         first = _location_and_text(bare[i])
         if first is None or len(first[1].strip()) < MIN_TEXT:
             i += 1
@@ -117,6 +122,12 @@ def recur_marker(count: int, hits: int, prefix: str) -> str:
             f"{count} (caveman) …")
 
 
+def _parse_hit(line: str) -> tuple[str, str] | None:
+    """A hit as (path, `:line:text` after it); None for a line that is no hit."""
+    found = SEARCH_HIT.match(line)
+    return None if found is None or CLOCK_LED_LINE.match(line) else (found.group(1), line[found.end(1):])
+
+
 def _split_prefixes(a: str, b: str) -> tuple[str, str] | None:
     """The parts of two paths before their longest common tail that starts at a `/`."""
     la, lb = len(a), len(b)
@@ -163,19 +174,35 @@ def fold_recurring_groups(lines: list[str], bare: list[str], must: list[bool], e
     (vendored copies, per-platform trees): the first group stays whole, then a marker names the
     prefix it has and how many others follow, then each other prefix on a line of its own."""
     n = len(bare)
-    # Each hit as (path, `:line:text` after it); anything else (context, headings) is None.
-    hits: list[tuple[str, str] | None] = []
-    for line in bare:
-        found = SEARCH_HIT.match(line)
-        hits.append(None if found is None or CLOCK_LED_LINE.match(line)
-                    else (found.group(1), line[found.end(1):]))
+    # Cheap test first: a hit that recurs has its `:line:text` (all after the path, which holds
+    # no colon) in at least two other lines.
+    ends = [line[line.find(":"):] for line in bare]
+    counts = Counter(ends)
+    if max(counts.values(), default=0) < MIN_COPIES:
+        return None
+    # Only lines whose `:line:text` recurs can belong to a recurring group: only they are parsed.
+    hits: list[tuple[str, str] | None] = [
+        _parse_hit(line) if counts[end] >= MIN_COPIES else None for line, end in zip(bare, ends)]
+    # The next line with each line's `:line:text` (0: none), filled back to front.
+    following = [0] * n
+    last: dict[str, int] = {}
+    for i in range(n - 1, -1, -1):
+        if hits[i] is not None:
+            following[i] = last.get(ends[i], 0)
+            last[ends[i]] = i
     runs: list[tuple[int, int, str, list[str]]] = []  # start, end, first prefix, other prefixes
     i = 0
     while i < n:
         best: tuple[int, int, str, list[str]] | None = None
         if hits[i] is not None:
-            for k in range(1, min(MAX_GROUP, (n - i) // MIN_COPIES) + 1):
-                # Cheap test first: the hit k lines on must read the same line and text.
+            # Group sizes to try: the distances to the next lines with this hit's line and text.
+            sizes = []
+            j = following[i]
+            while j and j - i <= MAX_GROUP and i + MIN_COPIES * (j - i) <= n:
+                sizes.append(j - i)
+                j = following[j]
+            for k in sizes:
+                # The hit k lines on must read the same line and text.
                 if hits[i + k] is None or hits[i + k][1] != hits[i][1]:  # type: ignore[index]
                     continue
                 first = _group_prefix(hits, i, i + k, k)
