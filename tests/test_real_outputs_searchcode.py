@@ -222,3 +222,36 @@ def test_files_listed_by_grep_n_empty_pattern_are_not_elided_as_look_alikes():
     assert SearchResultCompressor().compress(data) is None
     scattered = [f"src/a.py:{3 * i}:    x = f({i})" for i in range(40)]
     assert not listed_whole(scattered)
+
+
+# ------------------------------------------------------------------ notebooks
+
+
+def test_notebook_keeps_every_cell_and_drops_only_the_image_base64(counter):
+    # A Read-tool listing (`<file>` wrapper, `cat -n` gutter) of nbformat's test4plus.ipynb: a
+    # PNG output as a list of base64 lines was 90% of the tokens; the notebook passed through.
+    import json
+
+    from engine import Engine
+    from engine.compressors.notebook import elide_binary_outputs
+    from engine.listing import unwrap
+    from engine.registry import default_registry
+    from engine.types import Options
+
+    data = real("ls_ipynb_png_wrap.out")
+    result = Engine(default_registry(), counter).compress(data, Options(mode="compress", external_recovery=True))
+    assert result.content_type is ContentType.JSON
+    view = json.loads(result.output.split(b"\ncaveman:")[0])
+    notebook = json.loads(unwrap(data).body)
+    png = notebook["cells"][8]["outputs"][0]["data"]["image/png"]
+    size = len("".join(png))
+    outputs = view["cells"][8]["outputs"][0]["data"]
+    assert outputs["image/png"] == f"<caveman: {size:,} bytes of base64 image/png elided>"
+    # Everything else is the notebook as it was.
+    notebook["cells"][8]["outputs"][0]["data"]["image/png"] = outputs["image/png"]
+    assert view == notebook
+    # nbformat 3 keeps an image as one string with `\n` escapes.
+    one = json.dumps({"nbformat": 3, "worksheets": [{"cells": [{"outputs": [{"png": "".join(png)}]}]}]}, indent=1)
+    out = json.loads(elide_binary_outputs(one.encode()))
+    assert out["worksheets"][0]["cells"][0]["outputs"][0]["png"] == f"<caveman: {size:,} bytes of base64 png elided>"
+    assert elide_binary_outputs(b'{"cells": [], "image/png": "iVBOR"}') is None  # no notebook

@@ -27,7 +27,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants, json_lines
+from engine.compressors import invariants, json_lines, notebook
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
 )
@@ -86,6 +86,9 @@ class JsonCompressor:
         stripped = data.strip()
         if not stripped[:1] in (b"{", b"["):
             return None
+        # A notebook is a document: its cells stay, only binary outputs' base64 goes.
+        if b'"nbformat"' in stripped:
+            return notebook.elide_binary_outputs(data)
         try:
             value, rewritten_numbers = parse_noting_floats(stripped)
         except (ValueError, UnicodeDecodeError):
