@@ -255,3 +255,13 @@ def test_notebook_keeps_every_cell_and_drops_only_the_image_base64(counter):
     out = json.loads(elide_binary_outputs(one.encode()))
     assert out["worksheets"][0]["cells"][0]["outputs"][0]["png"] == f"<caveman: {size:,} bytes of base64 png elided>"
     assert elide_binary_outputs(b'{"cells": [], "image/png": "iVBOR"}') is None  # no notebook
+
+
+def test_json_that_names_nbformat_is_not_taken_for_a_notebook():
+    import json
+
+    from engine.compressors.json_array import JsonCompressor
+
+    packages = [{"name": "nbformat" if i == 7 else f"package-{i}", "version": f"1.{i}.0"} for i in range(300)]
+    out = JsonCompressor().compress(json.dumps(packages, indent=1).encode())
+    assert out is not None and b"__caveman_elided__" in out

@@ -86,14 +86,14 @@ class JsonCompressor:
         stripped = data.strip()
         if not stripped[:1] in (b"{", b"["):
             return None
-        # A notebook is a document: its cells stay, only binary outputs' base64 goes.
-        if b'"nbformat"' in stripped:
-            return notebook.elide_binary_outputs(data)
         try:
             value, rewritten_numbers = parse_noting_floats(stripped)
         except (ValueError, UnicodeDecodeError):
             # One JSON value a line (`jq -c`, NDJSON): the lines are the array's elements.
             return json_lines.compress_lines(data, query, _Walk, MARKER, NOTE_KEY)
+        if isinstance(value, dict) and "nbformat" in value and ("cells" in value or "worksheets" in value):
+            # A notebook is a document: its cells stay, only binary outputs' base64 goes.
+            return notebook.elide_binary_outputs(data)
         walk = _Walk(query)
         try:
             out = walk.value(value, 0, "$")
