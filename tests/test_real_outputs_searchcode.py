@@ -12,7 +12,8 @@ from engine.detect import detect
 from engine.types import ContentType
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "searchcode"
-FOLD_MARKER = re.compile(r"… next (\d+) hits have the text above( \(indentation aside\))?, shown as path:line \(caveman\) …")
+FOLD_MARKER = re.compile(r"… next (\d+) hits have the text above( \(indentation aside\))?, shown as (path:line|path) \(caveman\) …")
+PATH_HIT = re.compile(r"([^:\s]+\.[A-Za-z0-9]{1,10}):(?!\d+:)(.*)")
 RECUR_MARKER = re.compile(r"… the (?:hit above recurs|(\d+) hits above recur), same lines and text, with `([^`]+)` "
                           r"replaced by each of these (\d+) \(caveman\) …")
 HIT = re.compile(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+):(.*)")
@@ -43,10 +44,11 @@ def unfold(view: str) -> list[str]:
             out.append(lines[i])
             i += 1
             continue
-        text = HIT.fullmatch(out[-1]).group(3)
+        numbered = marker.group(3) == "path:line"
+        text = HIT.fullmatch(out[-1]).group(3) if numbered else PATH_HIT.fullmatch(out[-1]).group(2)
         count = int(marker.group(1))
         locations = lines[i + 1:i + 1 + count]
-        assert all(re.fullmatch(r"[^:]+:\d+", loc) for loc in locations)
+        assert all(re.fullmatch(r"[^:]+:\d+" if numbered else r"[^:]+", loc) for loc in locations)
         out.extend(f"{loc}:{text}" for loc in locations)
         i += 1 + count
     return out
@@ -265,3 +267,12 @@ def test_json_that_names_nbformat_is_not_taken_for_a_notebook():
     packages = [{"name": "nbformat" if i == 7 else f"package-{i}", "version": f"1.{i}.0"} for i in range(300)]
     out = JsonCompressor().compress(json.dumps(packages, indent=1).encode())
     assert out is not None and b"__caveman_elided__" in out
+
+
+def test_rg_to_a_pipe_without_line_numbers_folds_by_path():
+    # `rg pattern | head` writes `path:text` (no line numbers when not on a terminal).
+    data = real("rg_pipe_nonum.out")
+    original = data.decode().rstrip("\n").split("\n")
+    view = SearchResultCompressor().compress(data).decode().rstrip("\n")
+    assert view.split("\n")[1] == "… next 119 hits have the text above, shown as path (caveman) …"
+    assert unfold(view) == original

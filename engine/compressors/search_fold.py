@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.patterns import CLOCK_LED_LINE, SEARCH_HIT
+from engine.patterns import CLOCK_LED_LINE, SEARCH_HIT, SEARCH_PATH_HIT
 
 #: Fewest consecutive hits with one text that fold (fewer cost about what the marker costs).
 MIN_RUN = 4
@@ -29,19 +29,25 @@ class Folded:
     folded_hits: int
 
 
-def fold_marker(count: int, indents_differ: bool) -> str:
+def fold_marker(count: int, indents_differ: bool, numbered: bool = True) -> str:
     aside = " (indentation aside)" if indents_differ else ""
-    return f"… next {count} hits have the text above{aside}, shown as path:line (caveman) …"
+    shown = "path:line" if numbered else "path"
+    return f"… next {count} hits have the text above{aside}, shown as {shown} (caveman) …"
 
 
-def _location_and_text(line: str) -> tuple[str, str] | None:
+def _location_and_text(line: str) -> tuple[str, str, bool] | None:
+    """A hit's location (`path:12`, or `path` for `rg` to a pipe), its text, and whether it
+    is numbered; None for any other line."""
     found = SEARCH_HIT.match(line)
-    if found is None or CLOCK_LED_LINE.match(line):
-        return None
-    return line[:found.end() - 1], line[found.end():]
+    if found is not None:
+        return None if CLOCK_LED_LINE.match(line) else (line[:found.end() - 1], line[found.end():], True)
+    found = SEARCH_PATH_HIT.match(line)
+    return None if found is None else (line[:found.end() - 1], line[found.end():], False)
 
 
-def _several_files(locations: list[str]) -> bool:
+def _several_files(locations: list[str], numbered: bool) -> bool:
+    if not numbered:
+        return any(location != locations[0] for location in locations)
     paths = [SEARCH_HIT.match(location + ":").group(1) for location in locations]  # type: ignore[union-attr]
     return any(path != paths[0] for path in paths)
 
@@ -51,7 +57,7 @@ def fold_same_text(lines: list[str], bare: list[str], must: list[bool], eol: str
     when there is none. `lines` are emitted verbatim (with their `\\r`), `bare` matched; the
     marker and the locations end in `eol` (the `\\r` of a CRLF payload)."""
     n = len(bare)
-    runs: list[tuple[int, int, list[str], bool]] = []  # start, end, locations, indents differ
+    runs: list[tuple[int, int, list[str], bool, bool]] = []  # start, end, locations, indents differ, numbered
     i = 0
     while i + MIN_RUN <= n:
         # Cheap test first: a run's first hits end alike (slices compared before any regex).
@@ -64,21 +70,22 @@ def fold_same_text(lines: list[str], bare: list[str], must: list[bool], eol: str
             continue
         # Copies of a file differ in indentation alone (tabs in one, spaces in another).
         text = first[1].lstrip()
+        numbered = first[2]
         locations = [first[0]]
         indents_differ = False
         j = i + 1
         # `endswith` first: a C-level test that turns most lines down before any regex runs.
         while j < n and bare[j].endswith(text):
             hit = _location_and_text(bare[j])
-            if hit is None or hit[1].lstrip() != text:
+            if hit is None or hit[1].lstrip() != text or hit[2] != numbered:
                 break
             indents_differ = indents_differ or hit[1] != first[1]
             locations.append(hit[0])
             j += 1
         # A run within one file stays with the look-alike rule (elided, its file and line range
         # said); a run over several files is a list of files, which must stay whole.
-        if j - i >= MIN_RUN and _several_files(locations):
-            runs.append((i, j, locations, indents_differ))
+        if j - i >= MIN_RUN and _several_files(locations, numbered):
+            runs.append((i, j, locations, indents_differ, numbered))
             i = j
         else:
             i += 1
@@ -88,14 +95,14 @@ def fold_same_text(lines: list[str], bare: list[str], must: list[bool], eol: str
     out_bare: list[str] = []
     out_must: list[bool] = []
     pos = 0
-    for start, end, locations, indents_differ in runs:
+    for start, end, locations, indents_differ, numbered in runs:
         out_lines.extend(lines[pos:start])
         out_bare.extend(bare[pos:start])
         out_must.extend(must[pos:start])
         # The first hit stays whole: it states the shared text once, in its own words.
         out_lines.append(lines[start])
         out_bare.append(bare[start])
-        marker = fold_marker(end - start - 1, indents_differ)
+        marker = fold_marker(end - start - 1, indents_differ, numbered)
         out_lines.append(marker + eol)
         out_bare.append(marker)
         out_lines.extend(location + eol for location in locations[1:])
@@ -105,7 +112,7 @@ def fold_same_text(lines: list[str], bare: list[str], must: list[bool], eol: str
     out_lines.extend(lines[pos:])
     out_bare.extend(bare[pos:])
     out_must.extend(must[pos:])
-    return Folded(out_lines, out_bare, out_must, sum(end - start for start, end, _, _ in runs))
+    return Folded(out_lines, out_bare, out_must, sum(run[1] - run[0] for run in runs))
 
 
 # ------------------------------------------------------------ the same hits in each copy of a tree
