@@ -276,3 +276,40 @@ def test_rg_to_a_pipe_without_line_numbers_folds_by_path():
     view = SearchResultCompressor().compress(data).decode().rstrip("\n")
     assert view.split("\n")[1] == "… next 119 hits have the text above, shown as path (caveman) …"
     assert unfold(view) == original
+
+
+def _hit_lists():
+    from hypothesis import strategies as st
+
+    roots = st.sampled_from(["vendor/a", "vendor/b", "lib/c", "x", "./node/archs/linux/asm"])
+    names = st.sampled_from(["six.py", "err.h", "util/io.py", "package.json"])
+    numbers = st.sampled_from([1, 5, 98, 916])
+    texts = st.sampled_from(["def ensure_binary(s, encoding='utf-8'):", "  \"license\": \"MIT\",",
+                             "\t\"license\": \"MIT\",", "struct err_state_st {", "x = 1"])
+    hit = st.builds(lambda r, f, n, t: f"{r}/{f}:{n}:{t}", roots, names, numbers, texts)
+    group = st.lists(hit, min_size=1, max_size=3)
+    # Whole groups repeated under other roots, interleaved with single hits.
+    copied = st.builds(lambda g, rs: [h.replace(h.split("/", 1)[0], r, 1) for r in rs for h in g],
+                       group, st.lists(st.sampled_from(["vendor", "lib", "src", "deps"]), min_size=1, max_size=5))
+    return st.lists(st.one_of(hit.map(lambda h: [h]), copied), min_size=1, max_size=12).map(
+        lambda parts: [h for part in parts for h in part])
+
+
+def test_folds_state_exactly_the_hits_they_replace():
+    from hypothesis import given, settings
+
+    @settings(max_examples=300, deadline=None)
+    @given(_hit_lists())
+    def check(lines):
+        current, must = list(lines), [False] * len(lines)
+        for fold in (fold_same_text, fold_recurring_groups):
+            step = fold(current, current, must)
+            if step is not None:
+                assert len(step.lines) == len(step.bare) == len(step.must)
+                current, must = step.lines, step.must
+        restored = unfold("\n".join(current))
+        # Indentation aside, every hit comes back, in order.
+        assert [ln.split(":", 2)[:2] for ln in restored] == [ln.split(":", 2)[:2] for ln in lines]
+        assert [ln.split(":", 2)[2].lstrip() for ln in restored] == [ln.split(":", 2)[2].lstrip() for ln in lines]
+
+    check()
