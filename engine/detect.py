@@ -74,7 +74,7 @@ def detect(data: bytes) -> ContentType:
         return ContentType.LOG if _looks_like_log(nonblank) else ContentType.JSON
     if _looks_like_table(nonblank, text):
         return ContentType.TABULAR
-    log_like = _looks_like_log(nonblank)
+    log_like = _looks_like_log(nonblank) and not _hits_with_level_words(nonblank)
     search_like = not log_like and _looks_like_search(nonblank)
     # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
     if not log_like and not search_like and not _yaml_shaped(nonblank) and not _sql_script(nonblank) \
@@ -233,6 +233,10 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
     delimiter = aligned_table.delimiter(first)
     if first.count(delimiter) < 1:
         return False
+    # Hits of one search (`six.py:898:def ensure_binary(s, encoding=…, errors=…):` in each
+    # vendored copy) split into equal rows on their commas: a hit list, never a table.
+    if all(P.SEARCH_LINE.match(ln) and not P.CLOCK_LED_LINE.match(ln) for ln in records):
+        return False
     try:
         rows = list(csv.reader(records, delimiter=delimiter, strict=True))
     except csv.Error:
@@ -266,6 +270,22 @@ def _looks_like_log(nonblank: list[str]) -> bool:
         hits += hit
         in_record = hit and ln[:1] not in (" ", "\t")  # an indented line opens no record of its own
     return hits >= 3 and 2 * hits >= records
+
+
+def _hits_with_level_words(nonblank: list[str]) -> bool:
+    """Search hits whose text holds a level word (`func (f *File) Close() error {` in each of
+    80 Go files): every line that reads as a log record is a `path:line:` hit. Asked only of
+    payloads already judged logs, and only when the first line is led by a hit."""
+    if not _hit_led(nonblank[0]):
+        return False
+    return all(_hit_led(ln) for ln in nonblank if P.LOG_LINE.search(ln))
+
+
+def _hit_led(line: str) -> bool:
+    """Led by `path:line:` whose path has no blank (an access log's `10.0.0.1 - - [30/Nov/2026:06`
+    reads as a path `… [30/Nov/2026` and line `06`)."""
+    found = P.SEARCH_HIT.match(line)
+    return found is not None and " " not in found.group(1) and not P.CLOCK_LED_LINE.match(line)
 
 
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:

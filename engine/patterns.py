@@ -252,6 +252,16 @@ SEARCH_IMPORTANT = compile_lazily(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOW
 #: rg's grouped output: a file path alone on its line, before that file's `N:` hits.
 SEARCH_HEADING = compile_lazily(r"[^\s:][^:]{0,240}\.[A-Za-z0-9_]{1,12}|[^\s:][^:]{0,240}/[^\s:/]+")
 
+# ---------------------------------------------------------------- notebooks (searchcode)
+
+#: A notebook output's binary payload: `"image/png": "iVBOR…"` (nbformat 4) or `"png": "…"`
+#: (nbformat 3), base64 with its `\n` escapes, one string or a list of line strings. Group 1 is
+#: the key and colon.
+NOTEBOOK_BINARY_OUTPUT = compile_lazily(
+    r'("(?P<mime>image/(?:png|jpeg|gif|webp|bmp)|application/pdf|png|jpeg|gif)"\s*:\s*)'
+    r'(?P<payload>"(?:[A-Za-z0-9+/=]+|\\n)+"|\[\s*"(?:[A-Za-z0-9+/=]+|\\n)*"(?:\s*,\s*"(?:[A-Za-z0-9+/=]+|\\n)*")*\s*\])'
+)
+
 # ---------------------------------------------------------------- text
 
 #: Paragraph break: one or more blank (or white-space-only) lines.

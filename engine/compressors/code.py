@@ -47,6 +47,9 @@ MAX_ERROR_SHARE = 0.02
 #: Inputs larger than this pass through: outlining runs at ~1.5 MB/s, and a file this big is
 #: generated code, not something an agent reads for its outline.
 MAX_INPUT = 4 * 1024 * 1024
+#: A listing cut short parses with errors at its cut (a missing `}`, an unfinished function);
+#: more of it inside errors than this, and it is not source we can outline.
+MAX_TRUNCATION_SHARE = 0.05
 
 #: Parse work allowed, in tree-sitter progress checks (one per 100 parser operations): a base
 #: plus this many per input byte. Real code needs at most 0.017 per byte (measured on the
@@ -117,6 +120,11 @@ def _badness(tree) -> int:  # type: ignore[no-untyped-def]
     return max(bad, 1)
 
 
+def _reparses(tree, allowed: int) -> bool:  # type: ignore[no-untyped-def]
+    """The view parses clean, or (a listing cut short) with no more error bytes than its input."""
+    return not tree.root_node.has_error or (allowed > 0 and _badness(tree) <= allowed)
+
+
 def _candidates(text: str) -> list[str]:
     scores = {lang: 0 for lang in LANGUAGES}
     for lang, pattern in P.CODE_LANGUAGE_HINTS:
@@ -175,10 +183,15 @@ class CodeCompressor:
         elisions = _collect(tree.root_node, data, language)
         if not elisions:
             return None
+        # A listing cut short (a Read tool's first 2,000 lines, `head`) does not parse at its
+        # cut; its view must parse no worse, with no error inside what was elided.
+        allowed = _badness(tree) if tree.root_node.has_error else 0
+        if allowed > MAX_TRUNCATION_SHARE * len(data):
+            return None
         for variant in ("full", "plain"):
             out = _apply(data, elisions, plain=variant == "plain")
             reparsed = _parse(parser, out) if out != data and len(out) < len(data) else None
-            if reparsed is not None and not reparsed.root_node.has_error:
+            if reparsed is not None and _reparses(reparsed, allowed):
                 self._remember(data, language)
                 return out
         return None
@@ -212,7 +225,8 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
             if doc is not None:
                 found.append(doc)
             continue
-        if node.type in functions:
+        # The function a listing was cut short in stays whole: the view shows where it stops.
+        if node.type in functions and not (node.has_error and node.end_byte >= len(data.rstrip())):
             body = node.child_by_field_name("body")
             if body is not None and body.type in BLOCKS and _worth_eliding(body, language):
                 if language in _JS and _nested_functions(body, functions) >= 2:

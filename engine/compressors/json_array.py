@@ -27,7 +27,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants, json_framed, json_lines
+from engine.compressors import invariants, json_framed, json_lines, notebook
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
 )
@@ -92,6 +92,9 @@ class JsonCompressor:
             # One JSON value a line (`jq -c`, NDJSON): the lines are the array's elements.
             return (json_lines.compress_lines(data, query, _Walk, MARKER, NOTE_KEY)
                     or self._stream(data, query) or self._framed(data, query))
+        if isinstance(value, dict) and "nbformat" in value and ("cells" in value or "worksheets" in value):
+            # A notebook is a document: its cells stay, only binary outputs' base64 goes.
+            return notebook.elide_binary_outputs(data)
         walk = _Walk(query)
         try:
             out = walk.value(value, 0, "$")

@@ -10,6 +10,7 @@ from engine.compressors import invariants
 from engine.compressors.json_elements import MAX_WHOLE, keep_non_redundant_shapes, select
 from engine.compressors.json_profile import Profile
 from engine.compressors.json_text import canonical_each, parse_noting_floats, render
+from engine.compressors.search_json import ripgrep_matches
 
 #: A stream of fewer records than an array the compressor would shorten is shown whole.
 MIN_RECORDS = MAX_WHOLE + 1
@@ -57,6 +58,8 @@ def compress_records(data: bytes, parsed: tuple[list[str], list[Any]], crlf: boo
     units = canonical_each(items)
     profile = Profile(items, units)
     keep = keep_non_redundant_shapes(profile.shapes, select(items, units, query, profile))
+    for i in ripgrep_matches(items):  # `rg --json`: every hit stays
+        keep[i] = True
     walk = walk_type(query)
     out: list[str] = []
     for kind, start, end in walk._plan(items, units, keep, "records"):

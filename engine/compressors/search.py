@@ -3,6 +3,7 @@ file heading and the one odd hit; replace runs of look-alike hits with counted m
 from __future__ import annotations
 
 from engine.compressors import lines as L
+from engine.compressors import search_fold
 from engine.compressors import toolout
 from engine.patterns import CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT, SEARCH_PATH_HIT
 from engine.safety import SafetyClass
@@ -44,6 +45,34 @@ def describe_hits(lines: list[str]) -> str:
     return f"in {len(per_file)} files"
 
 
+#: Share of hits that follow the hit on the line before them in the same file, at or above which
+#: the "hits" are files listed line by line (`grep -n '' a.ts b.ts`): a document, not a search.
+LISTED_SHARE = 0.8
+#: Hits read before a payload whose hits are not dense is let go.
+LISTED_PROBE = 40
+
+
+def listed_whole(lines: list[str]) -> bool:
+    """Most hits sit on the line right after the previous hit of their file, and most read
+    differently: the pattern matched every line, so the payload is the files' text."""
+    hits = following = 0
+    last_path, last_number = None, -1
+    texts: set[str] = set()
+    for line in lines:
+        found = SEARCH_HIT.match(line)
+        if found is None:
+            continue
+        if hits == LISTED_PROBE and following < hits // 2:
+            return False  # a listing is dense from its start: most searches stop here
+        hits += 1
+        number = int(found.group(2))
+        following += found.group(1) == last_path and number == last_number + 1
+        last_path, last_number = found.group(1), number
+        texts.add(line[found.end():])
+    # One line repeated down a file (a logging call on each of 40 lines) is repetition still.
+    return hits >= MIN_LINES and following >= LISTED_SHARE * hits and 2 * len(texts) >= hits
+
+
 class SearchResultCompressor(L.QueryAwareLines):
     content_type = ContentType.SEARCH
     safety_class = SafetyClass.S4
@@ -57,17 +86,27 @@ class SearchResultCompressor(L.QueryAwareLines):
         if n < MIN_LINES:
             return None
         bare = L.strip_ansi(doc.bare())
+        if listed_whole(bare):
+            return None
         must = [bool(SEARCH_IMPORTANT.search(ln)) for ln in bare]
         L.mark(must, toolout.must_keep(bare))
         # rg's grouped output names each file once, on a line of its own: the list of files
         # that matched is an enumeration the agent needs whole.
         L.mark(must, [bool(SEARCH_HEADING.fullmatch(ln)) for ln in bare])
         eol = "\r" if doc.eol_cr else ""
+        units = doc.lines
+        folded = None
+        for fold in (search_fold.fold_same_text, search_fold.fold_recurring_groups):
+            step = fold(units, bare, must, eol)
+            if step is not None:
+                folded = step
+                units, bare, must = step.lines, step.bare, step.must
+        n = len(units)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
-            result = L.elide(doc.lines, keep, noun="search result lines", eol=eol, vocab_units=bare,
+            result = L.elide(units, keep, noun="search result lines", eol=eol, vocab_units=bare,
                              describe=lambda i, j: describe_hits(bare[i:j]))
-            return doc.join(result.out) if result.elided_units else None
+            return doc.join(result.out) if result.elided_units or folded is not None else None
 
         return L.render_with_query(render, text, bare, query, QUERY_LIMIT)
