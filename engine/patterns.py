@@ -208,6 +208,15 @@ LOG_ERROR_DETAIL = compile_lazily(r"\b(DETAIL|HINT|STATEMENT|CONTEXT|QUERY|LOCAT
 #: The pid in a log line's head (`[10788]`, `pid=10788`): a detail record follows its own session's error.
 LOG_PID = compile_lazily(r"\[(\d+)\]|\bpid[=:](\d+)\b")
 
+# ---- service logs (svclogs): ids that change on every record
+#: A request or trace id: a UUID, or a run of 16+ hex digits. Each record of an access or JSON
+#: log may carry a fresh one (five unique words for a UUID), so no kept record represents
+#: another and the whole log reads as a document. log.py masks them in what keepNonRedundant
+#: compares, only after a render elided too little (never asked of a log that compresses).
+LOG_OPAQUE_ID = compile_lazily(
+    r"\b(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{16,})\b"
+)
+
 #: Diff structure lines.
 DIFF_LINE = compile_lazily(r"(?m)^(diff --git |@@ |--- |\+\+\+ |[+-][^+-])")
 

@@ -16,7 +16,8 @@ from engine.compressors import memcheck, strace, toolout
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
-    ACCESS_LOG_5XX, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR,
+    ACCESS_LOG_5XX, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
+    LOGFMT_PAIR,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -134,17 +135,30 @@ def _pid(head: str) -> str | None:
 def keep_error_details(bare: list[str], important: list[bool], scan: L.LineScan) -> None:
     """Keep a DETAIL/HINT/STATEMENT/CONTEXT record that directly follows a kept line (an error,
     or a detail kept before it), of the same pid when the record names one: it says which
-    statement failed and why."""
-    if ":  " not in scan.joined():  # every detail word ends so: one scan answers for most logs
+    statement failed and why. A tab-led line after a kept line goes on its record (PostgreSQL
+    continues a DETAIL or a STATEMENT so), and the details after it stay too."""
+    joined = scan.joined()
+    details = ":  " in joined  # every detail word ends so: one scan answers for most logs
+    continued = "\n\t" in joined
+    if not (details or continued):
         return
-    for i in sorted(scan.candidates(DETAIL_WORDS)):
+    found = scan.candidates(DETAIL_WORDS) if details else set()
+    if continued:
+        found |= {i for i in scan.word_lines("\t", fold_case=False) if bare[i].startswith("\t")}
+    for i in sorted(found):
         if i == 0 or important[i] or not important[i - 1]:
+            continue
+        if bare[i].startswith("\t"):
+            important[i] = True
             continue
         m = LOG_ERROR_DETAIL.search(bare[i], 0, LEVEL_HEAD + 16)
         if m is None:
             continue
         pid = _pid(bare[i][:m.start()])
-        if pid is None or _pid(bare[i - 1][:LEVEL_HEAD]) == pid:
+        head = i - 1
+        while head > 0 and bare[head].startswith("\t"):  # the record the tab-led lines go on
+            head -= 1
+        if pid is None or _pid(bare[head][:LEVEL_HEAD]) == pid:
             important[i] = True
 
 
@@ -203,10 +217,35 @@ class LogCompressor(L.QueryAwareLines):
             count = sum(repeats[i:j])
             return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" if count else ""
 
+        vocab = bare
+
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, important, extra, context)
             result = L.elide(doc.lines, keep, noun="lines", eol=eol, fields=leveled_fields,
-                             vocab_units=bare, note_unit="lines", describe=describe)
+                             vocab_units=vocab, note_unit="lines", describe=describe)
             return doc.join(result.out) if result.elided_units else None
 
-        return L.render_with_query(render, text, bare, query, QUERY_LIMIT)
+        out = L.render_with_query(render, text, bare, query, QUERY_LIMIT)
+        if out is None or len(out) * SMALL_ENOUGH > len(data):
+            # A fresh request id per record leaves every record unrepresented: compare them
+            # with their ids masked (asked only of a log that elided too little).
+            masked = mask_opaque_ids(bare, joined)
+            if masked is not None:
+                vocab = masked
+                retry = L.render_with_query(render, text, bare, query, QUERY_LIMIT)
+                if retry is not None and (out is None or len(retry) < len(out)):
+                    out = retry
+        return out
+
+
+#: A view over 1/SMALL_ENOUGH of the log is worth a second try with request ids masked.
+SMALL_ENOUGH = 2
+
+
+def mask_opaque_ids(bare: list[str], joined: str) -> list[str] | None:
+    """The lines with each request or trace id (LOG_OPAQUE_ID) replaced by one word, for
+    keepNonRedundant to compare; None when no line holds one."""
+    if LOG_OPAQUE_ID.search(joined) is None:
+        return None
+    masked = LOG_OPAQUE_ID.sub("uuid", joined).split("\n")
+    return masked if len(masked) == len(bare) else None

@@ -1,0 +1,84 @@
+"""Real logs of services and pipelines (trimmed excerpts under tests/fixtures/real/svclogs/):
+PostgreSQL server logs, JSON application logs with a request id per line."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from engine.compressors.log import LogCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "svclogs"
+MARKER = re.compile(r"… (\d+) lines elided \(caveman\)")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def view_of(data: bytes) -> str:
+    out = LogCompressor().compress(data)
+    assert out is not None
+    return out.decode()
+
+
+def elided_count(view: str) -> int:
+    return sum(int(m[1]) for m in MARKER.finditer(view))
+
+
+def test_postgres_error_record_keeps_its_tab_led_detail_lines_and_context():
+    # The deadlock's DETAIL goes on over tab-led lines naming each process's statement; they
+    # and the CONTEXT/STATEMENT after the HINT were elided as look-alikes of earlier lines.
+    data = real("pg-deadlock-detail.log")
+    original = data.decode().splitlines()
+    view = view_of(data).splitlines()
+    start = next(i for i, ln in enumerate(original) if ln.endswith("ERROR:  deadlock detected"))
+    record = original[start:start + 8]
+    assert record[-1].endswith("STATEMENT:  begin; update acct set bal=bal-1 where id=2; select pg_sleep(1); "
+                               "update acct set bal=bal+1 where id=1; commit;")
+    at = view.index(record[0])
+    assert view[at:at + 8] == record
+    assert len(view) - sum(1 for ln in view if MARKER.search(ln)) - 1 + elided_count("\n".join(view)) == len(original)
+
+
+def test_tab_led_lines_after_routine_records_are_still_elided():
+    lines = []
+    for i in range(40):
+        lines.append(f"2026-11-30 10:00:{i:02d}.000 UTC [{100 + i}] LOG:  checkpoint starting: time")
+        lines.append("\tcontinued text of a routine record")
+    view = view_of(("\n".join(lines) + "\n").encode())
+    assert view.splitlines().count("\tcontinued text of a routine record") <= 2
+    assert elided_count(view) > 70
+
+
+def test_json_log_with_a_uuid_per_line_is_elided_not_passed_through():
+    # Each record carries a fresh request_id (a UUID: five unique words per line), so no kept
+    # line represented another and the whole log read as a document.
+    data = real("py-json-request-ids.log")
+    assert detect(data) == ContentType.LOG
+    original = data.decode().splitlines()
+    view = view_of(data)
+    lines = view.splitlines()
+    assert len(view) < len(data.decode()) // 4
+    error = next(ln for ln in original if '"level": "ERROR"' in ln)
+    assert error in lines  # the record whole, its traceback inside the JSON string
+    status_500 = next(ln for ln in original if '"status": 500' in ln)
+    assert status_500 in lines
+    shown = [ln for ln in lines if not MARKER.search(ln) and not ln.startswith("… caveman:")]
+    assert len(shown) + elided_count(view) == len(original)
+    for marker in (ln for ln in lines if MARKER.search(ln)):
+        assert "request_id" not in marker.split("all ", 1)[-1].split(";")[0]  # never stated as constant
+
+
+def test_uuid_masking_does_not_fold_lines_that_differ_in_words():
+    rows = []
+    for i in range(300):
+        uid = f"{i:08x}-1a2b-4c3d-8e9f-{i * 7919:012x}"
+        msg = "cache miss" if i == 211 else "cache hit"
+        rows.append(json.dumps({"level": "info", "request_id": uid, "msg": msg, "key": f"user:{i % 9}"}))
+    data = ("\n".join(rows) + "\n").encode()
+    view = view_of(data).splitlines()
+    assert rows[211] in view
+    assert elided_count("\n".join(view)) > 250
