@@ -82,3 +82,64 @@ def test_uuid_masking_does_not_fold_lines_that_differ_in_words():
     view = view_of(data).splitlines()
     assert rows[211] in view
     assert elided_count("\n".join(view)) > 250
+
+
+def _block(original: list[str], first: str, length: int) -> list[str]:
+    start = next(i for i, ln in enumerate(original) if ln.endswith(first))
+    return original[start:start + length]
+
+
+def test_a_traceback_sharing_frames_with_an_earlier_one_is_shown_whole():
+    # gunicorn's second traceback (a worker timeout) shares its first frames with the first
+    # one (a KeyError); those frames were folded as "repeats of shown error lines", so the
+    # second traceback was shown cut, from its third frame on.
+    data = real("gunicorn-two-tracebacks.log")
+    original = data.decode().splitlines()
+    view = view_of(data).splitlines()
+    for first, length in (("[ERROR] Error handling request GET /err", 10),
+                          ("[ERROR] Error handling request GET /sleep", 12)):
+        record = _block(original, first, length)
+        assert record[-1] in ("KeyError: 'session_id'", "SystemExit: 1")
+        at = view.index(record[0])
+        assert view[at:at + length] == record
+    assert not any("repeats of shown error lines" in ln for ln in view)
+
+
+def _traceback(ts: str, pid: int, leaf: str) -> list[str]:
+    return [f"{ts} [{pid}] ERROR worker: job failed",
+            "Traceback (most recent call last):",
+            '  File "/srv/app/worker.py", line 40, in run',
+            "    handle(job)",
+            f'  File "/srv/app/{leaf}.py", line 12, in handle',
+            "    raise RuntimeError('boom')",
+            "RuntimeError: boom"]
+
+
+def test_a_traceback_repeated_whole_at_another_time_is_still_folded_and_counted():
+    lines = [f"2026-11-30 10:00:{i % 60:02d},000 [7] INFO worker: job {i} done" for i in range(60)]
+    lines[10:10] = _traceback("2026-11-30 10:00:10,500", 7, "jobs")
+    lines[40:40] = _traceback("2026-11-30 10:00:40,500", 7, "jobs")
+    view = view_of(("\n".join(lines) + "\n").encode())
+    assert view.count("RuntimeError: boom") == 1
+    assert "7 repeats of shown error lines" in view
+
+
+def test_a_traceback_under_a_different_error_line_is_shown_with_it():
+    # Another pid's error line was shown, and its traceback (the same frames) folded away.
+    lines = [f"2026-11-30 10:00:{i % 60:02d},000 [7] INFO worker: job {i} done" for i in range(60)]
+    lines[10:10] = _traceback("2026-11-30 10:00:10,500", 7, "jobs")
+    second = _traceback("2026-11-30 10:00:40,500", 8, "jobs")
+    lines[40:40] = second
+    view = view_of(("\n".join(lines) + "\n").encode()).splitlines()
+    at = view.index(second[0])
+    assert view[at:at + len(second)] == second
+
+
+def test_a_burst_of_one_untimed_error_line_folds_onto_its_first():
+    lines = [f"worker {i % 4}: processed batch {i}" for i in range(40)]
+    lines[20:20] = ["nginx: [emerg] bind() to 127.0.0.1:8099 failed (98: Address already in use)"] * 5
+    lines[25:25] = ["nginx: [emerg] still could not bind()"]
+    view = view_of(("\n".join(lines) + "\n").encode()).splitlines()
+    assert view.count("nginx: [emerg] bind() to 127.0.0.1:8099 failed (98: Address already in use)") == 1
+    assert "nginx: [emerg] still could not bind()" in view
+    assert any("4 repeats of shown error lines" in ln for ln in view)

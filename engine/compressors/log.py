@@ -110,15 +110,39 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
         masked = LOG_TIME_MASK.sub("#", joined).split("\0")
     else:
         masked = [LOG_TIME_MASK.sub("#", head) for head in heads]
+    # A record is a flagged line and the flagged lines right after it that carry no time stamp
+    # (a traceback under its error line): it folds whole or not at all, so a traceback that
+    # shares frames with an earlier one is never shown cut, nor one under a new error line lost.
     seen: set[str] = set()
     repeats = [False] * len(bare)
-    for i, head in zip(flagged, masked):
+    record: list[int] = []
+    keys: list[str] = []
+
+    def close() -> None:
+        joined_keys = "\n".join(keys)
+        if joined_keys in seen:
+            for i in record:
+                important[i] = False
+                repeats[i] = True
+        else:
+            seen.add(joined_keys)
+
+    previous = -2
+    for i, raw, head in zip(flagged, heads, masked):
         key = head + bare[i][REPEAT_KEY_HEAD:]
-        if key in seen:
+        if i != previous + 1 or head != raw:  # not right after the last, or time-stamped
+            if record:
+                close()
+            record, keys = [i], [key]
+        elif key == keys[-1]:  # the line just before, again (a burst): represented by it
             important[i] = False
             repeats[i] = True
         else:
-            seen.add(key)
+            record.append(i)
+            keys.append(key)
+        previous = i
+    if record:
+        close()
     return repeats
 
 
