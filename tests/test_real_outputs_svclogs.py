@@ -124,11 +124,24 @@ def test_a_traceback_repeated_whole_at_another_time_is_still_folded_and_counted(
     assert "7 repeats of shown error lines" in view
 
 
-def test_a_traceback_under_a_different_error_line_is_shown_with_it():
-    # Another pid's error line was shown, and its traceback (the same frames) folded away.
+def test_the_same_traceback_under_a_different_error_line_folds_whole_under_it():
+    # Another pid's error line with the very same traceback: the line is shown, its traceback
+    # folded whole (all seven frames and the exception, counted), never in part.
     lines = [f"2026-11-30 10:00:{i % 60:02d},000 [7] INFO worker: job {i} done" for i in range(60)]
     lines[10:10] = _traceback("2026-11-30 10:00:10,500", 7, "jobs")
     second = _traceback("2026-11-30 10:00:40,500", 8, "jobs")
+    lines[40:40] = second
+    view = view_of(("\n".join(lines) + "\n").encode()).splitlines()
+    at = view.index(second[0])
+    assert view[at + 1].startswith("… ")
+    assert view[at + 1].count("6 repeats of shown error lines") == 1
+    assert view.count("RuntimeError: boom") == 1
+
+
+def test_a_traceback_sharing_only_its_first_frames_is_shown_whole_under_a_new_error_line():
+    lines = [f"2026-11-30 10:00:{i % 60:02d},000 [7] INFO worker: job {i} done" for i in range(60)]
+    lines[10:10] = _traceback("2026-11-30 10:00:10,500", 7, "jobs")
+    second = _traceback("2026-11-30 10:00:40,500", 8, "billing")
     lines[40:40] = second
     view = view_of(("\n".join(lines) + "\n").encode()).splitlines()
     at = view.index(second[0])

@@ -111,21 +111,32 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     else:
         masked = [LOG_TIME_MASK.sub("#", head) for head in heads]
     # A record is a flagged line and the flagged lines right after it that carry no time stamp
-    # (a traceback under its error line): it folds whole or not at all, so a traceback that
-    # shares frames with an earlier one is never shown cut, nor one under a new error line lost.
+    # (a traceback under its error line). It folds whole when it repeats an earlier record; else
+    # its body (the lines under its first) folds whole when it repeats an earlier record's body
+    # (the same traceback under a new error line); never in part, so a traceback that shares
+    # only its first frames with an earlier one is never shown cut.
     seen: set[str] = set()
+    bodies: set[str] = set()
     repeats = [False] * len(bare)
     record: list[int] = []
     keys: list[str] = []
 
     def close() -> None:
-        joined_keys = "\n".join(keys)
-        if joined_keys in seen:
-            for i in record:
-                important[i] = False
-                repeats[i] = True
+        whole = "\n".join(keys)
+        if whole in seen:
+            folded = record
         else:
-            seen.add(joined_keys)
+            seen.add(whole)
+            body = whole[len(keys[0]) + 1:]
+            folded = []
+            if body:
+                if body in bodies:
+                    folded = record[1:]
+                else:
+                    bodies.add(body)
+        for i in folded:
+            important[i] = False
+            repeats[i] = True
 
     previous = -2
     for i, raw, head in zip(flagged, heads, masked):
