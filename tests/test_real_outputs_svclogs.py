@@ -156,3 +156,32 @@ def test_a_burst_of_one_untimed_error_line_folds_onto_its_first():
     assert view.count("nginx: [emerg] bind() to 127.0.0.1:8099 failed (98: Address already in use)") == 1
     assert "nginx: [emerg] still could not bind()" in view
     assert any("4 repeats of shown error lines" in ln for ln in view)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def test_morgan_dev_access_line_with_a_500_stays_among_the_200s(counter):
+    # Express's morgan `dev` format prints `GET /path 500 1.292 ms - 998`, coloured: no quotes,
+    # no error word, so the one 5xx line among hundreds of 200s was elided as a look-alike.
+    from engine import Engine, Mode, Options
+    from engine.ccr import MemoryStore
+    from engine.registry import default_registry
+
+    data = real("morgan-dev-one-500.log")
+    result = Engine(default_registry(), counter, MemoryStore()).compress(data, Options(mode=Mode.COMPRESS))
+    assert result.content_type == ContentType.TERMINAL and not result.passed_through
+    view = _plain(result.output.decode()).splitlines()
+    assert "GET /api/items/77 500 1.292 ms - 998" in view
+    assert "TypeError: Cannot read properties of undefined (reading 'price')" in view
+    assert len(view) < 40
+
+
+def test_plain_access_lines_with_a_5xx_status_are_kept_by_the_log_compressor():
+    lines = [f"2026-11-30T10:00:{i % 60:02d}Z INFO GET /api/items/{i} 200 {i % 7}.1 ms - 10" for i in range(300)]
+    lines[123] = "2026-11-30T10:02:03Z INFO GET /api/items/123 503 0.4 ms - 19"
+    lines[200] = "2026-11-30T10:03:20Z INFO POST /api/orders HTTP/1.1 500 12 - 3.1 ms"
+    view = view_of(("\n".join(lines) + "\n").encode()).splitlines()
+    assert lines[123] in view and lines[200] in view
+    assert elided_count("\n".join(view)) > 280

@@ -13,6 +13,7 @@ from itertools import compress
 
 from engine.compressors import lines as L
 from engine.compressors import memcheck, strace, toolout
+from engine.compressors.access_status import server_error_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
@@ -236,6 +237,8 @@ class LogCompressor(L.QueryAwareLines):
         if '" 5' in joined or '"status' in joined:
             for i in scan.candidates((), (ACCESS_LOG_5XX,), fold_case=False):
                 important[i] = True
+        for i in server_error_lines(scan):  # morgan's unquoted `GET /path 500`
+            important[i] = True
         # In a service log the same error recurs by the hundred; each wording stays in view once
         # and its repeats (same text at another time, from another pid) are counted in the
         # marker. Test and build output keeps every flagged line.
