@@ -116,19 +116,19 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     # its body (the lines under its first) folds whole when it repeats an earlier record's body
     # (the same traceback under a new error line); never in part, so a traceback that shares
     # only its first frames with an earlier one is never shown cut.
-    seen: set[str] = set()
-    bodies: set[str] = set()
+    seen: set[tuple[str, ...]] = set()
+    bodies: set[tuple[str, ...]] = set()
     repeats = [False] * len(bare)
     record: list[int] = []
     keys: list[str] = []
 
     def close() -> None:
-        whole = "\n".join(keys)
+        whole = tuple(keys)
         if whole in seen:
             folded = record
         else:
             seen.add(whole)
-            body = whole[len(keys[0]) + 1:]
+            body = whole[1:]
             folded = []
             if body:
                 if body in bodies:
