@@ -219,7 +219,7 @@ LOG_OPAQUE_ID = compile_lazily(
 #: An access line that prints the method, the path and the status unquoted (Express's morgan
 #: `dev`/`tiny`/`short`: `GET /api/items/77 500 1.292 ms - 998`) with a server-error status: it
 #: carries no error word and, numbers masked, reads as a look-alike of the 200 lines.
-#: access_status.py asks it only of payloads holding a method followed by ` /`.
+#: access_status.py asks it only of payloads holding `T /` (GET, POST or PUT and a path).
 ACCESS_LINE_5XX = compile_lazily(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /\S*(?: HTTP/[\d.]+)? 5\d\d(?![\d.])")
 
 #: Diff structure lines.
