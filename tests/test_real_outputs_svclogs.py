@@ -185,3 +185,31 @@ def test_plain_access_lines_with_a_5xx_status_are_kept_by_the_log_compressor():
     view = view_of(("\n".join(lines) + "\n").encode()).splitlines()
     assert lines[123] in view and lines[200] in view
     assert elided_count("\n".join(view)) > 280
+
+
+def _java_error(ts: str, attempt: int) -> list[str]:
+    return [f"{ts} ERROR [pool-1-thread-2] com.acme.orders.OrderService - export failed (attempt {attempt}): "
+            "java.lang.RuntimeException: could not persist order 4242",
+            "\tat App.persist(App.java:9)",
+            "\tat App.main(App.java:29)",
+            "Caused by: java.lang.IllegalStateException: order 4242 has no line items",
+            "\tat App.validate(App.java:6)",
+            "\tat App.persist(App.java:8)",
+            "\t... 1 more"]
+
+
+def test_a_java_stack_repeated_under_a_new_error_line_folds_whole_not_its_first_frames_only():
+    # Tab-led lines after a kept line are kept as its record's continuation; that rule must not
+    # bring back the first frames of a stack folded as a repeat (the rest, after `Caused by:`,
+    # stayed folded: a stack shown cut).
+    lines = [f"2026-11-30 11:05:{i % 60:02d},000 INFO  [pool-1-thread-1] com.acme.orders.OrderService - order {i} persisted"
+             for i in range(80)]
+    first, second = _java_error("2026-11-30 11:05:10,100", 1), _java_error("2026-11-30 11:05:40,100", 2)
+    lines[10:10] = first
+    lines[50:50] = second
+    view = view_of(("\n".join(lines) + "\n").encode()).splitlines()
+    at = view.index(first[0])
+    assert view[at:at + len(first)] == first
+    at = view.index(second[0])
+    assert view[at + 1].startswith("… ") and "repeats of shown error lines" in view[at + 1]
+    assert view.count("\tat App.persist(App.java:9)") == 1

@@ -168,11 +168,13 @@ def _pid(head: str) -> str | None:
     return None if m is None else m[m.lastindex]
 
 
-def keep_error_details(bare: list[str], important: list[bool], scan: L.LineScan) -> None:
+def keep_error_details(bare: list[str], important: list[bool], scan: L.LineScan,
+                       repeats: list[bool] | None = None) -> None:
     """Keep a DETAIL/HINT/STATEMENT/CONTEXT record that directly follows a kept line (an error,
     or a detail kept before it), of the same pid when the record names one: it says which
     statement failed and why. A tab-led line after a kept line goes on its record (PostgreSQL
-    continues a DETAIL or a STATEMENT so), and the details after it stay too."""
+    continues a DETAIL or a STATEMENT so), and the details after it stay too. A line fold_repeats
+    folded (`repeats`) stays folded: its record folded whole, never to be shown in part."""
     joined = scan.joined()
     details = ":  " in joined  # every detail word ends so: one scan answers for most logs
     continued = "\n\t" in joined
@@ -182,7 +184,7 @@ def keep_error_details(bare: list[str], important: list[bool], scan: L.LineScan)
     if continued:
         found |= {i for i in scan.word_lines("\t", fold_case=False) if bare[i].startswith("\t")}
     for i in sorted(found):
-        if i == 0 or important[i] or not important[i - 1]:
+        if i == 0 or important[i] or not important[i - 1] or (repeats is not None and repeats[i]):
             continue
         if bare[i].startswith("\t"):
             important[i] = True
@@ -248,7 +250,7 @@ class LogCompressor(L.QueryAwareLines):
             for i in odd_shape_lines(bare, joined):
                 important[i] = True
             repeats = fold_repeats(bare, important)
-        keep_error_details(bare, important, scan)
+        keep_error_details(bare, important, scan, repeats)
         eol = "\r" if doc.eol_cr else ""
 
         def describe(i: int, j: int) -> str:
