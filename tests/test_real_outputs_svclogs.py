@@ -213,3 +213,24 @@ def test_a_java_stack_repeated_under_a_new_error_line_folds_whole_not_its_first_
     at = view.index(second[0])
     assert view[at + 1].startswith("… ") and "repeats of shown error lines" in view[at + 1]
     assert view.count("\tat App.persist(App.java:9)") == 1
+
+
+def test_the_one_heartbeat_with_another_leader_is_shown_not_only_counted():
+    # 290 heartbeats alike but one (`leader=node-2 term=41`): its words are the others' words,
+    # so it was elided and only the marker's `node-2×1` told it was there.
+    data = real("heartbeat-one-leader-change.log")
+    original = data.decode().splitlines()
+    odd = [ln for ln in original if "leader=node-2" in ln]
+    assert len(odd) == 1
+    view = view_of(data)
+    lines = view.splitlines()
+    assert odd[0] in lines
+    shown = [ln for ln in lines if not MARKER.search(ln) and not ln.startswith("… caveman:")]
+    assert len(shown) + elided_count(view) == len(original)
+    assert all("node-2" not in ln for ln in lines if MARKER.search(ln))
+
+
+def test_values_that_vary_freely_keep_no_extra_line():
+    lines = [f"2026-11-30 11:00:{i % 60:02d} INFO request served user=u{i} status=200" for i in range(300)]
+    view = view_of(("\n".join(lines) + "\n").encode())
+    assert elided_count(view) >= 296
