@@ -221,9 +221,10 @@ LOG_OPAQUE_ID = compile_lazily(
 #: carries no error word and, numbers masked, reads as a look-alike of the 200 lines.
 #: access_status.py asks it only of payloads holding `T /` (GET, POST or PUT and a path).
 ACCESS_LINE_5XX = compile_lazily(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /\S*(?: HTTP/[\d.]+)? 5\d\d(?![\d.])")
-#: A marker (the log compressor's view, as bytes) counting a field's value once: `node-2×1`
-#: followed by a space, `;` or the marker's end. log_odd_values reads the fields only then.
-MARKER_SINGLE_VALUE = compile_lazily(rb"\xc3\x971(?=[ ;])")
+#: A marker's count of a field's values (most frequent first) where a value filling 20 lines
+#: or more is followed by one seen once: `leader: node-1×4995 node-2×1`. log_odd_values looks
+#: the odd value's line up only then (one search over the view, never over the log).
+MARKER_SINGLE_VALUE = compile_lazily(r"×(?:[2-9]\d|\d{3,})(?: \S+×\d+)* \S+×1(?=[ ;])")
 
 #: Diff structure lines.
 DIFF_LINE = compile_lazily(r"(?m)^(diff --git |@@ |--- |\+\+\+ |[+-][^+-])")

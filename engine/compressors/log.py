@@ -14,7 +14,7 @@ from itertools import compress
 from engine.compressors import lines as L
 from engine.compressors import memcheck, strace, toolout
 from engine.compressors.access_status import server_error_lines
-from engine.compressors.log_odd_values import FieldRecorder
+from engine.compressors.log_odd_values import odd_value_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
@@ -259,12 +259,10 @@ class LogCompressor(L.QueryAwareLines):
             return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" if count else ""
 
         vocab = bare
-        recorder = FieldRecorder(leveled_fields)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, important, extra, context)
-            recorder.clear()
-            result = L.elide(doc.lines, keep, noun="lines", eol=eol, fields=recorder,
+            result = L.elide(doc.lines, keep, noun="lines", eol=eol, fields=leveled_fields,
                              vocab_units=vocab, note_unit="lines", describe=describe)
             return doc.join(result.out) if result.elided_units else None
 
@@ -272,9 +270,9 @@ class LogCompressor(L.QueryAwareLines):
         if out is not None and not (query and query.strip()):
             # A value seen once beside a common one (the marker counts it: `node-2×1`) is the
             # one odd record: shown, not only counted.
-            odd = set(recorder.odd_units(out))
+            odd = odd_value_lines(out.decode("utf-8"), bare, scan, important, leveled_fields)
             if odd:
-                for i in compress(range(n), map(odd.__contains__, doc.lines)):
+                for i in odd:
                     important[i] = True
                 out = L.render_with_query(render, text, bare, query, QUERY_LIMIT) or out
         if out is None or len(out) * SMALL_ENOUGH > len(data):
