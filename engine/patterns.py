@@ -208,6 +208,24 @@ LOG_ERROR_DETAIL = compile_lazily(r"\b(DETAIL|HINT|STATEMENT|CONTEXT|QUERY|LOCAT
 #: The pid in a log line's head (`[10788]`, `pid=10788`): a detail record follows its own session's error.
 LOG_PID = compile_lazily(r"\[(\d+)\]|\bpid[=:](\d+)\b")
 
+# ---- service logs (svclogs): ids that change on every record
+#: A request or trace id: a UUID, or a run of 16+ hex digits. Each record of an access or JSON
+#: log may carry a fresh one (five unique words for a UUID), so no kept record represents
+#: another and the whole log reads as a document. log.py masks them in what keepNonRedundant
+#: compares, only after a render elided too little (never asked of a log that compresses).
+LOG_OPAQUE_ID = compile_lazily(
+    r"\b(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{16,})\b"
+)
+#: An access line that prints the method, the path and the status unquoted (Express's morgan
+#: `dev`/`tiny`/`short`: `GET /api/items/77 500 1.292 ms - 998`) with a server-error status: it
+#: carries no error word and, numbers masked, reads as a look-alike of the 200 lines.
+#: access_status.py asks it only of payloads holding `T /` (GET, POST or PUT and a path).
+ACCESS_LINE_5XX = compile_lazily(r"\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /\S*(?: HTTP/[\d.]+)? 5\d\d(?![\d.])")
+#: A marker's count of a field's values (most frequent first) where a value filling 20 lines
+#: or more is followed by one seen once: `leader: node-1×4995 node-2×1`. log_odd_values looks
+#: the odd value's line up only then (one search over the view, never over the log).
+MARKER_SINGLE_VALUE = compile_lazily(r"×(?:[2-9]\d|\d{3,})(?: \S+×\d+)* \S+×1(?=[ ;])")
+
 #: Diff structure lines.
 DIFF_LINE = compile_lazily(r"(?m)^(diff --git |@@ |--- |\+\+\+ |[+-][^+-])")
 

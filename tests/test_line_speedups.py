@@ -178,14 +178,40 @@ def test_log_time_mask_on_any_head(parts):
 
 
 def plain_fold_repeats(bare, important):
-    seen, repeats = set(), [False] * len(bare)
+    """fold_repeats with each head masked alone: records (a flagged line and the untimed flagged
+    lines right after it) fold whole, or their body does; an immediate repeat folds onto its line."""
+    records, previous = [], -2
     for i, flagged in enumerate(important):
         if flagged:
-            key = LOG_TIME_MASK.sub("#", bare[i][:log.REPEAT_KEY_HEAD]) + bare[i][log.REPEAT_KEY_HEAD:]
-            if key in seen:
-                important[i], repeats[i] = False, True
+            head = bare[i][:log.REPEAT_KEY_HEAD]
+            masked = LOG_TIME_MASK.sub("#", head)
+            if i != previous + 1 or masked != head:
+                records.append([])
+            records[-1].append((i, masked + bare[i][log.REPEAT_KEY_HEAD:]))
+            previous = i
+    seen, bodies, repeats = set(), set(), [False] * len(bare)
+
+    def fold(indexes):
+        for i in indexes:
+            important[i], repeats[i] = False, True
+
+    for record in records:
+        distinct = []
+        for i, key in record:
+            if distinct and key == distinct[-1][1]:
+                fold([i])
             else:
-                seen.add(key)
+                distinct.append((i, key))
+        whole = tuple(key for _, key in distinct)
+        if whole in seen:
+            fold(i for i, _ in distinct)
+            continue
+        seen.add(whole)
+        if len(whole) > 1:
+            if whole[1:] in bodies:
+                fold(i for i, _ in distinct[1:])
+            else:
+                bodies.add(whole[1:])
     return repeats
 
 

@@ -13,10 +13,13 @@ from itertools import compress
 
 from engine.compressors import lines as L
 from engine.compressors import memcheck, strace, toolout
+from engine.compressors.access_status import server_error_lines
+from engine.compressors.log_odd_values import odd_value_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
-    ACCESS_LOG_5XX, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR,
+    ACCESS_LOG_5XX, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
+    LOGFMT_PAIR,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -109,15 +112,50 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
         masked = LOG_TIME_MASK.sub("#", joined).split("\0")
     else:
         masked = [LOG_TIME_MASK.sub("#", head) for head in heads]
-    seen: set[str] = set()
+    # A record is a flagged line and the flagged lines right after it that carry no time stamp
+    # (a traceback under its error line). It folds whole when it repeats an earlier record; else
+    # its body (the lines under its first) folds whole when it repeats an earlier record's body
+    # (the same traceback under a new error line); never in part, so a traceback that shares
+    # only its first frames with an earlier one is never shown cut.
+    seen: set[tuple[str, ...]] = set()
+    bodies: set[tuple[str, ...]] = set()
     repeats = [False] * len(bare)
-    for i, head in zip(flagged, masked):
+    record: list[int] = []
+    keys: list[str] = []
+
+    def close() -> None:
+        whole = tuple(keys)
+        if whole in seen:
+            folded = record
+        else:
+            seen.add(whole)
+            body = whole[1:]
+            folded = []
+            if body:
+                if body in bodies:
+                    folded = record[1:]
+                else:
+                    bodies.add(body)
+        for i in folded:
+            important[i] = False
+            repeats[i] = True
+
+    previous = -2
+    for i, raw, head in zip(flagged, heads, masked):
         key = head + bare[i][REPEAT_KEY_HEAD:]
-        if key in seen:
+        if i != previous + 1 or head != raw:  # not right after the last, or time-stamped
+            if record:
+                close()
+            record, keys = [i], [key]
+        elif key == keys[-1]:  # the line just before, again (a burst): represented by it
             important[i] = False
             repeats[i] = True
         else:
-            seen.add(key)
+            record.append(i)
+            keys.append(key)
+        previous = i
+    if record:
+        close()
     return repeats
 
 
@@ -131,20 +169,35 @@ def _pid(head: str) -> str | None:
     return None if m is None else m[m.lastindex]
 
 
-def keep_error_details(bare: list[str], important: list[bool], scan: L.LineScan) -> None:
+def keep_error_details(bare: list[str], important: list[bool], scan: L.LineScan,
+                       repeats: list[bool] | None = None) -> None:
     """Keep a DETAIL/HINT/STATEMENT/CONTEXT record that directly follows a kept line (an error,
     or a detail kept before it), of the same pid when the record names one: it says which
-    statement failed and why."""
-    if ":  " not in scan.joined():  # every detail word ends so: one scan answers for most logs
+    statement failed and why. A tab-led line after a kept line goes on its record (PostgreSQL
+    continues a DETAIL or a STATEMENT so), and the details after it stay too. A line fold_repeats
+    folded (`repeats`) stays folded: its record folded whole, never to be shown in part."""
+    joined = scan.joined()
+    details = ":  " in joined  # every detail word ends so: one scan answers for most logs
+    continued = "\n\t" in joined
+    if not (details or continued):
         return
-    for i in sorted(scan.candidates(DETAIL_WORDS)):
-        if i == 0 or important[i] or not important[i - 1]:
+    found = scan.candidates(DETAIL_WORDS) if details else set()
+    if continued:
+        found |= {i for i in scan.word_lines("\t", fold_case=False) if bare[i].startswith("\t")}
+    for i in sorted(found):
+        if i == 0 or important[i] or not important[i - 1] or (repeats is not None and repeats[i]):
+            continue
+        if bare[i].startswith("\t"):
+            important[i] = True
             continue
         m = LOG_ERROR_DETAIL.search(bare[i], 0, LEVEL_HEAD + 16)
         if m is None:
             continue
         pid = _pid(bare[i][:m.start()])
-        if pid is None or _pid(bare[i - 1][:LEVEL_HEAD]) == pid:
+        head = i - 1
+        while head > 0 and bare[head].startswith("\t"):  # the record the tab-led lines go on
+            head -= 1
+        if pid is None or _pid(bare[head][:LEVEL_HEAD]) == pid:
             important[i] = True
 
 
@@ -187,6 +240,8 @@ class LogCompressor(L.QueryAwareLines):
         if '" 5' in joined or '"status' in joined:
             for i in scan.candidates((), (ACCESS_LOG_5XX,), fold_case=False):
                 important[i] = True
+        for i in server_error_lines(scan):  # morgan's unquoted `GET /path 500`
+            important[i] = True
         # In a service log the same error recurs by the hundred; each wording stays in view once
         # and its repeats (same text at another time, from another pid) are counted in the
         # marker. Test and build output keeps every flagged line.
@@ -196,17 +251,50 @@ class LogCompressor(L.QueryAwareLines):
             for i in odd_shape_lines(bare, joined):
                 important[i] = True
             repeats = fold_repeats(bare, important)
-        keep_error_details(bare, important, scan)
+        keep_error_details(bare, important, scan, repeats)
         eol = "\r" if doc.eol_cr else ""
 
         def describe(i: int, j: int) -> str:
             count = sum(repeats[i:j])
             return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" if count else ""
 
+        vocab = bare
+
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, important, extra, context)
             result = L.elide(doc.lines, keep, noun="lines", eol=eol, fields=leveled_fields,
-                             vocab_units=bare, note_unit="lines", describe=describe)
+                             vocab_units=vocab, note_unit="lines", describe=describe)
             return doc.join(result.out) if result.elided_units else None
 
-        return L.render_with_query(render, text, bare, query, QUERY_LIMIT)
+        out = L.render_with_query(render, text, bare, query, QUERY_LIMIT)
+        if out is not None and not (query and query.strip()):
+            # A value seen once beside a common one (the marker counts it: `node-2×1`) is the
+            # one odd record: shown, not only counted.
+            odd = odd_value_lines(out.decode("utf-8"), bare, scan, important, leveled_fields)
+            if odd:
+                for i in odd:
+                    important[i] = True
+                out = L.render_with_query(render, text, bare, query, QUERY_LIMIT) or out
+        if out is None or len(out) * SMALL_ENOUGH > len(data):
+            # A fresh request id per record leaves every record unrepresented: compare them
+            # with their ids masked (asked only of a log that elided too little).
+            masked = mask_opaque_ids(bare, joined)
+            if masked is not None:
+                vocab = masked
+                retry = L.render_with_query(render, text, bare, query, QUERY_LIMIT)
+                if retry is not None and (out is None or len(retry) < len(out)):
+                    out = retry
+        return out
+
+
+#: A view over 1/SMALL_ENOUGH of the log is worth a second try with request ids masked.
+SMALL_ENOUGH = 2
+
+
+def mask_opaque_ids(bare: list[str], joined: str) -> list[str] | None:
+    """The lines with each request or trace id (LOG_OPAQUE_ID) replaced by one word, for
+    keepNonRedundant to compare; None when no line holds one."""
+    if LOG_OPAQUE_ID.search(joined) is None:
+        return None
+    masked = LOG_OPAQUE_ID.sub("uuid", joined).split("\n")
+    return masked if len(masked) == len(bare) else None

@@ -17,6 +17,7 @@ from itertools import compress
 from engine.compressors import bandit_report, fmt_report
 from engine.compressors import lines as L
 from engine.compressors import memcheck, toolout
+from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
 from engine.compressors.log import log_fields
@@ -221,6 +222,8 @@ class TerminalCompressor(L.QueryAwareLines):
             important = L.flag_lines(cleaned, TERMINAL_IMPORTANT, TERMINAL_KEYWORDS, (LOCATION, INDENTED_FRAME),
                                      scan=scan)
             L.mark(own, [imp and not ok for imp, ok in zip(important, passing)])
+        for i in server_error_lines(scan):  # an access line's 5xx status (a dev server's log)
+            own[i] = True
         keep_failure_blocks(cleaned, own, scan)
         keep_diagnostic_pointers(cleaned, own, scan)
         # Lines toolout calls droppable (passing, chatter, repeated findings) stay droppable:
