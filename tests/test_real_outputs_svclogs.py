@@ -234,3 +234,29 @@ def test_values_that_vary_freely_keep_no_extra_line():
     lines = [f"2026-11-30 11:00:{i % 60:02d} INFO request served user=u{i} status=200" for i in range(300)]
     view = view_of(("\n".join(lines) + "\n").encode())
     assert elided_count(view) >= 296
+
+
+def test_repeated_error_whose_detail_names_another_key_is_not_folded():
+    # 15 duplicate-key errors, one wording: only the first stayed in view, its 14 repeats counted,
+    # so which keys collided was gone. The DETAIL is part of the error record: each differs.
+    data = real("pg-duplicate-keys.log")
+    details = [ln for ln in data.decode().splitlines() if "DETAIL:  Key (id)=" in ln]
+    assert len(details) == 4
+    view = view_of(data)
+    for line in details:
+        assert line in view.splitlines()
+        statement = line.replace("DETAIL:  Key (id)=(", "STATEMENT:  INSERT INTO evt VALUES (").split(")")[0]
+        assert statement in view
+    assert "repeats of shown error lines" not in view
+
+
+def test_an_error_record_repeated_with_its_detail_still_folds_whole():
+    lines = real("pg-duplicate-keys.log").decode().splitlines()
+    first = next(k for k, ln in enumerate(lines) if "ERROR:  duplicate key" in ln)
+    record = lines[first:first + 3]  # ERROR, DETAIL, STATEMENT
+    again = [ln.replace("11:23:2", "11:24:2", 1) for ln in record]  # the same record, later
+    routine = [ln for ln in lines if "LOG:  statement: INSERT" in ln][-5:]  # the log goes on after it
+    data = ("\n".join(lines + again + routine) + "\n").encode()
+    view = view_of(data)
+    assert again[0] not in view and again[1] not in view  # folded whole, with its detail
+    assert "1 repeat of shown error lines" in view

@@ -58,6 +58,8 @@ MAX_TRUNCATION_SHARE = 0.05
 #: 35-65 s on 16 KB in one grammar. Counting work, not time, keeps the outcome deterministic.
 PARSE_CHECKS_BASE = 500
 PARSE_CHECKS_PER_BYTE = 0.04
+#: Bytes handed to the parser per read (a re-read after error recovery copies no more).
+READ_CHUNK = 64 * 1024
 
 
 def _parse(parser, data: bytes):  # type: ignore[no-untyped-def]
@@ -74,7 +76,7 @@ def _parse(parser, data: bytes):  # type: ignore[no-untyped-def]
     # py-tree-sitter calls progress_callback only when the source is read through a callback;
     # a halted parse raises ValueError ("Parsing failed")
     try:
-        tree = parser.parse(lambda offset, _point: data[offset:], progress_callback=over_budget)
+        tree = parser.parse(lambda offset, _point: data[offset:offset + READ_CHUNK], progress_callback=over_budget)
     except ValueError:
         tree = None
     if tree is None:

@@ -97,9 +97,12 @@ def _json_fields(stripped: str) -> dict[str, str] | None:
     return found or None
 
 
-def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
+def fold_repeats(bare: list[str], important: list[bool],
+                 details: dict[int, list[int]] | None = None) -> list[bool]:
     """Unflag each flagged line that repeats an earlier flagged line but for its time stamp
-    and pid; return which lines were repeats."""
+    and pid; return which lines were repeats. `details`: a flagged line's detail records
+    (PostgreSQL's DETAIL, STATEMENT: keep_error_details's lines), compared with it, so an error
+    whose detail names another key or statement is not a repeat."""
     flagged = list(compress(range(len(bare)), important))
     # Time stamps and pids lead a log line; masking only its head keeps this linear (a stamp
     # cut by the window just stays unmasked: fewer folds, never wrong ones).
@@ -143,6 +146,8 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     previous = -2
     for i, raw, head in zip(flagged, heads, masked):
         key = head + bare[i][REPEAT_KEY_HEAD:]
+        if details and i in details:
+            key += "".join("\0" + _unstamped(bare[d]) for d in details[i])
         if i != previous + 1 or head != raw:  # not right after the last, or time-stamped
             if record:
                 close()
@@ -157,6 +162,25 @@ def fold_repeats(bare: list[str], important: list[bool]) -> list[bool]:
     if record:
         close()
     return repeats
+
+
+def _unstamped(line: str) -> str:
+    head = line[:REPEAT_KEY_HEAD]
+    return LOG_TIME_MASK.sub("#", head) + line[REPEAT_KEY_HEAD:]
+
+
+def error_details(bare: list[str], important: list[bool], scan: L.LineScan) -> dict[int, list[int]]:
+    """Each flagged line's detail records: the lines keep_error_details would keep after it."""
+    attached = list(important)
+    keep_error_details(bare, attached, scan)
+    found: dict[int, list[int]] = {}
+    owner = -1
+    for i in compress(range(len(bare)), attached):
+        if important[i]:
+            owner = i
+        elif owner >= 0 and i - 1 in (owner, *found.get(owner, ())):
+            found.setdefault(owner, []).append(i)
+    return found
 
 
 #: Words of LOG_ERROR_DETAIL, lower-cased: only lines holding one are asked (the scan shares the
@@ -250,7 +274,7 @@ class LogCompressor(L.QueryAwareLines):
         else:
             for i in odd_shape_lines(bare, joined):
                 important[i] = True
-            repeats = fold_repeats(bare, important)
+            repeats = fold_repeats(bare, important, error_details(bare, important, scan))
         keep_error_details(bare, important, scan, repeats)
         eol = "\r" if doc.eol_cr else ""
 
