@@ -87,6 +87,10 @@ def fold_same_text(lines: list[str], bare: list[str], must: list[bool], eol: str
         if j - i >= MIN_RUN and _several_files(locations, numbered):
             runs.append((i, j, locations, indents_differ, numbered))
             i = j
+        elif j - i >= MIN_RUN:
+            # one file's run: every run starting inside it ends at j in that file too (restarting
+            # at i + 1 made a long run of one line quadratic)
+            i = j
         else:
             i += 1
     if not runs:
