@@ -260,3 +260,17 @@ def test_an_error_record_repeated_with_its_detail_still_folds_whole():
     view = view_of(data)
     assert again[0] not in view and again[1] not in view  # folded whole, with its detail
     assert "1 repeat of shown error lines" in view
+
+
+def test_uncoloured_morgan_lines_read_as_text_keep_their_5xx():
+    # Written to a file (no colour, no time stamp), morgan's lines are text: read by lines, the
+    # one `500` among the 200s was elided as a look-alike.
+    from engine.compressors.text import TextCompressor
+
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", real("morgan-dev-one-500.log").decode())
+    lines = [ln for ln in plain.splitlines() if ln.startswith(("GET ", "POST ", "PUT "))]
+    data = ("\n".join(lines) + "\n").encode()
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode().splitlines()
+    assert "GET /api/items/77 500 1.292 ms - 998" in view
+    assert len(view) < 20

@@ -8,6 +8,7 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import memcheck, query_plan, strace, toolout, tree_listing
+from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads
 from engine.patterns import (
@@ -206,6 +207,8 @@ class TextCompressor(L.QueryAwareLines):
         for owner, flag in zip(line_owner, memcheck.must_keep(all_lines)):  # valgrind, sanitizer records
             if flag:
                 must[owner] = True
+        for i in server_error_lines(L.LineScan(all_lines)):  # morgan's `GET /x 500 …`: no time stamp, no error word
+            must[line_owner[i]] = True
         # A flagged line repeated verbatim (a stack trace's recursion) stays once; the marker
         # says its copies were elided, since a flagged line is otherwise never elided.
         copies = [repeat and flagged for repeat, flagged in zip(_identical_repeats(plain_units), must)]
