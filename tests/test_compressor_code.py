@@ -205,3 +205,13 @@ def test_real_code_parses_within_the_work_budget() -> None:
     source = (Path(__file__).parent.parent / "engine" / "compressors" / "code.py").read_bytes()
     tree = _parse(_parser("python"), source)
     assert tree is not None and not tree.root_node.has_error
+
+
+def test_a_first_line_of_4_kb_is_not_outlined() -> None:
+    # Minified or generated: nothing an agent reads for its outline, and error recovery on such
+    # a line can be quadratic (`at =>at =>…`: 6 s on 16 KB in the Java grammar).
+    minified = b"function a(b){return b+1}" * 400 + b"\n"
+    assert guess_language(minified) is None
+    assert CodeCompressor().compress(b"at =>" * 4000) is None
+    spaced = b"\n\n".join(b"function a%d(b) {\n  return b + %d;\n}" % (k, k) for k in range(400))
+    assert guess_language(spaced) == "javascript"  # the same code with line breaks is still code
