@@ -192,9 +192,9 @@ def test_parse_work_is_bounded_so_garbage_cannot_stall_the_outline() -> None:
     from engine.compressors.code import _parse, _parser
 
     garbage = b")+" * 8000
-    assert _parse(_parser("java"), garbage) is None
     parser = _parser("java")
-    tree = _parse(parser, b"class A { int f() { return 1; } }\n")  # a halted parser starts afresh
+    assert _parse(parser, garbage) is None
+    tree = _parse(parser, b"class A { int f() { return 1; } }\n")  # the halted parser starts afresh
     assert tree is not None and not tree.root_node.has_error
     assert CodeCompressor().compress(garbage) is None
 

@@ -16,7 +16,7 @@ def placeholder_toolout(monkeypatch):
     """These tests pin this compressor's own rules: toolout is held to its plain contract
     (must_keep = the generic error pattern, nothing recognised as tool output)."""
     monkeypatch.setattr(toolout, "analyse", None, raising=False)
-    monkeypatch.setattr(toolout, "must_keep", lambda ls: [bool(TERMINAL_IMPORTANT.search(x)) for x in ls])
+    monkeypatch.setattr(toolout, "must_keep", lambda ls, scan=None: [bool(TERMINAL_IMPORTANT.search(x)) for x in ls])
     monkeypatch.setattr(toolout, "is_tool_output", lambda text: False)
 
 

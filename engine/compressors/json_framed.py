@@ -51,7 +51,7 @@ def plausible(data: bytes) -> bool:
     """A cheap look before decoding the payload: a line starting with `{` or `[` among the
     first frame's lines whose first line is a JSON value or the start of one (`[INFO] ...`
     and `[2024-01-01 ...` fail at their first bad token)."""
-    at = _document_start_bytes(data)
+    at = _document_start(data)
     if at is None:
         return False
     nl = data.find(b"\n", at)
@@ -65,29 +65,18 @@ def plausible(data: bytes) -> bool:
     return True
 
 
-def _document_start_bytes(data: bytes) -> int | None:
+def _document_start(text: str | bytes) -> int | None:
+    """Where the first line starting with `{` or `[` begins, within the first frame's lines
+    (of the text, or of its bytes before decoding)."""
+    opens = (b"{", b"[") if isinstance(text, bytes) else ("{", "[")
+    newline = b"\n" if isinstance(text, bytes) else "\n"
     at = 0
     for _ in range(FRAME_MAX_LINES + 1):
         if at > FRAME_MAX_BYTES:
             return None
-        if data[at:at + 1] in (b"{", b"["):
+        if text[at:at + 1] in opens:
             return at
-        nl = data.find(b"\n", at)
-        if nl < 0:
-            return None
-        at = nl + 1
-    return None
-
-
-def _document_start(text: str) -> int | None:
-    """Where the first line starting with `{` or `[` begins, within the first frame's lines."""
-    at = 0
-    for _ in range(FRAME_MAX_LINES + 1):
-        if at > FRAME_MAX_BYTES:
-            return None
-        if text[at:at + 1] in ("{", "["):
-            return at
-        nl = text.find("\n", at)
+        nl = text.find(newline, at)  # type: ignore[arg-type]
         if nl < 0:
             return None
         at = nl + 1

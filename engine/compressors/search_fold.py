@@ -95,28 +95,34 @@ def fold_same_text(lines: list[str], bare: list[str], must: list[bool], eol: str
             i += 1
     if not runs:
         return None
+    # The first hit stays whole: it states the shared text once, in its own words.
+    return _splice(lines, bare, must, eol, [
+        (start, end, 1, fold_marker(end - start - 1, indents_differ, numbered), locations[1:])
+        for start, end, locations, indents_differ, numbered in runs])
+
+
+def _splice(lines: list[str], bare: list[str], must: list[bool], eol: str,
+            runs: list[tuple[int, int, int, str, list[str]]]) -> Folded:
+    """Replace each run (start, end, shown, marker, listed) of hits by its first `shown` lines,
+    the marker, then each listed item on a line of its own (ending in `eol`); all of them stay."""
     out_lines: list[str] = []
     out_bare: list[str] = []
     out_must: list[bool] = []
     pos = 0
-    for start, end, locations, indents_differ, numbered in runs:
-        out_lines.extend(lines[pos:start])
-        out_bare.extend(bare[pos:start])
+    for start, end, shown, marker, listed in runs:
+        out_lines.extend(lines[pos:start + shown])
+        out_bare.extend(bare[pos:start + shown])
         out_must.extend(must[pos:start])
-        # The first hit stays whole: it states the shared text once, in its own words.
-        out_lines.append(lines[start])
-        out_bare.append(bare[start])
-        marker = fold_marker(end - start - 1, indents_differ, numbered)
         out_lines.append(marker + eol)
         out_bare.append(marker)
-        out_lines.extend(location + eol for location in locations[1:])
-        out_bare.extend(locations[1:])
-        out_must.extend([True] * (len(locations) + 1))
+        out_lines.extend(item + eol for item in listed)
+        out_bare.extend(listed)
+        out_must.extend([True] * (shown + 1 + len(listed)))
         pos = end
     out_lines.extend(lines[pos:])
     out_bare.extend(bare[pos:])
     out_must.extend(must[pos:])
-    return Folded(out_lines, out_bare, out_must, sum(run[1] - run[0] for run in runs))
+    return Folded(out_lines, out_bare, out_must, sum(end - start for start, end, _, _, _ in runs))
 
 
 # ------------------------------------------------------------ the same hits in each copy of a tree
@@ -240,24 +246,8 @@ def fold_recurring_groups(lines: list[str], bare: list[str], must: list[bool], e
         i = best[1]
     if not runs:
         return None
-    out_lines: list[str] = []
-    out_bare: list[str] = []
-    out_must: list[bool] = []
-    pos = 0
+    spliced = []
     for start, end, prefix, others in runs:
-        k = (end - start) // (len(others) + 1)
-        out_lines.extend(lines[pos:start + k])
-        out_bare.extend(bare[pos:start + k])
-        out_must.extend(must[pos:start])
-        out_must.extend([True] * k)
-        marker = recur_marker(len(others), k, prefix)
-        out_lines.append(marker + eol)
-        out_bare.append(marker)
-        out_lines.extend(other + eol for other in others)
-        out_bare.extend(others)
-        out_must.extend([True] * (len(others) + 1))
-        pos = end
-    out_lines.extend(lines[pos:])
-    out_bare.extend(bare[pos:])
-    out_must.extend(must[pos:])
-    return Folded(out_lines, out_bare, out_must, sum(end - start for start, end, _, _ in runs))
+        shown = (end - start) // (len(others) + 1)  # the first group, whole
+        spliced.append((start, end, shown, recur_marker(len(others), shown, prefix), others))
+    return _splice(lines, bare, must, eol, spliced)

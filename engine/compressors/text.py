@@ -201,13 +201,14 @@ class TextCompressor(L.QueryAwareLines):
         # A section must be kept when any of its lines must (test or build output routed here).
         line_owner = [i for i, u in enumerate(plain_units) for _ in u.split("\n")]
         all_lines = [ln for u in plain_units for ln in u.split("\n")]
-        for owner, flag in zip(line_owner, toolout.must_keep(all_lines)):
+        scan = L.LineScan(all_lines)  # toolout's keyword scans and the 5xx one share the joined text
+        for owner, flag in zip(line_owner, toolout.must_keep(all_lines, scan=scan)):
             if flag:
                 must[owner] = True
-        for owner, flag in zip(line_owner, memcheck.must_keep(all_lines)):  # valgrind, sanitizer records
+        for owner, flag in zip(line_owner, memcheck.must_keep(all_lines, scan.joined())):  # valgrind, sanitizer records
             if flag:
                 must[owner] = True
-        for i in server_error_lines(L.LineScan(all_lines)):  # morgan's `GET /x 500 …`: no time stamp, no error word
+        for i in server_error_lines(scan):  # morgan's `GET /x 500 …`: no time stamp, no error word
             must[line_owner[i]] = True
         # A flagged line repeated verbatim (a stack trace's recursion) stays once; the marker
         # says its copies were elided, since a flagged line is otherwise never elided.
