@@ -192,13 +192,19 @@ LOG_LINE = compile_lazily(
 )
 
 #: A log line's level: an upper-case level word, or a lower-case one in brackets (Apache's
-#: `[error]`). Looked for in a line's head only, where loggers print it. The lookahead names the
-#: first character so the regex engine skips to candidates (twice as fast, same matches).
-#: PostgreSQL's `LOG:` level counts only with the two spaces its server log puts after it: a
-#: capitalised word LOG elsewhere (`LOG: see below`, `LOG_DIR`) is no level.
+#: `[error]`); the match is the word (with its brackets). Looked for in a line's head only, where
+#: loggers print it. PostgreSQL's `LOG:` level counts only with the two spaces its server log puts
+#: after it: a capitalised word LOG elsewhere (`LOG: see below`, `LOG_DIR`) is no level.
+#: Written to start with a character class, the class of the words' first letters, so the regex
+#: engine skips to those letters instead of trying every position: each word is its first letter,
+#: `(?<!\w.)` (that letter starts a word: `\b`), then the rest of the word after a lookbehind
+#: naming its first letter. The same matches as
+#: `\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE|LOG(?=:  ))\b|\[(trace|…)\]`,
+#: 1.8x faster (tests/test_patterns.py compares the two).
 LOG_LEVEL_WORD = compile_lazily(
-    r"(?=[A-Z\[])(?:\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE|LOG(?=:  ))\b"
-    r"|\[(trace|debug|info|notice|warn|warning|error|crit|alert|emerg)\])"
+    r"[CDEFILNSTW\[](?:(?<!\w.)(?:(?<=T)RACE|(?<=D)EBUG|(?<=I)NFO|(?<=N)OTICE|(?<=W)ARN|(?<=W)ARNING|(?<=E)RROR"
+    r"|(?<=F)ATAL|(?<=C)RITICAL|(?<=S)EVERE|(?<=L)OG(?=:  ))\b"
+    r"|(?<=\[)(?:trace|debug|info|notice|warn|warning|error|crit|alert|emerg)\])"
 )
 
 #: A record that belongs to the error record just before it: PostgreSQL's server log prints an
@@ -214,7 +220,11 @@ LOG_PID = compile_lazily(r"\[(\d+)\]|\bpid[=:](\d+)\b")
 #: another and the whole log reads as a document. log.py masks them in what keepNonRedundant
 #: compares, only after a render elided too little (never asked of a log that compresses).
 LOG_OPAQUE_ID = compile_lazily(
-    r"\b(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{16,})\b"
+    # `\b` then a hex digit, written as a hex digit with no word character before it: a pattern
+    # led by a character class is searched by skipping to the characters of that class, where a
+    # leading `\b` is tried at every position (same matches, 1.7x faster over a log).
+    r"[0-9a-fA-F](?<!\w.)(?:[0-9a-fA-F]{7}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+    r"|[0-9a-fA-F]{15,})\b"
 )
 #: An access line that prints the method, the path and the status unquoted (Express's morgan
 #: `dev`/`tiny`/`short`: `GET /api/items/77 500 1.292 ms - 998`) with a server-error status: it

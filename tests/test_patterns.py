@@ -1,12 +1,15 @@
-"""engine/patterns.py's lazy patterns: compiled on first use, their flags readable before."""
+"""engine/patterns.py: lazy patterns (compiled on first use, their flags readable before) and
+hot patterns rewritten for speed, which must match where their plain forms do."""
 from __future__ import annotations
 
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.compressors.toolout_dispatch import FirstCharDispatch
-from engine.patterns import compile_lazily, declared_flags
+from engine.patterns import LOG_LEVEL_WORD, LOG_OPAQUE_ID, compile_lazily, declared_flags
 
 
 def test_declared_flags_of_a_lazy_pattern_do_not_compile_it():
@@ -29,3 +32,61 @@ def test_dispatch_refuses_a_global_flag_without_compiling_the_pattern():
     with pytest.raises(ValueError, match="warn: global flags are not supported here"):
         dispatch.match("warning: x")
     assert "compiled" not in lazy.__dict__
+
+
+#: LOG_OPAQUE_ID as first written: the class-led form in patterns.py must find the same spans.
+_OPAQUE_ID_PLAIN = re.compile(
+    r"\b(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{16,})\b"
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0123456789abcdefABCDEFxyz_-. \né٣", max_size=120))
+def test_log_opaque_id_matches_where_its_word_boundary_form_does(text: str) -> None:
+    assert [m.span() for m in LOG_OPAQUE_ID.finditer(text)] == [m.span() for m in _OPAQUE_ID_PLAIN.finditer(text)]
+
+
+@pytest.mark.parametrize("text, spans", [
+    ("req=123e4567-e89b-12d3-a456-426614174000 ok", [(4, 40)]),
+    ("0123456789abcdef0", [(0, 17)]),
+    ("x0123456789abcdef0", []),  # no word boundary before the digits
+    ("é0123456789abcdef", []),  # é is a word character too
+    ("-0123456789abcdef-", [(1, 17)]),
+    ("0123456789abcde", []),  # 15 hex digits: too short
+])
+def test_log_opaque_id_spans(text: str, spans: list[tuple[int, int]]) -> None:
+    assert [m.span() for m in LOG_OPAQUE_ID.finditer(text)] == spans
+
+
+#: LOG_LEVEL_WORD as first written (group 1 or 2: the word without brackets).
+_LEVEL_WORD_PLAIN = re.compile(
+    r"\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE|LOG(?=:  ))\b"
+    r"|\[(trace|debug|info|notice|warn|warning|error|crit|alert|emerg)\]"
+)
+
+
+def _level_spans(rx: re.Pattern[str], text: str, end: int) -> list[tuple[int, int]]:
+    return [m.span() for m in rx.finditer(text, 0, end)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["INFO", "WARN", "WARNING", "LOG:  ", "LOG: ", "[error]", "[warn]", "[ERROR]",
+                                 "XINFO", "INFOS", "_DEBUG", " ", "é", "2024-05-01", "[", "]", "SEVERE", "x"]),
+                max_size=12),
+       st.integers(min_value=0, max_value=60))
+def test_log_level_word_matches_where_its_plain_form_does(parts: list[str], end: int) -> None:
+    text = "".join(parts)
+    assert _level_spans(LOG_LEVEL_WORD, text, end) == _level_spans(_LEVEL_WORD_PLAIN, text, end)
+
+
+@pytest.mark.parametrize("line, level", [
+    ("2024-05-01 12:00:00 INFO worker: done", "INFO"),
+    ("[Sun Dec 04 04:47:44 2005] [error] mod_jk child init 1 -2", "error"),
+    ("2024-05-01 WARNING disk", "WARNING"),
+    ("LOG_DIR=/var/log INFOS XINFO", None),
+    ("2024-05-01 12:00:00 UTC [7] LOG:  checkpoint starting", "LOG"),
+])
+def test_log_level_word_in_a_line(line: str, level: str | None) -> None:
+    from engine.compressors.log import leveled_fields
+
+    assert (leveled_fields(line) or {}).get("level") == level

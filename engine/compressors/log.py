@@ -69,7 +69,8 @@ def leveled_fields(line: str) -> dict[str, str] | None:
     found = LOG_LEVEL_WORD.search(line, 0, LEVEL_HEAD)
     if found is None:
         return fields
-    level = {"level": found[found.lastindex]}  # the one of its two groups that took part
+    word = found.group()
+    level = {"level": word[1:-1] if word[0] == "[" else word}  # `[error]`: the word inside
     return {**level, **fields} if fields else level
 
 
