@@ -7,12 +7,11 @@ wrapping and strict about the handle itself.
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 
+from engine.patterns import CCR_HANDLE, CCR_HANDLE_EMBEDDED, CCR_OBJECT_ID
+
 HANDLE_PREFIX = "ccr_"
-_BLOB = re.compile(r"ccr_[0-9a-f]{32}")
-_OBJECT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]{0,127}")
 _WRAPPING = " \t\r\n\"'`[](){}<>‹›«»“”‘’,.;"
 
 
@@ -43,18 +42,17 @@ def parse_handle(text: str) -> HandleRef | None:
 def _exact(s: str) -> HandleRef | None:
     if s.lower().startswith("ccr://"):
         obj = s[len("ccr://"):]
-        return HandleRef("object", obj) if _OBJECT_ID.fullmatch(obj) else None
+        return HandleRef("object", obj) if CCR_OBJECT_ID.fullmatch(obj) else None
     s = s.lower() if s.lower().startswith(HANDLE_PREFIX) else s
-    if _BLOB.fullmatch(s):
+    if CCR_HANDLE.fullmatch(s):
         return HandleRef("blob", s)
     return None
 
 
-_EMBEDDED_BLOB = re.compile(r"(?<![0-9A-Za-z_])ccr_[0-9a-fA-F]{32}(?![0-9A-Za-z_])")
 
 
 def _embedded(text: str) -> HandleRef | None:
     """A whole footer or command pasted as the handle (`recover: caveman tools retrieve ccr_…`):
     accepted when it names exactly one blob handle, so nothing is guessed."""
-    found = {m.lower() for m in _EMBEDDED_BLOB.findall(text)}
+    found = {m.lower() for m in CCR_HANDLE_EMBEDDED.findall(text)}
     return HandleRef("blob", found.pop()) if len(found) == 1 else None

@@ -1,8 +1,9 @@
-"""Every regular expression the engine matches with, named and explained in one place.
+"""Every regular expression the engine matches content with, named and explained in one place.
 
 Detection and stripping use the same ANSI pattern, so what Detect calls terminal output is
 exactly what the terminal compressor cleans. Compressors import from here; nothing else
-compiles patterns.
+compiles content patterns (what compiles elsewhere is derived from these: toolout_dispatch's
+per-character buckets, lines.py's line-start scans).
 """
 from __future__ import annotations
 
@@ -1196,3 +1197,38 @@ GIT_BRANCH_ROW = compile_lazily(r"^[*+ ] (?:\([^)]*\)|\S+) +(?:[0-9a-f]{7,64} |-
 GIT_CHECK_FINDING = compile_lazily(
     r"^\S.*?:\d+: (?:trailing whitespace|space before tab in indent|indent with spaces|tab in indent"
     r"|new blank line at EOF|leftover conflict marker)\.\r?$")
+
+# ---------------------------------------------------------------- handles, markers, small parsers
+#: A recovery handle as the store names it: `ccr_` and the first 32 hex digits of the sha256.
+CCR_HANDLE = compile_lazily(r"ccr_[0-9a-f]{32}")
+#: A `ccr://<objectID>` form's id: what an agent may copy of a reference's object id.
+CCR_OBJECT_ID = compile_lazily(r"[A-Za-z0-9][A-Za-z0-9._:\-]{0,127}")
+#: A handle inside longer text an agent pasted (a marker, a footer), not part of a longer word.
+CCR_HANDLE_EMBEDDED = compile_lazily(r"(?<![0-9A-Za-z_])ccr_[0-9a-fA-F]{32}(?![0-9A-Za-z_])")
+#: One accessibility snapshot node: `- role "name" [attr] [attr]: text`, or a property `- /url: …`.
+A11Y_NODE = compile_lazily(
+    r'^(?P<indent> *)- (?P<role>/?[A-Za-z][\w-]*)(?: "(?P<name>(?:[^"\\]|\\.)*)")?'
+    r"(?P<attrs>(?: \[[^\]]*\])*)(?P<colon>:)?(?: (?P<text>.*))?$"
+)
+#: A node's `[ref=…]` attribute: a browser handle that differs on every node, never content.
+A11Y_REF = compile_lazily(r" \[ref=[^\]]*\]")
+#: Runs of blank lines in a diff hunk's change key: context gaps of any length between two groups.
+DIFF_KEY_GAPS = compile_lazily(r"\n{3,}")
+#: A number as a marker's range may order it (`-3`, `2.5`, `1e-9`).
+INVARIANT_NUMBER = compile_lazily(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+#: An identifier: a prefix (not ending in a digit) and a digit run that ends the value.
+INVARIANT_IDENTIFIER = compile_lazily(r"(.*?)(\d+)")
+#: A quantity with its unit (`308ms`, `1.5s`, `99%`): ordered by number when all share the unit.
+INVARIANT_QUANTITY = compile_lazily(r"(-?\d+(?:\.\d+)?)([A-Za-z%]{1,8})")
+#: What a value quoted in a marker may not hold: controls and spaces (it would not read as one
+#: value) and our own marker words (a marker quoting a marker would read as an elision).
+INVARIANT_UNPRINTABLE = compile_lazily(r"[\x00-\x20\x7f\u0085\u00a0\u2028\u2029]|caveman|…")
+#: The field names a marker summary states (`status=ok`, `region: ...`, `range amount=...`).
+MARKER_FIELD_NAME = compile_lazily(r"[\w.\-]+(?==|:)")
+#: A run of digits: query plans compare node lines with their numbers (costs, rows) masked.
+DIGIT_RUN = compile_lazily(r"\d+")
+#: The end of a first sentence: a stop, then space and a capital (or the end), not after
+#: a one-letter abbreviation such as `e.g.`.
+SENTENCE_END = compile_lazily(r"(?<!\b[a-zA-Z])(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s+[A-Z(\"'`]|\s*$)")
+#: White space runs, folded to one space in a tool description's first sentence.
+WHITESPACE_RUN = compile_lazily(r"\s+")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from conftest import SHARED
 from engine.compressors import invariants
 from engine.compressors.tabular import TabularCompressor, _flagged, _number
-from engine.patterns import TABLE_IMPORTANT
+from engine.patterns import INVARIANT_UNPRINTABLE, TABLE_IMPORTANT
 
 FIXTURES = SHARED / "conformance" / "fixtures"
 tab = TabularCompressor()
@@ -155,7 +155,7 @@ cells = st.lists(st.sampled_from([chr(c) for c in range(128)] + ["…", "\u00a0"
 @given(cells)
 def test_cell_checks_match_their_definitions(cell):
     assert _number(cell) == _number_reference(cell)
-    reference = bool(cell) and len(cell.encode()) <= invariants.MAX_VALUE_BYTES and not invariants._UNPRINTABLE.search(cell)
+    reference = bool(cell) and len(cell.encode()) <= invariants.MAX_VALUE_BYTES and not INVARIANT_UNPRINTABLE.search(cell)
     assert invariants._printable(cell) == reference
 
 

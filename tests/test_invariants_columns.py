@@ -13,12 +13,18 @@ from hypothesis import strategies as st
 
 from engine.compressors import invariants as inv
 from engine.compressors.invariants import summarize, summarize_columns
-from engine.patterns import CREDENTIAL_FIELD
+from engine.patterns import (
+    CREDENTIAL_FIELD,
+    INVARIANT_IDENTIFIER,
+    INVARIANT_NUMBER,
+    INVARIANT_QUANTITY,
+    INVARIANT_UNPRINTABLE,
+)
 
 
 def _printable(value: str) -> bool:
     return (bool(value) and inv._blen(value) <= inv.MAX_VALUE_BYTES
-            and not inv._UNPRINTABLE.search(value))
+            and not INVARIANT_UNPRINTABLE.search(value))
 
 
 def _collect(units):
@@ -49,7 +55,7 @@ def _entry(name, position, column):
     counts = Counter(present)
     if not absent and len(counts) == 1:
         return inv.Entry(inv.CONSTANT, position, f"{name}={present[0]}")
-    numeric = all(inv._NUMBER.fullmatch(v) for v in present)
+    numeric = all(INVARIANT_NUMBER.fullmatch(v) for v in present)
     if not absent and numeric:
         lo, hi = min(present, key=float), max(present, key=float)
         if float(lo) != float(hi):
@@ -64,13 +70,13 @@ def _entry(name, position, column):
     if not 2 <= len(counts) <= inv.MAX_COVERAGE_DISTINCT:
         return None
     distinct = list(counts)
-    parts = [inv._IDENTIFIER.fullmatch(v) for v in distinct]
+    parts = [INVARIANT_IDENTIFIER.fullmatch(v) for v in distinct]
     if numeric:
         lo, hi = min(distinct, key=float), max(distinct, key=float)
     elif all(parts) and len({m.group(1) for m in parts}) == 1:
         order = sorted(zip(parts, distinct), key=lambda pv: (int(pv[0].group(2)), pv[1]))
         lo, hi = order[0][1], order[-1][1]
-    elif all(q := [inv._QUANTITY.fullmatch(v) for v in distinct]) and len({m.group(2) for m in q}) == 1:
+    elif all(q := [INVARIANT_QUANTITY.fullmatch(v) for v in distinct]) and len({m.group(2) for m in q}) == 1:
         order = sorted(zip(q, distinct), key=lambda qv: (float(qv[0].group(1)), qv[1]))
         lo, hi = order[0][1], order[-1][1]
     else:

@@ -21,15 +21,10 @@ import re
 from dataclasses import dataclass, field
 
 from engine.compressors.redundancy import keep_non_redundant
+from engine.patterns import A11Y_NODE, A11Y_REF
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
-#: One snapshot node: `- role "name" [attr] [attr]: text`, or a property `- /url: …`.
-_NODE = re.compile(
-    r'^(?P<indent> *)- (?P<role>/?[A-Za-z][\w-]*)(?: "(?P<name>(?:[^"\\]|\\.)*)")?'
-    r"(?P<attrs>(?: \[[^\]]*\])*)(?P<colon>:)?(?: (?P<text>.*))?$"
-)
-_REF = re.compile(r" \[ref=[^\]]*\]")
 _POINTER = " [cursor=pointer]"
 _WRAPPERS = frozenset({"generic", "group", "none", "presentation", "div", "span", "section", "Section"})
 _DECORATIVE = frozenset({"img", "image", "separator", "presentation", "none", "generic"})
@@ -71,7 +66,7 @@ class A11yCompressor:
         trailing = lines[-1] == ""
         if trailing:
             lines.pop()
-        parsed = [_NODE.match(ln.rstrip("\r")) for ln in lines]
+        parsed = [A11Y_NODE.match(ln.rstrip("\r")) for ln in lines]
         significant = [ln for ln in lines if ln.strip()]
         tree_lines = sum(1 for m in parsed if m)
         if tree_lines < MIN_LINES or tree_lines < MIN_TREE_SHARE * len(significant):
@@ -114,13 +109,13 @@ def _build(matches: list[re.Match[str]], lines: list[str]) -> list[_Node]:
 
 def _wrapper(node: _Node) -> bool:
     """Layout only: no name, no text, no state beyond its ref."""
-    attrs = _REF.sub("", node.attrs)
+    attrs = A11Y_REF.sub("", node.attrs)
     return node.role in _WRAPPERS and not node.name and not node.text and not attrs.strip()
 
 
 def _decorative(node: _Node) -> bool:
     return (node.role in _DECORATIVE and not node.name and not node.text and not node.children
-            and not _REF.sub("", node.attrs).strip())
+            and not A11Y_REF.sub("", node.attrs).strip())
 
 
 def _render(node: _Node, depth: int) -> str:
@@ -128,14 +123,14 @@ def _render(node: _Node, depth: int) -> str:
     if node.role in _CLICKABLE:
         attrs = attrs.replace(_POINTER, "")
     head = node.role + (f' "{node.name}"' if node.name is not None else "") + attrs
-    m = _NODE.match(node.line)
+    m = A11Y_NODE.match(node.line)
     colon = ":" if m and m["colon"] else ""
     text = f" {node.text}" if node.text is not None else ""
     return "  " * depth + "- " + head + colon + text
 
 
 def _subtree_text(node: _Node) -> str:
-    parts = [_REF.sub("", node.line.strip())]
+    parts = [A11Y_REF.sub("", node.line.strip())]
     for c in node.children:
         parts.append(_subtree_text(c))
     return "\n".join(parts)

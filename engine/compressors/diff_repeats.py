@@ -12,12 +12,8 @@ context; such a line is a change, never "context" to elide.
 """
 from __future__ import annotations
 
-import re
-
 from engine import patterns as P
 
-#: Runs of blank lines in a change key: context gaps of any length between two groups.
-_GAPS = re.compile(r"\n{3,}")
 
 #: Folded hunks whose locations a marker lists one by one; past this it gives the first ones
 #: and the count of the rest (the count covers all).
@@ -136,7 +132,7 @@ def _change_key(masked: list[str]) -> str | None:
     key = "\n".join(masked).strip("\n")
     if not key:
         return None
-    return _GAPS.sub("\n\n", key) if "\n\n\n" in key else key
+    return P.DIFF_KEY_GAPS.sub("\n\n", key) if "\n\n\n" in key else key
 
 
 def _normal_hunks(lines: list[str]):

@@ -21,11 +21,16 @@ Contract (used by the log, JSON and table markers):
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.patterns import CREDENTIAL_FIELD
+from engine.patterns import (
+    CREDENTIAL_FIELD,
+    INVARIANT_IDENTIFIER,
+    INVARIANT_NUMBER,
+    INVARIANT_QUANTITY,
+    INVARIANT_UNPRINTABLE,
+)
 
 NOTE_THRESHOLD_BYTES = 4096
 #: Fields considered per summary, per unit, and the longest name.
@@ -42,12 +47,6 @@ MAX_COVERAGE_DISTINCT = 4096
 MAX_COVERAGE_ENTRIES = 2
 BUDGET_FLOOR, BUDGET_CAP = 96, 160
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-#: An identifier: a prefix (not ending in a digit) and a digit run that ends the value.
-_IDENTIFIER = re.compile(r"(.*?)(\d+)")
-#: A quantity with its unit (`308ms`, `1.5s`, `99%`): ordered by number when all share the unit.
-_QUANTITY = re.compile(r"(-?\d+(?:\.\d+)?)([A-Za-z%]{1,8})")
-_UNPRINTABLE = re.compile(r"[\x00-\x20\x7f\u0085\u00a0\u2028\u2029]|caveman|…")
 
 # Entry kinds, in the order they are shed when the budget binds.
 WEAK_ENUM, RANGE, BOUNDED, CONSTANT, DENSE, ENUM = range(6)
@@ -73,9 +72,9 @@ def _printable(value: str) -> bool:
     # A value has at least as many bytes as characters: a long one fails without encoding it.
     if not value or len(value) > MAX_VALUE_BYTES:
         return False
-    if value.isascii():  # _UNPRINTABLE on ASCII: a control character, a space, or `caveman`
+    if value.isascii():  # INVARIANT_UNPRINTABLE on ASCII: a control character, a space, or `caveman`
         return value.isprintable() and " " not in value and "caveman" not in value
-    return _blen(value) <= MAX_VALUE_BYTES and not _UNPRINTABLE.search(value)
+    return _blen(value) <= MAX_VALUE_BYTES and not INVARIANT_UNPRINTABLE.search(value)
 
 
 def _collect(units: list[dict[str, str]]) -> dict[str, list[str | None]]:
@@ -187,14 +186,14 @@ def _count(column: list[str | None]) -> dict[str | None, int]:
 
 
 def _all_numbers(values: list[str]) -> bool:
-    """Every value matches _NUMBER. Values (never empty: _printable) made of ASCII digits and
+    """Every value matches INVARIANT_NUMBER. Values (never empty: _printable) made of ASCII digits and
     at most one point, other than a lone point, do: such columns are checked all at once."""
     joined = "\n".join(values)
     if joined.isascii():
         rest = joined.translate(_WITHOUT_DIGITS)
         if not rest.strip(".\n") and ".." not in rest and "." not in values:
             return True
-    return all(map(_NUMBER.fullmatch, values))
+    return all(map(INVARIANT_NUMBER.fullmatch, values))
 
 
 _WITHOUT_DIGITS = str.maketrans("", "", "0123456789")
@@ -207,14 +206,14 @@ def _numeric_extremes(values: list[str]) -> tuple[str, str]:
 
 
 def _identifiers(distinct: list[str]) -> tuple[list[str], list[str]] | None:
-    """Each value's prefix and digit run as _IDENTIFIER splits it (two parallel lists), or
+    """Each value's prefix and digit run as INVARIANT_IDENTIFIER splits it (two parallel lists), or
     None when any value is not an identifier."""
     if "".join(distinct).isascii():
-        # On ASCII, _IDENTIFIER's digit run is the value's trailing run of digits.
+        # On ASCII, INVARIANT_IDENTIFIER's digit run is the value's trailing run of digits.
         prefixes = [v.rstrip("0123456789") for v in distinct]
         digits = [v[len(p):] for p, v in zip(prefixes, distinct)]
         return (prefixes, digits) if all(digits) else None
-    matches = [_IDENTIFIER.fullmatch(v) for v in distinct]
+    matches = [INVARIANT_IDENTIFIER.fullmatch(v) for v in distinct]
     if not all(matches):
         return None
     return [m.group(1) for m in matches if m], [m.group(2) for m in matches if m]
@@ -229,7 +228,7 @@ def _extremes(distinct: list[str], numeric: bool, ids: tuple[list[str], list[str
         # Distinct values never tie: min and max are sorted()'s ends.
         order = list(zip(map(int, ids[1]), distinct))
         return min(order)[1], max(order)[1]
-    quantities = [_QUANTITY.fullmatch(v) for v in distinct]
+    quantities = [INVARIANT_QUANTITY.fullmatch(v) for v in distinct]
     if all(quantities) and len({m.group(2) for m in quantities if m}) == 1:
         order = sorted(zip(quantities, distinct), key=lambda qv: (float(qv[0].group(1)), qv[1]))
         return order[0][1], order[-1][1]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import repeat
@@ -35,7 +34,7 @@ from engine.compressors.json_profile import Profile
 from engine.compressors.json_text import canonical, canonical_each, parse_noting_floats, render
 from engine.compressors.redundancy import MAX_PROMOTIONS, MAX_SEEDS, keep_non_redundant
 from engine.compressors.selection import runs, worth_eliding
-from engine.patterns import HEADER_NAME, JSON_ERROR_LOWER, JSON_PATH_INDEX, JSON_PROTECTED_KEY
+from engine.patterns import HEADER_NAME, JSON_ERROR_LOWER, JSON_PATH_INDEX, JSON_PROTECTED_KEY, MARKER_FIELD_NAME
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -419,7 +418,7 @@ def _summary(run: list[Any], elided: int) -> str:
     if nested is None:
         return own
     fuller = invariants.summarize([{**(_fields(x) or {}), **n} for x, n in zip(run, nested)], elided)
-    return fuller if all(name in fuller for name in _FIELD_NAME.findall(own)) else own
+    return fuller if all(name in fuller for name in MARKER_FIELD_NAME.findall(own)) else own
 
 
 def _own_summary(run: list[Any], elided: int) -> str:
@@ -438,8 +437,6 @@ def _own_summary(run: list[Any], elided: int) -> str:
 
 _CONTAINERS = frozenset((dict, list))
 _RAW = attrgetter("raw")
-#: The field names a marker summary states (`status=ok`, `region: ...`, `range amount=...`).
-_FIELD_NAME = re.compile(r"[\w.\-]+(?==|:)")
 
 
 def _columns(order: tuple[str, ...], run: list[dict[str, Any]]) -> tuple[tuple[str, ...], list[list[str]]] | None:

@@ -11,18 +11,16 @@ all different, and each says something.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from engine.compressors import lines as L
-from engine.patterns import PLAN_ACTUAL, PLAN_NODE_ARROW, PLAN_NODE_COSTED, PLAN_RELATION
+from engine.patterns import DIGIT_RUN, PLAN_ACTUAL, PLAN_NODE_ARROW, PLAN_NODE_COSTED, PLAN_RELATION
 
 #: Children of one shape below this count stay (a marker would save little).
 MIN_RUN = 5
 KEEP_FIRST = 2
 #: Node lines a text needs before it is read as a plan.
 MIN_NODES = 3
-_DIGITS = re.compile(r"\d+")
 
 
 @dataclass
@@ -73,7 +71,7 @@ def _nodes(lines: list[str]) -> list[_Node]:
 
 def _shape(lines: list[str], node: _Node) -> str:
     text = "\n".join(lines[node.line:node.end])
-    return _DIGITS.sub("#", PLAN_RELATION.sub(" on _ _", text))
+    return DIGIT_RUN.sub("#", PLAN_RELATION.sub(" on _ _", text))
 
 
 def _slowest(lines: list[str], run: list[_Node]) -> int | None:

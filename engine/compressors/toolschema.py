@@ -13,9 +13,9 @@ key order; anything that is not a tool definition is declined.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+from engine.patterns import SENTENCE_END, WHITESPACE_RUN
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -28,16 +28,12 @@ _SCHEMA_VALUES = frozenset({"items", "additionalProperties", "not", "contains", 
                             "propertyNames", "unevaluatedProperties", "additionalItems"})
 _SCHEMA_LISTS = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
 _ANNOTATION_KEYS = frozenset({"annotations", "_meta"})
-#: The end of a first sentence: a stop, then space and a capital (or the end), not after
-#: a one-letter abbreviation such as `e.g.`.
-_SENTENCE_END = re.compile(r"(?<!\b[a-zA-Z])(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s+[A-Z(\"'`]|\s*$)")
-_SPACES = re.compile(r"\s+")
 MAX_DEPTH = 64
 
 
 def first_sentence(text: str) -> str:
-    flat = _SPACES.sub(" ", text).strip()
-    m = _SENTENCE_END.search(flat)
+    flat = WHITESPACE_RUN.sub(" ", text).strip()
+    m = SENTENCE_END.search(flat)
     return flat[: m.end()] if m else flat
 
 
