@@ -326,8 +326,9 @@ def _looks_like_search(nonblank: list[str]) -> bool:
 
 
 def _lint_listing(nonblank: list[str]) -> bool:
-    """Most lines are coded lint findings (asked only of payloads already shaped like hits)."""
-    findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln))
+    """Most lines are lint findings, coded (ruff, flake8, pylint) or with eslint's unix severity
+    (asked only of payloads already shaped like hits)."""
+    findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln))
     return findings >= 4 and 2 * findings >= len(nonblank)
 
 

@@ -613,6 +613,10 @@ TOOL_DIAG_CODE = compile_lazily(  # ruff/flake8 concise and pylint: `path:line:c
     r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?:(?P<col>\d+): (?P<rule>[A-Z]+\d+)(?P<pylint>:)? (\[\*\] )?"
     r"|(?:\d+:)? \[(?P<brule>[A-Z]+\d+)[^\]\n]*\] )(?P<msg>.*)$"
 )
+#: eslint's unix formatter: `path:line:col: message [Error/rule]` (or `[Warning/rule]`). Shaped like
+#: search hits, but every line is a finding with its severity: Detect sends them to toolout, which
+#: keeps each error line whole (a search view would show a repeated message once).
+ESLINT_UNIX_FINDING = compile_lazily(r"^[^\s:][^:]*+:\d+:\d+: .* \[(?:Error|Warning)/[^\]\s]+\]$")
 TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose next line is `--> path`
     r"^(?:(?P<sev>error|warning)(?:\[(?P<rule1>E\d+)\])?|(?P<rule>[A-Z]+\d+)(?: \[\*\])?): ?(?P<msg>.*)$"
     r"|^(?P<rule2>[A-Z]+\d+) (?:\[\*\] )?(?P<msg2>.+)$"

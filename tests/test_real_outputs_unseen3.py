@@ -128,3 +128,21 @@ def test_distinct_short_lines_still_read_as_headings():
     assert view is not None
     for title in ("Installation", "Configuration", "Usage notes", "Troubleshooting"):
         assert title in view.decode()
+
+
+def test_eslint_unix_findings_are_lint_output_and_every_error_line_stays_whole():
+    # `eslint -f unix`: `path:line:col: message [Error/rule]` is shaped like search hits; as
+    # search results the repeated message was shown once and the other errors cut to path:line.
+    data = real("eslint-unix-errors.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data)
+    lines = data.decode().splitlines()
+    assert sum("[Error/semi]" in ln for ln in lines) > 60
+    if view is not None:  # every line is an error: nothing to elide, so it passes through whole
+        for line in lines:
+            assert line in view.decode().splitlines()
+
+
+def test_eslint_unix_shape_without_a_severity_stays_search_hits():
+    hits = [f"src/app.js:{i}:5: const value = compute({i}); // [see docs]" for i in range(1, 12)]
+    assert detect(("\n".join(hits) + "\n").encode()) == ContentType.SEARCH
