@@ -278,6 +278,10 @@ SEARCH_CONTEXT_LINE = compile_lazily(r"[./~A-Za-z0-9_][^:\n]{0,240}?-\d+-|--$")
 
 #: Search hits a compact view keeps: failures and words a reviewer greps for on purpose.
 SEARCH_IMPORTANT = compile_lazily(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOWUP|SECURITY|SECRET|TOKEN|PASSWORD|KEY)\b")
+#: A hit's text that is a diagnostic, not a source line: a severity right after the location
+#: (`x.c:3:5: runtime error: …`, `y.go:7: warning: …`) or eslint's unix `[Error/rule]`. Tool output
+#: shaped like hits; search_fold never shows such a line as only its location.
+SEARCH_DIAGNOSTIC_TEXT = compile_lazily(r"(?i)\s*(?:fatal |runtime )?(?:error|warning)\b|.*\[(?:error|warning)/\S+\]\s*$")
 #: rg's grouped output: a file path alone on its line, before that file's `N:` hits.
 SEARCH_HEADING = compile_lazily(r"[^\s:][^:]{0,240}\.[A-Za-z0-9_]{1,12}|[^\s:][^:]{0,240}/[^\s:/]+")
 

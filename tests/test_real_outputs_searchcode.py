@@ -313,3 +313,14 @@ def test_folds_state_exactly_the_hits_they_replace():
         assert [ln.split(":", 2)[2].lstrip() for ln in restored] == [ln.split(":", 2)[2].lstrip() for ln in lines]
 
     check()
+
+
+def test_a_diagnostic_repeated_in_several_files_is_never_cut_to_its_location():
+    # UBSan (or a compiler) printing `path:line:col: runtime error: …`: shaped like search hits,
+    # but each line is an error, so none may be shown as its location only.
+    lines = [f"src/m{k}.c:{10 + k}:5: runtime error: load of misaligned address for type 'int'" for k in range(6)]
+    hits = [f"src/m{k}.c:{10 + k}:    int value = load_aligned(buffer);" for k in range(6)]
+    assert fold_same_text(lines, lines, [False] * 6) is None
+    assert fold_same_text(hits, hits, [False] * 6) is not None  # source hits with one text still fold
+    eslint = [f"lib/f{k}.js:3:9: Missing semicolon. [Error/semi]" for k in range(6)]
+    assert fold_same_text(eslint, eslint, [False] * 6) is None

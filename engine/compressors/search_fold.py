@@ -4,14 +4,15 @@ annotations` in 800 files, `"license": "MIT",` in every package.json, vendored c
 Each hit of such a run is a distinct location the agent asked for, so none may go; only the
 text they share repeats. The run's first hit stays whole, then one marker line says how many
 hits follow with that same text, then each of them as its `path:line` (the location exactly as
-printed). Nothing is elided: the view says everything the run said.
+printed). Nothing is elided: the view says everything the run said. A diagnostic (tool output
+shaped like hits: `x.c:3:5: runtime error: …`) never folds: each error line stays whole.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.patterns import CLOCK_LED_LINE, SEARCH_HIT, SEARCH_PATH_HIT
+from engine.patterns import CLOCK_LED_LINE, SEARCH_DIAGNOSTIC_TEXT, SEARCH_HIT, SEARCH_PATH_HIT
 
 #: Fewest consecutive hits with one text that fold (fewer cost about what the marker costs).
 MIN_RUN = 4
@@ -65,8 +66,8 @@ def fold_same_text(lines: list[str], bare: list[str], must: list[bool], eol: str
             i += 1
             continue
         first = _location_and_text(bare[i])
-        if first is None or len(first[1].strip()) < MIN_TEXT:
-            i += 1
+        if first is None or len(first[1].strip()) < MIN_TEXT or SEARCH_DIAGNOSTIC_TEXT.match(first[1]):
+            i += 1  # a diagnostic's line (tool output shaped like hits) is never cut to its location
             continue
         # Copies of a file differ in indentation alone (tabs in one, spaces in another).
         text = first[1].lstrip()
