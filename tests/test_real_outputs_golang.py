@@ -174,3 +174,24 @@ def test_timeout_dump_folds_idle_workers_and_keeps_the_stuck_test(counter):
         assert line in view, line
     assert ("… 11 lines elided (caveman): 2 more goroutines with the same stack as goroutine 14 above: "
             "goroutine 13, goroutine 12 …") in view
+
+
+def test_json_reader_keeps_build_events_and_leaves_unknown_actions_alone():
+    # Go 1.24 reports compile errors as `build-output` events (with ImportPath, no Package):
+    # dropping every non-`output` action would have dropped them.
+    from engine.compressors import gotest_json
+    lines = [
+        '{"ImportPath":"example.com/m/p [example.com/m/p.test]","Action":"build-output","Output":"# example.com/m/p\\n"}',
+        '{"ImportPath":"example.com/m/p [example.com/m/p.test]","Action":"build-output",'
+        '"Output":"p/p_test.go:9:14: undefined: Parse\\n"}',
+        '{"ImportPath":"example.com/m/p [example.com/m/p.test]","Action":"build-fail"}',
+        '{"Action":"start","Package":"example.com/m/p"}',
+        '{"Action":"output","Package":"example.com/m/p","Output":"FAIL\\texample.com/m/p [build failed]\\n"}',
+        '{"Action":"fail","Package":"example.com/m/p","Elapsed":0,"FailedBuild":"example.com/m/p [example.com/m/p.test]"}',
+        '{"Action":"frobnicate","Package":"example.com/m/q"}',
+        '{"Action":"run","Package":"example.com/m/q","Test":"TestA"}',
+        '{"Action":"pass","Package":"example.com/m/q","Test":"TestA","Elapsed":0}',
+    ]
+    keep, drop = gotest_json.verdicts(lines, "\n".join(lines))
+    assert keep == [True, True, True, False, True, True, False, False, False]
+    assert drop == [False, False, False, True, False, False, False, True, True]

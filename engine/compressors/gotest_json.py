@@ -9,9 +9,10 @@ view thins it away with its neighbours. Read together, the events say what matte
   `--- FAIL:` row, a panic's goroutine dump), except its bare `=== RUN`/`=== PAUSE`/`=== CONT`;
 - every output event of the package itself (`ok`/`FAIL`/`?` rows, `coverage:`, build errors),
   except the bare `PASS` above an `ok` row;
-- every `fail` event (the machine-readable verdict) and every benchmark result row;
-- the rest (passing tests' output and all `run`/`pause`/`cont`/`pass` events) is droppable:
-  never brought back as a sample.
+- every `fail` event (the machine-readable verdict), Go 1.24's `build-output`/`build-fail`
+  events (compile errors) and every benchmark result row;
+- passing tests' output and the `run`/`pause`/`cont`/`pass`/`skip`/`start` events are
+  droppable: never brought back as a sample. An action not named here is left to the log's rules.
 
 Lines that are not test2json events (a build error printed beside the stream) are left to the
 log compressor's own rules.
@@ -26,6 +27,12 @@ SIGN = ('"Action":"', '"Package":"')
 #: Output events that only announce a test (its result row and messages say the rest).
 _ANNOUNCE = ("=== RUN", "=== PAUSE", "=== CONT", "=== NAME")
 _DONE = ("pass", "fail", "skip")
+#: Events that are a verdict or a build's own output (Go 1.24 prints compile errors as
+#: `build-output` events and a `build-fail`): always shown.
+_VERDICT = frozenset({"fail", "build-fail", "build-output"})
+#: Events that only say a test started, paused, resumed, passed or was skipped (a skipped
+#: test's reason and `--- SKIP` row are output events of its own, kept).
+_CHATTER = frozenset({"run", "pause", "cont", "pass", "skip", "start"})
 
 
 def _event(line: str) -> dict | None:
@@ -59,10 +66,12 @@ def verdicts(bare: list[str], joined: str) -> tuple[list[bool], list[bool]] | No
         ev = events[i]
         action, test = ev["Action"], ev.get("Test")
         output = ev.get("Output") if isinstance(ev.get("Output"), str) else ""
-        if action == "fail" or (action == "output" and "ns/op" in output):
+        if action in _VERDICT or (action == "output" and "ns/op" in output):
             keep[i] = True
-        elif action != "output":
+        elif action in _CHATTER:
             drop[i] = True
+        elif action != "output":
+            continue  # an action this reader does not know: the log's own rules decide
         elif not test:
             if output.strip() == "PASS":
                 drop[i] = True

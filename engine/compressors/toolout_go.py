@@ -27,6 +27,8 @@ from engine.patterns import (
     GO_BENCH_ROW, GO_PACKAGE_END, GO_RACE_RULE, GO_TEST_HEADER, GO_TEST_OUTPUT, GO_TEST_RESULT,
 )
 
+#: What a package's closing row starts with (GO_PACKAGE_END): only lines holding one are asked.
+PACKAGE_END_WORDS = ("ok  \t", "FAIL\t", "?   \t")
 #: Lines of one race report kept at most (a runaway report is a transcript, not a finding).
 RACE_REPORT_MAX = 400
 
@@ -40,10 +42,12 @@ def mark_go(norm: list[str], cls: list[str], in_block: list[bool], scan: LineSca
     joined = scan.joined()
     if "--- PASS: " in joined and "--- FAIL: " in joined:
         _thin_fail_blocks(norm, cls, in_block, scan)
-    package_ends: list[int] = []
-    if "\t" in joined:
-        package_ends = sorted(i for i in scan.word_lines("\t", fold_case=False) if GO_PACKAGE_END.match(norm[i]))
-        _keep_package_results(norm, cls, package_ends)
+    rows: set[int] = set()
+    for word in PACKAGE_END_WORDS:
+        if word in joined:
+            rows |= scan.word_lines(word, fold_case=False)
+    package_ends = sorted(i for i in rows if GO_PACKAGE_END.match(norm[i]))
+    _keep_package_results(norm, cls, package_ends)
     if "=== " in joined and ".go:" in joined:
         _attribute_verbose_output(norm, cls, in_block, scan, package_ends)
     if "ns/op" in joined:
