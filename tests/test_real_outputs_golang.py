@@ -195,3 +195,16 @@ def test_json_reader_keeps_build_events_and_leaves_unknown_actions_alone():
     keep, drop = gotest_json.verdicts(lines, "\n".join(lines))
     assert keep == [True, True, True, False, True, True, False, False, False]
     assert drop == [False, False, False, True, False, False, False, True, True]
+
+
+def test_sigquit_dump_keeps_the_goroutine_each_fold_names(counter):
+    # Read as text, the section of goroutine 56 went into "… 4 sections elided" while the fold
+    # marker below it still said "the same stack as goroutine 56 above".
+    data = real("go-sigquit-dump.txt")
+    view = engine_view(counter, data)
+    named = re.findall(r"the same stack as (goroutine \d+) above", view)
+    assert "goroutine 56" in named
+    for name in named:
+        assert re.search(rf"^{name} \[", view, re.M), name
+    assert "goroutine 1 [semacquire]:" in view
+    assert "\t/tmp/unseen6/golang/src/runs/server/main.go:41 +0x233 fp=0xc00009bf80 sp=0xc00009bef8 pc=0x649593" in view
