@@ -20,6 +20,7 @@ text holds it at all.
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import accumulate
 
 from engine.compressors.lines import LineScan
 from engine.compressors.toolout_scan import KEEP, OTHER, PASS
@@ -29,6 +30,9 @@ from engine.patterns import (
 
 #: What a package's closing row starts with (GO_PACKAGE_END): only lines holding one are asked.
 PACKAGE_END_WORDS = ("ok  \t", "FAIL\t", "?   \t")
+#: Up to this many -v messages, each one's passing result row is looked for with str.find (one
+#: scan of the run after it); past it, the passing rows are indexed in one pass instead.
+FIND_RESULTS_MAX = 16
 #: Lines of one race report kept at most (a runaway report is a transcript, not a finding).
 RACE_REPORT_MAX = 400
 
@@ -58,20 +62,26 @@ def mark_go(norm: list[str], cls: list[str], in_block: list[bool], scan: LineSca
 
 def _thin_fail_blocks(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan) -> None:
     """A `--- PASS:` row inside a failure block (a passing subtest of a failing test) and the
-    lines nested under it are passing lines."""
+    lines nested under it are passing lines. Only the lines of the blocks `--- FAIL:` rows
+    open are read (the failing tests' subtests), not the whole run."""
     n = len(norm)
-    for i in sorted(scan.word_lines("--- PASS: ", fold_case=False)):
-        if not in_block[i] or cls[i] != KEEP:
+    done = -1
+    for start in sorted(scan.word_lines("--- FAIL: ", fold_case=False)):
+        if start <= done or not in_block[start]:
             continue
-        m = GO_TEST_RESULT.match(norm[i])
-        if m is None or m["status"] != "PASS":
-            continue
-        depth = len(m["indent"])
-        cls[i], in_block[i] = PASS, False
-        j = i + 1
-        while j < n and norm[j] and _indent(norm[j]) > depth and in_block[j]:
-            cls[j], in_block[j] = PASS, False
-            j += 1
+        i = start + 1
+        while i < n and in_block[i] and (not norm[i] or norm[i][0].isspace()):
+            m = GO_TEST_RESULT.match(norm[i]) if "--- PASS: " in norm[i] else None
+            if m is None or cls[i] != KEEP:
+                i += 1
+                continue
+            depth = len(m["indent"])
+            cls[i], in_block[i] = PASS, False
+            i += 1
+            while i < n and norm[i] and _indent(norm[i]) > depth and in_block[i]:
+                cls[i], in_block[i] = PASS, False
+                i += 1
+        done = i
 
 
 def _keep_package_results(norm: list[str], cls: list[str], package_ends: list[int]) -> None:
@@ -86,31 +96,43 @@ def _attribute_verbose_output(norm: list[str], cls: list[str], in_block: list[bo
                               package_ends: list[int]) -> None:
     """`go test -v`: a message belongs to the test named by the last header above it, in the
     same package's run. A passing test's messages are passing lines; any other test's stay,
-    and so does the header that names it."""
-    headers = sorted(i for i in scan.word_lines("=== ", fold_case=False) if GO_TEST_HEADER.match(norm[i]))
-    if not headers:
-        return
-    status: dict[tuple[int, str], str] = {}
-    for i in scan.word_lines("--- ", fold_case=False):
-        m = GO_TEST_RESULT.match(norm[i])
-        if m is not None:
-            status[(bisect_left(package_ends, i), m["name"])] = m["status"]
+    and so does the header that names it. Only the messages, the lines back to their headers
+    and (by str.find) the passing result rows of their tests are read."""
     n = len(norm)
-    for i in sorted(scan.word_lines(".go:", fold_case=False)):
-        if in_block[i] or cls[i] not in (KEEP, OTHER):
-            continue
-        m = GO_TEST_OUTPUT.match(norm[i])
-        if m is None:
-            continue
-        h = bisect_left(headers, i) - 1
+    joined = scan.joined()
+    messages = [(i, m) for i in sorted(scan.word_lines(".go:", fold_case=False))
+                if not in_block[i] and cls[i] in (KEEP, OTHER) and (m := GO_TEST_OUTPUT.match(norm[i]))]
+    passing: set[tuple[int, str]] | None = None
+    if len(messages) > FIND_RESULTS_MAX:  # many messages: index the passing rows once
+        passing = set()
+        for k in scan.word_lines("--- PASS: ", fold_case=False):
+            row = GO_TEST_RESULT.match(norm[k])
+            if row is not None:
+                passing.add((bisect_left(package_ends, k), row["name"]))
+    offsets: list[int] | None = None
+    header, last = -1, -1  # the header found for the message at `last`
+    for i, m in messages:
+        j = i - 1
+        while j > last and not norm[j].startswith("=== "):
+            j -= 1
+        if j > last:
+            header = j if GO_TEST_HEADER.match(norm[j]) else -1
+        last = i
         segment = bisect_left(package_ends, i)
-        if h < 0 or bisect_left(package_ends, headers[h]) != segment:
+        if header < 0 or bisect_left(package_ends, header) != segment:
             continue  # no header of this package's run above it: not -v output
-        name = GO_TEST_HEADER.match(norm[headers[h]])["name"]
-        passed = status.get((segment, name)) == "PASS"
+        name = norm[header].split(None, 2)[2]
+        if passing is not None:
+            passed = (segment, name) in passing
+        else:  # its result row comes after it, before the package's closing row
+            if offsets is None:
+                # where each line starts in the joined text (of the lines as given, not normalised)
+                offsets = [0, *accumulate(map((1).__add__, map(len, scan.lines)))]
+            end = offsets[package_ends[segment]] if segment < len(package_ends) else len(joined)
+            passed = joined.find(f"--- PASS: {name} (", offsets[i], end) >= 0
         label = PASS if passed else KEEP
         if not passed:
-            cls[headers[h]] = KEEP
+            cls[header] = KEEP
         cls[i] = label
         depth = len(m["indent"])
         j = i + 1
