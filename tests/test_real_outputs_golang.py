@@ -208,3 +208,19 @@ def test_sigquit_dump_keeps_the_goroutine_each_fold_names(counter):
         assert re.search(rf"^{name} \[", view, re.M), name
     assert "goroutine 1 [semacquire]:" in view
     assert "\t/tmp/unseen6/golang/src/runs/server/main.go:41 +0x233 fp=0xc00009bf80 sp=0xc00009bef8 pc=0x649593" in view
+
+
+def test_verbose_cover_drops_what_each_ok_row_repeats(counter):
+    # `-v -cover` prints `PASS` and `coverage: N% of statements` above each `ok ... coverage:`
+    # row: 24 such pairs stayed in view as summaries.
+    lines, view = view_lines(counter, "go-test-v-cover.txt")
+    rows = [ln for ln in lines if ln.startswith(("ok  \t", "?   \t", "FAIL\t"))]
+    for row in rows:
+        assert row in view, row
+    body = view[3:-3]  # the head and tail lines are shown whatever they hold
+    assert "PASS" not in body
+    # a failing package's `coverage:` line is its only figure: it stays
+    assert [view[k + 1][:4] for k in range(3, len(view) - 3) if view[k].startswith("coverage: ")] == ["FAIL"] * 2
+    for line in lines:
+        if "_test.go:" in line or line.startswith("--- FAIL"):
+            assert line in view, line

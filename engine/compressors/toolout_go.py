@@ -9,7 +9,8 @@ row, a t.Log line kept as a test's message). This pass reads them together:
   not under its result row: a message of a test that passed is a passing line; one of a test
   that failed, was skipped or never finished stays, with the header that names its test.
 - Each package's closing row (`ok  \\tpkg\\t0.01s`, `FAIL\\tpkg`, `?   \\tpkg\\t[no test files]`) is
-  the run's per-package result and stays; the bare `PASS` above an `ok` row says nothing more.
+  the run's per-package result and stays; the bare `PASS` above an `ok` row (and the
+  `coverage:` line the row repeats) says nothing more.
 - A benchmark's result rows are the measurements asked for: all stay, with the `pkg:` line.
 - The race detector's report (between two `==================` rules) stays whole: its two
   accesses and the goroutines' creation stacks locate the race.
@@ -88,8 +89,14 @@ def _keep_package_results(norm: list[str], cls: list[str], package_ends: list[in
     """Every package's closing row stays (a partial list of them would read as the whole)."""
     for i in package_ends:
         cls[i] = KEEP
-        if i > 0 and norm[i - 1] == "PASS" and norm[i].startswith("ok") and cls[i - 1] == KEEP:
-            cls[i - 1] = PASS  # the bare `PASS` that `-v` prints above each `ok` row
+        if not norm[i].startswith("ok"):
+            continue
+        k = i - 1
+        if k > 0 and norm[k].startswith("coverage: ") and norm[i].endswith("\t" + norm[k]):
+            cls[k] = PASS  # `-cover`: the figure the `ok` row repeats
+            k -= 1
+        if k >= 0 and norm[k] == "PASS" and cls[k] == KEEP:
+            cls[k] = PASS  # the bare `PASS` that `-v` prints above each `ok` row
 
 
 def _attribute_verbose_output(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan,
@@ -121,8 +128,10 @@ def _attribute_verbose_output(norm: list[str], cls: list[str], in_block: list[bo
         segment = bisect_left(package_ends, i)
         if header < 0 or bisect_left(package_ends, header) != segment:
             continue  # no header of this package's run above it: not -v output
-        name = norm[header].split(None, 2)[2]
-        if passing is not None:
+        _, kind, name = norm[header].split(None, 2)
+        if kind == "PAUSE":  # a paused test prints nothing: whose message this is, is unknown
+            passed = False
+        elif passing is not None:
             passed = (segment, name) in passing
         else:  # its result row comes after it, before the package's closing row
             if offsets is None:
