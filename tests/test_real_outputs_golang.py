@@ -224,3 +224,21 @@ def test_verbose_cover_drops_what_each_ok_row_repeats(counter):
     for line in lines:
         if "_test.go:" in line or line.startswith("--- FAIL"):
             assert line in view, line
+
+
+def test_verbose_repeated_skip_reasons_are_counted_not_kept(counter):
+    # Sixty integration tests skipped for one reason: the run passed through whole (185 lines).
+    lines, view = view_lines(counter, "go-test-v-skips.txt")
+    assert view[:3] == lines[:3]  # the first skipped test, with its reason
+    assert "… 178 lines elided (caveman): 60 progress lines; 118 skipped-test lines …" in view
+    assert "ok  \texample.com/skipmod/integ\t0.006s" in view
+
+
+def test_json_repeated_skip_reasons_are_dropped_the_first_kept(counter):
+    data = real("go-test-json-skips.jsonl")
+    view = engine_view(counter, data).splitlines()
+    reasons = [v for v in view if "INTEG_DB not set" in v]
+    assert len(reasons) == 1 and '"Test":"TestUsersCreate"' in reasons[0]
+    assert any('"Output":"--- SKIP: TestUsersCreate (0.00s)\\n"' in v for v in view)
+    assert not any('"Output":"--- SKIP: TestUsersRead' in v for v in view)
+    assert any('"Output":"ok  \\texample.com/skipmod/integ\\t0.005s\\n"' in v for v in view)

@@ -6,7 +6,8 @@ among thousands of look-alikes (the same package, the same action, the same shap
 view thins it away with its neighbours. Read together, the events say what matters:
 
 - every output event of a test that failed, was skipped or never finished (its messages, its
-  `--- FAIL:` row, a panic's goroutine dump), except its bare `=== RUN`/`=== PAUSE`/`=== CONT`;
+  `--- FAIL:` row, a panic's goroutine dump), except its bare `=== RUN`/`=== PAUSE`/`=== CONT`
+  and a skipped test's reason given before for another (with that test's `--- SKIP:` row);
 - every output event of the package itself (`ok`/`FAIL`/`?` rows, `coverage:`, build errors),
   except the bare `PASS` above an `ok` row;
 - every `fail` event (the machine-readable verdict), Go 1.24's `build-output`/`build-fail`
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import json
 from itertools import compress
+
+from engine.patterns import GO_TEST_OUTPUT
 
 #: Both literals every test2json event holds (asked before any line is parsed).
 SIGN = ('"Action":"', '"Package":"')
@@ -62,6 +65,8 @@ def verdicts(bare: list[str], joined: str) -> tuple[list[bool], list[bool]] | No
             ended[(str(ev.get("Package")), str(test))] = action
     n = len(bare)
     keep, drop = [False] * n, [False] * n
+    reasons: set[str] = set()
+    repeats: set[tuple[str, str]] = set()
     for i in compress(range(n), events):
         ev = events[i]
         action, test = ev["Action"], ev.get("Test")
@@ -77,8 +82,24 @@ def verdicts(bare: list[str], joined: str) -> tuple[list[bool], list[bool]] | No
                 drop[i] = True
             else:
                 keep[i] = True
-        elif ended.get((str(ev.get("Package")), str(test))) == "pass" or output.startswith(_ANNOUNCE):
+        elif (end := ended.get(key := (str(ev.get("Package")), str(test)))) == "pass" or output.startswith(_ANNOUNCE):
+            drop[i] = True
+        elif end == "skip" and _repeated_skip(output, key, reasons, repeats):
             drop[i] = True
         else:
             keep[i] = True
     return keep, drop
+
+
+def _repeated_skip(output: str, test: tuple[str, str], reasons: set[str], repeats: set[tuple[str, str]]) -> bool:
+    """A skipped test's reason given before (`INTEG_DB not set` for sixty tests) and that test's
+    `--- SKIP:` row are droppable; the first test skipped for each reason stays whole."""
+    m = GO_TEST_OUTPUT.match(output)
+    if m is not None:
+        reason = output[m.end():]
+        if reason in reasons:
+            repeats.add(test)
+            return True
+        reasons.add(reason)
+        return False
+    return test in repeats and output.lstrip().startswith("--- SKIP: ")

@@ -20,7 +20,7 @@ text holds it at all.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
 from engine.compressors.lines import LineScan
@@ -31,6 +31,8 @@ from engine.patterns import (
 
 #: What a package's closing row starts with (GO_PACKAGE_END): only lines holding one are asked.
 PACKAGE_END_WORDS = ("ok  \t", "FAIL\t", "?   \t")
+#: A skipped test's repeated reason and its `--- SKIP:` row (toolout counts them in markers).
+SKIPPED = "skipped"
 #: Up to this many -v messages, each one's passing result row is looked for with str.find (one
 #: scan of the run after it); past it, the passing rows are indexed in one pass instead.
 FIND_RESULTS_MAX = 16
@@ -102,21 +104,16 @@ def _keep_package_results(norm: list[str], cls: list[str], package_ends: list[in
 def _attribute_verbose_output(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan,
                               package_ends: list[int]) -> None:
     """`go test -v`: a message belongs to the test named by the last header above it, in the
-    same package's run. A passing test's messages are passing lines; any other test's stay,
-    and so does the header that names it. Only the messages, the lines back to their headers
-    and (by str.find) the passing result rows of their tests are read."""
+    same package's run. A passing test's messages are passing lines. A skipped test's reason
+    stays the first time it is given; a repeat of it (`INTEG_DB not set` for sixty tests) and
+    that test's `--- SKIP:` row are skipped-test lines. Any other test's messages stay, and so
+    does the header that names it. Only the messages, the lines back to their headers and (by
+    str.find) the result rows of their tests are read."""
     n = len(norm)
-    joined = scan.joined()
     messages = [(i, m) for i in sorted(scan.word_lines(".go:", fold_case=False))
                 if not in_block[i] and cls[i] in (KEEP, OTHER) and (m := GO_TEST_OUTPUT.match(norm[i]))]
-    passing: set[tuple[int, str]] | None = None
-    if len(messages) > FIND_RESULTS_MAX:  # many messages: index the passing rows once
-        passing = set()
-        for k in scan.word_lines("--- PASS: ", fold_case=False):
-            row = GO_TEST_RESULT.match(norm[k])
-            if row is not None:
-                passing.add((bisect_left(package_ends, k), row["name"]))
-    offsets: list[int] | None = None
+    result = _Results(norm, scan, package_ends, indexed=len(messages) > FIND_RESULTS_MAX)
+    reasons: set[str] = set()
     header, last = -1, -1  # the header found for the message at `last`
     for i, m in messages:
         j = i - 1
@@ -129,18 +126,19 @@ def _attribute_verbose_output(norm: list[str], cls: list[str], in_block: list[bo
         if header < 0 or bisect_left(package_ends, header) != segment:
             continue  # no header of this package's run above it: not -v output
         _, kind, name = norm[header].split(None, 2)
-        if kind == "PAUSE":  # a paused test prints nothing: whose message this is, is unknown
-            passed = False
-        elif passing is not None:
-            passed = (segment, name) in passing
-        else:  # its result row comes after it, before the package's closing row
-            if offsets is None:
-                # where each line starts in the joined text (of the lines as given, not normalised)
-                offsets = [0, *accumulate(map((1).__add__, map(len, scan.lines)))]
-            end = offsets[package_ends[segment]] if segment < len(package_ends) else len(joined)
-            passed = joined.find(f"--- PASS: {name} (", offsets[i], end) >= 0
-        label = PASS if passed else KEEP
-        if not passed:
+        # a paused test prints nothing: whose message follows its header is unknown
+        status, row = (None, -1) if kind == "PAUSE" else result.of(segment, name, i)
+        label = KEEP
+        if status == "PASS":
+            label = PASS
+        elif status == "SKIP":
+            reason = norm[i][m.end():]
+            if reason in reasons:
+                label = SKIPPED
+                if cls[row] == KEEP:
+                    cls[row] = SKIPPED
+            reasons.add(reason)
+        else:
             cls[header] = KEEP
         cls[i] = label
         depth = len(m["indent"])
@@ -148,6 +146,38 @@ def _attribute_verbose_output(norm: list[str], cls: list[str], in_block: list[bo
         while j < n and norm[j] and _indent(norm[j]) > depth and cls[j] in (KEEP, OTHER) and not in_block[j]:
             cls[j] = label  # the message's continuation lines
             j += 1
+
+
+class _Results:
+    """A test's result row after its message: ("PASS" or "SKIP", its line), or (None, -1) when
+    it failed or never finished. With few messages each is looked for with str.find between the
+    message and its package's closing row; with many, the PASS and SKIP rows are indexed once."""
+
+    def __init__(self, norm: list[str], scan: LineScan, package_ends: list[int], indexed: bool) -> None:
+        self.norm, self.scan, self.package_ends = norm, scan, package_ends
+        self.offsets: list[int] | None = None
+        self.index: dict[tuple[int, str], tuple[str, int]] | None = None
+        if indexed:
+            self.index = {}
+            for word in ("--- PASS: ", "--- SKIP: "):
+                for k in sorted(scan.word_lines(word, fold_case=False), reverse=True):  # the first row wins
+                    row = GO_TEST_RESULT.match(norm[k])
+                    if row is not None:
+                        self.index[(bisect_left(package_ends, k), row["name"])] = (row["status"], k)
+
+    def of(self, segment: int, name: str, i: int) -> tuple[str | None, int]:
+        if self.index is not None:
+            return self.index.get((segment, name), (None, -1))
+        if self.offsets is None:
+            # where each line starts in the joined text (of the lines as given, not normalised)
+            self.offsets = [0, *accumulate(map((1).__add__, map(len, self.scan.lines)))]
+        joined, ends = self.scan.joined(), self.package_ends
+        end = self.offsets[ends[segment]] if segment < len(ends) else len(joined)
+        for status in ("PASS", "SKIP"):
+            pos = joined.find(f"--- {status}: {name} (", self.offsets[i], end)
+            if pos >= 0:
+                return status, bisect_right(self.offsets, pos) - 1
+        return None, -1
 
 
 def _keep_benchmarks(norm: list[str], cls: list[str], scan: LineScan) -> None:
