@@ -242,3 +242,10 @@ def test_json_repeated_skip_reasons_are_dropped_the_first_kept(counter):
     assert any('"Output":"--- SKIP: TestUsersCreate (0.00s)\\n"' in v for v in view)
     assert not any('"Output":"--- SKIP: TestUsersRead' in v for v in view)
     assert any('"Output":"ok  \\texample.com/skipmod/integ\\t0.005s\\n"' in v for v in view)
+
+
+def test_fuzz_status_rows_are_progress(counter):
+    lines, view = view_lines(counter, "go-test-fuzz.txt")
+    assert "… 14 lines elided (caveman): 14 progress lines …" in view
+    assert "fuzz: elapsed: 0s, gathering baseline coverage: 22/22 completed, now fuzzing with 1 workers" in view
+    assert view[-2:] == lines[-2:]

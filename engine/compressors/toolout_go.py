@@ -6,14 +6,17 @@ row, a t.Log line kept as a test's message). This pass reads them together:
 - `go test -v` prints a failing test's `--- FAIL:` row with its passing subtests' `--- PASS:`
   rows nested under it: those are passing lines, not part of the failure.
 - In `-v` mode a test's messages come right after its `=== RUN` (or `=== CONT`/`=== NAME`) line,
-  not under its result row: a message of a test that passed is a passing line; one of a test
-  that failed, was skipped or never finished stays, with the header that names its test.
+  not under its result row: a message of a test that passed is a passing line; a skipped
+  test's reason stays the first time it is given (a repeat of it, with its test's `--- SKIP:`
+  row, is a skipped-test line); one of a test that failed or never finished stays, with the
+  header that names its test.
 - Each package's closing row (`ok  \\tpkg\\t0.01s`, `FAIL\\tpkg`, `?   \\tpkg\\t[no test files]`) is
   the run's per-package result and stays; the bare `PASS` above an `ok` row (and the
   `coverage:` line the row repeats) says nothing more.
 - A benchmark's result rows are the measurements asked for: all stay, with the `pkg:` line.
 - The race detector's report (between two `==================` rules) stays whole: its two
   accesses and the goroutines' creation stacks locate the race.
+- The fuzzer's periodic `fuzz: elapsed: ..., execs: ...` rows are progress.
 
 Every rule is asked only of the lines holding its literal word (LineScan), and only when the
 text holds it at all.
@@ -24,7 +27,7 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
 from engine.compressors.lines import LineScan
-from engine.compressors.toolout_scan import KEEP, OTHER, PASS
+from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS
 from engine.patterns import (
     GO_BENCH_ROW, GO_PACKAGE_END, GO_RACE_RULE, GO_TEST_HEADER, GO_TEST_OUTPUT, GO_TEST_RESULT,
 )
@@ -36,6 +39,9 @@ SKIPPED = "skipped"
 #: Up to this many -v messages, each one's passing result row is looked for with str.find (one
 #: scan of the run after it); past it, the passing rows are indexed in one pass instead.
 FIND_RESULTS_MAX = 16
+#: The fuzzer's periodic status row (`fuzz: elapsed: 24s, execs: 551124 (179033/sec), new
+#: interesting: 3 (total: 25)`); its baseline and minimizing rows say more and stay.
+FUZZ_PROGRESS = "fuzz: elapsed: "
 #: Lines of one race report kept at most (a runaway report is a transcript, not a finding).
 RACE_REPORT_MAX = 400
 
@@ -61,6 +67,10 @@ def mark_go(norm: list[str], cls: list[str], in_block: list[bool], scan: LineSca
         _keep_benchmarks(norm, cls, scan)
     if "DATA RACE" in joined:
         _keep_race_reports(norm, cls, in_block, scan)
+    if FUZZ_PROGRESS in joined:  # `go test -fuzz`: a status row every 3 s
+        for i in scan.word_lines(FUZZ_PROGRESS, fold_case=False):
+            if norm[i].startswith(FUZZ_PROGRESS) and ", execs: " in norm[i] and cls[i] == OTHER:
+                cls[i] = CHATTER
 
 
 def _thin_fail_blocks(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan) -> None:
