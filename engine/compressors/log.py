@@ -267,7 +267,7 @@ class LogCompressor(L.QueryAwareLines):
         for i in server_error_lines(scan):  # morgan's unquoted `GET /path 500`
             important[i] = True
         # `go test -json`: a failing test's events stay, a passing test's never come back as samples
-        go_events = gotest_json.verdicts(bare, joined) if '"Action":"' in joined else None
+        go_events = gotest_json.verdicts(bare, joined) if "{" in joined and '"Action":"' in joined else None
         dropped = None
         if go_events is not None:
             L.mark(important, go_events[0])

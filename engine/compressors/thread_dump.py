@@ -80,7 +80,9 @@ def fold_threads(text: str) -> str | None:
 def fold_threads_kept(text: str) -> tuple[str, list[int]] | None:
     """fold_threads, and the lines of the folded text that show each run: its first thread and
     the marker."""
-    if '" #' not in text and "Thread " not in text and "Current thread " not in text and "goroutine " not in text:
+    # a Go dump's frames name their files after a tab: a text without one (memchr) is not asked
+    if '" #' not in text and "Thread " not in text and "Current thread " not in text and (
+            "\t" not in text or "goroutine " not in text):
         return None
     lines = text.split("\n")
     # a terminal's colours (gdb under a pty) and line ends are not part of a stack

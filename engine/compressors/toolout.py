@@ -426,9 +426,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         steps = scan.candidates(STEP_WORDS, fold_case=False)
         mark_build_steps(norm, cls, 0, n, CHATTER, only=OTHER, candidates=steps)
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
-    if "--- " in joined or "=== " in joined or "ns/op" in joined or "DATA RACE" in joined or "ok  \t" in joined \
-            or "FAIL\t" in joined or "?   \t" in joined or "fuzz: " in joined:
-        mark_go(norm, cls, in_block, scan)  # go test: results, messages and reports read in context
+    mark_go(norm, cls, in_block, scan)  # go test: results, messages and reports read in context
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
     if "warnings summary" in joined:

@@ -33,7 +33,7 @@ from engine.patterns import (
 )
 
 #: What a package's closing row starts with (GO_PACKAGE_END): only lines holding one are asked.
-PACKAGE_END_WORDS = ("ok  \t", "FAIL\t", "?   \t")
+PACKAGE_END_WORDS = ("  \t", "FAIL\t")  # `ok  \t`, `?   \t`; `FAIL\t`
 #: A skipped test's repeated reason and its `--- SKIP:` row (toolout counts them in markers).
 SKIPPED = "skipped"
 #: Up to this many -v messages, each one's passing result row is looked for with str.find (one
@@ -51,15 +51,24 @@ def _indent(line: str) -> int:
 
 
 def mark_go(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan) -> None:
-    """Relabel Go test and build lines in context (see the module's docstring)."""
+    """Relabel Go test and build lines in context (see the module's docstring). A run of go
+    test ends each package with a tab-separated row; a failure prints `--- FAIL: `. Text with
+    neither (one memchr, one search) is left alone, and no other word is looked for in it."""
     joined = scan.joined()
-    if "--- PASS: " in joined and "--- FAIL: " in joined:
-        _thin_fail_blocks(norm, cls, in_block, scan)
+    tab = "\t" in joined
+    failed = "--- FAIL: " in joined
+    if not (tab or failed):
+        return
     rows: set[int] = set()
-    for word in PACKAGE_END_WORDS:
-        if word in joined:
-            rows |= scan.word_lines(word, fold_case=False)
+    if tab:
+        for word in PACKAGE_END_WORDS:
+            if word in joined:
+                rows |= scan.word_lines(word, fold_case=False)
     package_ends = sorted(i for i in rows if GO_PACKAGE_END.match(norm[i]))
+    if not (package_ends or failed):
+        return
+    if failed and "--- PASS: " in joined:
+        _thin_fail_blocks(norm, cls, in_block, scan)
     _keep_package_results(norm, cls, package_ends)
     if "=== " in joined and ".go:" in joined:
         _attribute_verbose_output(norm, cls, in_block, scan, package_ends)
