@@ -249,3 +249,13 @@ def test_fuzz_status_rows_are_progress(counter):
     assert "… 14 lines elided (caveman): 14 progress lines …" in view
     assert "fuzz: elapsed: 0s, gathering baseline coverage: 22/22 completed, now fuzzing with 1 workers" in view
     assert view[-2:] == lines[-2:]
+
+
+def test_failing_example_keeps_got_and_want_whole(counter):
+    # An Example's got/want print at the margin: 24 and 25 of their lines went into
+    # "… N other lines", the one line that differs (k13 value-91 / value-92) with them.
+    lines, view = view_lines(counter, "go-test-v-example-fail.txt")
+    start = lines.index("--- FAIL: ExampleRender (0.00s)")
+    end = lines.index("FAIL", start)
+    assert view[view.index(lines[start]):view.index(lines[start]) + end - start] == lines[start:end]
+    assert "k13      value-91" in view and "k13      value-92" in view

@@ -13,6 +13,8 @@ row, a t.Log line kept as a test's message). This pass reads them together:
 - Each package's closing row (`ok  \\tpkg\\t0.01s`, `FAIL\\tpkg`, `?   \\tpkg\\t[no test files]`) is
   the run's per-package result and stays; the bare `PASS` above an `ok` row (and the
   `coverage:` line the row repeats) says nothing more.
+- A failing Example's `got:` and `want:` lines stay whole (they print at the margin, outside
+  the indented block under its `--- FAIL:` row).
 - A benchmark's result rows are the measurements asked for: all stay, with the `pkg:` line.
 - The race detector's report (between two `==================` rules) stays whole: its two
   accesses and the goroutines' creation stacks locate the race.
@@ -42,6 +44,8 @@ FIND_RESULTS_MAX = 16
 #: The fuzzer's periodic status row (`fuzz: elapsed: 24s, execs: 551124 (179033/sec), new
 #: interesting: 3 (total: 25)`); its baseline and minimizing rows say more and stay.
 FUZZ_PROGRESS = "fuzz: elapsed: "
+#: Lines of one failing Example's got/want kept at most.
+EXAMPLE_DIFF_MAX = 1000
 #: Lines of one race report kept at most (a runaway report is a transcript, not a finding).
 RACE_REPORT_MAX = 400
 
@@ -69,6 +73,8 @@ def mark_go(norm: list[str], cls: list[str], in_block: list[bool], scan: LineSca
         return
     if failed and "--- PASS: " in joined:
         _thin_fail_blocks(norm, cls, in_block, scan)
+    if failed and "--- FAIL: Example" in joined:
+        _keep_example_diffs(norm, cls, in_block, scan)
     _keep_package_results(norm, cls, package_ends)
     if "=== " in joined and ".go:" in joined:
         _attribute_verbose_output(norm, cls, in_block, scan, package_ends)
@@ -104,6 +110,26 @@ def _thin_fail_blocks(norm: list[str], cls: list[str], in_block: list[bool], sca
                 cls[i], in_block[i] = PASS, False
                 i += 1
         done = i
+
+
+def _keep_example_diffs(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan) -> None:
+    """A failing Example prints what it printed (`got:`) and what its `// Output:` comment
+    says (`want:`) at the margin, under its `--- FAIL:` row: both stay whole (the one line
+    that differs is the failure)."""
+    n = len(norm)
+    for i in sorted(scan.word_lines("--- FAIL: Example", fold_case=False)):
+        if i + 1 >= n or norm[i + 1] != "got:" or not norm[i].startswith("--- FAIL: Example"):
+            continue
+        end, wanted = i + 2, False
+        while end < n and end - i < EXAMPLE_DIFF_MAX:
+            s = norm[end]
+            if wanted and (s.startswith(("--- ", "=== ", "ok  \t", "?   \t", "panic: ")) or s in ("FAIL", "PASS")
+                           or s.startswith("FAIL\t")):
+                break
+            wanted = wanted or s == "want:"
+            end += 1
+        for k in range(i, end):
+            cls[k], in_block[k] = KEEP, True
 
 
 def _keep_package_results(norm: list[str], cls: list[str], package_ends: list[int]) -> None:
