@@ -45,12 +45,11 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str, tuple[str, ...]]]:
         j = i + 1
         while j < n and lines[j].strip() and not THREAD_HEADER.match(lines[j]):
             j += 1
-        if m["goname"] is not None:
+        if m["goname"] is not None:  # a goroutine: its number names it, its state is compared
             # each Go frame is a function line and its tab-led `file:line`: a line after the
             # last of those (`exit status 2`, `FAIL pkg 3.0s`) is not part of the stack
             while j > i + 1 and not lines[j - 1][:1].isspace():
                 j -= 1
-        if m["goname"] is not None:  # a goroutine: its number names it, its state is compared
             name, head = m["goname"], (m["gostate"],)
         else:
             name = m["jname"] if m["jname"] is not None else line.split(" (", 1)[0]  # `Thread 15`, `Current thread 0x7f..`
