@@ -481,6 +481,28 @@ TOOL_CMAKE_ERROR = compile_lazily(r"^CMake (Error|Warning)( \(dev\))?( at \S+)?:
 TOOL_PIP_ERROR = compile_lazily(r"^\s*(error: [a-z][a-z-]+$|× )")
 TOOL_STACK_FRAME = compile_lazily(r"^\s+at \S|^\s+File \"[^\"]+\", line \d+")
 
+# ---------------------------------------------------------------- the Go toolchain (toolout_go, gotest_json)
+# Read by passes of their own over the few lines that hold a literal word ("=== ", "--- ", ".go:",
+# "ok  \t", "Benchmark", "DATA RACE"), never tried on every line of every payload.
+
+#: `go test -v`'s line announcing which test the output below it belongs to (1.19 prints RUN,
+#: PAUSE and CONT; 1.20+ adds NAME when output of another test interleaves).
+GO_TEST_HEADER = compile_lazily(r"^=== (?:RUN|PAUSE|CONT|NAME)\s+(?P<name>\S+)$")
+#: A test's result line, nested two spaces deeper per subtest level: `    --- PASS: TestX/a (0.00s)`.
+GO_TEST_RESULT = compile_lazily(r"^(?P<indent>\s*)--- (?P<status>PASS|FAIL|SKIP): (?P<name>\S+) \(")
+#: What t.Log / t.Error print: `    parse_test.go:41: got 3, want 4` (a helper outside a _test
+#: file may be named too); its continuation lines are indented deeper.
+GO_TEST_OUTPUT = compile_lazily(r"^(?P<indent>\s+)[\w.-]+\.go:\d+: ")
+#: The line that closes a package's run: `ok  \tpkg\t0.01s`, `FAIL\tpkg\t0.2s`, `?   \tpkg\t[no test files]`,
+#: `FAIL\tpkg [build failed]`. The per-package results an agent reads the run for.
+GO_PACKAGE_END = compile_lazily(r"^(?:ok  |FAIL|\?   )\t\S+(?:\t| \[)")
+#: A benchmark's result row (`BenchmarkSum-2  2164708  559.5 ns/op  0 B/op  0 allocs/op`): each
+#: is one measurement the run was made for, never a look-alike of its neighbours.
+GO_BENCH_ROW = compile_lazily(r"^Benchmark\S*\s+\d+\s+\d[\d.]*\s+ns/op\b")
+#: The race detector's report opens and closes with this rule; the two accesses and the
+#: goroutines' creation stacks in between are one finding.
+GO_RACE_RULE = "=================="
+
 # ---------------------------------------------------------------- native builds (ctest)
 #: A ctest result row that did not pass (`28/30 Test #28: geo_test_27 ....***Timeout   2.00 sec`,
 #: `***Failed`, `***Exception: SegFault`, `Not Run`): a failure block opens on it, and with
@@ -1125,7 +1147,13 @@ PSQL_COMMAND_TAG = compile_lazily(r"[A-Z]+(?: [A-Z]+)*(?: \d+)*")
 THREAD_HEADER = compile_lazily(
     r'^"(?P<jname>[^"]*)"(?: #\d+)?(?: daemon)? (?:prio|os_prio|cpu|tid)=\S*.*$'
     r'|^(?:Current thread|Thread) (?P<gnum>\d+|0x[0-9a-f]+) \(.*\):\s*$'  # Python's faulthandler: `Thread 0x7f.. (most recent call first):`
+    # Go's goroutine dump (a panic, `-timeout`, a deadlock, SIGQUIT): `goroutine 14 [chan receive, 2 minutes]:`;
+    # the state is compared, how long it has waited is not
+    r'|^(?P<goname>goroutine \d+) \[(?P<gostate>[^\],]*)(?:, [^\]]*)?\]:\s*$'
 )
+#: What differs between two goroutines a dump shows parked at one place besides addresses: the
+#: goroutine that created each (Go 1.21+: `created by main.start in goroutine 7`).
+GOROUTINE_PARENT = compile_lazily(r" in goroutine \d+")
 #: What differs between two threads parked at the same place: addresses, object ids, gdb's
 #: argument values. Masked before their stacks are compared.
 THREAD_HEX = compile_lazily(r"0x[0-9a-fA-F]+")

@@ -12,7 +12,7 @@ import json
 from itertools import compress
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, strace, toolout
+from engine.compressors import gotest_json, memcheck, strace, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.log_odd_values import odd_value_lines
 from engine.compressors.odd_shape import odd_shape_lines
@@ -267,10 +267,16 @@ class LogCompressor(L.QueryAwareLines):
                 important[i] = True
         for i in server_error_lines(scan):  # morgan's unquoted `GET /path 500`
             important[i] = True
+        # `go test -json`: a failing test's events stay, a passing test's never come back as samples
+        go_events = gotest_json.verdicts(bare, joined) if "{" in joined and '"Action":"' in joined else None
+        dropped = None
+        if go_events is not None:
+            L.mark(important, go_events[0])
+            dropped = go_events[1]
         # In a service log the same error recurs by the hundred; each wording stays in view once
         # and its repeats (same text at another time, from another pid) are counted in the
         # marker. Test and build output keeps every flagged line.
-        if toolout.is_tool_output(_detect_text(text, scan)):
+        if go_events is not None or toolout.is_tool_output(_detect_text(text, scan)):
             repeats = [False] * n
         else:
             for i in odd_shape_lines(bare, joined):
@@ -283,7 +289,7 @@ class LogCompressor(L.QueryAwareLines):
             count = sum(repeats[i:j])
             return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" if count else ""
 
-        vocab = bare
+        vocab = bare if dropped is None else _without(bare, dropped)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, important, extra, context)
@@ -296,6 +302,8 @@ class LogCompressor(L.QueryAwareLines):
             # A value seen once beside a common one (the marker counts it: `node-2×1`) is the
             # one odd record: shown, not only counted.
             odd = odd_value_lines(out.decode("utf-8"), bare, scan, important, leveled_fields)
+            if dropped is not None:  # a passing test's event is not the odd record
+                odd = [i for i in odd if not dropped[i]]
             if odd:
                 for i in odd:
                     important[i] = True
@@ -305,11 +313,17 @@ class LogCompressor(L.QueryAwareLines):
             # with their ids masked (asked only of a log that elided too little).
             masked = mask_opaque_ids(bare, joined)
             if masked is not None:
-                vocab = masked
+                vocab = masked if dropped is None else _without(masked, dropped)
                 retry = L.render_with_query(render, text, bare, query, QUERY_LIMIT)
                 if retry is not None and (out is None or len(retry) < len(out)):
                     out = retry
         return out
+
+
+def _without(units: list[str], dropped: list[bool]) -> list[str]:
+    """`units` with each dropped line's vocabulary emptied: keepNonRedundant counts it as
+    represented, so it is never kept as a sample."""
+    return ["" if d else u for u, d in zip(units, dropped)]
 
 
 #: A view over 1/SMALL_ENOUGH of the log is worth a second try with request ids masked.

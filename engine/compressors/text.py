@@ -10,7 +10,7 @@ from engine.compressors import lines as L
 from engine.compressors import memcheck, query_plan, strace, toolout, tree_listing
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
-from engine.compressors.thread_dump import fold_threads
+from engine.compressors.thread_dump import fold_threads_kept
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
     PATH_LIST_ENTRY,
@@ -164,15 +164,20 @@ class TextCompressor(L.QueryAwareLines):
             return (plan.replace("\n", "\r\n") if crlf else plan).encode("utf-8")
         # A backtrace's deep recursion is folded first: inside one paragraph (gdb prints a
         # backtrace as one) no section rule could elide it.
-        folded, fold_kept = None, frozenset()
+        folded, fold_kept, fold_heads = None, frozenset(), frozenset()
         recursion = fold_recursion_kept(body)
         if recursion is not None:
             body = folded = recursion[0]
             split = folded.split("\n")
             fold_kept = frozenset(split[k].rstrip() for k in recursion[1])  # the frames kept at each end
-        threads = fold_threads(body)  # a thread dump's look-alike workers, named in one marker
+        threads = fold_threads_kept(body)  # a thread dump's look-alike workers, named in one marker
         if threads is not None:
-            body = folded = threads
+            body = folded = threads[0]
+            split = folded.split("\n")
+            # the thread each marker names ("the same stack as goroutine 56 above") stays whole:
+            # its lines, and (read by paragraphs) the section its header opens
+            fold_kept = fold_kept | {split[k].rstrip() for k in threads[1]}
+            fold_heads = frozenset(split[k].rstrip() for k in threads[1] if k - 1 not in threads[1])
         units, joiner = read_units(body)
         if joiner == "\n" and tree_listing.is_tree(units):
             return None  # a drawn tree is a listing: every entry stays
@@ -183,7 +188,7 @@ class TextCompressor(L.QueryAwareLines):
         must = [is_heading(u) or bool(TEXT_IMPORTANT.search(u)) for u in plain_units]
         if folded is not None:  # a section holding a fold marker stays: the marker counts lines, not sections
             for i, u in enumerate(plain_units):
-                if ELISION_MARKER.search(u) or u in fold_kept:
+                if ELISION_MARKER.search(u) or u in fold_kept or u.split("\n", 1)[0].rstrip() in fold_heads:
                     must[i] = True
         if joiner == "\n":
             # Read by lines, every short line without a full stop reads as a heading, and a

@@ -1,7 +1,8 @@
 """Thread dumps: threads parked at the same place are shown once and counted.
 
-A jstack/jcmd dump, gdb's `thread apply all bt` or Python's faulthandler of a pool prints the same stack once per
-worker (`pool-1-thread-1` .. `pool-1-thread-12` all parked in `LinkedBlockingQueue.take`). Each
+A jstack/jcmd dump, gdb's `thread apply all bt`, Python's faulthandler or Go's goroutine dump
+(a panic, a test's timeout, a deadlock) of a pool prints the same stack once per worker
+(`pool-1-thread-1` .. `pool-1-thread-12` all parked in `LinkedBlockingQueue.take`). Each
 thread is a block: its header line, then its stack up to a blank line. A run of adjacent blocks
 whose stacks are equal once addresses, object ids and (gdb) argument values are masked keeps its
 first block; the others become one marker naming every thread it stands for. Any difference
@@ -10,7 +11,7 @@ in a frame's function or source line keeps a thread apart.
 from __future__ import annotations
 
 from engine.compressors.lines import marker_text
-from engine.patterns import ANSI, FRAME_GDB, JAVA_THREAD_STATE, THREAD_HEADER, THREAD_HEX
+from engine.patterns import ANSI, FRAME_GDB, GOROUTINE_PARENT, JAVA_THREAD_STATE, THREAD_HEADER, THREAD_HEX
 
 #: Adjacent threads with one stack, the kept one included, from which the rest are folded.
 MIN_RUN = 3
@@ -24,6 +25,8 @@ def _signature(lines: list[str]) -> tuple[str, ...]:
         m = FRAME_GDB.match(line)
         if m is not None:  # gdb: the function and its source line, not the frame's argument values
             out.append(f"{m['func']}{m['key'] or ''}")
+        elif "in goroutine " in line:
+            out.append(GOROUTINE_PARENT.sub("", THREAD_HEX.sub("0x", line.strip())))
         else:
             out.append(THREAD_HEX.sub("0x", line.strip()))
     return tuple(out)
@@ -34,7 +37,7 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str, tuple[str, ...]]]:
     found = []
     n = len(lines)
     for i, line in enumerate(lines):
-        if not line.startswith(('"', "Thread ", "Current thread ")):
+        if not line.startswith(('"', "Thread ", "Current thread ", "goroutine ")):
             continue
         m = THREAD_HEADER.match(line)
         if m is None:
@@ -42,9 +45,16 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str, tuple[str, ...]]]:
         j = i + 1
         while j < n and lines[j].strip() and not THREAD_HEADER.match(lines[j]):
             j += 1
-        name = m["jname"] if m["jname"] is not None else line.split(" (", 1)[0]  # `Thread 15`, `Current thread 0x7f..`
-        state = JAVA_THREAD_STATE.search(line)  # jstack's header ends with the thread's state
-        head = (THREAD_HEX.sub("0x", state[1]),) if state else ()
+        if m["goname"] is not None:  # a goroutine: its number names it, its state is compared
+            # each Go frame is a function line and its tab-led `file:line`: a line after the
+            # last of those (`exit status 2`, `FAIL pkg 3.0s`) is not part of the stack
+            while j > i + 1 and not lines[j - 1][:1].isspace():
+                j -= 1
+            name, head = m["goname"], (m["gostate"],)
+        else:
+            name = m["jname"] if m["jname"] is not None else line.split(" (", 1)[0]  # `Thread 15`, `Current thread 0x7f..`
+            state = JAVA_THREAD_STATE.search(line)  # jstack's header ends with the thread's state
+            head = (THREAD_HEX.sub("0x", state[1]),) if state else ()
         found.append((i, j, name, head + _signature(lines[i + 1:j])))
     return found
 
@@ -69,7 +79,9 @@ def fold_threads(text: str) -> str | None:
 def fold_threads_kept(text: str) -> tuple[str, list[int]] | None:
     """fold_threads, and the lines of the folded text that show each run: its first thread and
     the marker."""
-    if '" #' not in text and "Thread " not in text and "Current thread " not in text:
+    # a Go dump's frames name their files after a tab: a text without one (memchr) is not asked
+    if '" #' not in text and "Thread " not in text and "Current thread " not in text and (
+            "\t" not in text or "goroutine " not in text):
         return None
     lines = text.split("\n")
     # a terminal's colours (gdb under a pty) and line ends are not part of a stack
@@ -95,7 +107,8 @@ def fold_threads_kept(text: str) -> tuple[str, list[int]] | None:
         kept.extend(range(base + run[0][0], base + run[0][1]))
         kept.append(len(out))
         names = [b[2] for b in run[1:]]
-        summary = (f"{len(names)} more threads with the same stack as {run[0][2]} above: {_names(names)}")
+        kind = "goroutines" if run[0][2].startswith("goroutine ") else "threads"
+        summary = (f"{len(names)} more {kind} with the same stack as {run[0][2]} above: {_names(names)}")
         cr = "\r" if lines[first_folded].endswith("\r") else ""
         out.append(marker_text(last_end - first_folded, "lines", summary) + cr)
         pos = last_end

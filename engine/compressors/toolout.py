@@ -44,6 +44,7 @@ from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captur
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
 from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_junit import mark_junit
@@ -102,7 +103,7 @@ from engine.patterns import (
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP})
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -425,6 +426,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         steps = scan.candidates(STEP_WORDS, fold_case=False)
         mark_build_steps(norm, cls, 0, n, CHATTER, only=OTHER, candidates=steps)
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
+    mark_go(norm, cls, in_block, scan)  # go test: results, messages and reports read in context
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
     if "warnings summary" in joined:
@@ -551,6 +553,8 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(f"{counts[PASS]} passing-test lines")
     if counts[CHATTER]:
         parts.append(f"{counts[CHATTER]} progress lines")
+    if counts[SKIPPED]:
+        parts.append(f"{counts[SKIPPED]} skipped-test lines")
     if counts[LIB_FRAME]:
         parts.append(f"{counts[LIB_FRAME]} std/core backtrace frame lines")
     if counts[JVM_FRAME]:
