@@ -326,10 +326,15 @@ def _looks_like_search(nonblank: list[str]) -> bool:
 
 
 def _lint_listing(nonblank: list[str]) -> bool:
-    """Most lines are lint findings, coded (ruff, flake8, pylint) or with eslint's unix severity
-    (asked only of payloads already shaped like hits)."""
+    """Most lines are lint findings, coded (ruff, flake8, pylint) or with eslint's unix severity,
+    or Go's compile and vet errors under their package headers (asked only of payloads already
+    shaped like hits: a search view would show a repeated message once, each error cut to its
+    location)."""
     findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln))
-    return findings >= 4 and 2 * findings >= len(nonblank)
+    if findings >= 4 and 2 * findings >= len(nonblank):
+        return True
+    packages = sum(1 for ln in nonblank if ln.startswith("# ") and P.GO_BUILD_PACKAGE.match(ln))
+    return packages > 0 and 2 * (packages + sum(1 for ln in nonblank if P.TOOL_DIAG_GO.match(ln))) >= len(nonblank)
 
 
 def _looks_like_config(data: bytes, text: str, lines: list[str]) -> bool:

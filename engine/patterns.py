@@ -649,6 +649,9 @@ TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose 
 )
 TOOL_DIAG_ARROW = compile_lazily(r"^\s*--> \S+:\d+")
 TOOL_DIAG_GO = compile_lazily(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?: (?P<msg>.*)$")
+#: The Go toolchain's package header above its compile or vet errors (`# example.com/app/api`, for
+#: a test build `# example.com/app/api [example.com/app/api.test]`): no search tool prints one.
+GO_BUILD_PACKAGE = compile_lazily(r"^# [\w.\-]+(?:/[\w.\-]+)*(?: \[[\w.\-/]+\.test\])?$")
 #: pyflakes: `path.py:line:col: message`, no severity and no rule code. The column and a message
 #: starting right after one space tell it from a `grep -n` hit (no column) and an `rg --vimgrep`
 #: hit (`path:L:C:` then the source line itself, indented code never after exactly one space).

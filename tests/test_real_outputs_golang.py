@@ -272,3 +272,20 @@ def test_goroutines_created_by_different_parents_still_fold():
     assert edited != text
     folded = fold_threads(edited)
     assert folded is not None and "11 more goroutines with the same stack as goroutine 6 above" in folded
+
+
+def test_build_errors_under_package_headers_are_compiler_output_and_stay_whole(counter):
+    # `go build ./...`: `# pkg` headers over `file.go:L:C: message` lines read as search hits, and
+    # one message in many files (a renamed function) was shown once, each error cut to path:line.
+    assert detect(real("go-build-many-packages.txt")) == ContentType.TERMINAL
+    renamed = "# example.com/app/api\n" + "".join(
+        f"api/h{k}.go:{10 + k}:9: undefined: store.OpenSession\n" for k in range(60))
+    assert detect(renamed.encode()) == ContentType.TERMINAL
+    view = engine_view(counter, renamed.encode())
+    for line in renamed.splitlines():
+        assert line in view.splitlines()
+
+
+def test_go_source_hits_without_a_package_header_stay_search_results():
+    hits = "".join(f"api/h{k}.go:{10 + k}:\treturn store.OpenSession(ctx)\n" for k in range(12))
+    assert detect(hits.encode()) == ContentType.SEARCH
