@@ -3,7 +3,8 @@
 Detection and stripping use the same ANSI pattern, so what Detect calls terminal output is
 exactly what the terminal compressor cleans. Compressors import from here; nothing else
 compiles content patterns (what compiles elsewhere is derived from these: toolout_dispatch's
-per-character buckets, lines.py's line-start scans).
+per-character buckets, toolout_findings' first-match alternations, lines.py's and
+toolout_detect's line-start scans).
 """
 from __future__ import annotations
 
@@ -1271,3 +1272,40 @@ DIGIT_RUN = compile_lazily(r"\d+")
 SENTENCE_END = compile_lazily(r"(?<!\b[a-zA-Z])(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s+[A-Z(\"'`]|\s*$)")
 #: White space runs, folded to one space in a tool description's first sentence.
 WHITESPACE_RUN = compile_lazily(r"\s+")
+
+# ---------------------------------------------------------------- toolout's block bounds and finding parts
+#: Where a failure block may open (toolout_scan.BLOCK_STARTS, with the TOOL_* starts above):
+#: tsc's per-file error table, node --test's closing recap, a TAP `ok` line (its YAML below it),
+#: cargo's `failures:` list, rspec's `Failures:` (through `Finished in`), gradle's `* What went
+#: wrong:` (through `* Try:`), vitest's failed test (through the next ⎯⎯⎯ rule).
+TOOL_TSC_ERRORS_FILES = compile_lazily(r"^Errors\s+Files$")
+TOOL_NODE_FAILING_TESTS = compile_lazily(r"^\s*✖ failing tests:")
+TOOL_TAP_OK = compile_lazily(r"^(\s*)ok \d+ ")
+TOOL_CARGO_FAILURES = compile_lazily(r"^failures:$")
+TOOL_RSPEC_FAILURES = compile_lazily(r"^Failures:$")
+TOOL_GRADLE_WRONG = compile_lazily(r"^\* What went wrong:$")
+TOOL_VITEST_FAIL = compile_lazily(r"^\s*FAIL\s+\S+\.\w+ > ")
+#: Where those blocks end: unittest's rule or `Ran N tests`, a row of tsc's error table (the
+#: block runs while they last), a Go panic's package verdict, cargo's next failure or result,
+#: rspec's and gradle's closing lines.
+TOOL_UNITTEST_BLOCK_END = compile_lazily(r"^(={20,}|Ran \d+ tests? in )")
+TOOL_TSC_ERRORS_FILES_ROW = compile_lazily(r"^\s+\d+\s+\S")
+TOOL_GO_PANIC_END = compile_lazily(r"^(FAIL|ok|exit status)\b")
+TOOL_CARGO_FAILURE_END = compile_lazily(r"^(---- |failures:$|test result: )")
+TOOL_RSPEC_GRADLE_END = compile_lazily(r"^(Finished in |\* Try:|BUILD FAILED)")
+#: A Python traceback going on after a blank line: a chained exception, or the next traceback.
+TOOL_TB_CONTINUES = compile_lazily(r"^(During handling of the above exception|The above exception was|Traceback )")
+#: Node's crash location, `file.js:12` alone on its line, above the source line and its caret.
+TOOL_NODE_CRASH_LOC = compile_lazily(r"^\S+:\d+$")
+#: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
+TOOL_FINDING_CONTINUES = compile_lazily(r"^\s|^Did you mean:|^\d+\s+\S")
+#: A caret or underline line (`   ^~~~`): the line above it is excerpt.
+TOOL_CARET_LINE = compile_lazily(r"^\s*[\^~]")
+#: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.
+TOOL_MESSAGE_LINE = compile_lazily(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
+#: A finding's rule named last in brackets (`… [-Wunused-variable]`, `… [SC2086]`), or javac's
+#: lint named first (`warning: [rawtypes] found raw type: List`).
+TOOL_TRAILING_RULE = compile_lazily(r"\[([-\w]+)\]\s*$")
+TOOL_LEADING_LINT = compile_lazily(r"\[([a-z][-\w]*)\] ")
+#: pylint's own message ids (one letter, four digits); ruff's codes in its pylint format are not.
+TOOL_PYLINT_CODE = compile_lazily(r"[A-Z]\d{4}$")

@@ -180,7 +180,7 @@ def test_factored_tool_signature_on_any_lines(lines):
 def test_message_line_prefilter_answers_like_the_regex(line):
     from engine.compressors import toolout_findings
 
-    assert toolout_findings._message_line(line) == (toolout_findings._MESSAGE_LINE.match(line) is not None)
+    assert toolout_findings._message_line(line) == (toolout_findings.TOOL_MESSAGE_LINE.match(line) is not None)
 
 
 def plain_run_summary(analysis, start, end):
@@ -296,7 +296,7 @@ def plain_collect_findings(norm: list[str], in_block: list[bool], candidates: di
             # the bulk of a rustc / ruff finding: its message and excerpt lines (the general
             # path below gives the same answer, with more tests)
             if not (cur.message and cur.message[-1] == i):  # else the `-->` location, taken
-                message = s.lstrip()[:1] in "=hnwei" and toolout_findings._MESSAGE_LINE.match(s)  # _message_line, inline
+                message = s.lstrip()[:1] in "=hnwei" and toolout_findings.TOOL_MESSAGE_LINE.match(s)  # _message_line, inline
                 (cur.message if message else cur.snippet).append(i)
             continue
         f = toolout_findings._match_finding(norm, i, candidates[i]) if candidate else None
@@ -342,7 +342,7 @@ def plain_collect_findings(norm: list[str], in_block: list[bool], candidates: di
             k = i + 1
             while k < n and not norm[k].strip():
                 k += 1
-            if k < n and not in_block[k] and toolout_findings._CONTINUE_AFTER_BLANK.match(norm[k]) and k not in candidates:
+            if k < n and not in_block[k] and toolout_findings.TOOL_FINDING_CONTINUES.match(norm[k]) and k not in candidates:
                 cur.snippet.append(i)
             else:
                 cur = None
@@ -356,7 +356,7 @@ def plain_collect_findings(norm: list[str], in_block: list[bool], candidates: di
             (cur.message if toolout_findings._message_line(s) else cur.snippet).append(i)
         elif cur.snippet and s[:1].isspace() and not toolout_findings.TOOL_DIAG_ARROW.match(s):
             cur.snippet.append(i)  # related information after an excerpt belongs with it
-        elif toolout_findings.TOOL_SNIPPET.match(s) or (i + 1 < n and toolout_findings._CARET_LINE.match(norm[i + 1])):
+        elif toolout_findings.TOOL_SNIPPET.match(s) or (i + 1 < n and toolout_findings.TOOL_CARET_LINE.match(norm[i + 1])):
             cur.snippet.append(i)
         elif s[:1].isspace() or toolout_findings._message_line(s):
             cur.message.append(i)

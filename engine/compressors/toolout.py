@@ -31,7 +31,6 @@ LINE_WINDOW-sized window.
 from __future__ import annotations
 
 import operator
-import re
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
@@ -51,20 +50,13 @@ from engine.compressors.toolout_junit import mark_junit
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
-    CARGO_FAILURES,
     CHATTER,
-    ERRORS_FILES,
-    FAILING_TESTS,
-    GRADLE_WRONG,
     KEEP,
     LINE_WINDOW,
     OTHER,
     PASS,
     PROBLEM_WORDS,
     REPEAT,
-    RSPEC_FAILURES,
-    TAP_OK,
-    VITEST_FAIL,
     norm_all,
     problem,
     scan as scan_lines,
@@ -74,10 +66,14 @@ from engine.patterns import (
     PIP_BUILD_RUNNING,
     PROVE_FILE_ROW,
     PROVE_ROW_WORD,
+    TOOL_CARGO_FAILURES,
+    TOOL_CARGO_FAILURE_END,
     TOOL_CARGO_STDOUT,
     TOOL_CMAKE_ERROR,
     TOOL_GO_FAIL,
     TOOL_GO_PANIC,
+    TOOL_GO_PANIC_END,
+    TOOL_GRADLE_WRONG,
     TOOL_JEST_BLOCK,
     TOOL_JEST_END,
     TOOL_JS_ERROR,
@@ -85,7 +81,9 @@ from engine.patterns import (
     TOOL_LINKER_WORDS,
     TOOL_MOCHA_FAILING,
     TOOL_MOCHA_FAILURE,
+    TOOL_NODE_CRASH_LOC,
     TOOL_NODE_FAIL,
+    TOOL_NODE_FAILING_TESTS,
     TOOL_PERL_DIAG,
     TOOL_PIP_ERROR,
     TOOL_PYTEST_BLOCK,
@@ -93,12 +91,20 @@ from engine.patterns import (
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
+    TOOL_RSPEC_FAILURES,
+    TOOL_RSPEC_GRADLE_END,
     TOOL_STACK_FRAME,
     TOOL_TAP_NOT_OK,
+    TOOL_TAP_OK,
+    TOOL_TB_CONTINUES,
     TOOL_TRACEBACK,
     TOOL_TREE_MARK,
     TOOL_TREE_ODD,
+    TOOL_TSC_ERRORS_FILES,
+    TOOL_TSC_ERRORS_FILES_ROW,
     TOOL_UNITTEST_BLOCK,
+    TOOL_UNITTEST_BLOCK_END,
+    TOOL_VITEST_FAIL,
     UNITTEST_VERDICT,
 )
 
@@ -108,8 +114,6 @@ DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
 
-_TB_CONTINUES = re.compile(r"^(During handling of the above exception|The above exception was|Traceback )")
-_NODE_CRASH_LOC = re.compile(r"^\S+:\d+$")
 
 
 @dataclass
@@ -179,11 +183,11 @@ def _traceback_end(norm: list[str], i: int) -> int:
             k = j + 1
             while k < n and not norm[k].strip():
                 k += 1
-            if k < n and (_TB_CONTINUES.match(norm[k]) or norm[k][:1].isspace()):
+            if k < n and (TOOL_TB_CONTINUES.match(norm[k]) or norm[k][:1].isspace()):
                 j = k
                 continue
             return j
-        if s[:1].isspace() or _TB_CONTINUES.match(s):
+        if s[:1].isspace() or TOOL_TB_CONTINUES.match(s):
             j += 1
             continue
         return j + 1  # the exception line itself
@@ -297,7 +301,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             _mark(cls, in_block, i, end)
         elif TOOL_UNITTEST_BLOCK.match(s):
             end = i + 1
-            while end < n and not re.match(r"^(={20,}|Ran \d+ tests? in )", norm[end]):
+            while end < n and not TOOL_UNITTEST_BLOCK_END.match(norm[end]):
                 end += 1
             _mark(cls, in_block, max(0, i - 1) if norm[i - 1].startswith("====") else i, end)
         elif TOOL_JEST_BLOCK.match(s):
@@ -307,14 +311,14 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
         elif TOOL_MOCHA_FAILING.match(s):
             end = _mocha_failures_end(norm, i)
             _mark(cls, in_block, i, end)
-        elif ERRORS_FILES.match(s):
-            while end < n and re.match(r"^\s+\d+\s+\S", norm[end]):
+        elif TOOL_TSC_ERRORS_FILES.match(s):
+            while end < n and TOOL_TSC_ERRORS_FILES_ROW.match(norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif FAILING_TESTS.match(s):
+        elif TOOL_NODE_FAILING_TESTS.match(s):
             end = n
             _mark(cls, in_block, i, end)
-        elif (m := TAP_OK.match(s)) and cls[i] == PASS:
+        elif (m := TOOL_TAP_OK.match(s)) and cls[i] == PASS:
             end = _indented_block_end(norm, i, len(m.group(1)))
             for k in range(i + 1, end):
                 cls[k] = PASS  # the YAML diagnostics of a passing TAP test
@@ -322,20 +326,19 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             end = _indented_block_end(norm, i, len(m.group(1)))
             _mark(cls, in_block, i, end)
         elif TOOL_GO_PANIC.match(s):
-            while end < n and not re.match(r"^(FAIL|ok|exit status)\b", norm[end]):
+            while end < n and not TOOL_GO_PANIC_END.match(norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif TOOL_CARGO_STDOUT.match(s) or CARGO_FAILURES.match(s):
-            while end < n and not re.match(r"^(---- |failures:$|test result: )", norm[end]):
+        elif TOOL_CARGO_STDOUT.match(s) or TOOL_CARGO_FAILURES.match(s):
+            while end < n and not TOOL_CARGO_FAILURE_END.match(norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
             fold_backtraces(norm, cls, in_block, i + 1, end)
-        elif RSPEC_FAILURES.match(s) or GRADLE_WRONG.match(s):
-            stop = re.compile(r"^(Finished in |\* Try:|BUILD FAILED)")
-            while end < n and not stop.match(norm[end]):
+        elif TOOL_RSPEC_FAILURES.match(s) or TOOL_GRADLE_WRONG.match(s):
+            while end < n and not TOOL_RSPEC_GRADLE_END.match(norm[end]):
                 end += 1
             _mark(cls, in_block, i, end)
-        elif VITEST_FAIL.match(s):
+        elif TOOL_VITEST_FAIL.match(s):
             while end < n and not norm[end].startswith(("⎯⎯⎯", " FAIL ")):
                 end += 1
             _mark(cls, in_block, i, end)
@@ -350,7 +353,7 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             end = _js_error_end(norm, i)
             start = i
             # node's crash header: `file:line`, the source line, a caret, a blank line
-            if i >= 4 and _NODE_CRASH_LOC.match(norm[i - 4]) and norm[i - 2].strip().startswith("^"):
+            if i >= 4 and TOOL_NODE_CRASH_LOC.match(norm[i - 4]) and norm[i - 2].strip().startswith("^"):
                 start = i - 4
             _mark(cls, in_block, start, end)
     return passing

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from engine.patterns import (
     DIGITS,
+    TOOL_CARET_LINE,
     TOOL_DIAG_ARROW,
     TOOL_DIAG_CODE,
     TOOL_DIAG_ESLINT,
@@ -30,10 +31,15 @@ from engine.patterns import (
     TOOL_DIAG_RUFF_GROUPED,
     TOOL_DIAG_SHELLCHECK,
     TOOL_DIAG_TSC,
+    TOOL_FINDING_CONTINUES,
     TOOL_GROUP_HEAD,
+    TOOL_LEADING_LINT,
+    TOOL_MESSAGE_LINE,
     TOOL_PYFLAKES_ERROR,
+    TOOL_PYLINT_CODE,
     TOOL_QUOTED,
     TOOL_SNIPPET,
+    TOOL_TRAILING_RULE,
 )
 
 KEEP = "keep"
@@ -55,18 +61,12 @@ SNIPPET_FINDINGS = 20
 SHORT_EXCERPT = 5
 _ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
 _WARNING_SEVERITIES = {"warning"}
-#: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
-_CONTINUE_AFTER_BLANK = re.compile(r"^\s|^Did you mean:|^\d+\s+\S")
-#: A caret or underline line (`   ^~~~`): the line above it is excerpt.
-_CARET_LINE = re.compile(r"^\s*[\^~]")
-#: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.
-_MESSAGE_LINE = re.compile(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
 
 
 def _message_line(s: str) -> bool:
-    """_MESSAGE_LINE matches: its first non-blank character must be `=` or start one of its
+    """TOOL_MESSAGE_LINE matches: its first non-blank character must be `=` or start one of its
     words (`\\s` is str.isspace's white space), so most excerpt lines skip the regex."""
-    return s.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(s) is not None
+    return s.lstrip()[:1] in "=hnwei" and TOOL_MESSAGE_LINE.match(s) is not None
 
 
 @dataclass(slots=True)
@@ -139,9 +139,9 @@ def _severity(word: str) -> str:
 
 
 def _trailing_rule(msg: str) -> str:
-    m = re.search(r"\[([-\w]+)\]\s*$", msg)
+    m = TOOL_TRAILING_RULE.search(msg)
     if m is None:  # javac names its lint first: `warning: [rawtypes] found raw type: List`
-        m = re.match(r"\[([a-z][-\w]*)\] ", msg)
+        m = TOOL_LEADING_LINT.match(msg)
     return m.group(1) if m else ""
 
 
@@ -153,7 +153,7 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])
     if first <= 1 and (m := TOOL_DIAG_CODE.match(s)):
         rule = m["rule"] or m["brule"]
-        if m["pylint"] or (m["brule"] and _PYLINT_CODE.match(rule)):
+        if m["pylint"] or (m["brule"] and TOOL_PYLINT_CODE.match(rule)):
             sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
         else:
             sev = _flake8_severity(rule, m["msg"])
@@ -181,8 +181,6 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     return None
 
 
-#: pylint's own message ids (one letter, four digits); ruff's codes in its pylint format are not.
-_PYLINT_CODE = re.compile(r"[A-Z]\d{4}$")
 
 
 def _flake8_severity(rule: str, msg: str) -> str:
@@ -224,7 +222,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             j = i
             while j < n and (t := norm[j]) and not in_block[j] and j not in candidates:
                 if not (message and message[-1] == j):  # else the `-->` location, taken
-                    is_message = t.lstrip()[:1] in "=hnwei" and _MESSAGE_LINE.match(t)  # _message_line, inline
+                    is_message = t.lstrip()[:1] in "=hnwei" and TOOL_MESSAGE_LINE.match(t)  # _message_line, inline
                     (message if is_message else snippet).append(j)
                 j += 1
             i = j - 1
@@ -273,7 +271,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             k = i + 1
             while k < n and not norm[k].strip():
                 k += 1
-            if k < n and not in_block[k] and _CONTINUE_AFTER_BLANK.match(norm[k]) and k not in candidates:
+            if k < n and not in_block[k] and TOOL_FINDING_CONTINUES.match(norm[k]) and k not in candidates:
                 cur.snippet.append(i)
             else:
                 cur = None
@@ -287,7 +285,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             (cur.message if _message_line(s) else cur.snippet).append(i)
         elif cur.snippet and s[:1].isspace() and not TOOL_DIAG_ARROW.match(s):
             cur.snippet.append(i)  # related information after an excerpt belongs with it
-        elif TOOL_SNIPPET.match(s) or (i + 1 < n and _CARET_LINE.match(norm[i + 1])):
+        elif TOOL_SNIPPET.match(s) or (i + 1 < n and TOOL_CARET_LINE.match(norm[i + 1])):
             cur.snippet.append(i)
         elif s[:1].isspace() or _message_line(s):
             cur.message.append(i)

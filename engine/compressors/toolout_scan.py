@@ -14,24 +14,26 @@ own `match`), which tests/test_line_speedups.py checks.
 """
 from __future__ import annotations
 
-import re
 from itertools import compress, repeat
 from operator import is_not
 
 from engine.compressors.toolout_dispatch import FirstCharDispatch
 from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED
 from engine.patterns import (
+    TOOL_CARGO_FAILURES,
     TOOL_CARGO_STDOUT,
     TOOL_CHATTER,
     TOOL_CMAKE_ERROR,
     TOOL_CTEST_FAIL,
     TOOL_GO_FAIL,
     TOOL_GO_PANIC,
+    TOOL_GRADLE_WRONG,
     TOOL_GTEST_FAILURE,
     TOOL_JEST_BLOCK,
     TOOL_JS_ERROR,
     TOOL_MOCHA_FAILING,
     TOOL_NODE_FAIL,
+    TOOL_NODE_FAILING_TESTS,
     TOOL_PASS,
     TOOL_PIP_ERROR,
     TOOL_PROBLEM,
@@ -42,15 +44,19 @@ from engine.patterns import (
     TOOL_PYTEST_SECTION,
     TOOL_RESULT_ODD,
     TOOL_RESULT_ODD_END,
+    TOOL_RSPEC_FAILURES,
     TOOL_RUST_PANIC,
     TOOL_SANITIZER_REPORT,
     TOOL_SPINNER,
     TOOL_SUMMARY,
     TOOL_SUMMARY_ANYWHERE,
     TOOL_TAP_NOT_OK,
+    TOOL_TAP_OK,
     TOOL_TRACEBACK,
+    TOOL_TSC_ERRORS_FILES,
     TOOL_UNITTEST_BLOCK,
     TOOL_VALGRIND_RECORD,
+    TOOL_VITEST_FAIL,
 )
 
 KEEP = "keep"
@@ -95,19 +101,12 @@ LABEL = FirstCharDispatch([
     ("pass", TOOL_PASS), ("chatter", TOOL_CHATTER),
 ])
 
-ERRORS_FILES = re.compile(r"^Errors\s+Files$")  # tsc's per-file error table
-FAILING_TESTS = re.compile(r"^\s*✖ failing tests:")  # node --test's closing recap
-TAP_OK = re.compile(r"^(\s*)ok \d+ ")
-CARGO_FAILURES = re.compile(r"^failures:$")
-RSPEC_FAILURES = re.compile(r"^Failures:$")  # rspec: every failure, through `Finished in`
-GRADLE_WRONG = re.compile(r"^\* What went wrong:$")  # gradle: through `* Try:`
-VITEST_FAIL = re.compile(r"^\s*FAIL\s+\S+\.\w+ > ")  # vitest: through the next ⎯⎯⎯ rule
 #: Where a failure block may open (toolout._mark_blocks says how far it runs).
 BLOCK_STARTS = (
     TOOL_PYTEST_SECTION, TOOL_PYTEST_BLOCK, TOOL_TRACEBACK, TOOL_UNITTEST_BLOCK, TOOL_JEST_BLOCK,
-    TOOL_MOCHA_FAILING, ERRORS_FILES, FAILING_TESTS, TAP_OK, TOOL_GO_FAIL, TOOL_TAP_NOT_OK,
-    TOOL_NODE_FAIL, TOOL_GO_PANIC, TOOL_CARGO_STDOUT, CARGO_FAILURES, TOOL_CMAKE_ERROR,
-    TOOL_PIP_ERROR, TOOL_JS_ERROR, RSPEC_FAILURES, GRADLE_WRONG, VITEST_FAIL, TOOL_CTEST_FAIL,
+    TOOL_MOCHA_FAILING, TOOL_TSC_ERRORS_FILES, TOOL_NODE_FAILING_TESTS, TOOL_TAP_OK, TOOL_GO_FAIL, TOOL_TAP_NOT_OK,
+    TOOL_NODE_FAIL, TOOL_GO_PANIC, TOOL_CARGO_STDOUT, TOOL_CARGO_FAILURES, TOOL_CMAKE_ERROR,
+    TOOL_PIP_ERROR, TOOL_JS_ERROR, TOOL_RSPEC_FAILURES, TOOL_GRADLE_WRONG, TOOL_VITEST_FAIL, TOOL_CTEST_FAIL,
     TOOL_VALGRIND_RECORD, TOOL_SANITIZER_REPORT, TOOL_GTEST_FAILURE, TOOL_RUST_PANIC,
 )
 BLOCK_START = FirstCharDispatch([(f"b{k}", pat) for k, pat in enumerate(BLOCK_STARTS)])
