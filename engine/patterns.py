@@ -838,6 +838,17 @@ YAML_ANCHOR = compile_lazily(r"(?:^|\s)&[A-Za-z0-9_\-]+(?:\s|$)")
 #: Read), or a bare number (a numbered blank line). Group 2 is the number, group 3 the separator.
 GUTTER_LINE = compile_lazily(r"( *)(\d{1,12})(\t| \| | \|$|: |:$|→|$)")
 
+# ---------------------------------------------------------------- listings: grep -n gutter
+# (owner: helper `listings`; used by engine/listing.py)
+
+#: `grep -n '' FILE` numbers every line as `N:` with the text right after the colon (`7:    x`).
+#: GUTTER_LINE reads `7: ` as its `: ` separator and cut one space of indentation; this form is
+#: only taken when the numbers run 1 apart and some line has no space after its colon.
+GREP_N_GUTTER = compile_lazily(r"(\d{1,12}):")
+
+#: A bracket, for closing what a cut sample of source leaves open (engine/compressors/code.py).
+CODE_BRACKET = compile_lazily(rb"[()\[\]{}]")
+
 #: A `<file …>` wrapper's opening tag on its own line; the closing `</file>` ends the payload.
 FILE_WRAPPER_OPEN = compile_lazily(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
 

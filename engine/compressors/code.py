@@ -156,9 +156,31 @@ def _top_level_cut(sample: bytes, size: int) -> bytes | None:
 def _garbage_start(parser, sample: bytes) -> bool:  # type: ignore[no-untyped-def]
     if len(sample) <= 2 * GUESS_PREFIX:
         return False
-    prefix = _top_level_cut(sample, GUESS_PREFIX) or sample[:GUESS_PREFIX]
+    prefix = _top_level_cut(sample, GUESS_PREFIX)
+    if prefix is None:
+        prefix = sample[:GUESS_PREFIX]
+        prefix = prefix[:prefix.rfind(b"\n") + 1] or prefix
+    # Close what the cut left open: one class spanning the file (as tsc and Babel emit it) or a
+    # UMD wrapper around the module would otherwise be one ERROR node, and real code garbage.
+    prefix += _closers(prefix)
     tree = _parse(parser, prefix)
     return tree is None or _badness(tree) > GARBAGE_SHARE * len(prefix)
+
+
+def _closers(prefix: bytes) -> bytes:
+    """The brackets a prefix leaves open, closed innermost first (a rough scan: strings and
+    comments are not read; garbage such as `)+)+` opens none, so it gets no help)."""
+    stack: list[bytes] = []
+    for m in P.CODE_BRACKET.finditer(prefix):
+        bracket = m.group()
+        if bracket in _CLOSER_OF:
+            stack.append(_CLOSER_OF[bracket])
+        elif stack and stack[-1] == bracket:
+            stack.pop()
+    return b"\n" + b"".join(reversed(stack)) if stack else b""
+
+
+_CLOSER_OF = {b"(": b")", b"[": b"]", b"{": b"}"}
 
 
 def guess_language(data: bytes) -> str | None:
@@ -169,6 +191,7 @@ def guess_language(data: bytes) -> str | None:
         boundary = P.CODE_TOP_LEVEL_REVERSED.search(sample[::-1])
         cut = len(sample) - boundary.end() + 2 if boundary else sample.rfind(b"\n")
         sample = sample[:cut] if cut > 0 else sample
+        sample += _closers(sample)
     if len(sample) > GUESS_PREFIX and b"\n" not in sample[:GUESS_PREFIX]:
         return None  # a first line of 4 KB: minified or generated, not a file read for its outline
     best: tuple[int, str] | None = None
@@ -259,7 +282,8 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
         if node.type in functions and not (node.has_error and node.end_byte >= len(data.rstrip())):
             body = node.child_by_field_name("body")
             if body is not None and body.type in BLOCKS and _worth_eliding(body, language):
-                if language in _JS and _nested_functions(body, functions) >= 2:
+                if language in _JS and (_nested_functions(body, functions) >= 2
+                                        or _module_wrapper(node, body, root, functions)):
                     # A module pattern or a test suite: elide the functions inside it instead.
                     stack.extend(reversed(body.children))
                     continue
@@ -279,6 +303,19 @@ def _worth_eliding(body, language: str) -> bool:  # type: ignore[no-untyped-def]
     rows = body.end_point[0] - body.start_point[0]
     # A one-line body costs about what its marker costs, and says more.
     return rows >= 1 if language == "python" else rows >= 2
+
+
+#: Anonymous function kinds that wrap a whole module (UMD/AMD factories, IIFEs).
+_WRAPPER_KINDS = frozenset({"function_expression", "function", "arrow_function"})
+
+
+def _module_wrapper(node, body, root, functions: frozenset[str]) -> bool:  # type: ignore[no-untyped-def]
+    """An anonymous function holding most of the file and a function of its own: a UMD/AMD
+    factory or IIFE around the module. Eliding it hid the module's whole outline."""
+    if node.type not in _WRAPPER_KINDS:
+        return False
+    rows = root.end_point[0] - root.start_point[0] + 1
+    return 2 * (body.end_point[0] - body.start_point[0]) >= rows and _nested_functions(body, functions) >= 1
 
 
 def _nested_functions(body, functions: frozenset[str]) -> int:  # type: ignore[no-untyped-def]

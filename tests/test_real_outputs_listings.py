@@ -1,0 +1,97 @@
+"""Source listings as coding agents receive them from their read tools (trimmed real listings
+under tests/fixtures/real/listings/): `cat -n`, `grep -n ''`, Claude Code's Read (`     1→x`),
+`<file>` wrappers, of Python stdlib and MIT/ISC node_modules files."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import Engine
+from engine.compressors.code import CodeCompressor
+from engine.detect import detect
+from engine.listing import unwrap
+from engine.registry import default_registry
+from engine.types import ContentType, Options
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "listings"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def compress(data: bytes, counter):  # type: ignore[no-untyped-def]
+    engine = Engine(default_registry(), counter)
+    return engine.compress(data, Options(mode="compress", external_recovery=True))
+
+
+def test_grep_n_listing_is_unwrapped_with_every_number_restored(counter) -> None:
+    # `grep -n '' colorsys.py` numbers every line `N:text`, the text glued to the colon: it
+    # passed through as text. Now the gutter comes off (indentation whole) and goes back on.
+    data = real("grepn-colorsys.out")
+    u = unwrap(data)
+    assert u.body == b"".join(line.split(b":", 1)[1] + b"\n" for line in data.splitlines())
+    result = compress(data, counter)
+    assert result.content_type is ContentType.CODE and result.method == "code:python"
+    view = result.output.decode()
+    for kept in ('1:"""Conversion functions between RGB and other color systems."""',
+                 "40:def rgb_to_yiq(r, g, b):", "75:def rgb_to_hls(r, g, b):",
+                 "24:__all__ = [\"rgb_to_yiq\",\"yiq_to_rgb\",\"rgb_to_hls\",\"hls_to_rgb\","):
+        assert kept + "\n" in view
+    for line in view.splitlines():
+        number, sep, text = line.partition(":")
+        if sep and number.isdigit():
+            # Each number is its own line's (a docstring's first line gets its closing quotes).
+            assert line in (data.splitlines()[int(number) - 1].decode(),
+                            data.splitlines()[int(number) - 1].decode() + '"""')
+
+
+def test_n_colon_space_gutter_and_timestamps_are_not_a_grep_n_listing() -> None:
+    # `12: x` (a gutter whose separator is `: `) keeps its space rule; `12:30:01` clock lines,
+    # and numbers that do not run 1 apart (grep hits), are no gutter of this kind.
+    spaced = b"".join(b"%d: line %d\n" % (n, n) for n in range(1, 11))
+    assert unwrap(spaced).body == b"".join(b"line %d\n" % n for n in range(1, 11))
+    clock = b"".join(b"12:30:%02d job ran\n" % n for n in range(10))
+    assert unwrap(clock).body == clock
+    hits = b"".join(b"%d:def f%d():\n" % (n, n) for n in range(1, 40, 3))
+    assert unwrap(hits).body == hits
+
+
+def test_python_module_opening_with_a_comment_block_is_code(counter) -> None:
+    # dataclasses.py opens with a 120-line `#` comment table: the comment lines counted as
+    # non-code lines and the listing read as text (0% saved).
+    data = real("catn-dataclasses-head.out")
+    assert detect(unwrap(data).body) is ContentType.CODE
+    result = compress(data, counter)
+    assert result.method == "code:python"
+    view = result.output.decode()
+    assert "     1\timport re\n" in view
+    assert "   200\tclass _FIELD_BASE:\n" in view
+    assert "   228\tdef _recursive_repr(user_function):\n" in view
+    assert "repr_running = set()" not in view
+
+
+def test_js_class_spanning_the_file_without_blank_lines_is_outlined(counter) -> None:
+    # tsc output: one class from line 10 on, no blank line between members, so the language
+    # guess's 4 KB prefix was cut inside the class, parsed as one ERROR node, and every
+    # language read the file as garbage: the listing passed through whole.
+    data = real("catn-cliui-index-js.out")
+    result = compress(data, counter)
+    assert result.method == "code:javascript"
+    view = result.output.decode()
+    assert "    10\texport class UI {\n" in view
+    assert "   281\texport function cliui(opts, _mixin) { /* caveman: body elided */ }\n" in view
+    assert result.tokens_after < result.tokens_before / 2
+
+
+def test_umd_factory_is_descended_into_not_elided_whole(counter) -> None:
+    # type-detect.js: the whole module sits in a UMD factory `(function () { … })`. The sample
+    # cut inside it made it garbage; once read, eliding the factory hid the module (113 bytes
+    # left of 15 KB). The factory is opened and the functions inside it elided.
+    data = real("read-type-detect-umd-js.out")
+    body = unwrap(data).body
+    out = CodeCompressor().compress(body)
+    assert out is not None
+    assert b"var promiseExists = typeof Promise === 'function';" in out
+    assert b"function typeDetect(obj) { /* caveman: body elided" in out
+    result = compress(data, counter)
+    assert "    45→function typeDetect(obj) { /* caveman: body elided" in result.output.decode()
