@@ -849,6 +849,13 @@ GREP_N_GUTTER = compile_lazily(r"(\d{1,12}):")
 #: A bracket, for closing what a cut sample of source leaves open (engine/compressors/code.py).
 CODE_BRACKET = compile_lazily(rb"[()\[\]{}]")
 
+#: What a window's bracket scan reads (engine/compressors/code_window.py): a comment or a quoted
+#: string, skipped whole so the brackets inside them do not count, or a bracket. Only run over
+#: listings the code compressor could not parse.
+CODE_WINDOW_TOKEN = compile_lazily(
+    rb"//[^\n]*|/\*.*?(?:\*/|$)|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`|[()\[\]{}]",
+    re.S)
+
 #: A `<file …>` wrapper's opening tag on its own line; the closing `</file>` ends the payload.
 FILE_WRAPPER_OPEN = compile_lazily(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
 

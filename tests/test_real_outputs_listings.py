@@ -95,3 +95,37 @@ def test_umd_factory_is_descended_into_not_elided_whole(counter) -> None:
     assert b"function typeDetect(obj) { /* caveman: body elided" in out
     result = compress(data, counter)
     assert "    45→function typeDetect(obj) { /* caveman: body elided" in result.output.decode()
+
+
+def test_window_cut_inside_bodies_keeps_its_ends_and_outlines_between(counter) -> None:
+    # Read(offset=400, limit=250) of a TanStack Query test file (MIT): the window opens inside
+    # a test (`})` closing brackets it never opened) and ends inside another, so no grammar
+    # parsed it and the listing passed through whole. Now the head (to line 435, the `})`
+    # closing the cut test) and the unfinished last test stay verbatim; the tests between
+    # are outlined, each with its own line number.
+    data = real("read-usequery-test-tsx-400-250.out")
+    result = compress(data, counter)
+    assert result.content_type is ContentType.CODE and result.method == "code:tsx"
+    view = result.output.decode()
+    lines = data.decode().split("\n")
+    head = "\n".join(lines[:37]) + "\n"  # lines 400-436, verbatim
+    assert view.startswith(head)
+    assert ("   472→  it('should not cancel an ongoing fetch when refetch is called with cancelRefetch=false "
+            "if we have data already', async () => { /* caveman: body elided */ })\n") in view
+    assert "   576→  it('should be able to watch a query without providing a query function', async () => " \
+           "{ /* caveman: body elided */ })\n" in view
+    tail = "\n".join(lines[197:])  # from line 597, the test the window ends inside
+    assert view.endswith(tail)
+    assert result.tokens_after < 0.6 * result.tokens_before
+
+
+def test_window_head_is_cut_where_the_outer_level_is_first_reached() -> None:
+    from engine.compressors.code_window import window_cut
+
+    window = (b"    x = 1;\n  }\n}\n\nfunction a() {\n  return 1;\n}\n\nfunction b() {\n  return 2;\n}\n"
+              b"\nfunction c() {\n  if (x) {\n")
+    head, tail = window_cut(window)
+    assert window[:head] == b"    x = 1;\n  }\n}\n"
+    assert window[tail:] == b"function c() {\n  if (x) {\n"
+    # Brackets inside strings and comments do not count; a balanced window has no cut.
+    assert window_cut(b"function a() {\n  s = '}}';\n  // ) ]\n}\n" * 3) is None

@@ -15,6 +15,7 @@ import hashlib
 from dataclasses import dataclass
 
 from engine import patterns as P
+from engine.compressors.code_window import window_cut
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -224,6 +225,19 @@ class CodeCompressor:
             data.decode("utf-8")
         except UnicodeDecodeError:
             return None
+        out = self._outline(data)
+        if out is None and (cut := window_cut(data)) is not None:
+            # A window that starts or ends inside a body: those ends stay as they are, the
+            # whole definitions between them are outlined.
+            head, tail = cut
+            middle = self._outline(data[head:tail])
+            if middle is None:
+                return None
+            out = data[:head] + middle + data[tail:]
+            self._remember(data, self._languages[hashlib.sha256(data[head:tail]).digest()])
+        return out
+
+    def _outline(self, data: bytes) -> bytes | None:
         language = guess_language(data)
         if language is None:
             return None
