@@ -856,6 +856,10 @@ CODE_WINDOW_TOKEN = compile_lazily(
     rb"//[^\n]*|/\*.*?(?:\*/|$)|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`|[()\[\]{}]",
     re.S)
 
+#: A preprocessor conditional's open or close (`#ifndef GUARD_H`, `# if X`, `#endif`): a header
+#: cut short leaves its include guard open, which the closers above close too.
+CODE_PREPROCESSOR_IF = compile_lazily(rb"(?m)^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b")
+
 #: A `<file …>` wrapper's opening tag on its own line; the closing `</file>` ends the payload.
 FILE_WRAPPER_OPEN = compile_lazily(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
 

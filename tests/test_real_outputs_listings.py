@@ -129,3 +129,28 @@ def test_window_head_is_cut_where_the_outer_level_is_first_reached() -> None:
     assert window[tail:] == b"function c() {\n  if (x) {\n"
     # Brackets inside strings and comments do not count; a balanced window has no cut.
     assert window_cut(b"function a() {\n  s = '}}';\n  // ) ]\n}\n" * 3) is None
+
+
+def test_listing_cut_short_is_parsed_with_what_it_left_open_closed(counter) -> None:
+    # Read of gtest.cc (BSD-3), its first 500 lines: the cut lands inside a function inside
+    # `namespace testing {`, so the parse was one ERROR from the namespace on and the listing
+    # passed through. Parsed with the open brackets closed (the closers never reach the view),
+    # the whole functions are outlined; the function it was cut in stays as it was read.
+    data = real("read-gtest-cc-first500.out")
+    result = compress(data, counter)
+    assert result.method == "code:cpp"
+    view = result.output.decode()
+    assert "   208→static const char* GetDefaultFilter() { /* caveman: body elided */ }\n" in view
+    assert "   412→static bool TestSuitePassed(const TestSuite* test_suite) { /* caveman: body elided */ }\n" in view
+    last = data.decode().split("\n")[-11:]  # from line 491, the function it was cut in
+    assert view.endswith("\n".join(last))
+    assert not view.rstrip().endswith(("}", "#endif"))
+
+
+def test_closers_close_brackets_innermost_first_and_an_open_include_guard() -> None:
+    from engine.compressors.code_window import closers
+
+    assert closers(b"#ifndef A_H\n#define A_H\nnamespace a {\nint f(int x) {\n  return g(x,\n") \
+        == b"\n)}}\n#endif\n"
+    assert closers(b"#if X\nint a;\n#endif\nint f() {}\n") == b""
+    assert closers(b")+)+)+") == b""

@@ -15,7 +15,7 @@ import hashlib
 from dataclasses import dataclass
 
 from engine import patterns as P
-from engine.compressors.code_window import window_cut
+from engine.compressors.code_window import closers, window_cut
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -163,25 +163,9 @@ def _garbage_start(parser, sample: bytes) -> bool:  # type: ignore[no-untyped-de
         prefix = prefix[:prefix.rfind(b"\n") + 1] or prefix
     # Close what the cut left open: one class spanning the file (as tsc and Babel emit it) or a
     # UMD wrapper around the module would otherwise be one ERROR node, and real code garbage.
-    prefix += _closers(prefix)
+    prefix += closers(prefix)
     tree = _parse(parser, prefix)
     return tree is None or _badness(tree) > GARBAGE_SHARE * len(prefix)
-
-
-def _closers(prefix: bytes) -> bytes:
-    """The brackets a prefix leaves open, closed innermost first (a rough scan: strings and
-    comments are not read; garbage such as `)+)+` opens none, so it gets no help)."""
-    stack: list[bytes] = []
-    for m in P.CODE_BRACKET.finditer(prefix):
-        bracket = m.group()
-        if bracket in _CLOSER_OF:
-            stack.append(_CLOSER_OF[bracket])
-        elif stack and stack[-1] == bracket:
-            stack.pop()
-    return b"\n" + b"".join(reversed(stack)) if stack else b""
-
-
-_CLOSER_OF = {b"(": b")", b"[": b"]", b"{": b"}"}
 
 
 def guess_language(data: bytes) -> str | None:
@@ -192,7 +176,7 @@ def guess_language(data: bytes) -> str | None:
         boundary = P.CODE_TOP_LEVEL_REVERSED.search(sample[::-1])
         cut = len(sample) - boundary.end() + 2 if boundary else sample.rfind(b"\n")
         sample = sample[:cut] if cut > 0 else sample
-        sample += _closers(sample)
+        sample += closers(sample)
     if len(sample) > GUESS_PREFIX and b"\n" not in sample[:GUESS_PREFIX]:
         return None  # a first line of 4 KB: minified or generated, not a file read for its outline
     best: tuple[int, str] | None = None
@@ -247,17 +231,28 @@ class CodeCompressor:
         tree = _parse(parser, data)
         if tree is None:
             return None
-        elisions = _collect(tree.root_node, data, language)
+        closing = b""
+        if tree.root_node.has_error and (closing := closers(data)):
+            # A listing cut short (a Read tool's first 2,000 lines) leaves brackets and a
+            # header's include guard open: one ERROR node to the end. Parsed with them closed,
+            # it reads as the code it is; the closers are never part of the view.
+            closed = _parse(parser, data + closing)
+            if closed is not None and _badness(closed) < _badness(tree):
+                tree = closed
+            else:
+                closing = b""
+        elisions = [e for e in _collect(tree.root_node, data + closing, language, limit=len(data))
+                    if e.end <= len(data)]
         if not elisions:
             return None
-        # A listing cut short (a Read tool's first 2,000 lines, `head`) does not parse at its
-        # cut; its view must parse no worse, with no error inside what was elided.
+        # A listing cut short does not parse at its cut; its view must parse no worse, with no
+        # error inside what was elided.
         allowed = _badness(tree) if tree.root_node.has_error else 0
         if allowed > MAX_TRUNCATION_SHARE * len(data):
             return None
         for variant in ("full", "plain"):
             out = _apply(data, elisions, plain=variant == "plain")
-            reparsed = _parse(parser, out) if out != data and len(out) < len(data) else None
+            reparsed = _parse(parser, out + closing) if out != data and len(out) < len(data) else None
             if reparsed is not None and _reparses(reparsed, allowed):
                 self._remember(data, language)
                 return out
@@ -277,7 +272,10 @@ class CodeCompressor:
 # ------------------------------------------------------------------ finding bodies
 
 
-def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignore[no-untyped-def]
+def _collect(root, data: bytes, language: str, limit: int | None = None) -> list[_Elision]:  # type: ignore[no-untyped-def]
+    """The bodies and doc texts to elide; none reaching past `limit` (closers added to parse a
+    listing cut short: what they close was cut, and stays whole in view)."""
+    limit = len(data) if limit is None else limit
     functions = FUNCTIONS[language]
     found: list[_Elision] = []
     stack = [root]
@@ -293,7 +291,8 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
                 found.append(doc)
             continue
         # The function a listing was cut short in stays whole: the view shows where it stops.
-        if node.type in functions and not (node.has_error and node.end_byte >= len(data.rstrip())):
+        if node.type in functions and node.end_byte <= limit \
+                and not (node.has_error and node.end_byte >= len(data.rstrip())):
             body = node.child_by_field_name("body")
             if body is not None and body.type in BLOCKS and _worth_eliding(body, language):
                 if language in _JS and (_nested_functions(body, functions) >= 2

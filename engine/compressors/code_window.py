@@ -44,3 +44,25 @@ def window_cut(data: bytes) -> tuple[int, int] | None:
     if (head == 0 and tail == size) or head + size - tail > MAX_CUT_SHARE * size:
         return None
     return head, tail
+
+
+def closers(prefix: bytes) -> bytes:
+    """What a cut piece of source leaves open, closed innermost first: brackets, then a C
+    header's `#if`/`#ifndef` include guard. A rough scan (strings and comments are not read;
+    garbage such as `)+)+` opens nothing, so it gets no help); callers keep it only when the
+    closed piece parses better."""
+    stack: list[bytes] = []
+    for m in P.CODE_BRACKET.finditer(prefix):
+        bracket = m.group()
+        if bracket in _CLOSER_OF:
+            stack.append(_CLOSER_OF[bracket])
+        elif stack and stack[-1] == bracket:
+            stack.pop()
+    closing = b"".join(reversed(stack))
+    if b"#if" in prefix:
+        opened = sum(1 if m.group(1) != b"endif" else -1 for m in P.CODE_PREPROCESSOR_IF.finditer(prefix))
+        closing += b"\n#endif" * max(0, opened)
+    return b"\n" + closing + b"\n" if closing else b""
+
+
+_CLOSER_OF = {b"(": b")", b"[": b"]", b"{": b"}"}
