@@ -15,6 +15,7 @@ import hashlib
 from dataclasses import dataclass
 
 from engine import patterns as P
+from engine.compressors.code_comments import MIN_RUN, comment_runs
 from engine.compressors.code_window import closers, window_cut
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -278,9 +279,10 @@ def _collect(root, data: bytes, language: str, limit: int | None = None) -> list
     limit = len(data) if limit is None else limit
     functions = FUNCTIONS[language]
     found: list[_Elision] = []
-    stack = [root]
+    # (node, outline level): below a function kept whole, comments are the body's own.
+    stack = [(root, True)]
     while stack:
-        node = stack.pop()
+        node, outline = stack.pop()
         if language == "python" and node.type in ("module", "class_definition"):
             doc = _docstring_elision(node, data)
             if doc is not None:
@@ -298,7 +300,8 @@ def _collect(root, data: bytes, language: str, limit: int | None = None) -> list
                 if language in _JS and (_nested_functions(body, functions) >= 2
                                         or _module_wrapper(node, body, root, functions)):
                     # A module pattern or a test suite: elide the functions inside it instead.
-                    stack.extend(reversed(body.children))
+                    _comment_run_elisions(body, data, language, found)
+                    stack.extend((child, True) for child in reversed(body.children))
                     continue
                 elision = _elision(body, data, language)
                 if len(elision.replacement) >= body.end_byte - body.start_byte:
@@ -307,9 +310,17 @@ def _collect(root, data: bytes, language: str, limit: int | None = None) -> list
                                        elision.plain)
                 found.append(elision)
                 continue
-        stack.extend(reversed(node.children))
+        outline = outline and node.type not in functions
+        if outline:
+            _comment_run_elisions(node, data, language, found)
+        stack.extend((child, outline) for child in reversed(node.children))
     found.sort(key=lambda e: e.start)
     return found
+
+
+def _comment_run_elisions(node, data: bytes, language: str, found: list[_Elision]) -> None:  # type: ignore[no-untyped-def]
+    if language != "python" and node.child_count >= MIN_RUN:
+        found.extend(_Elision(start, end, kept, kept) for start, end, kept in comment_runs(node.children, data))
 
 
 def _worth_eliding(body, language: str) -> bool:  # type: ignore[no-untyped-def]
