@@ -413,7 +413,9 @@ def _python_elision(body, data: bytes) -> _Elision:  # type: ignore[no-untyped-d
 
 
 def _docstring_node(block):  # type: ignore[no-untyped-def]
-    first = block.named_children[0] if block is not None and block.named_children else None
+    # Comments are not statements: a docstring under an author or licence comment is still one.
+    first = next((child for child in block.named_children if child.type != "comment"), None) \
+        if block is not None else None
     if first is not None and first.type == "expression_statement" and first.named_child_count == 1:
         first = first.named_children[0]
     return first if first is not None and first.type == "string" else None
