@@ -860,12 +860,14 @@ CODE_WINDOW_TOKEN = compile_lazily(
 #: cut short leaves its include guard open, which the closers above close too.
 CODE_PREPROCESSOR_IF = compile_lazily(rb"(?m)^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b")
 
-#: A `//` comment line kept when its run is cut to the first line (code_comments.py): a build
-#: or lint directive (`//go:build`, `// +build`, `// eslint-disable…`, `// @ts-…`, `//nolint`), a
-#: `Deprecated:` notice, a doc tag (`@param`), Rust's `# Safety` / `# Panics` / `# Errors`.
+#: A comment line kept when its run is cut to the first sentence (code_comments.py): a build or
+#: lint directive (`//go:build`, `// +build`, `// eslint-disable…`, `// @ts-…`, `//nolint`,
+#: `# type:`, `# noqa`, `# pragma`), a `Deprecated:` notice, a doc tag (`@param`), an SPDX licence
+#: id, Rust's `# Safety` / `# Panics` / `# Errors`.
 CODE_COMMENT_KEEP = compile_lazily(
-    rb"[ \t]*//[/!]?(?:go:|line |export |extern |\s*(?:\+build|eslint|@|prettier-|nolint|Deprecated\b"
-    rb"|#\s*(?:Safety|Panics|Errors)\b|SAFETY:))")
+    rb"[ \t]*(?://[/!]?(?:go:|line |export |extern |\s*(?:\+build|eslint|@|prettier-|nolint|Deprecated\b"
+    rb"|#\s*(?:Safety|Panics|Errors)\b|SAFETY:|SPDX-))"
+    rb"|#(?:!|\s*(?:-\*-|type:|noqa|pragma|fmt:|pylint:|mypy:|isort:|ruff:|SPDX-|Deprecated\b)))")
 
 #: A `<file …>` wrapper's opening tag on its own line; the closing `</file>` ends the payload.
 FILE_WRAPPER_OPEN = compile_lazily(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")

@@ -196,3 +196,35 @@ def test_module_docstring_under_an_author_comment_is_cut_to_its_first_line(count
     view = result.output.decode()
     assert view.startswith(data.decode().split('"""')[0] + '"""Command-line parsing library"""\n\n__version__ = ')
     assert "optparse-inspired" not in view
+
+
+def test_declaration_file_sample_cut_inside_a_doc_comment_is_still_read(counter) -> None:
+    # Read of @types/node buffer.d.ts (MIT), 480 lines: everything is indented inside
+    # `declare module`, so the language guess's 16 KB sample was cut at a line inside a
+    # `/** … */` comment, the closers went into the comment, and the declarations passed
+    # through whole. The comment is closed first; doc comments are cut to summary and tags.
+    data = real("read-node-buffer-dts-480.out")
+    result = compress(data, counter)
+    assert result.method == "code:typescript"
+    view = result.output.decode()
+    assert "    65→    export function transcode(\n" in view
+    assert "    61→     * @param source A `Buffer` or `Uint8Array` instance.\n" in view
+    assert "The transcoding process will use substitution characters" not in view
+    assert result.tokens_after < 0.5 * result.tokens_before
+
+
+def test_python_comment_blocks_outside_bodies_are_cut_to_their_first_paragraph_line(counter) -> None:
+    # dataclasses.py's head is a 120-line table of `#` comments: as code, it stayed whole.
+    # Each block keeps its first sentence (an empty `#` line ends it); pragmas stay.
+    data = real("catn-dataclasses-head.out")
+    view = compress(data, counter).output.decode()
+    assert "    53\t# __init__\n\n" in view
+    assert "+--- init= parameter" not in view
+    source = (b"#!/usr/bin/env python3\n# Tool to do things.\n# More prose.\n# Even more.\n"
+              b"# type: ignore\nimport os\n\n\ndef main():\n    # one\n    # two\n    # three\n"
+              b"    os.getcwd()\n    return 0\n")
+    # The shebang ends no sentence, so the summary after it stays; the function's own leading
+    # comments are its body's, not the outline's.
+    assert CodeCompressor().compress(source) == (
+        b"#!/usr/bin/env python3\n# Tool to do things.\n# type: ignore\nimport os\n\n\ndef main():\n"
+        b"    # one\n    # two\n    # three\n    ...\n")

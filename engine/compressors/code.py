@@ -319,8 +319,9 @@ def _collect(root, data: bytes, language: str, limit: int | None = None) -> list
 
 
 def _comment_run_elisions(node, data: bytes, language: str, found: list[_Elision]) -> None:  # type: ignore[no-untyped-def]
-    if language != "python" and node.child_count >= MIN_RUN:
-        found.extend(_Elision(start, end, kept, kept) for start, end, kept in comment_runs(node.children, data))
+    if node.child_count >= MIN_RUN:
+        marker = b"#" if language == "python" else b"//"
+        found.extend(_Elision(start, end, kept, kept) for start, end, kept in comment_runs(node.children, data, marker))
 
 
 def _worth_eliding(body, language: str) -> bool:  # type: ignore[no-untyped-def]

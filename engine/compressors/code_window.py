@@ -59,6 +59,11 @@ def closers(prefix: bytes) -> bytes:
         elif stack and stack[-1] == bracket:
             stack.pop()
     closing = b"".join(reversed(stack))
+    opened_comment = prefix.rfind(b"/*")
+    if opened_comment > prefix.rfind(b"*/") and not prefix[prefix.rfind(b"\n", 0, opened_comment) + 1:opened_comment].strip():
+        # Cut inside a `/** … */` doc comment (a .d.ts is mostly those): close it first, or the
+        # closers land inside it.
+        closing = b"*/" + closing
     if b"#if" in prefix:
         opened = sum(1 if m.group(1) != b"endif" else -1 for m in P.CODE_PREPROCESSOR_IF.finditer(prefix))
         closing += b"\n#endif" * max(0, opened)
