@@ -228,3 +228,19 @@ def test_python_comment_blocks_outside_bodies_are_cut_to_their_first_paragraph_l
     assert CodeCompressor().compress(source) == (
         b"#!/usr/bin/env python3\n# Tool to do things.\n# type: ignore\nimport os\n\n\ndef main():\n"
         b"    # one\n    # two\n    # three\n    ...\n")
+
+
+def test_window_inside_a_class_is_outlined_as_class_members(counter) -> None:
+    # Read(offset=150, limit=200) of yargs' command.js (MIT): the window is inside
+    # `class CommandInstance`. Between its cut ends, `name(args) { … }` methods read at top level
+    # as calls followed by blocks, so only callbacks were elided (11% saved). Parsed inside a
+    # class wrapper (taken off again), the methods are outlined.
+    data = real("read-yargs-command-js-150-200.out")
+    result = compress(data, counter)
+    assert result.method == "code:javascript"
+    view = result.output.decode()
+    assert view.startswith("\n".join(data.decode().split("\n")[:2]) + "\n")  # the cut method's end
+    assert "   174→    shouldUpdateUsage(yargs) { /* caveman: body elided */ }\n" in view
+    assert "   265→    populatePositional(positional, argv, positionalMap) { /* caveman: body elided */ }\n" in view
+    assert "caveman_window" not in view
+    assert result.tokens_after < 0.6 * result.tokens_before

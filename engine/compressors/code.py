@@ -38,6 +38,8 @@ FUNCTIONS["typescript"] = FUNCTIONS["tsx"] = FUNCTIONS["javascript"]
 BLOCKS = frozenset({"block", "statement_block", "compound_statement", "constructor_body"})
 
 BRACE_MARK = "{ /* caveman: body elided */ }"
+#: Parsed around the middle of a window cut inside a class body (JS/TS/Java/C++ all read it).
+MEMBER_WRAPPER = (b"class __caveman_window {\n", b"\n};\n")
 PY_MARK = "..."
 #: Error lines kept per body; more are counted, never silently dropped from the count.
 MAX_KEPT_LINES = 8
@@ -215,12 +217,28 @@ class CodeCompressor:
             # A window that starts or ends inside a body: those ends stay as they are, the
             # whole definitions between them are outlined.
             head, tail = cut
-            middle = self._outline(data[head:tail])
-            if middle is None:
+            middle = data[head:tail]
+            outlines = [o for o in (self._outline(middle), self._outline_members(middle)) if o is not None]
+            if not outlines:
                 return None
-            out = data[:head] + middle + data[tail:]
-            self._remember(data, self._languages[hashlib.sha256(data[head:tail]).digest()])
+            out = data[:head] + min(outlines, key=len) + data[tail:]
+            language = self._languages.get(hashlib.sha256(middle).digest())
+            if language is not None:
+                self._remember(data, language)
         return out
+
+    def _outline_members(self, middle: bytes) -> bytes | None:
+        """The middle of a window cut inside a class (methods, fields, `public:`), outlined
+        inside a class wrapper that is taken off again; None unless the wrapper comes back
+        untouched."""
+        wrapped = MEMBER_WRAPPER[0] + middle + MEMBER_WRAPPER[1]
+        out = self._outline(wrapped)
+        if out is None or not out.startswith(MEMBER_WRAPPER[0]) or not out.endswith(MEMBER_WRAPPER[1]):
+            return None
+        language = self._languages.get(hashlib.sha256(wrapped).digest())
+        if language is not None:
+            self._remember(middle, language)
+        return out[len(MEMBER_WRAPPER[0]):len(out) - len(MEMBER_WRAPPER[1])]
 
     def _outline(self, data: bytes) -> bytes | None:
         language = guess_language(data)
