@@ -232,7 +232,7 @@ class CodeCompressor:
         inside a class wrapper that is taken off again; None unless the wrapper comes back
         untouched."""
         wrapped = MEMBER_WRAPPER[0] + middle + MEMBER_WRAPPER[1]
-        out = self._outline(wrapped)
+        out = self._outline(wrapped, clean=True)
         if out is None or not out.startswith(MEMBER_WRAPPER[0]) or not out.endswith(MEMBER_WRAPPER[1]):
             return None
         language = self._languages.get(hashlib.sha256(wrapped).digest())
@@ -240,7 +240,8 @@ class CodeCompressor:
             self._remember(middle, language)
         return out[len(MEMBER_WRAPPER[0]):len(out) - len(MEMBER_WRAPPER[1])]
 
-    def _outline(self, data: bytes) -> bytes | None:
+    def _outline(self, data: bytes, *, clean: bool = False) -> bytes | None:
+        """The outline, or None; `clean`: None too unless the source parses without an error."""
         language = guess_language(data)
         if language is None:
             return None
@@ -249,6 +250,8 @@ class CodeCompressor:
             return None
         tree = _parse(parser, data)
         if tree is None:
+            return None
+        if clean and tree.root_node.has_error:
             return None
         closing = b""
         if tree.root_node.has_error and (closing := closers(data)):
