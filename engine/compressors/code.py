@@ -300,10 +300,13 @@ def _collect(root, data: bytes, language: str, limit: int | None = None) -> list
     limit = len(data) if limit is None else limit
     functions = FUNCTIONS[language]
     found: list[_Elision] = []
-    # (node, outline level): below a function kept whole, comments are the body's own.
-    stack = [(root, True)]
-    while stack:
-        node, outline = stack.pop()
+    # Outline-level nodes, and those below a function kept whole (its comments are its own).
+    # The order nodes are visited in does not matter: elisions are sorted at the end.
+    stack = [root]
+    inner: list = []  # type: ignore[type-arg]
+    while stack or inner:
+        outline = bool(stack)
+        node = stack.pop() if outline else inner.pop()
         if language == "python" and node.type in ("module", "class_definition"):
             doc = _docstring_elision(node, data)
             if doc is not None:
@@ -321,8 +324,9 @@ def _collect(root, data: bytes, language: str, limit: int | None = None) -> list
                 if language in _JS and (_nested_functions(body, functions) >= 2
                                         or _module_wrapper(node, body, root, functions)):
                     # A module pattern or a test suite: elide the functions inside it instead.
-                    _comment_run_elisions(body, data, language, found)
-                    stack.extend((child, True) for child in reversed(body.children))
+                    children = body.children
+                    _comment_run_elisions(children, data, language, found)
+                    stack.extend(children)
                     continue
                 elision = _elision(body, data, language)
                 if len(elision.replacement) >= body.end_byte - body.start_byte:
@@ -331,18 +335,20 @@ def _collect(root, data: bytes, language: str, limit: int | None = None) -> list
                                        elision.plain)
                 found.append(elision)
                 continue
-        outline = outline and node.type not in functions
-        if outline:
-            _comment_run_elisions(node, data, language, found)
-        stack.extend((child, outline) for child in reversed(node.children))
+        children = node.children
+        if outline and node.type not in functions:
+            if len(children) >= MIN_RUN:
+                _comment_run_elisions(children, data, language, found)
+            stack.extend(children)
+        else:
+            inner.extend(children)
     found.sort(key=lambda e: e.start)
     return found
 
 
-def _comment_run_elisions(node, data: bytes, language: str, found: list[_Elision]) -> None:  # type: ignore[no-untyped-def]
-    if node.child_count >= MIN_RUN:
-        marker = b"#" if language == "python" else b"//"
-        found.extend(_Elision(start, end, kept, kept) for start, end, kept in comment_runs(node.children, data, marker))
+def _comment_run_elisions(children: list, data: bytes, language: str, found: list[_Elision]) -> None:  # type: ignore[type-arg]
+    marker = b"#" if language == "python" else b"//"
+    found.extend(_Elision(start, end, kept, kept) for start, end, kept in comment_runs(children, data, marker))
 
 
 def _worth_eliding(body, language: str) -> bool:  # type: ignore[no-untyped-def]

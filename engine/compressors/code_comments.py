@@ -27,7 +27,12 @@ def comment_runs(children, data: bytes, marker: bytes = b"//") -> list[tuple[int
     run: list[tuple[int, int]] = []  # (line start, line end past its newline) per comment
     last_row = -2
     for node in children:
-        line = _own_line(node, data, marker) if node.type in _COMMENT_NODES else None
+        if node.type not in _COMMENT_NODES:
+            if run:
+                _close(run, data, found)
+                run = []
+            continue
+        line = _own_line(node, data, marker)
         row = node.start_point[0]
         if line is None or row != last_row + 1:
             _close(run, data, found)
@@ -35,8 +40,6 @@ def comment_runs(children, data: bytes, marker: bytes = b"//") -> list[tuple[int
         if line is not None:
             run.append(line)
             last_row = row
-        else:
-            last_row = -2
     _close(run, data, found)
     return found
 
