@@ -838,8 +838,8 @@ YAML_ANCHOR = compile_lazily(r"(?:^|\s)&[A-Za-z0-9_\-]+(?:\s|$)")
 #: Read), or a bare number (a numbered blank line). Group 2 is the number, group 3 the separator.
 GUTTER_LINE = compile_lazily(r"( *)(\d{1,12})(\t| \| | \|$|: |:$|→|$)")
 
-# ---------------------------------------------------------------- listings: grep -n gutter
-# (owner: helper `listings`; used by engine/listing.py)
+# ---------------------------------------------------------------- listings: grep -n gutter, cut windows, comment runs
+# (owner: helper `listings`; used by engine/listing.py and engine/compressors/code*.py)
 
 #: `grep -n '' FILE` numbers every line as `N:` with the text right after the colon (`7:    x`).
 #: GUTTER_LINE reads `7: ` as its `: ` separator and cut one space of indentation; this form is
@@ -868,6 +868,8 @@ CODE_COMMENT_KEEP = compile_lazily(
     rb"[ \t]*(?://[/!]?(?:go:|line |export |extern |\s*(?:\+build|eslint|@|prettier-|nolint|Deprecated\b"
     rb"|#\s*(?:Safety|Panics|Errors)\b|SAFETY:|SPDX-))"
     rb"|#(?:!|\s*(?:-\*-|type:|noqa|pragma|fmt:|pylint:|mypy:|isort:|ruff:|SPDX-|Deprecated\b)))")
+
+# ---------------------------------------------------------------- (router, listings, code, diff, html: continued)
 
 #: A `<file …>` wrapper's opening tag on its own line; the closing `</file>` ends the payload.
 FILE_WRAPPER_OPEN = compile_lazily(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
