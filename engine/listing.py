@@ -105,6 +105,10 @@ def _strip_gutter(data: bytes) -> tuple[bytes, Gutter] | None:
     if not data[:64].lstrip(b" ")[:1].isdigit():
         return None
     lines = _split_lines(data)
+    if data[:1].isdigit():
+        grep_n = _strip_grep_n(data, lines)
+        if grep_n is not None:
+            return grep_n
     numbers: list[int | None] = []
     prefixes: list[bytes | None] = []
     out: list[bytes] = []
@@ -138,6 +142,28 @@ def _strip_gutter(data: bytes) -> tuple[bytes, Gutter] | None:
         return None
     if separator in ("\t", "|") and _delimited_rows([ln for ln, n in zip(out, numbers) if n is not None],
                                                      separator.encode()):
+        return None
+    body = b"\n".join(out) + (b"\n" if data.endswith(b"\n") else b"")
+    return body, Gutter(tuple(numbers), tuple(prefixes), body)
+
+
+def _strip_grep_n(data: bytes, lines: list[bytes]) -> tuple[bytes, Gutter] | None:
+    """`grep -n '' FILE`: every line `N:text`, numbers 1 apart, no padding; some text starts
+    right after its colon (else it is the `N: text` gutter, read by the general rule)."""
+    numbers: list[int | None] = []
+    prefixes: list[bytes | None] = []
+    out: list[bytes] = []
+    glued = False
+    for raw in lines:
+        m = P.GREP_N_GUTTER.match(raw.decode("utf-8", errors="replace"))
+        if m is None or (numbers and int(m.group(1)) != numbers[-1] + 1):  # type: ignore[operator]
+            return None
+        cut = m.end()
+        glued = glued or raw[cut:cut + 1] not in (b"", b" ", b"\r")
+        numbers.append(int(m.group(1)))
+        prefixes.append(raw[:cut])
+        out.append(raw[cut:])
+    if not glued or len(numbers) < MIN_NUMBERED:
         return None
     body = b"\n".join(out) + (b"\n" if data.endswith(b"\n") else b"")
     return body, Gutter(tuple(numbers), tuple(prefixes), body)

@@ -873,6 +873,39 @@ YAML_ANCHOR = compile_lazily(r"(?:^|\s)&[A-Za-z0-9_\-]+(?:\s|$)")
 #: Read), or a bare number (a numbered blank line). Group 2 is the number, group 3 the separator.
 GUTTER_LINE = compile_lazily(r"( *)(\d{1,12})(\t| \| | \|$|: |:$|→|$)")
 
+# ---------------------------------------------------------------- listings: grep -n gutter, cut windows, comment runs
+# (owner: helper `listings`; used by engine/listing.py and engine/compressors/code*.py)
+
+#: `grep -n '' FILE` numbers every line as `N:` with the text right after the colon (`7:    x`).
+#: GUTTER_LINE reads `7: ` as its `: ` separator and cut one space of indentation; this form is
+#: only taken when the numbers run 1 apart and some line has no space after its colon.
+GREP_N_GUTTER = compile_lazily(r"(\d{1,12}):")
+
+#: A bracket, for closing what a cut sample of source leaves open (engine/compressors/code.py).
+CODE_BRACKET = compile_lazily(rb"[()\[\]{}]")
+
+#: What a window's bracket scan reads (engine/compressors/code_window.py): a comment or a quoted
+#: string, skipped whole so the brackets inside them do not count, or a bracket. Only run over
+#: listings the code compressor could not parse.
+CODE_WINDOW_TOKEN = compile_lazily(
+    rb"//[^\n]*|/\*.*?(?:\*/|$)|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`|[()\[\]{}]",
+    re.S)
+
+#: A preprocessor conditional's open or close (`#ifndef GUARD_H`, `# if X`, `#endif`): a header
+#: cut short leaves its include guard open, which the closers above close too.
+CODE_PREPROCESSOR_IF = compile_lazily(rb"(?m)^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b")
+
+#: A comment line kept when its run is cut to the first sentence (code_comments.py): a build or
+#: lint directive (`//go:build`, `// +build`, `// eslint-disable…`, `// @ts-…`, `//nolint`,
+#: `# type:`, `# noqa`, `# pragma`), a `Deprecated:` notice, a doc tag (`@param`), an SPDX licence
+#: id, Rust's `# Safety` / `# Panics` / `# Errors`.
+CODE_COMMENT_KEEP = compile_lazily(
+    rb"[ \t]*(?://[/!]?(?:go:|line |export |extern |\s*(?:\+build|eslint|@|prettier-|nolint|Deprecated\b"
+    rb"|#\s*(?:Safety|Panics|Errors)\b|SAFETY:|SPDX-))"
+    rb"|#(?:!|\s*(?:-\*-|type:|noqa|pragma|fmt:|pylint:|mypy:|isort:|ruff:|SPDX-|Deprecated\b)))")
+
+# ---------------------------------------------------------------- (router, listings, code, diff, html: continued)
+
 #: A `<file …>` wrapper's opening tag on its own line; the closing `</file>` ends the payload.
 FILE_WRAPPER_OPEN = compile_lazily(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
 

@@ -15,6 +15,8 @@ import hashlib
 from dataclasses import dataclass
 
 from engine import patterns as P
+from engine.compressors.code_comments import MIN_RUN, comment_runs
+from engine.compressors.code_window import closers, window_cut
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -36,6 +38,8 @@ FUNCTIONS["typescript"] = FUNCTIONS["tsx"] = FUNCTIONS["javascript"]
 BLOCKS = frozenset({"block", "statement_block", "compound_statement", "constructor_body"})
 
 BRACE_MARK = "{ /* caveman: body elided */ }"
+#: Parsed around the middle of a window cut inside a class body (JS/TS/Java/C++ all read it).
+MEMBER_WRAPPER = (b"class __caveman_window {\n", b"\n};\n")
 PY_MARK = "..."
 #: Error lines kept per body; more are counted, never silently dropped from the count.
 MAX_KEPT_LINES = 8
@@ -156,7 +160,13 @@ def _top_level_cut(sample: bytes, size: int) -> bytes | None:
 def _garbage_start(parser, sample: bytes) -> bool:  # type: ignore[no-untyped-def]
     if len(sample) <= 2 * GUESS_PREFIX:
         return False
-    prefix = _top_level_cut(sample, GUESS_PREFIX) or sample[:GUESS_PREFIX]
+    prefix = _top_level_cut(sample, GUESS_PREFIX)
+    if prefix is None:
+        prefix = sample[:GUESS_PREFIX]
+        prefix = prefix[:prefix.rfind(b"\n") + 1] or prefix
+    # Close what the cut left open: one class spanning the file (as tsc and Babel emit it) or a
+    # UMD wrapper around the module would otherwise be one ERROR node, and real code garbage.
+    prefix += closers(prefix)
     tree = _parse(parser, prefix)
     return tree is None or _badness(tree) > GARBAGE_SHARE * len(prefix)
 
@@ -169,6 +179,7 @@ def guess_language(data: bytes) -> str | None:
         boundary = P.CODE_TOP_LEVEL_REVERSED.search(sample[::-1])
         cut = len(sample) - boundary.end() + 2 if boundary else sample.rfind(b"\n")
         sample = sample[:cut] if cut > 0 else sample
+        sample += closers(sample)
     if len(sample) > GUESS_PREFIX and b"\n" not in sample[:GUESS_PREFIX]:
         return None  # a first line of 4 KB: minified or generated, not a file read for its outline
     best: tuple[int, str] | None = None
@@ -201,6 +212,36 @@ class CodeCompressor:
             data.decode("utf-8")
         except UnicodeDecodeError:
             return None
+        out = self._outline(data)
+        if out is None and (cut := window_cut(data)) is not None:
+            # A window that starts or ends inside a body: those ends stay as they are, the
+            # whole definitions between them are outlined.
+            head, tail = cut
+            middle = data[head:tail]
+            outlines = [o for o in (self._outline(middle), self._outline_members(middle)) if o is not None]
+            if not outlines:
+                return None
+            out = data[:head] + min(outlines, key=len) + data[tail:]
+            language = self._languages.get(hashlib.sha256(middle).digest())
+            if language is not None:
+                self._remember(data, language)
+        return out
+
+    def _outline_members(self, middle: bytes) -> bytes | None:
+        """The middle of a window cut inside a class (methods, fields, `public:`), outlined
+        inside a class wrapper that is taken off again; None unless the wrapper comes back
+        untouched."""
+        wrapped = MEMBER_WRAPPER[0] + middle + MEMBER_WRAPPER[1]
+        out = self._outline(wrapped, clean=True)
+        if out is None or not out.startswith(MEMBER_WRAPPER[0]) or not out.endswith(MEMBER_WRAPPER[1]):
+            return None
+        language = self._languages.get(hashlib.sha256(wrapped).digest())
+        if language is not None:
+            self._remember(middle, language)
+        return out[len(MEMBER_WRAPPER[0]):len(out) - len(MEMBER_WRAPPER[1])]
+
+    def _outline(self, data: bytes, *, clean: bool = False) -> bytes | None:
+        """The outline, or None; `clean`: None too unless the source parses without an error."""
         language = guess_language(data)
         if language is None:
             return None
@@ -210,17 +251,30 @@ class CodeCompressor:
         tree = _parse(parser, data)
         if tree is None:
             return None
-        elisions = _collect(tree.root_node, data, language)
+        if clean and tree.root_node.has_error:
+            return None
+        closing = b""
+        if tree.root_node.has_error and (closing := closers(data)):
+            # A listing cut short (a Read tool's first 2,000 lines) leaves brackets and a
+            # header's include guard open: one ERROR node to the end. Parsed with them closed,
+            # it reads as the code it is; the closers are never part of the view.
+            closed = _parse(parser, data + closing)
+            if closed is not None and _badness(closed) < _badness(tree):
+                tree = closed
+            else:
+                closing = b""
+        elisions = [e for e in _collect(tree.root_node, data + closing, language, limit=len(data))
+                    if e.end <= len(data)]
         if not elisions:
             return None
-        # A listing cut short (a Read tool's first 2,000 lines, `head`) does not parse at its
-        # cut; its view must parse no worse, with no error inside what was elided.
+        # A listing cut short does not parse at its cut; its view must parse no worse, with no
+        # error inside what was elided.
         allowed = _badness(tree) if tree.root_node.has_error else 0
         if allowed > MAX_TRUNCATION_SHARE * len(data):
             return None
         for variant in ("full", "plain"):
             out = _apply(data, elisions, plain=variant == "plain")
-            reparsed = _parse(parser, out) if out != data and len(out) < len(data) else None
+            reparsed = _parse(parser, out + closing) if out != data and len(out) < len(data) else None
             if reparsed is not None and _reparses(reparsed, allowed):
                 self._remember(data, language)
                 return out
@@ -240,12 +294,19 @@ class CodeCompressor:
 # ------------------------------------------------------------------ finding bodies
 
 
-def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignore[no-untyped-def]
+def _collect(root, data: bytes, language: str, limit: int | None = None) -> list[_Elision]:  # type: ignore[no-untyped-def]
+    """The bodies and doc texts to elide; none reaching past `limit` (closers added to parse a
+    listing cut short: what they close was cut, and stays whole in view)."""
+    limit = len(data) if limit is None else limit
     functions = FUNCTIONS[language]
     found: list[_Elision] = []
+    # Outline-level nodes, and those below a function kept whole (its comments are its own).
+    # The order nodes are visited in does not matter: elisions are sorted at the end.
     stack = [root]
-    while stack:
-        node = stack.pop()
+    inner: list = []  # type: ignore[type-arg]
+    while stack or inner:
+        outline = bool(stack)
+        node = stack.pop() if outline else inner.pop()
         if language == "python" and node.type in ("module", "class_definition"):
             doc = _docstring_elision(node, data)
             if doc is not None:
@@ -256,12 +317,16 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
                 found.append(doc)
             continue
         # The function a listing was cut short in stays whole: the view shows where it stops.
-        if node.type in functions and not (node.has_error and node.end_byte >= len(data.rstrip())):
+        if node.type in functions and node.end_byte <= limit \
+                and not (node.has_error and node.end_byte >= len(data.rstrip())):
             body = node.child_by_field_name("body")
             if body is not None and body.type in BLOCKS and _worth_eliding(body, language):
-                if language in _JS and _nested_functions(body, functions) >= 2:
+                if language in _JS and (_nested_functions(body, functions) >= 2
+                                        or _module_wrapper(node, body, root, functions)):
                     # A module pattern or a test suite: elide the functions inside it instead.
-                    stack.extend(reversed(body.children))
+                    children = body.children
+                    _comment_run_elisions(children, data, language, found)
+                    stack.extend(children)
                     continue
                 elision = _elision(body, data, language)
                 if len(elision.replacement) >= body.end_byte - body.start_byte:
@@ -270,15 +335,39 @@ def _collect(root, data: bytes, language: str) -> list[_Elision]:  # type: ignor
                                        elision.plain)
                 found.append(elision)
                 continue
-        stack.extend(reversed(node.children))
+        children = node.children
+        if outline and node.type not in functions:
+            if len(children) >= MIN_RUN:
+                _comment_run_elisions(children, data, language, found)
+            stack.extend(children)
+        else:
+            inner.extend(children)
     found.sort(key=lambda e: e.start)
     return found
+
+
+def _comment_run_elisions(children: list, data: bytes, language: str, found: list[_Elision]) -> None:  # type: ignore[type-arg]
+    marker = b"#" if language == "python" else b"//"
+    found.extend(_Elision(start, end, kept, kept) for start, end, kept in comment_runs(children, data, marker))
 
 
 def _worth_eliding(body, language: str) -> bool:  # type: ignore[no-untyped-def]
     rows = body.end_point[0] - body.start_point[0]
     # A one-line body costs about what its marker costs, and says more.
     return rows >= 1 if language == "python" else rows >= 2
+
+
+#: Anonymous function kinds that wrap a whole module (UMD/AMD factories, IIFEs).
+_WRAPPER_KINDS = frozenset({"function_expression", "function", "arrow_function"})
+
+
+def _module_wrapper(node, body, root, functions: frozenset[str]) -> bool:  # type: ignore[no-untyped-def]
+    """An anonymous function holding most of the file and a function of its own: a UMD/AMD
+    factory or IIFE around the module. Eliding it hid the module's whole outline."""
+    if node.type not in _WRAPPER_KINDS:
+        return False
+    rows = root.end_point[0] - root.start_point[0] + 1
+    return 2 * (body.end_point[0] - body.start_point[0]) >= rows and _nested_functions(body, functions) >= 1
 
 
 def _nested_functions(body, functions: frozenset[str]) -> int:  # type: ignore[no-untyped-def]
@@ -352,7 +441,9 @@ def _python_elision(body, data: bytes) -> _Elision:  # type: ignore[no-untyped-d
 
 
 def _docstring_node(block):  # type: ignore[no-untyped-def]
-    first = block.named_children[0] if block is not None and block.named_children else None
+    # Comments are not statements: a docstring under an author or licence comment is still one.
+    first = next((child for child in block.named_children if child.type != "comment"), None) \
+        if block is not None else None
     if first is not None and first.type == "expression_statement" and first.named_child_count == 1:
         first = first.named_children[0]
     return first if first is not None and first.type == "string" else None
