@@ -186,6 +186,17 @@ def test_comment_run_keeps_safety_and_deprecated_lines_and_body_comments() -> No
                                              b"func Old() { /* caveman: body elided */ }\n")
 
 
+def test_comment_run_whose_first_sentence_outruns_its_lead_stays_whole() -> None:
+    # net/http's ErrHijacked comment: no line of its first three ends a sentence, so a cut there
+    # left `Hijacker interface. A zero-byte write on a hijacked` dangling with nothing after it.
+    go = (b"package a\n\n// ErrHijacked is returned by Write calls when\n// the connection has been hijacked "
+          b"using the\n// Hijacker interface. A zero-byte write on a hijacked\n// connection will return "
+          b"ErrHijacked without any other side\n// effects.\nvar ErrHijacked = New(\"hijacked\")\n\n"
+          b"func Old() {\n\tx := compute(1, 2, 3)\n\ty := compute(x, x, x)\n\t_ = y\n}\n")
+    out = CodeCompressor().compress(go)
+    assert out is not None and out.startswith(go[:go.index(b"var ErrHijacked")])
+
+
 def test_module_docstring_under_an_author_comment_is_cut_to_its_first_line(counter) -> None:
     # `head -n 150 argparse.py`: two `# Author` comment lines sit above the 60-line module
     # docstring, and the docstring was looked for only in the module's first child: it stayed

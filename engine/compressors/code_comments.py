@@ -65,5 +65,8 @@ def _close(run: list[tuple[int, int]], data: bytes, found: list[tuple[int, int, 
         lead += 1
     if len(run) - lead < MIN_RUN - 1:
         return
+    sentence_ended = data[:run[lead - 1][1]].rstrip().endswith(_SENTENCE_END)
+    if not sentence_ended and data[run[lead][0]:run[lead][1]].strip(b" \t\r\n/#!"):
+        return  # no line of the first MAX_LEAD ends its sentence: a cut would leave half of one
     kept = b"".join(data[s:e] for s, e in run[lead:] if P.CODE_COMMENT_KEEP.match(data, s))
     found.append((run[lead][0], run[-1][1], kept))
