@@ -301,7 +301,7 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
     in_docstring = False
     # A Markdown document (a quarter of its lines Markdown-shaped): its list items are prose.
     markdown = 4 * sum(1 for ln in nonblank if P.MARKDOWN_LINE.match(ln)) >= len(nonblank)
-    comment_runs = _comment_runs(nonblank)
+    comment_runs = _comment_runs(text, nonblank)
     for i, ln in enumerate(nonblank):
         quotes = ln.count('"""') + ln.count("'''")
         if in_docstring or quotes:
@@ -312,18 +312,23 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
             continue
         shape = P.CODE_LINE_SHAPE.search(ln) is not None
         if not shape and i in comment_runs:
-            # A block of `#` comments (Python, shell) is prose too: a module opening with a long
-            # one (a table of rules, a licence) fell under the share and read as text. (A lone
-            # `# Title` is a Markdown heading as often as a comment: it still counts.)
+            # The `#` comment block a module opens with (a table of rules, a licence) is prose
+            # too: it put the module under the share, read as text. (A lone `# Title` is a
+            # Markdown heading as often as a comment: it still counts.)
             continue
         counted += 1
         shaped += shape
     return shaped >= CODE_LINE_SHARE * counted
 
 
-def _comment_runs(nonblank: list[str]) -> frozenset[int]:
-    """Indexes of `#` lines next to another `#` line (a comment block, not a heading)."""
-    hashed = [ln.lstrip().startswith("#") for ln in nonblank]
+def _comment_runs(text: str, nonblank: list[str]) -> frozenset[int]:
+    """Indexes of `#` lines next to another `#` line (a comment block, not a heading), in a text
+    that defines or imports something at a line start. A config file's comments between its
+    settings (postgresql.conf) are what makes it a document, and a `#12 0x… in f ()` line is a
+    gdb frame, no comment."""
+    if P.CODE_DEFINITION_LINE.search(text) is None:
+        return frozenset()
+    hashed = [ln.lstrip().startswith("#") and not ln.lstrip()[1:2].isdigit() for ln in nonblank]
     return frozenset(i for i, h in enumerate(hashed)
                      if h and ((i > 0 and hashed[i - 1]) or (i + 1 < len(hashed) and hashed[i + 1])))
 

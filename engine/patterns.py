@@ -246,6 +246,12 @@ CODE_KEYWORD = compile_lazily(
     r"\b(func|package|import|def|class|function|return|const|let|var|public|private|protected"
     r"|static|void|struct|interface|namespace|module|fn|impl|trait|export|async|await)\b"
 )
+#: A line that defines or imports something, at its start: the evidence that lets a text's `#`
+#: comment blocks count as a module's comments (detect), not as a config file's documentation.
+CODE_DEFINITION_LINE = compile_lazily(
+    r"(?m)^[ \t]*(?:(?:async )?def |class |import |from [\w.]+ import |(?:export )?function\b|func |(?:pub )?fn "
+    r"|#include\s*[<\"])"
+)
 CODE_STRUCTURE = compile_lazily(r"(?m)(=>|::|->|\)\{|\) \{|;\n|^\s*#include|^\s*from .+ import )")
 
 #: A search hit: `path:line[:col]:` or a URL.

@@ -255,3 +255,15 @@ def test_window_inside_a_class_is_outlined_as_class_members(counter) -> None:
     assert "   265→    populatePositional(positional, argv, positionalMap) { /* caveman: body elided */ }\n" in view
     assert "caveman_window" not in view
     assert result.tokens_after < 0.6 * result.tokens_before
+
+
+def test_a_config_file_with_comment_blocks_stays_a_document() -> None:
+    # PostgreSQL's sample postgresql.conf: `name = value  # note` lines among comment blocks. With
+    # every comment block set aside as prose, its few settings read as Python: its commented
+    # defaults (`#listen_addresses = 'localhost'`) were cut silently as comment runs.
+    assert detect(real("postgresql-conf-sample.txt")) is ContentType.TEXT
+
+
+def test_gdb_frames_are_no_comment_block() -> None:
+    # `#15387 0x… in walk (n=28, …) at so.c:3`: gdb's frames start with `#` too.
+    assert detect(real("gdb-stack-overflow-bt.txt")) is ContentType.TEXT
