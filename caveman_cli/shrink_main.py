@@ -89,6 +89,7 @@ def fast_main(args: Sequence[str]) -> int | None:
     parsed = parse_fast(args)
     if parsed is None:
         return None
+    open_std_fds()
     debug = os.environ.get("CAVEMAN_DEBUG", "") == "1"
     try:
         return execute(parsed)
@@ -126,6 +127,27 @@ def exec_transparently(argv: list[str]) -> int:
     return ExitStatus.NOT_EXECUTABLE
 
 
+def open_std_fds() -> None:
+    """Put /dev/null on a closed stdin, stdout or stderr (`cmd <&-`, `>&-`, `2>&-`).
+
+    Otherwise the first file caveman opens takes that number: the command would read
+    caveman's raw spool as its stdin, and with sys.stdout or sys.stderr None the view or the
+    error line raises AttributeError and the command's status is lost (1 for 3, 1 for 127)."""
+    for fd, flags, name in ((0, os.O_RDONLY, "stdin"), (1, os.O_WRONLY, "stdout"), (2, os.O_WRONLY, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                opened = os.open(os.devnull, flags)
+            except OSError:
+                continue
+            if opened != fd:
+                os.dup2(opened, fd)
+                os.close(opened)
+        if getattr(sys, name) is None:  # closed when Python started
+            setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False))
+
+
 def _silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -141,6 +163,7 @@ def execute(args: ShrinkArgs) -> int:
     With CAVEMAN_SHRINK=off caveman becomes the command (exec): no view, no footer, no JSON."""
     if not args.command:
         raise CavemanError("shrink needs a command: caveman tools shrink -- CMD [ARGS...]", ExitStatus.USAGE)
+    open_std_fds()
     ctx = Context()
     if ctx.env.get("CAVEMAN_SHRINK", "").strip().lower() == "off":
         return exec_transparently(args.command)
