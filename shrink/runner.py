@@ -36,6 +36,12 @@ KILL_GRACE_S = 2.0
 #: gets an end-of-file typed into the pty: a prompt that opened the terminal itself (sudo,
 #: ssh, getpass, `read < /dev/tty`) ends instead of waiting for ever. Nothing reads it otherwise.
 PROMPT_IDLE_S = 1.0
+#: With no person at caveman's stdin, output silent this long while the pty is in raw mode
+#: means a program waits for key presses nobody can type (less, more, vim, a menu reading
+#: /dev/tty): without caveman it would have had no terminal and ended at once, under it it
+#: would wait for ever. It gets SIGHUP, as when a terminal is closed, and the footer says why.
+#: Longer than PROMPT_IDLE_S: ending a program is not as harmless as typing an end-of-file.
+RAW_IDLE_S = 5.0
 READ_SIZE = 65536
 #: Most bytes gathered from the pty before they are handed on and the loop looks at signals.
 BURST_BYTES = 256 * 1024
@@ -56,7 +62,7 @@ class RunResult:
     signal: int | None
     bytes_raw: int
     elapsed_s: float
-    limit: str | None = None  # "timeout" or "idle-timeout" when caveman ended the command
+    limit: str | None = None  # "timeout", "idle-timeout" or "no-keyboard" when caveman ended the command
     limit_s: float | None = None
 
 
@@ -291,6 +297,8 @@ class _Loop:
                 self._limits(now, started, last_output)
                 if self._prompt_armed() and now - last_output >= PROMPT_IDLE_S:
                     self._type_eof()
+                if self._keys_armed() and now - last_output >= RAW_IDLE_S and self._raw_mode():
+                    self._end("no-keyboard", signal.SIGHUP, now)
             deadlines = [next_tick] if self.on_tick is not None else [now + 1.0]
             if exited_at is not None:
                 deadlines += [exited_at + DRAIN_TOTAL_S, max(last_output, exited_at) + DRAIN_IDLE_S]
@@ -301,6 +309,8 @@ class _Loop:
                     deadlines.append(last_output + self.idle_timeout)
                 if self._prompt_armed():
                     deadlines.append(last_output + PROMPT_IDLE_S)
+                if self._keys_armed():
+                    deadlines.append(last_output + RAW_IDLE_S)
                 if self.kill_at is not None:
                     deadlines.append(self.kill_at)
             if not self.signals.active:
@@ -337,7 +347,8 @@ class _Loop:
             code, signum = 128 + sig, sig
         else:
             code, signum = os.WEXITSTATUS(status), None
-        limit_s = {"timeout": self.timeout, "idle-timeout": self.idle_timeout}.get(self.limit or "")
+        limit_s = {"timeout": self.timeout, "idle-timeout": self.idle_timeout,
+                   "no-keyboard": RAW_IDLE_S}.get(self.limit or "")
         return RunResult(code, signum, self.bytes, elapsed, self.limit, limit_s)
 
     def _reap(self) -> None:
@@ -404,6 +415,15 @@ class _Loop:
     def _prompt_armed(self) -> bool:
         return self.answer_prompts and self.eof_typed_at != self.bytes and not self.eof
 
+    def _keys_armed(self) -> bool:
+        return self.answer_prompts and self.limit is None and not self.eof
+
+    def _raw_mode(self) -> bool:
+        try:
+            return not termios.tcgetattr(self.fd)[3] & termios.ICANON
+        except (OSError, termios.error):
+            return False
+
     def _type_eof(self) -> None:
         """Once per silence: ^D, if the terminal is in line mode (a raw-mode program would take
         it as a key press, not as end-of-file)."""
@@ -438,6 +458,12 @@ class _Loop:
             except (ProcessLookupError, PermissionError):
                 pass
 
+    def _end(self, limit: str, signum: int, now: float) -> None:
+        """caveman ends the command (for `limit`): `signum` now, SIGKILL after the grace."""
+        self.limit = limit
+        self._killpg(signum)
+        self.kill_at = now + KILL_GRACE_S
+
     def _limits(self, now: float, started: float, last_output: float) -> None:
         if self.limit is None:
             if self.timeout and now - started >= self.timeout:
@@ -445,8 +471,7 @@ class _Loop:
             elif self.idle_timeout and now - last_output >= self.idle_timeout:
                 self.limit = "idle-timeout"
             if self.limit is not None:
-                self._killpg(signal.SIGTERM)
-                self.kill_at = now + KILL_GRACE_S
+                self._end(self.limit, signal.SIGTERM, now)
         elif self.kill_at is not None and now >= self.kill_at:
             self._killpg(signal.SIGKILL)
             self.kill_at = None

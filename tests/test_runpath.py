@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+
+import pytest
 
 from tests.conftest import ROOT
 
@@ -26,11 +30,18 @@ def shell_shrink(redirects: str, *command: str, timeout: float = 60) -> subproce
 def _run_with_status_fd(line: str, redirects: str, env: dict, timeout: float) -> subprocess.CompletedProcess:
     with tempfile.TemporaryDirectory() as tmp:
         status_file = os.path.join(tmp, "status")
-        proc = subprocess.run(["sh", "-c", f"{line} {redirects}; echo $? > {shlex.quote(status_file)}"],
-                              capture_output=True, env=env, timeout=timeout, cwd=ROOT, stdin=subprocess.DEVNULL)
+        # A session of its own, so a hang is ended whole (caveman and the command), not just sh.
+        child = subprocess.Popen(["sh", "-c", f"{line} {redirects}; echo $? > {shlex.quote(status_file)}"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+                                 stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            out, err = child.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+            raise
         with open(status_file) as status:
-            proc.returncode = int(status.read())
-    return proc
+            return subprocess.CompletedProcess(child.args, int(status.read()), out, err)
 
 
 # ------------------------------------------------------------------ closed stdin / stdout / stderr
@@ -50,3 +61,35 @@ def test_closed_stderr_keeps_127_for_a_missing_command():
 def test_closed_stdin_gives_the_command_an_empty_stdin_not_cavemans_spool():
     r = shell_shrink("<&-", PY, "-c", "import os, sys; print(os.readlink('/proc/self/fd/0')); print(repr(sys.stdin.read()))")
     assert (r.returncode, r.stdout) == (0, b"/dev/null\n''\n")
+
+
+# ------------------------------------------------------------------ no one at the keyboard
+
+WAIT_FOR_A_KEY_IN_RAW_MODE = """
+import os, sys, tty
+fd = os.open("/dev/tty", os.O_RDWR)
+os.write(fd, b"press a key\\r\\n")
+tty.setraw(fd)
+print(repr(os.read(fd, 1)))
+"""
+
+
+def test_a_raw_mode_key_wait_with_no_one_at_the_keyboard_ends_and_says_why():
+    # less/more/vim wait like this; without caveman they would have had no terminal at all.
+    r = shell_shrink("", PY, "-c", WAIT_FOR_A_KEY_IN_RAW_MODE)
+    assert r.returncode == 129
+    assert r.stdout.startswith(b"press a key\n")
+    assert r.stdout.endswith("‹caveman: waited 5 s for a key press with no one at the keyboard (terminal in raw mode) "
+                             "· killed by SIGHUP (exit 129)›\n".encode())
+
+
+def test_a_pager_run_directly_with_no_one_at_the_keyboard_does_not_hang(tmp_path):
+    less = shutil.which("less")
+    if less is None:
+        pytest.skip("less is not installed")
+    text = tmp_path / "numbers.txt"
+    text.write_text("".join(f"{n}\n" for n in range(1, 301)))
+    r = shell_shrink("", less, str(text))
+    assert r.returncode == 129
+    assert r.stdout.startswith(b"1\n2\n3\n")
+    assert b"no one at the keyboard" in r.stdout
