@@ -93,3 +93,26 @@ def test_a_pager_run_directly_with_no_one_at_the_keyboard_does_not_hang(tmp_path
     assert r.returncode == 129
     assert r.stdout.startswith(b"1\n2\n3\n")
     assert b"no one at the keyboard" in r.stdout
+
+
+# ------------------------------------------------------------------ the screen emulator
+
+
+@pytest.mark.parametrize("private", [b"\x1b[?4m", b"\x1b[?6n", b"\x1b[?1;2r", b"\x1b[?1@", b"\x1b[?3g"])
+def test_private_csi_forms_pyte_does_not_model_are_ignored_not_fatal(private):
+    # vim sends CSI ? 4 m; pyte raised TypeError on it and the screen view was lost.
+    from shrink.emulator import resolve_screen
+
+    assert resolve_screen(b"\x1b[Hhello\r\n" + private + b"world\r\n", 80, 24) == b"hello\nworld\n"
+
+
+def test_vim_under_shrink_gets_a_screen_view_not_an_emulator_failure(tmp_path):
+    vim = shutil.which("vim")
+    if vim is None:
+        pytest.skip("vim is not installed")
+    text = tmp_path / "numbers.txt"
+    text.write_text("".join(f"{n}\n" for n in range(1, 301)))
+    r = shell_shrink("", vim, "-n", "-u", "NONE", str(text))
+    assert r.returncode == 129
+    assert r.stderr == b""
+    assert b"\n2\n3\n" in r.stdout
