@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from shrink.leader import fork_command
+
 #: Signals to caveman that belong to the command.
 FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 #: After the command exits, how long to keep reading output a grandchild may still hold open.
@@ -163,6 +165,7 @@ def _child_setup(stdin_fd: int | None, ignored: tuple[int, ...]) -> Callable[[],
         if stdin_fd is not None:
             os.dup2(stdin_fd, 0)
             os.close(stdin_fd)
+        fork_command(FORWARDED)  # so the command's `&` jobs outlive it, as they would in a shell
     return setup
 
 
@@ -227,6 +230,14 @@ def run(
         signals.close()
 
 
+def _foreground_group(fd: int) -> int | None:
+    try:
+        group = os.tcgetpgrp(fd)
+    except OSError:
+        return None
+    return group if group > 0 else None
+
+
 def _isatty(fd: int) -> bool:
     try:
         return os.isatty(fd)
@@ -246,6 +257,8 @@ class _Loop:
                  size_fd: int | None, timeout: float | None, idle_timeout: float | None, on_tick) -> None:
         self.proc = proc
         self.pid: int = proc.pid
+        # The command's own group (shrink.leader made it the foreground one before its exec).
+        self.command_group = _foreground_group(proc.fd)
         self.fd: int = proc.fd
         self.signals = signals
         self.on_output = on_output
@@ -445,7 +458,9 @@ class _Loop:
                 pass
 
     def _killpg(self, signum: int) -> None:
-        groups = {self.pid}
+        # The command's group, not its session leader's (shrink.leader passes a signal it gets
+        # on to that group, which would then get it twice).
+        groups = {self.command_group if self.command_group is not None else self.pid}
         try:
             fg = os.tcgetpgrp(self.fd)
             if fg > 0:

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 import pytest
 
@@ -116,3 +117,47 @@ def test_vim_under_shrink_gets_a_screen_view_not_an_emulator_failure(tmp_path):
     assert r.returncode == 129
     assert r.stderr == b""
     assert b"\n2\n3\n" in r.stdout
+
+
+# ------------------------------------------------------------------ background jobs
+
+
+def _wait_for(path, seconds: float = 30) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if os.path.exists(path):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_background_job_outlives_the_command_as_it_would_in_a_shell(tmp_path):
+    # The command led the pty's session; its exit sent SIGHUP to its `&` jobs (0 of 10 lived).
+    marker = tmp_path / "marker"
+    r = shell_shrink("", "sh", "-c", f"(sleep 1; echo ran > {shlex.quote(str(marker))}) & echo started")
+    assert (r.returncode, r.stdout) == (0, b"started\n")
+    assert _wait_for(marker)
+    assert marker.read_text() == "ran\n"
+
+
+def test_a_nohup_job_outlives_the_command(tmp_path):
+    marker = tmp_path / "marker"
+    r = shell_shrink("", "sh", "-c", f"nohup sh -c 'sleep 1; echo ran > {marker}' >/dev/null 2>&1 & exit 3")
+    assert r.returncode == 3
+    assert _wait_for(marker)
+
+
+def test_killing_caveman_still_ends_the_command(tmp_path):
+    # With caveman gone the pty hangs up: the command must get its SIGHUP as before.
+    started, marker = tmp_path / "started", tmp_path / "marker"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    script = f"echo > {shlex.quote(str(started))}; sleep 3; echo late > {shlex.quote(str(marker))}"
+    proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--", "sh", "-c", script],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    try:
+        assert _wait_for(started)
+    finally:
+        proc.kill()
+        proc.communicate(timeout=60)
+    assert not _wait_for(marker, seconds=6)
