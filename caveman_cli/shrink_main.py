@@ -8,6 +8,7 @@ None and goes through typer, which owns every usage message.
 """
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
@@ -121,7 +122,15 @@ def exec_transparently(argv: list[str]) -> int:
     for sig in (signal.SIGPIPE, signal.SIGXFSZ):  # Python ignores these; the command must not
         signal.signal(sig, signal.SIG_DFL)
     try:
-        os.execvp(argv[0], argv)
+        try:
+            os.execvp(argv[0], argv)
+        except OSError as exc:
+            from shrink.shebang import shell_fallback
+
+            by_shell = shell_fallback(argv, os.environ.get("PATH")) if exc.errno == errno.ENOEXEC else None
+            if by_shell is None:
+                raise
+            os.execv(by_shell[0], by_shell)
     except OSError as exc:
         warn(f"{argv[0]}: {exc.strerror or exc}")
     return ExitStatus.NOT_EXECUTABLE

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shrink.leader import fork_command
+from shrink.shebang import shell_fallback
 
 #: Signals to caveman that belong to the command.
 FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -209,15 +210,26 @@ def run(
     started = time.monotonic()
     try:
         try:
-            proc = PtyProcess.spawn(
-                argv, env=dict(env), dimensions=(size[1], size[0]), preexec_fn=_child_setup(child_stdin, signals.ignored),
-                pass_fds=(child_stdin,) if child_stdin is not None else (),
-            )
+            def spawn(args: list[str]) -> PtyProcess:
+                return PtyProcess.spawn(
+                    args, env=dict(env), dimensions=(size[1], size[0]), preexec_fn=_child_setup(child_stdin, signals.ignored),
+                    pass_fds=(child_stdin,) if child_stdin is not None else (),
+                )
+
+            try:
+                proc = spawn(argv)
+            except OSError as exc:
+                by_shell = shell_fallback(argv, env.get("PATH")) if exc.errno == errno.ENOEXEC else None
+                if by_shell is None:
+                    raise
+                proc = spawn(by_shell)
         except FileNotFoundError:
             raise SpawnError(f"command not found: {argv[0]}", 127) from None
         except OSError as exc:
             code = 127 if exc.errno == errno.ENOENT else 126
-            raise SpawnError(f"{argv[0]}: {exc.strerror or exc}", code) from None
+            # ptyprocess re-raises the child's exec error with errno set but no strerror.
+            reason = exc.strerror or (os.strerror(exc.errno) if exc.errno else str(exc))
+            raise SpawnError(f"{argv[0]}: {reason}", code) from None
         finally:
             if child_stdin is not None:
                 os.close(child_stdin)

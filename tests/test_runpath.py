@@ -161,3 +161,35 @@ def test_killing_caveman_still_ends_the_command(tmp_path):
         proc.kill()
         proc.communicate(timeout=60)
     assert not _wait_for(marker, seconds=6)
+
+
+# ------------------------------------------------------------------ scripts without #!
+
+
+def _script(tmp_path, body: bytes):
+    path = tmp_path / "script"
+    path.write_bytes(body)
+    path.chmod(0o755)
+    return path
+
+
+def test_a_script_without_shebang_runs_with_sh_as_in_a_shell(tmp_path):
+    script = _script(tmp_path, b'echo "ran with $1"\nexit 3\n')
+    r = shell_shrink("", str(script), "arg")
+    assert (r.returncode, r.stdout, r.stderr) == (3, "ran with arg\n‹caveman: exit 3›\n".encode(), b"")
+
+
+def test_a_script_without_shebang_runs_with_sh_when_shrink_is_off(tmp_path):
+    script = _script(tmp_path, b'echo "ran with $1"\nexit 3\n')
+    env = dict(os.environ, CAVEMAN_SHRINK="off")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    r = subprocess.run([PY, "-m", "caveman_cli", "tools", "shrink", "--", str(script), "arg"], capture_output=True,
+                       env=env, timeout=60, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert (r.returncode, r.stdout) == (3, b"ran with arg\n")
+
+
+def test_a_binary_exec_cannot_run_stays_126_with_a_plain_reason(tmp_path):
+    binary = _script(tmp_path, b"\x7fELF\x02\x01\x01\x00\x00\x00garbage\n")
+    r = shell_shrink("", str(binary))
+    assert (r.returncode, r.stdout) == (126, b"")
+    assert r.stderr == f"caveman: {binary}: Exec format error\n".encode()
