@@ -73,12 +73,15 @@ def _lead(pid: int, gate_write: int, relayed: tuple[int, ...]) -> int:
     os.closerange(3, _max_fd())
     while True:
         try:
-            _, status = os.waitpid(pid, 0)
-            break
+            _, status = os.waitpid(pid, os.WUNTRACED)
         except ChildProcessError:
             return 1
         except InterruptedError:
             continue
+        if os.WIFSTOPPED(status):
+            _resume(pid, os.WSTOPSIG(status))
+            continue
+        break
     try:
         os.tcsetpgrp(_TERMINAL_FD, os.getpgrp())
     except OSError:
@@ -89,9 +92,28 @@ def _lead(pid: int, gate_write: int, relayed: tuple[int, ...]) -> int:
     return os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 1
 
 
+def _resume(pid: int, stop_signal: int) -> None:
+    """Nobody here can resume a stopped command (no job control: `fg` does not exist for an
+    agent), so it would wait for ever. When the command led the session its group was an
+    orphaned one, where the kernel ignores ^Z-style stops; this keeps that. A read or write
+    of the terminal from a background group (SIGTTIN, SIGTTOU) gets the foreground first, or
+    it would stop again at once."""
+    if stop_signal in (signal.SIGTTIN, signal.SIGTTOU):
+        try:
+            os.tcsetpgrp(_TERMINAL_FD, os.getpgid(pid))
+        except OSError:
+            pass
+    try:
+        os.killpg(os.getpgid(pid), signal.SIGCONT)
+    except OSError:
+        pass
+
+
 def _signal_group(pgid: int, signum: int) -> None:
     try:
         os.killpg(pgid, signum)
+        if signum == signal.SIGHUP:  # as the kernel's hang-up does: a stopped job must see it
+            os.killpg(pgid, signal.SIGCONT)
     except OSError:
         pass
 

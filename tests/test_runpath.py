@@ -193,3 +193,14 @@ def test_a_binary_exec_cannot_run_stays_126_with_a_plain_reason(tmp_path):
     r = shell_shrink("", str(binary))
     assert (r.returncode, r.stdout) == (126, b"")
     assert r.stderr == f"caveman: {binary}: Exec format error\n".encode()
+
+
+def test_a_command_that_suspends_itself_is_resumed_not_left_stopped_for_ever():
+    # No one can `fg` it: a ^Z-style stop must not hang the run (the status is the command's).
+    r = shell_shrink("", "sh", "-c", "echo before; kill -TSTP $$; echo resumed; exit 5")
+    assert (r.returncode, r.stdout) == (5, "before\nresumed\n‹caveman: exit 5›\n".encode())
+
+
+def test_a_command_stopped_with_sigstop_is_resumed():
+    r = shell_shrink("", "sh", "-c", "echo before; kill -STOP $$; echo resumed; exit 6")
+    assert (r.returncode, r.stdout) == (6, "before\nresumed\n‹caveman: exit 6›\n".encode())
