@@ -204,3 +204,29 @@ def test_a_command_that_suspends_itself_is_resumed_not_left_stopped_for_ever():
 def test_a_command_stopped_with_sigstop_is_resumed():
     r = shell_shrink("", "sh", "-c", "echo before; kill -STOP $$; echo resumed; exit 6")
     assert (r.returncode, r.stdout) == (6, "before\nresumed\n‹caveman: exit 6›\n".encode())
+
+
+# ------------------------------------------------------------------ the hook: commands that never end
+
+
+@pytest.mark.parametrize("command", [
+    "npm run dev", "npm start", "yarn dev", "pnpm run serve", "docker compose up", "docker compose watch",
+    "kubectl port-forward svc/web 8080:80", "cargo watch -x test", "dotnet watch run", "gradle bootRun",
+    "gradle -t test", "mvn spring-boot:run",
+])
+def test_the_hook_leaves_servers_and_watchers_unwrapped(command):
+    # shrink prints at the end; a call that times out would show the agent nothing at all.
+    from launch_profiles.hook import refusal, rewrite
+
+    assert "runs until stopped" in (refusal(command) or "")
+    assert rewrite(command, ["caveman"]) is None
+
+
+@pytest.mark.parametrize("command", [
+    "docker compose up -d", "docker compose up --detach web", "npm run build", "npm test",
+    "docker build -t web .", "cargo test", "kubectl get pods -A",
+])
+def test_the_hook_still_wraps_commands_that_return(command):
+    from launch_profiles.hook import rewrite
+
+    assert rewrite(command, ["caveman"]) == f"caveman tools shrink -- {command}"
