@@ -153,7 +153,12 @@ class _Signals:
         os.close(self._write_fd)
 
 
-def _child_setup(stdin_fd: int | None, ignored: tuple[int, ...]) -> Callable[[], None]:
+def _child_setup(stdin_fd: int | None, ignored: tuple[int, ...], argv: Sequence[str] = (),
+                 env: Mapping[str, str] | None = None) -> Callable[[], None]:
+    from ptyprocess.util import which
+
+    executable = which(argv[0]) if argv else None  # the file ptyprocess would exec
+
     def setup() -> None:
         # Python ignores SIGPIPE and SIGXFSZ; an exec'd program must get the defaults back
         # (or `cmd | head` inside it would see EPIPE errors instead of ending quietly).
@@ -167,6 +172,14 @@ def _child_setup(stdin_fd: int | None, ignored: tuple[int, ...]) -> Callable[[],
             os.dup2(stdin_fd, 0)
             os.close(stdin_fd)
         fork_command(FORWARDED)  # so the command's `&` jobs outlive it, as they would in a shell
+        if executable is not None and env is not None:
+            # ptyprocess execs argv with argv[0] replaced by its full path, which then shows in
+            # the command's messages (`/usr/bin/ls: cannot access ...`); a shell keeps argv[0]
+            # as typed. If this exec fails, ptyprocess's own runs and reports the error.
+            try:
+                os.execve(executable, list(argv), dict(env))
+            except OSError:
+                pass
     return setup
 
 
@@ -212,7 +225,8 @@ def run(
         try:
             def spawn(args: list[str]) -> PtyProcess:
                 return PtyProcess.spawn(
-                    args, env=dict(env), dimensions=(size[1], size[0]), preexec_fn=_child_setup(child_stdin, signals.ignored),
+                    args, env=dict(env), dimensions=(size[1], size[0]),
+                    preexec_fn=_child_setup(child_stdin, signals.ignored, args, env),
                     pass_fds=(child_stdin,) if child_stdin is not None else (),
                 )
 

@@ -230,3 +230,14 @@ def test_the_hook_still_wraps_commands_that_return(command):
     from launch_profiles.hook import rewrite
 
     assert rewrite(command, ["caveman"]) == f"caveman tools shrink -- {command}"
+
+
+# ------------------------------------------------------------------ argv as typed
+
+
+def test_argv0_reaches_the_command_as_typed_not_as_a_full_path(tmp_path):
+    # ptyprocess put the full path in argv[0]: every message read `/usr/bin/ls: cannot access ...`.
+    missing = tmp_path / "missing"
+    r = shell_shrink("", "ls", str(missing))
+    assert r.returncode == 2
+    assert r.stdout.startswith(f"ls: cannot access '{missing}'".encode())
