@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shrink.leader import fork_command
+from shrink.queries import answers
 from shrink.shebang import shell_fallback
 
 #: Signals to caveman that belong to the command.
@@ -43,8 +44,9 @@ PROMPT_IDLE_S = 1.0
 #: means a program waits for key presses nobody can type (less, more, vim, a menu reading
 #: /dev/tty): without caveman it would have had no terminal and ended at once, under it it
 #: would wait for ever. It gets SIGHUP, as when a terminal is closed, and the footer says why.
-#: Longer than PROMPT_IDLE_S: ending a program is not as harmless as typing an end-of-file.
-RAW_IDLE_S = 5.0
+#: Longer than PROMPT_IDLE_S (ending a program is not as harmless as typing an end-of-file) and
+#: than the timeouts programs give a terminal's reply (termenv waits 5 s; shrink.queries answers).
+RAW_IDLE_S = 10.0
 READ_SIZE = 65536
 #: Most bytes gathered from the pty before they are handed on and the loop looks at signals.
 BURST_BYTES = 256 * 1024
@@ -424,8 +426,21 @@ class _Loop:
         if not chunks:
             return False
         self.bytes += size
-        self.on_output(chunks[0] if len(chunks) == 1 else b"".join(chunks))
+        burst = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        if not self.eof:
+            self._answer(burst)
+        self.on_output(burst)
         return True
+
+    def _answer(self, burst: bytes) -> None:
+        """Reply to terminal queries (shrink.queries) while the pty is in raw mode, i.e. while a
+        program is set to read the reply; in line mode it would only be echoed as text."""
+        reply = answers(burst)
+        if reply and self._raw_mode():
+            try:
+                os.write(self.fd, reply)
+            except OSError:
+                pass
 
     def _read_keys(self) -> None:
         try:

@@ -80,7 +80,7 @@ def test_a_raw_mode_key_wait_with_no_one_at_the_keyboard_ends_and_says_why():
     r = shell_shrink("", PY, "-c", WAIT_FOR_A_KEY_IN_RAW_MODE)
     assert r.returncode == 129
     assert r.stdout.startswith(b"press a key\n")
-    assert r.stdout.endswith("‹caveman: waited 5 s for a key press with no one at the keyboard (terminal in raw mode) "
+    assert r.stdout.endswith("‹caveman: waited 10 s for a key press with no one at the keyboard (terminal in raw mode) "
                              "· killed by SIGHUP (exit 129)›\n".encode())
 
 
@@ -241,3 +241,46 @@ def test_argv0_reaches_the_command_as_typed_not_as_a_full_path(tmp_path):
     r = shell_shrink("", "ls", str(missing))
     assert r.returncode == 2
     assert r.stdout.startswith(f"ls: cannot access '{missing}'".encode())
+
+
+# ------------------------------------------------------------------ terminal queries
+
+ASK_THE_TERMINAL = """
+import os, select, termios, tty
+fd = os.open("/dev/tty", os.O_RDWR)
+saved = termios.tcgetattr(fd)
+tty.setraw(fd)
+os.write(fd, b"\\x1b]11;?\\x1b\\\\\\x1b[6n")  # termenv: background colour, then a cursor report as sentinel
+reply = b""
+while not reply.endswith(b"R") and select.select([fd], [], [], 30)[0]:
+    reply += os.read(fd, 100)
+termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+print(repr(reply))
+"""
+
+
+def test_terminal_queries_get_a_plain_terminals_answers():
+    # Nobody answered: termenv-style programs (gh, glow) stalled for their timeout or for ever.
+    r = shell_shrink("", PY, "-c", ASK_THE_TERMINAL)
+    assert r.returncode == 0
+    assert r.stdout == b"b'\\x1b]11;rgb:0000/0000/0000\\x1b\\\\\\x1b[1;1R'\n"
+
+
+def test_a_query_in_line_mode_is_not_answered_into_the_transcript():
+    # In line mode the reply would only be echoed back as text (`^[[1;1R`).
+    r = shell_shrink("", "sh", "-c", "printf 'before\\033[6n\\n'; echo after")
+    assert (r.returncode, r.stdout) == (0, b"before\nafter\n")
+
+
+@pytest.mark.parametrize("output, reply", [
+    (b"plain text\n", b""),
+    (b"\x1b[31mred\x1b[0m", b""),
+    (b"\x1b[6n", b"\x1b[1;1R"),
+    (b"\x1b[?u\x1b[c", b"\x1b[?1;2c"),
+    (b"\x1b]11;?\x07\x1b]10;?\x1b\\", b"\x1b]11;rgb:0000/0000/0000\x07\x1b]10;rgb:ffff/ffff/ffff\x1b\\"),
+    (b"\x1b[6n..\x1b[0c", b"\x1b[1;1R\x1b[?1;2c"),
+])
+def test_query_answers_in_order(output, reply):
+    from shrink.queries import answers
+
+    assert answers(output) == reply
