@@ -10,6 +10,7 @@ command's status: the transcript passes through and the reason is reported.
 """
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 import threading
@@ -136,6 +137,19 @@ def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: b
     return child
 
 
+def _spool(tmp_dir: str | None) -> BinaryIO:
+    """A temporary file in tmp_dir; else wherever tempfile finds a writable directory (a TMPDIR
+    that exists but cannot be written, /proc, a read-only sandbox, made caveman fail with exit 1
+    before the command ran); else memory, so the command still runs and keeps its status."""
+    for where in (tmp_dir, None):
+        try:
+            # Unbuffered: writes are whole bursts already, and a failed write then loses nothing unseen.
+            return tempfile.TemporaryFile(dir=where, buffering=0)
+        except OSError:
+            continue
+    return io.BytesIO()
+
+
 class _Capture:
     """Where pty output goes: a bounded raw spool for the emulator and the line resolver.
 
@@ -146,9 +160,8 @@ class _Capture:
     TAIL_BYTES = 256 * 1024
 
     def __init__(self, rows: int, tmp_dir: str | None) -> None:
-        # Unbuffered: writes are whole bursts already, and a failed write then loses nothing unseen.
-        self.raw = tempfile.TemporaryFile(dir=tmp_dir, buffering=0)
-        self.resolved = tempfile.TemporaryFile(dir=tmp_dir, buffering=0)
+        self.raw = _spool(tmp_dir)
+        self.resolved = _spool(tmp_dir)
         self.raw_kept = 0
         self.lines = screen.LineResolver(self._keep, rows)
         self.problem: str | None = None
@@ -196,7 +209,7 @@ class _Capture:
                 note = f"screen emulation failed ({type(exc).__name__}: {exc}); showing the line view"
                 return self._read_resolved(), "lines", [note]
         # After a failed spool write the transcript is pieced together in memory (rare: a full disk).
-        if self.problem is None and self.resolved.tell() > SPOOLED_VIEW_BYTES:
+        if self.problem is None and self.resolved.tell() > SPOOLED_VIEW_BYTES and not isinstance(self.resolved, io.BytesIO):
             spool, self.resolved = self.resolved, None
             return spool, "lines", []
         return self._read_resolved(), "lines", [self.problem] if self.problem else []

@@ -284,3 +284,31 @@ def test_query_answers_in_order(output, reply):
     from shrink.queries import answers
 
     assert answers(output) == reply
+
+
+# ------------------------------------------------------------------ nowhere to spool
+
+
+def test_an_unwritable_tmpdir_still_runs_the_command_and_keeps_its_status():
+    # TMPDIR that exists but cannot be written (here /proc): caveman failed with exit 1 before the run.
+    env = dict(os.environ, TMPDIR="/proc")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    r = subprocess.run([PY, "-m", "caveman_cli", "tools", "shrink", "--", "sh", "-c", "echo hi; exit 3"],
+                       capture_output=True, env=env, timeout=60, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert (r.returncode, r.stdout, r.stderr) == (3, "hi\n‹caveman: exit 3›\n".encode(), b"")
+
+
+def test_with_no_writable_directory_at_all_the_output_is_held_in_memory(monkeypatch):
+    from shrink import pipeline
+
+    def no_room(*args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(pipeline.tempfile, "TemporaryFile", no_room)
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    try:
+        outcome = pipeline.shrink(pipeline.Request(["sh", "-c", "echo hi; echo there; exit 3"], raw=True),
+                                  env=os.environ, engine_factory=None, stdin_fd=devnull, live=False)
+    finally:
+        os.close(devnull)
+    assert (outcome.exit_code, outcome.view_bytes(), outcome.warnings) == (3, b"hi\nthere\n", [])
