@@ -312,3 +312,26 @@ def test_with_no_writable_directory_at_all_the_output_is_held_in_memory(monkeypa
     finally:
         os.close(devnull)
     assert (outcome.exit_code, outcome.view_bytes(), outcome.warnings) == (3, b"hi\nthere\n", [])
+
+
+# ------------------------------------------------------------------ a non-blocking stdout
+
+
+def test_a_non_blocking_stdout_gets_the_whole_view_and_the_footer():
+    # A parent's O_NONBLOCK on a shared pipe: buffered writes returned short counts nobody checked,
+    # and only the first 64 KiB were printed (no footer, no last lines).
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    printer = "import sys\nfor i in range(20000): print(f'line {i} ' + 'x' * 60)\nsys.exit(3)"
+    proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--raw", "--", PY, "-c", printer],
+                            stdout=write_end, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, cwd=ROOT)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as reader:
+        first = reader.read(1)  # the pipe fills while nobody reads on
+        time.sleep(1)
+        rest = reader.read()
+    assert proc.wait(timeout=60) == 3
+    expected = "".join(f"line {i} {'x' * 60}\n" for i in range(20000)) + "‹caveman: exit 3›\n"
+    assert first + rest == expected.encode()
