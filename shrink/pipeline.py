@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -298,10 +300,13 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
     budget = ENGINE_BUDGET_S
     if outcome.view_file is not None:
         budget += outcome.view_size / ENGINE_BYTES_PER_S
-    worker.join(budget)
+    interrupted = _join_unless_told_to_stop(worker, budget)
     if worker.is_alive():
         outcome.abandoned = True
-        outcome.warnings.append(f"compression took longer than {budget:g} s; output passed through uncompressed")
+        if interrupted is not None:
+            outcome.warnings.append(f"{signal.Signals(interrupted).name} while compressing; output passed through uncompressed")
+        else:
+            outcome.warnings.append(f"compression took longer than {budget:g} s; output passed through uncompressed")
         return
     if "error" in box:  # caveman's failure, not the command's: show the output as it is
         exc = box["error"]
@@ -323,6 +328,35 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
             outcome.warnings.append(f"{problem}; output passed through uncompressed")
         elif result.error:
             outcome.warnings.append(f"{result.reason or result.error}; output passed through uncompressed")
+
+
+#: Signals that end caveman's wait for the engine (the command has already ended by then).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def _join_unless_told_to_stop(worker: threading.Thread, budget: float) -> int | None:
+    """Wait for the engine up to `budget` seconds; a SIGINT, SIGTERM or SIGHUP ends the wait.
+
+    The command has ended and its status is known. A harness's SIGTERM at its timeout, or a ^C,
+    during a long compression killed caveman (143, or 130 via KeyboardInterrupt) and lost both
+    the output and the status; now the transcript passes through with the command's status.
+    Returns the signal that ended the wait, if one did."""
+    if threading.current_thread() is not threading.main_thread():
+        worker.join(budget)
+        return None
+    received: list[int] = []
+    old = {sig: signal.signal(sig, lambda signum, frame: received.append(signum)) for sig in STOP_SIGNALS}
+    try:
+        deadline = time.monotonic() + budget
+        while worker.is_alive() and not received:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            worker.join(min(left, 0.1))
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+    return received[0] if received else None
 
 
 def _pays_for_its_footer(outcome: Outcome, result: Result, engine: Any) -> bool:

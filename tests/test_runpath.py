@@ -335,3 +335,29 @@ def test_a_non_blocking_stdout_gets_the_whole_view_and_the_footer():
     assert proc.wait(timeout=60) == 3
     expected = "".join(f"line {i} {'x' * 60}\n" for i in range(20000)) + "‹caveman: exit 3›\n"
     assert first + rest == expected.encode()
+
+
+# ------------------------------------------------------------------ told to stop while compressing
+
+
+def test_sigterm_while_compressing_passes_the_output_through_with_the_commands_status(tmp_path):
+    # The command has ended; a harness's SIGTERM at its timeout killed caveman mid-compression
+    # (status 143, no output at all).
+    done = tmp_path / "done"
+    printer = ("import sys\nfor i in range(400000): print(f'test_{i % 500} PASSED step {i} value={i * 7 % 13}')\n"
+               f"open({str(done)!r}, 'w').close()\nsys.exit(4)")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    proc = subprocess.Popen([PY, "-m", "caveman_cli", "tools", "shrink", "--", PY, "-c", printer],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    try:
+        assert _wait_for(done, seconds=120)
+        time.sleep(0.5)  # the command's exit and the drain; compressing ~15 MB takes seconds more
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 4
+    assert err == b"caveman: SIGTERM while compressing; output passed through uncompressed\n"
+    assert out.startswith(b"test_0 PASSED step 0 value=0\n")
+    assert out.endswith("test_499 PASSED step 399999 value=1\n‹caveman: exit 4›\n".encode())
