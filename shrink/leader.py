@@ -39,7 +39,10 @@ def fork_command(relayed: tuple[int, ...]) -> None:
         return
     if pid == 0:
         os.close(gate_write)
-        os.setpgid(0, 0)
+        try:
+            os.setpgid(0, 0)
+        except OSError:  # the leader sets it too
+            pass
         os.read(gate_read, 1)  # until the leader made our group the foreground one (or died)
         os.close(gate_read)
         return
