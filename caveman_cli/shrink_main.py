@@ -8,7 +8,9 @@ None and goes through typer, which owns every usage message.
 """
 from __future__ import annotations
 
+import errno
 import os
+import select
 import signal
 import sys
 from collections.abc import Sequence
@@ -89,6 +91,7 @@ def fast_main(args: Sequence[str]) -> int | None:
     parsed = parse_fast(args)
     if parsed is None:
         return None
+    open_std_fds()
     debug = os.environ.get("CAVEMAN_DEBUG", "") == "1"
     try:
         return execute(parsed)
@@ -120,10 +123,62 @@ def exec_transparently(argv: list[str]) -> int:
     for sig in (signal.SIGPIPE, signal.SIGXFSZ):  # Python ignores these; the command must not
         signal.signal(sig, signal.SIG_DFL)
     try:
-        os.execvp(argv[0], argv)
+        try:
+            os.execvp(argv[0], argv)
+        except OSError as exc:
+            from shrink.shebang import shell_fallback
+
+            by_shell = shell_fallback(argv, os.environ.get("PATH")) if exc.errno == errno.ENOEXEC else None
+            if by_shell is None:
+                raise
+            os.execv(by_shell[0], by_shell)
     except OSError as exc:
         warn(f"{argv[0]}: {exc.strerror or exc}")
     return ExitStatus.NOT_EXECUTABLE
+
+
+def open_std_fds() -> None:
+    """Put /dev/null on a closed stdin, stdout or stderr (`cmd <&-`, `>&-`, `2>&-`).
+
+    Otherwise the first file caveman opens takes that number: the command would read
+    caveman's raw spool as its stdin, and with sys.stdout or sys.stderr None the view or the
+    error line raises AttributeError and the command's status is lost (1 for 3, 1 for 127)."""
+    for fd, flags, name in ((0, os.O_RDONLY, "stdin"), (1, os.O_WRONLY, "stdout"), (2, os.O_WRONLY, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                opened = os.open(os.devnull, flags)
+            except OSError:
+                continue
+            if opened != fd:
+                os.dup2(opened, fd)
+                os.close(opened)
+        if getattr(sys, name) is None:  # closed when Python started
+            setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False))
+
+
+class _PatientWriter:
+    """stdout for the view: every byte written, waiting while the pipe is full.
+
+    A parent that set O_NONBLOCK on a pipe or terminal it shares with caveman made
+    sys.stdout.buffer.write return short counts, which nothing checks: 65,536 of 1.4 MB were
+    printed, without the footer or the last lines (where errors are), and the status was kept."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def write(self, data: bytes) -> int:
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self.fd, view):]
+            except BlockingIOError:
+                select.select([], [self.fd], [])
+        return len(data)
+
+    def flush(self) -> None:
+        return None
 
 
 def _silence_stdout() -> None:
@@ -141,6 +196,7 @@ def execute(args: ShrinkArgs) -> int:
     With CAVEMAN_SHRINK=off caveman becomes the command (exec): no view, no footer, no JSON."""
     if not args.command:
         raise CavemanError("shrink needs a command: caveman tools shrink -- CMD [ARGS...]", ExitStatus.USAGE)
+    open_std_fds()
     ctx = Context()
     if ctx.env.get("CAVEMAN_SHRINK", "").strip().lower() == "off":
         return exec_transparently(args.command)
@@ -167,10 +223,12 @@ def execute(args: ShrinkArgs) -> int:
     for note in outcome.warnings:
         warn(note)
     try:
+        sys.stdout.flush()
+        out = _PatientWriter(sys.stdout.fileno())
         if args.as_json:
-            render.write_json(outcome, sys.stdout.buffer)
+            render.write_json(outcome, out)  # type: ignore[arg-type]
         else:
-            render.write_text(outcome, sys.stdout.buffer)
+            render.write_text(outcome, out)  # type: ignore[arg-type]
     except BrokenPipeError:
         # A reader that stopped early (`| head`) does not change how the command ended.
         _silence_stdout()

@@ -44,6 +44,22 @@ EXCLUDED_SUBCOMMANDS: dict[str, frozenset[str]] = {
     "pnpm": frozenset({"init"}),
 }
 
+#: Subcommands that serve or watch until stopped (a dev server, a file watcher, a tunnel):
+#: shrink shows nothing until the command ends, so an agent whose tool call times out would
+#: see no line of what it printed, where unwrapped it sees the output so far. Each maps to the
+#: flags that make it return instead (`docker compose up -d`).
+NEVER_ENDING: dict[str, dict[str, frozenset[str]]] = {
+    "npm": {"start": frozenset(), "dev": frozenset(), "serve": frozenset()},
+    "pnpm": {"start": frozenset(), "dev": frozenset(), "serve": frozenset()},
+    "yarn": {"start": frozenset(), "dev": frozenset(), "serve": frozenset()},
+    "docker": {"up": frozenset({"-d", "--detach", "--wait"}), "watch": frozenset()},
+    "kubectl": {"port-forward": frozenset(), "proxy": frozenset()},
+    "cargo": {"watch": frozenset()},
+    "dotnet": {"watch": frozenset()},
+    "gradle": {"bootRun": frozenset(), "--continuous": frozenset(), "-t": frozenset()},
+    "mvn": {"spring-boot:run": frozenset(), "quarkus:dev": frozenset(), "jetty:run": frozenset()},
+}
+
 #: Characters that end a simple command or redirect it, when not quoted.
 _OPERATOR_CHARS = frozenset("|&;<>()`")
 
@@ -105,6 +121,10 @@ def refusal(command: str) -> str | None:
     hit = next((w for w in words[1:] if w in excluded), None)
     if hit:
         return f"{first} {hit} is interactive or changes state"
+    never = NEVER_ENDING.get(first, {})
+    serving = next((w for w in words[1:] if w in never and not never[w].intersection(words)), None)
+    if serving:
+        return f"{first} {serving} runs until stopped"
     return None
 
 

@@ -6,7 +6,28 @@ pyte runs at ~0.6 MB/s of CPU, so the pipeline sends it at most screen.SCREEN_MA
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from shrink.screen import ALT_SCREEN_MODES, ENCODING, ERRORS
+
+
+def _ignore_private_forms(screen_class: type, names: Iterable[str]) -> None:
+    """pyte passes `private=True` for any `CSI ? ...` sequence, and most of its handlers take no
+    such argument: vim's `CSI ? 4 m` (a key-modifier query) or `CSI ? 1 ; 2 r` raised TypeError
+    and lost the screen view. A terminal ignores private forms it does not know; so do we."""
+    import inspect
+
+    def ignoring_private(method: Callable[..., None]) -> Callable[..., None]:
+        def handler(self: object, *params: int, private: bool = False) -> None:
+            if not private:
+                method(self, *params)
+        return handler
+
+    for name in sorted(set(names)):
+        method = getattr(screen_class, name)
+        accepted = inspect.signature(method).parameters.values()
+        if not any(p.name == "private" or p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted):
+            setattr(screen_class, name, ignoring_private(method))
 
 
 def resolve_screen(data: bytes, cols: int, rows: int) -> bytes:
@@ -50,6 +71,7 @@ def resolve_screen(data: bytes, cols: int, rows: int) -> bytes:
             self.erase_in_display(2)
             self.cursor_position()
 
+    _ignore_private_forms(TranscriptScreen, pyte.Stream.csi.values())
     screen = TranscriptScreen(cols, rows)
     screen.set_mode(pyte.modes.LNM)  # a bare LF (no ONLCR) still starts a line
     stream = pyte.Stream(screen)

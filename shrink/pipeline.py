@@ -10,9 +10,12 @@ command's status: the transcript passes through and the reason is reported.
 """
 from __future__ import annotations
 
+import io
 import os
+import signal
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -136,6 +139,19 @@ def child_environment(env: Mapping[str, str], size: tuple[int, int], attached: b
     return child
 
 
+def _spool(tmp_dir: str | None) -> BinaryIO:
+    """A temporary file in tmp_dir; else wherever tempfile finds a writable directory (a TMPDIR
+    that exists but cannot be written, /proc, a read-only sandbox, made caveman fail with exit 1
+    before the command ran); else memory, so the command still runs and keeps its status."""
+    for where in (tmp_dir, None):
+        try:
+            # Unbuffered: writes are whole bursts already, and a failed write then loses nothing unseen.
+            return tempfile.TemporaryFile(dir=where, buffering=0)
+        except OSError:
+            continue
+    return io.BytesIO()
+
+
 class _Capture:
     """Where pty output goes: a bounded raw spool for the emulator and the line resolver.
 
@@ -146,9 +162,8 @@ class _Capture:
     TAIL_BYTES = 256 * 1024
 
     def __init__(self, rows: int, tmp_dir: str | None) -> None:
-        # Unbuffered: writes are whole bursts already, and a failed write then loses nothing unseen.
-        self.raw = tempfile.TemporaryFile(dir=tmp_dir, buffering=0)
-        self.resolved = tempfile.TemporaryFile(dir=tmp_dir, buffering=0)
+        self.raw = _spool(tmp_dir)
+        self.resolved = _spool(tmp_dir)
         self.raw_kept = 0
         self.lines = screen.LineResolver(self._keep, rows)
         self.problem: str | None = None
@@ -196,7 +211,7 @@ class _Capture:
                 note = f"screen emulation failed ({type(exc).__name__}: {exc}); showing the line view"
                 return self._read_resolved(), "lines", [note]
         # After a failed spool write the transcript is pieced together in memory (rare: a full disk).
-        if self.problem is None and self.resolved.tell() > SPOOLED_VIEW_BYTES:
+        if self.problem is None and self.resolved.tell() > SPOOLED_VIEW_BYTES and not isinstance(self.resolved, io.BytesIO):
             spool, self.resolved = self.resolved, None
             return spool, "lines", []
         return self._read_resolved(), "lines", [self.problem] if self.problem else []
@@ -285,10 +300,13 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
     budget = ENGINE_BUDGET_S
     if outcome.view_file is not None:
         budget += outcome.view_size / ENGINE_BYTES_PER_S
-    worker.join(budget)
+    interrupted = _join_unless_told_to_stop(worker, budget)
     if worker.is_alive():
         outcome.abandoned = True
-        outcome.warnings.append(f"compression took longer than {budget:g} s; output passed through uncompressed")
+        if interrupted is not None:
+            outcome.warnings.append(f"{signal.Signals(interrupted).name} while compressing; output passed through uncompressed")
+        else:
+            outcome.warnings.append(f"compression took longer than {budget:g} s; output passed through uncompressed")
         return
     if "error" in box:  # caveman's failure, not the command's: show the output as it is
         exc = box["error"]
@@ -310,6 +328,35 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
             outcome.warnings.append(f"{problem}; output passed through uncompressed")
         elif result.error:
             outcome.warnings.append(f"{result.reason or result.error}; output passed through uncompressed")
+
+
+#: Signals that end caveman's wait for the engine (the command has already ended by then).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def _join_unless_told_to_stop(worker: threading.Thread, budget: float) -> int | None:
+    """Wait for the engine up to `budget` seconds; a SIGINT, SIGTERM or SIGHUP ends the wait.
+
+    The command has ended and its status is known. A harness's SIGTERM at its timeout, or a ^C,
+    during a long compression killed caveman (143, or 130 via KeyboardInterrupt) and lost both
+    the output and the status; now the transcript passes through with the command's status.
+    Returns the signal that ended the wait, if one did."""
+    if threading.current_thread() is not threading.main_thread():
+        worker.join(budget)
+        return None
+    received: list[int] = []
+    old = {sig: signal.signal(sig, lambda signum, frame: received.append(signum)) for sig in STOP_SIGNALS}
+    try:
+        deadline = time.monotonic() + budget
+        while worker.is_alive() and not received:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            worker.join(min(left, 0.1))
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+    return received[0] if received else None
 
 
 def _pays_for_its_footer(outcome: Outcome, result: Result, engine: Any) -> bool:

@@ -16,6 +16,7 @@ from shrink.pipeline import Outcome
 _LIMIT_TEXT = {
     "timeout": "timed out after {s} s (--timeout)",
     "idle-timeout": "no output for {s} s (--idle-timeout)",
+    "no-keyboard": "waited {s} s for a key press with no one at the keyboard (terminal in raw mode)",
 }
 
 

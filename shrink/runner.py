@@ -24,6 +24,10 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from shrink.leader import fork_command
+from shrink.queries import answers
+from shrink.shebang import shell_fallback
+
 #: Signals to caveman that belong to the command.
 FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 #: After the command exits, how long to keep reading output a grandchild may still hold open.
@@ -36,6 +40,13 @@ KILL_GRACE_S = 2.0
 #: gets an end-of-file typed into the pty: a prompt that opened the terminal itself (sudo,
 #: ssh, getpass, `read < /dev/tty`) ends instead of waiting for ever. Nothing reads it otherwise.
 PROMPT_IDLE_S = 1.0
+#: With no person at caveman's stdin, output silent this long while the pty is in raw mode
+#: means a program waits for key presses nobody can type (less, more, vim, a menu reading
+#: /dev/tty): without caveman it would have had no terminal and ended at once, under it it
+#: would wait for ever. It gets SIGHUP, as when a terminal is closed, and the footer says why.
+#: Longer than PROMPT_IDLE_S (ending a program is not as harmless as typing an end-of-file) and
+#: than the timeouts programs give a terminal's reply (termenv waits 5 s; shrink.queries answers).
+RAW_IDLE_S = 10.0
 READ_SIZE = 65536
 #: Most bytes gathered from the pty before they are handed on and the loop looks at signals.
 BURST_BYTES = 256 * 1024
@@ -56,7 +67,7 @@ class RunResult:
     signal: int | None
     bytes_raw: int
     elapsed_s: float
-    limit: str | None = None  # "timeout" or "idle-timeout" when caveman ended the command
+    limit: str | None = None  # "timeout", "idle-timeout" or "no-keyboard" when caveman ended the command
     limit_s: float | None = None
 
 
@@ -144,7 +155,12 @@ class _Signals:
         os.close(self._write_fd)
 
 
-def _child_setup(stdin_fd: int | None, ignored: tuple[int, ...]) -> Callable[[], None]:
+def _child_setup(stdin_fd: int | None, ignored: tuple[int, ...], argv: Sequence[str] = (),
+                 env: Mapping[str, str] | None = None) -> Callable[[], None]:
+    from ptyprocess.util import which
+
+    executable = which(argv[0]) if argv else None  # the file ptyprocess would exec
+
     def setup() -> None:
         # Python ignores SIGPIPE and SIGXFSZ; an exec'd program must get the defaults back
         # (or `cmd | head` inside it would see EPIPE errors instead of ending quietly).
@@ -157,6 +173,15 @@ def _child_setup(stdin_fd: int | None, ignored: tuple[int, ...]) -> Callable[[],
         if stdin_fd is not None:
             os.dup2(stdin_fd, 0)
             os.close(stdin_fd)
+        fork_command(FORWARDED)  # so the command's `&` jobs outlive it, as they would in a shell
+        if executable is not None and env is not None:
+            # ptyprocess execs argv with argv[0] replaced by its full path, which then shows in
+            # the command's messages (`/usr/bin/ls: cannot access ...`); a shell keeps argv[0]
+            # as typed. If this exec fails, ptyprocess's own runs and reports the error.
+            try:
+                os.execve(executable, list(argv), dict(env))
+            except OSError:
+                pass
     return setup
 
 
@@ -200,15 +225,27 @@ def run(
     started = time.monotonic()
     try:
         try:
-            proc = PtyProcess.spawn(
-                argv, env=dict(env), dimensions=(size[1], size[0]), preexec_fn=_child_setup(child_stdin, signals.ignored),
-                pass_fds=(child_stdin,) if child_stdin is not None else (),
-            )
+            def spawn(args: list[str]) -> PtyProcess:
+                return PtyProcess.spawn(
+                    args, env=dict(env), dimensions=(size[1], size[0]),
+                    preexec_fn=_child_setup(child_stdin, signals.ignored, args, env),
+                    pass_fds=(child_stdin,) if child_stdin is not None else (),
+                )
+
+            try:
+                proc = spawn(argv)
+            except OSError as exc:
+                by_shell = shell_fallback(argv, env.get("PATH")) if exc.errno == errno.ENOEXEC else None
+                if by_shell is None:
+                    raise
+                proc = spawn(by_shell)
         except FileNotFoundError:
             raise SpawnError(f"command not found: {argv[0]}", 127) from None
         except OSError as exc:
             code = 127 if exc.errno == errno.ENOENT else 126
-            raise SpawnError(f"{argv[0]}: {exc.strerror or exc}", code) from None
+            # ptyprocess re-raises the child's exec error with errno set but no strerror.
+            reason = exc.strerror or (os.strerror(exc.errno) if exc.errno else str(exc))
+            raise SpawnError(f"{argv[0]}: {reason}", code) from None
         finally:
             if child_stdin is not None:
                 os.close(child_stdin)
@@ -219,6 +256,14 @@ def run(
             loop.close()
     finally:
         signals.close()
+
+
+def _foreground_group(fd: int) -> int | None:
+    try:
+        group = os.tcgetpgrp(fd)
+    except OSError:
+        return None
+    return group if group > 0 else None
 
 
 def _isatty(fd: int) -> bool:
@@ -240,6 +285,8 @@ class _Loop:
                  size_fd: int | None, timeout: float | None, idle_timeout: float | None, on_tick) -> None:
         self.proc = proc
         self.pid: int = proc.pid
+        # The command's own group (shrink.leader made it the foreground one before its exec).
+        self.command_group = _foreground_group(proc.fd)
         self.fd: int = proc.fd
         self.signals = signals
         self.on_output = on_output
@@ -291,6 +338,8 @@ class _Loop:
                 self._limits(now, started, last_output)
                 if self._prompt_armed() and now - last_output >= PROMPT_IDLE_S:
                     self._type_eof()
+                if self._keys_armed() and now - last_output >= RAW_IDLE_S and self._raw_mode():
+                    self._end("no-keyboard", signal.SIGHUP, now)
             deadlines = [next_tick] if self.on_tick is not None else [now + 1.0]
             if exited_at is not None:
                 deadlines += [exited_at + DRAIN_TOTAL_S, max(last_output, exited_at) + DRAIN_IDLE_S]
@@ -301,6 +350,8 @@ class _Loop:
                     deadlines.append(last_output + self.idle_timeout)
                 if self._prompt_armed():
                     deadlines.append(last_output + PROMPT_IDLE_S)
+                if self._keys_armed():
+                    deadlines.append(last_output + RAW_IDLE_S)
                 if self.kill_at is not None:
                     deadlines.append(self.kill_at)
             if not self.signals.active:
@@ -337,7 +388,8 @@ class _Loop:
             code, signum = 128 + sig, sig
         else:
             code, signum = os.WEXITSTATUS(status), None
-        limit_s = {"timeout": self.timeout, "idle-timeout": self.idle_timeout}.get(self.limit or "")
+        limit_s = {"timeout": self.timeout, "idle-timeout": self.idle_timeout,
+                   "no-keyboard": RAW_IDLE_S}.get(self.limit or "")
         return RunResult(code, signum, self.bytes, elapsed, self.limit, limit_s)
 
     def _reap(self) -> None:
@@ -374,8 +426,23 @@ class _Loop:
         if not chunks:
             return False
         self.bytes += size
-        self.on_output(chunks[0] if len(chunks) == 1 else b"".join(chunks))
+        burst = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        if not self.eof:
+            self._answer(burst)
+        self.on_output(burst)
         return True
+
+    def _answer(self, burst: bytes) -> None:
+        """Reply to terminal queries (shrink.queries) while the pty is in raw mode, i.e. while a
+        program is set to read the reply; in line mode it would only be echoed as text."""
+        if not self._raw_mode():  # one ioctl; scanning every burst cost ~10% of the pty path
+            return
+        reply = answers(burst)
+        if reply:
+            try:
+                os.write(self.fd, reply)
+            except OSError:
+                pass
 
     def _read_keys(self) -> None:
         try:
@@ -404,6 +471,15 @@ class _Loop:
     def _prompt_armed(self) -> bool:
         return self.answer_prompts and self.eof_typed_at != self.bytes and not self.eof
 
+    def _keys_armed(self) -> bool:
+        return self.answer_prompts and self.limit is None and not self.eof
+
+    def _raw_mode(self) -> bool:
+        try:
+            return not termios.tcgetattr(self.fd)[3] & termios.ICANON
+        except (OSError, termios.error):
+            return False
+
     def _type_eof(self) -> None:
         """Once per silence: ^D, if the terminal is in line mode (a raw-mode program would take
         it as a key press, not as end-of-file)."""
@@ -425,7 +501,9 @@ class _Loop:
                 pass
 
     def _killpg(self, signum: int) -> None:
-        groups = {self.pid}
+        # The command's group, not its session leader's (shrink.leader passes a signal it gets
+        # on to that group, which would then get it twice).
+        groups = {self.command_group if self.command_group is not None else self.pid}
         try:
             fg = os.tcgetpgrp(self.fd)
             if fg > 0:
@@ -438,6 +516,12 @@ class _Loop:
             except (ProcessLookupError, PermissionError):
                 pass
 
+    def _end(self, limit: str, signum: int, now: float) -> None:
+        """caveman ends the command (for `limit`): `signum` now, SIGKILL after the grace."""
+        self.limit = limit
+        self._killpg(signum)
+        self.kill_at = now + KILL_GRACE_S
+
     def _limits(self, now: float, started: float, last_output: float) -> None:
         if self.limit is None:
             if self.timeout and now - started >= self.timeout:
@@ -445,8 +529,7 @@ class _Loop:
             elif self.idle_timeout and now - last_output >= self.idle_timeout:
                 self.limit = "idle-timeout"
             if self.limit is not None:
-                self._killpg(signal.SIGTERM)
-                self.kill_at = now + KILL_GRACE_S
+                self._end(self.limit, signal.SIGTERM, now)
         elif self.kill_at is not None and now >= self.kill_at:
             self._killpg(signal.SIGKILL)
             self.kill_at = None
