@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import select
 import sys
 
 
@@ -14,9 +16,39 @@ def read_stdin_bytes() -> bytes:
         return b""
 
 
+class PatientWriter:
+    """A file descriptor written in full, waiting while the pipe is full.
+
+    A parent that set O_NONBLOCK on a pipe or terminal it shares with caveman made
+    sys.stdout.buffer.write return short counts, which nothing checks: 65,536 of 1.4 MB were
+    printed, without the footer or the last lines (where errors are), and the status was kept."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def write(self, data: bytes) -> int:
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self.fd, view):]
+            except BlockingIOError:
+                select.select([], [self.fd], [])
+        return len(data)
+
+    def flush(self) -> None:
+        return None
+
+
 def write_bytes(data: bytes) -> None:
-    sys.stdout.buffer.write(data)
-    sys.stdout.buffer.flush()
+    """`data` on stdout, every byte of it (see PatientWriter)."""
+    sys.stdout.flush()
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # a stdout with no descriptor (captured)
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    PatientWriter(fd).write(data)
 
 
 def write_json(obj: object) -> None:

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import errno
 import os
-import select
 import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from caveman_cli.context import Context
-from caveman_cli.io import warn, write_json
+from caveman_cli.io import PatientWriter, warn, write_json
 from caveman_cli.status import CavemanError, ExitStatus
 
 
@@ -158,29 +157,6 @@ def open_std_fds() -> None:
             setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False))
 
 
-class _PatientWriter:
-    """stdout for the view: every byte written, waiting while the pipe is full.
-
-    A parent that set O_NONBLOCK on a pipe or terminal it shares with caveman made
-    sys.stdout.buffer.write return short counts, which nothing checks: 65,536 of 1.4 MB were
-    printed, without the footer or the last lines (where errors are), and the status was kept."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-
-    def write(self, data: bytes) -> int:
-        view = memoryview(data)
-        while view:
-            try:
-                view = view[os.write(self.fd, view):]
-            except BlockingIOError:
-                select.select([], [self.fd], [])
-        return len(data)
-
-    def flush(self) -> None:
-        return None
-
-
 def _silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -224,7 +200,7 @@ def execute(args: ShrinkArgs) -> int:
         warn(note)
     try:
         sys.stdout.flush()
-        out = _PatientWriter(sys.stdout.fileno())
+        out = PatientWriter(sys.stdout.fileno())
         if args.as_json:
             render.write_json(outcome, out)  # type: ignore[arg-type]
         else:
