@@ -474,21 +474,25 @@ class _Loop:
     def _keys_armed(self) -> bool:
         return self.answer_prompts and self.limit is None and not self.eof
 
-    def _raw_mode(self) -> bool:
+    def _canonical(self) -> bool | None:
+        """Whether the pty is in line mode (ICANON); None when it cannot be read."""
         try:
-            return not termios.tcgetattr(self.fd)[3] & termios.ICANON
+            return bool(termios.tcgetattr(self.fd)[3] & termios.ICANON)
         except (OSError, termios.error):
-            return False
+            return None
+
+    def _raw_mode(self) -> bool:
+        return self._canonical() is False
 
     def _type_eof(self) -> None:
         """Once per silence: ^D, if the terminal is in line mode (a raw-mode program would take
         it as a key press, not as end-of-file)."""
         self.eof_typed_at = self.bytes
-        try:
-            if termios.tcgetattr(self.fd)[3] & termios.ICANON:
+        if self._canonical():
+            try:
                 os.write(self.fd, VEOF)
-        except (OSError, termios.error):
-            pass
+            except OSError:
+                pass
 
     def _on_signal(self, signum: int) -> None:
         if signum in FORWARDED:

@@ -251,6 +251,10 @@ class LineScan:
         """The lines joined by newlines."""
         return self._text(False)[0]
 
+    def starts(self) -> list[int]:
+        """Where each line starts in joined(), and one past its end."""
+        return self._text(False)[1]
+
     def candidates(self, keywords: Sequence[str], extras: Sequence[re.Pattern[str]] = (), *,
                    fold_case: bool = True) -> set[int]:
         text, starts, forced = self._text(fold_case)

@@ -26,7 +26,6 @@ text holds it at all.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from itertools import accumulate
 
 from engine.compressors.lines import LineScan
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS
@@ -200,7 +199,6 @@ class _Results:
 
     def __init__(self, norm: list[str], scan: LineScan, package_ends: list[int], indexed: bool) -> None:
         self.norm, self.scan, self.package_ends = norm, scan, package_ends
-        self.offsets: list[int] | None = None
         self.index: dict[tuple[int, str], tuple[str, int]] | None = None
         if indexed:
             self.index = {}
@@ -213,15 +211,13 @@ class _Results:
     def of(self, segment: int, name: str, i: int) -> tuple[str | None, int]:
         if self.index is not None:
             return self.index.get((segment, name), (None, -1))
-        if self.offsets is None:
-            # where each line starts in the joined text (of the lines as given, not normalised)
-            self.offsets = [0, *accumulate(map((1).__add__, map(len, self.scan.lines)))]
-        joined, ends = self.scan.joined(), self.package_ends
-        end = self.offsets[ends[segment]] if segment < len(ends) else len(joined)
+        # where each line starts in the joined text (of the lines as given, not normalised)
+        joined, starts, ends = self.scan.joined(), self.scan.starts(), self.package_ends
+        end = starts[ends[segment]] if segment < len(ends) else len(joined)
         for status in ("PASS", "SKIP"):
-            pos = joined.find(f"--- {status}: {name} (", self.offsets[i], end)
+            pos = joined.find(f"--- {status}: {name} (", starts[i], end)
             if pos >= 0:
-                return status, bisect_right(self.offsets, pos) - 1
+                return status, bisect_right(starts, pos) - 1
         return None, -1
 
 
