@@ -258,14 +258,19 @@ def shrink(
         finally:
             if status is not None:
                 status.clear()
-        text, method, warnings = capture.transcript(cols, rows, capture.raw_kept)
+        # The command has ended: a stop signal now (a harness's timeout) must not lose its
+        # output and status while the screen is emulated; the transcript passes through.
+        with _StopSignalsHeld() as stop:
+            text, method, warnings = capture.transcript(cols, rows, capture.raw_kept)
     finally:
         capture.close()
+    if stop.received:
+        warnings.append(f"{signal.Signals(stop.received[0]).name} while rendering; output passed through uncompressed")
     if isinstance(text, bytes):
         outcome = Outcome(ran, text, None, method, warnings)
     else:
         outcome = Outcome(ran, b"", None, method, warnings, view_file=text)
-    if request.raw:
+    if request.raw or stop.received:
         return outcome
     if outcome.view_file is None:
         if not text.strip():
@@ -334,6 +339,25 @@ def _compress(outcome: Outcome, request: Request, engine_factory: Callable[[], t
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
+class _StopSignalsHeld:
+    """Within the block, SIGINT, SIGTERM and SIGHUP are recorded in `received` instead of
+    ending caveman (on the main thread, where handlers run; a signal the caller ignores stays
+    ignored)."""
+
+    def __enter__(self) -> _StopSignalsHeld:
+        self.received: list[int] = []
+        self._old: dict[int, Any] = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in STOP_SIGNALS:
+                if signal.getsignal(sig) != signal.SIG_IGN:
+                    self._old[sig] = signal.signal(sig, lambda signum, frame: self.received.append(signum))
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for sig, handler in self._old.items():
+            signal.signal(sig, handler)
+
+
 def _join_unless_told_to_stop(worker: threading.Thread, budget: float) -> int | None:
     """Wait for the engine up to `budget` seconds; a SIGINT, SIGTERM or SIGHUP ends the wait.
 
@@ -344,19 +368,14 @@ def _join_unless_told_to_stop(worker: threading.Thread, budget: float) -> int | 
     if threading.current_thread() is not threading.main_thread():
         worker.join(budget)
         return None
-    received: list[int] = []
-    old = {sig: signal.signal(sig, lambda signum, frame: received.append(signum)) for sig in STOP_SIGNALS}
-    try:
+    with _StopSignalsHeld() as stop:
         deadline = time.monotonic() + budget
-        while worker.is_alive() and not received:
+        while worker.is_alive() and not stop.received:
             left = deadline - time.monotonic()
             if left <= 0:
                 break
             worker.join(min(left, 0.1))
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-    return received[0] if received else None
+    return stop.received[0] if stop.received else None
 
 
 def _pays_for_its_footer(outcome: Outcome, result: Result, engine: Any) -> bool:

@@ -359,6 +359,44 @@ def test_compress_writes_its_whole_view_to_a_non_blocking_stdout(tmp_path):
     assert first + rest == payload  # not JSON: passed through, whole
 
 
+# ------------------------------------------------------------------ told to stop while rendering
+
+#: Runs caveman in this process with the screen emulator sending caveman a stop signal first,
+#: as a harness's timeout can land while a full-screen transcript is emulated.
+_SIGNAL_DURING_EMULATION = """
+import os, signal, sys
+import shrink.emulator as emulator
+real, stop = emulator.resolve_screen, getattr(signal, sys.argv[1])
+def resolve_after_a_signal(*args, **kwargs):
+    os.kill(os.getpid(), stop)
+    return real(*args, **kwargs)
+emulator.resolve_screen = resolve_after_a_signal
+from caveman_cli.entry import main
+sys.argv = ["caveman", "tools", "shrink", "--", *sys.argv[2:]]
+sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT", "SIGHUP"])
+def test_a_stop_signal_while_rendering_passes_the_screen_through_with_the_commands_status(sig):
+    # It killed caveman (143, or 130 via KeyboardInterrupt) with nothing printed.
+    # cursor addressing: only the screen emulator can say what the terminal showed
+    command = "import sys; sys.stdout.write(''.join(f'row {i} ok\\n' for i in range(30)) + '\\x1b[1;1Htop\\n'); sys.exit(3)"
+    r = shell_shrink_script(_SIGNAL_DURING_EMULATION, sig, PY, "-c", command)
+    assert r.returncode == 3
+    assert r.stderr == f"caveman: {sig} while rendering; output passed through uncompressed\n".encode()
+    assert r.stdout.startswith(b"top 0 ok\nrow 1 ok\n")
+    assert r.stdout.endswith("row 29 ok\n‹caveman: exit 3›\n".encode())
+
+
+def shell_shrink_script(script: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """shell_shrink, with caveman started from `script` (given `args`) instead of -m."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    line = " ".join(shlex.quote(w) for w in (PY, "-c", script, *args))
+    return _run_with_status_fd(line, "", env, timeout)
+
+
 # ------------------------------------------------------------------ told to stop while compressing
 
 
