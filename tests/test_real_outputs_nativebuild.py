@@ -42,7 +42,7 @@ def test_ctest_keeps_every_row_that_did_not_pass_and_the_failing_tests_output():
                     "ASSERT FAILED tests/test_19.c:8: expected 99.000 got 15.566"):
         assert printed in lines
     assert "\t 28 - geo_test_27 (Timeout)" in lines
-    assert "other lines" not in view  # every elided run is passing rows and `Start` lines
+    assert "other line" not in view  # every elided run is passing rows and `Start` lines
     assert "passing-test lines" in view
 
 
@@ -340,7 +340,7 @@ def test_prove_keeps_every_perl_diagnostic_and_counts_passing_files():
             assert ln in view  # the p09 pair read like the p08 pair and was elided
     assert "t/p09.t ...." in view
     assert "t/p10.t .... ok" not in view
-    assert any(re.fullmatch(r"… \d+ lines elided \(caveman\): 32 passing-test lines; 1 other lines …", ln) for ln in view)
+    assert any(re.fullmatch(r"… \d+ lines elided \(caveman\): 32 passing-test lines; 1 other line …", ln) for ln in view)
     assert view[-1].startswith("Result: FAIL")
 
 

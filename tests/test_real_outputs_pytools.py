@@ -148,7 +148,7 @@ def test_ruff_grouped_findings_are_thinned_per_rule_and_counted():
         assert sum(per_rule) == int(count)
         elided += int(count)
     assert len(shown) + elided == 350
-    assert "other lines" not in view
+    assert "other line" not in view
     # every rule of the run has a representative in view
     assert {ln.split()[1] for ln in raw_findings} == {ln.split()[1] for ln in shown}
     assert view.rstrip("\n").endswith("[*] 40 fixable with `--fix` (191 unsafe fixes available with "

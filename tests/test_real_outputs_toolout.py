@@ -259,7 +259,7 @@ def test_pytest_rA_passes_section_is_passing_content_with_problems_named():
         "loaded shard 0",
         "… 12 lines elided (caveman): 8 passing-test lines; 4 other lines …",
         "_________________________________ test_load[5] _________________________________",
-        "… 3 lines elided (caveman): 2 passing-test lines; 1 other lines …",
+        "… 3 lines elided (caveman): 2 passing-test lines; 1 other line …",
         "ERROR    cache:test_q.py:7 connection reset while warming shard 5",
         "… 18 lines elided (caveman): 12 passing-test lines; 6 other lines …",
     ]

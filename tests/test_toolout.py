@@ -291,7 +291,7 @@ def test_run_summary_counts_passing_tests_and_progress():
     lines = load("go_test.txt")
     analysis = toolout.analyse(lines)
     assert analysis.classes[:2] == [CHATTER, PASS]
-    assert toolout.run_summary(analysis, 0, 2) == "1 passing-test lines; 1 progress lines"
+    assert toolout.run_summary(analysis, 0, 2) == "1 passing-test line; 1 progress line"
 
 
 def test_excerpts_only_for_the_first_findings_unless_short():

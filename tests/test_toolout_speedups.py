@@ -195,9 +195,9 @@ def plain_run_summary(analysis, start, end):
             per_rule[rule] = per_rule.get(rule, 0) + 1
     parts = []
     if counts[toolout.PASS]:
-        parts.append(f"{counts[toolout.PASS]} passing-test lines")
+        parts.append(_n(counts[toolout.PASS], "passing-test line"))
     if counts[toolout.CHATTER]:
-        parts.append(f"{counts[toolout.CHATTER]} progress lines")
+        parts.append(_n(counts[toolout.CHATTER], "progress line"))
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown, used = [], 0
@@ -210,12 +210,16 @@ def plain_run_summary(analysis, start, end):
         rest = ranked[len(shown):]
         if rest:
             shown.append(f"+{len(rest)} more rules×{sum(c for _, c in rest)}")
-        parts.append(f"{findings} findings like those shown: {' '.join(shown)}")
+        parts.append(f"{_n(findings, 'finding')} like those shown: {' '.join(shown)}")
     if counts[toolout.REPEAT] - findings:
-        parts.append(f"{counts[toolout.REPEAT] - findings} lines under them")
+        parts.append(f"{_n(counts[toolout.REPEAT] - findings, 'line')} under them")
     if counts[toolout.OTHER] + counts[toolout.KEEP]:
-        parts.append(f"{counts[toolout.OTHER] + counts[toolout.KEEP]} other lines")
+        parts.append(_n(counts[toolout.OTHER] + counts[toolout.KEEP], "other line"))
     return "; ".join(parts)
+
+
+def _n(count, noun):
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def test_run_summary_counts_like_counting_each_line():

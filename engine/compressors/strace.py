@@ -71,11 +71,12 @@ def _describe(vocab: list[str]):
             if rest:
                 names = "syscalls" if len(rest) > 1 else "syscall"
                 listed += f", {sum(c for _, c in rest)} more of {len(rest)} other {names}"
-            parts.append(f"{sum(ok.values())} calls without error ({listed})")
+            calls = sum(ok.values())
+            parts.append(f"{calls} call{'s' if calls != 1 else ''} without error ({listed})")
         if unfinished:
             parts.append(f"{unfinished} unfinished (resumed on a later line)")
         if other:
-            parts.append(f"{other} other lines")
+            parts.append(f"{other} other line{'s' if other != 1 else ''}")
         return "; ".join(parts)
     return describe
 

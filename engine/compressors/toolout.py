@@ -539,6 +539,10 @@ def must_keep(lines: list[str], scan: LineScan | None = None) -> list[bool]:
 SUMMARY_RULES_BYTES = 120
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def run_summary(analysis: Analysis, start: int, end: int) -> str:
     """A complete account of the elided lines start..end-1, for `… N lines elided (caveman): S …`.
 
@@ -553,17 +557,17 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
     per_rule = Counter(analysis.repeat_rules[k] or "uncoded" for k in heads[first:stop])
     parts = []
     if counts[PASS]:
-        parts.append(f"{counts[PASS]} passing-test lines")
+        parts.append(_count(counts[PASS], "passing-test line"))
     if counts[CHATTER]:
-        parts.append(f"{counts[CHATTER]} progress lines")
+        parts.append(_count(counts[CHATTER], "progress line"))
     if counts[SKIPPED]:
-        parts.append(f"{counts[SKIPPED]} skipped-test lines")
+        parts.append(_count(counts[SKIPPED], "skipped-test line"))
     if counts[LIB_FRAME]:
-        parts.append(f"{counts[LIB_FRAME]} std/core backtrace frame lines")
+        parts.append(_count(counts[LIB_FRAME], "std/core backtrace frame line"))
     if counts[JVM_FRAME]:
-        parts.append(f"{counts[JVM_FRAME]} JDK/framework stack frame lines")
+        parts.append(_count(counts[JVM_FRAME], "JDK/framework stack frame line"))
     if counts[SHADOW_MAP]:
-        parts.append(f"{counts[SHADOW_MAP]} sanitizer shadow-memory map lines")
+        parts.append(_count(counts[SHADOW_MAP], "sanitizer shadow-memory map line"))
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []
@@ -577,11 +581,11 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         rest = ranked[len(shown):]
         if rest:
             shown.append(f"+{len(rest)} more rules×{sum(c for _, c in rest)}")
-        parts.append(f"{findings} findings like those shown: {' '.join(shown)}")
+        parts.append(f"{_count(findings, 'finding')} like those shown: {' '.join(shown)}")
     context = counts[REPEAT] - findings
     if context:
-        parts.append(f"{context} lines under them")
+        parts.append(f"{_count(context, 'line')} under them")
     other = counts[OTHER] + counts[KEEP]
     if other:
-        parts.append(f"{other} other lines")
+        parts.append(_count(other, "other line"))
     return "; ".join(parts)
