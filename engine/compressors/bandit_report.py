@@ -105,7 +105,9 @@ def _thinned(issues: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, s
     def close() -> None:
         if tally:
             parts = " ".join(f"{t}×{c}" for t, c in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])))
-            runs.append((cur_start, cur_end, f"{sum(tally.values())} low-severity issues like those shown: {parts}"))
+            issues = sum(tally.values())
+            noun = "issue" if issues == 1 else "issues"
+            runs.append((cur_start, cur_end, f"{issues} low-severity {noun} like those shown: {parts}"))
             tally.clear()
 
     for start, end, test, low in issues:
