@@ -283,9 +283,11 @@ def _hits_with_level_words(nonblank: list[str]) -> bool:
 
 def _hit_led(line: str) -> bool:
     """Led by `path:line:` whose path has no blank (an access log's `10.0.0.1 - - [30/Nov/2026:06`
-    reads as a path `… [30/Nov/2026` and line `06`)."""
+    reads as a path `… [30/Nov/2026` and line `06`) and is no time stamp (a logfmt record's
+    `time=2026-11-30T11:05:36Z` reads as a path `time=2026-11-30T11` and line `05`)."""
     found = P.SEARCH_HIT.match(line)
-    return found is not None and " " not in found.group(1) and not P.CLOCK_LED_LINE.match(line)
+    return found is not None and " " not in found.group(1) and not P.CLOCK_LED_LINE.match(line) \
+        and not P.HIT_PATH_DATE_HOUR.search(found.group(1))
 
 
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:

@@ -263,6 +263,10 @@ SEARCH_HIT = compile_lazily(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
 
 #: A line led by a clock time (`2026-11-30 06:01:13,513`, `Nov 30 06:00:10`, `06:01:13`) is a
 #: log record, never a hit: SEARCH_LINE reads `... 06:01:` as a path `... 06` and line `01`.
+#: A "path" of a `path:line:` hit that is a record's time stamp up to its hour (`time=2026-11-30T11`
+#: of a logfmt `time=2026-11-30T11:05:36Z level=INFO …`, logrus's `time="2026-11-30T11`): the
+#: "line" and "column" are its minutes and seconds.
+HIT_PATH_DATE_HOUR = compile_lazily(r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}$")
 CLOCK_LED_LINE = compile_lazily(
     r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b)"
 )

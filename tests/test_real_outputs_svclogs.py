@@ -274,3 +274,31 @@ def test_uncoloured_morgan_lines_read_as_text_keep_their_5xx():
     view = TextCompressor().compress(data).decode().splitlines()
     assert "GET /api/items/77 500 1.292 ms - 998" in view
     assert len(view) < 20
+
+
+# ---------------------------------------------------------------- logfmt with a time= field first
+
+
+def test_slog_text_log_led_by_its_time_field_is_a_log_not_search_hits():
+    # `time=2026-11-30T11:05:36.3Z level=INFO …` reads as a hit `time=2026-11-30T11:05:36:` (path,
+    # line 05, column 36): Go's slog text log (349 KB) was routed to search, which declined, and
+    # passed through whole.
+    data = real("slog-text-one-error.log")
+    assert detect(data) is ContentType.LOG
+    quoted = re.sub(rb"^time=(\S+)", rb'time="\1"', data, flags=re.M)  # logrus' text formatter
+    assert quoted.startswith(b'time="2026-11-30T11:05:36.31905228Z" level=DEBUG')
+    assert detect(quoted) is ContentType.LOG
+    # go-kit's `ts=…` key: the search view's markers read "all in ts=2026-11-30T06, lines 0..0"
+    caller = (REAL.parent / "logfmt-go-caller.log").read_bytes()
+    assert caller.startswith(b"ts=2026-11-30T06:00:00.331Z level=info caller=http.go:120 ")
+    assert detect(caller) is ContentType.LOG
+
+
+def test_slog_text_log_keeps_its_error_record_whole_and_counts_the_rest():
+    data = real("slog-text-one-error.log")
+    view = view_of(data).splitlines()
+    error = ('time=2026-11-30T11:05:36.319417763Z level=ERROR msg="payment capture failed" req_id=a2c11f27 '
+             'err="stripe: card_declined (code=insufficient_funds)" amount_cents=4599')
+    assert error in view
+    assert elided_count("\n".join(view)) == 245
+    assert len(view) == 8
