@@ -285,7 +285,13 @@ def _hit_led(line: str) -> bool:
     """Led by `path:line:` whose path has no blank (an access log's `10.0.0.1 - - [30/Nov/2026:06`
     reads as a path `… [30/Nov/2026` and line `06`)."""
     found = P.SEARCH_HIT.match(line)
-    return found is not None and " " not in found.group(1) and not P.CLOCK_LED_LINE.match(line)
+    return found is not None and " " not in found.group(1) and not _clock_led(line)
+
+
+def _clock_led(line: str) -> bool:
+    """Led by a clock (`Nov 30 06:00:10`) or by a word ending in one (`…_13:53:08`): a log
+    record that SEARCH_LINE would read as `path:line:`."""
+    return P.CLOCK_LED_LINE.match(line) is not None or P.CLOCK_ENDED_WORD.match(line) is not None
 
 
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:
@@ -337,7 +343,7 @@ def _looks_like_search(nonblank: list[str]) -> bool:
     if len(nonblank) < 6:
         return False
     hits = sum(1 for ln in nonblank if (P.SEARCH_LINE.match(ln) or P.SEARCH_PATH_HIT.match(ln))
-               and not P.CLOCK_LED_LINE.match(ln))
+               and not _clock_led(ln))
     if hits < 4:
         return False
     context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0

@@ -266,6 +266,19 @@ SEARCH_HIT = compile_lazily(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
 CLOCK_LED_LINE = compile_lazily(
     r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b)"
 )
+# ---- loghub: logs whose first word ends in a clock
+#: A line whose first word (up to its first colon) ends in a clock `h:mm:ss`: OpenStack's
+#: `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 …` (a rotated file's name with its time),
+#: HealthApp's `20171223-22:15:29:606|Step_LSC|…`. SEARCH_LINE reads `…_13:53:` as a path
+#: `…_13` and line `53`; a source file's name never ends in `_13` or `-22` before its line
+#: number, so such a line is a log record, never a hit. The clock must follow a non-alphanumeric
+#: (`file1:12:34:` stays a hit).
+CLOCK_ENDED_WORD = compile_lazily(r"[^:\s]{0,240}?(?<![A-Za-z0-9])\d{1,2}:[0-5]\d:[0-5]\d(?!\d)")
+#: A token that holds a digit (a time, pid, id, address, count, host `node-118`): what varies
+#: between the records of one template. log_rare drops them to get a line's template. The
+#: lookbehind lets only a token's first character start a match and the atomic group scans its
+#: digit-free run once, so a long word is never rescanned from each of its letters.
+TOKEN_WITH_DIGIT = compile_lazily(r"(?<!\S)(?>[^\s\d]*)\d\S*")
 #: Lines of a stack trace or chained exception that continue the log record above them
 #: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
 #: with many tracebacks is still judged by its records. Indented frames are continuations too.

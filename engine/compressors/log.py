@@ -15,6 +15,7 @@ from engine.compressors import lines as L
 from engine.compressors import gotest_json, memcheck, strace, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.log_odd_values import odd_value_lines
+from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
@@ -280,6 +281,8 @@ class LogCompressor(L.QueryAwareLines):
             repeats = [False] * n
         else:
             for i in odd_shape_lines(bare, joined):
+                important[i] = True
+            for i in rare_template_lines(bare, joined):  # a wording seen once: the rare event
                 important[i] = True
             repeats = fold_repeats(bare, important, error_details(bare, important, scan))
         keep_error_details(bare, important, scan, repeats)

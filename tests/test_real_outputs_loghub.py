@@ -1,0 +1,92 @@
+"""Real system logs of the Loghub collection (trimmed excerpts under tests/fixtures/real/loghub/):
+OpenStack's nova logs, whose records lead with the rotated file's name and its time, and the
+HealthApp step counter's `|`-separated records. Both were read as search hits, and the rare
+events of a nova log (one instance terminated, one spawned) were elided as look-alikes."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors.log import LogCompressor
+from engine.compressors.log_rare import rare_template_lines
+from engine.detect import detect
+from engine.patterns import CLOCK_ENDED_WORD
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "loghub"
+MARKER = re.compile(r"^… (\d+) lines elided \(caveman\)")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def elided_count(view: str) -> int:
+    return sum(int(m.group(1)) for m in map(MARKER.match, view.splitlines()) if m)
+
+
+# ---------------------------------------------------------------- detection
+
+
+def test_openstack_log_led_by_its_file_name_and_time_is_a_log():
+    # `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:00.008 25746 INFO …` read as a hit
+    # of file `nova-api.log.1.2017-05-16_13` at line 53; the view's markers then claimed
+    # "all in nova-api.log.1.2017-05-16_13, lines 53..53".
+    assert detect(real("openstack-nova.log")) == ContentType.LOG
+
+
+def test_healthapp_pipe_records_are_a_log():
+    # `20171223-22:15:29:606|Step_LSC|30002312|onStandStepChanged 3579`: read as hits of a file
+    # `20171223-22` at line 15, and elided under "all in 20171223-22, lines 15..15".
+    data = real("healthapp.log")
+    assert detect(data) == ContentType.LOG
+    view = LogCompressor().compress(data).decode()
+    assert "search result" not in view and "all in 20171223-22" not in view
+    assert "20171223-22:15:34:723|Step_StandReportReceiver|30002312|onReceive action: android.intent.action.SCREEN_OFF" in view
+    assert "20171223-22:15:35:23|Step_StandReportReceiver|30002312|screen status unknown,think screen on" in view
+    original = data.decode().splitlines()
+    shown = [ln for ln in view.splitlines() if ln in original]
+    assert len(shown) + elided_count(view) == len(original)  # markers count exactly what went
+    assert len(view) * 8 < len(data)
+
+
+def test_a_word_ending_in_a_clock_is_no_hit_but_a_file_with_a_digit_is():
+    assert CLOCK_ENDED_WORD.match("nova-api.log.1.2017-05-16_13:53:08 2017-05-16 00:00:00.008 INFO x")
+    assert CLOCK_ENDED_WORD.match("20171223-22:15:29:606|Step_LSC|30002312|onStandStepChanged 3579")
+    assert not CLOCK_ENDED_WORD.match("file1:12:34: error: expected ';'")
+    assert not CLOCK_ENDED_WORD.match("src/app.py:12:5: F821 undefined name 'x'")
+    hits = b"".join(b"src/mod%d.py:1%d:2: error: bad thing\n" % (i, i) for i in range(8))
+    assert detect(hits) != ContentType.LOG
+
+
+# ---------------------------------------------------------------- rare events
+
+
+def test_openstack_rare_events_stay_whole_in_view():
+    # Each of these records is led by request, user and tenant ids that its neighbours carry
+    # too; its own words were under a tenth of its vocabulary, so it read as represented.
+    data = real("openstack-nova.log")
+    view = LogCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    for needle in ("Terminating instance", "Took 19.05 seconds to spawn the instance on the hypervisor.",
+                   '"DELETE /v2/54fadb412c4e40cdbaed9335e4c35a9e/servers/b9000564-fe1a-409b-b8cc-1e88b294cd1d HTTP/1.1" status: 204',
+                   "Instance destroyed successfully.", "Took 19.84 seconds to build instance."):
+        whole = next(ln for ln in original if needle in ln)
+        assert whole in lines, needle
+    shown = [ln for ln in lines if ln in original]
+    assert len(shown) + elided_count(view) == len(original)
+    assert all(ln.endswith("all level=INFO …") for ln in lines if MARKER.match(ln))
+    assert 3 * len(view) < 2 * len(data)
+
+
+def test_rare_templates_are_the_wordings_seen_once():
+    data = real("openstack-nova.log").decode()
+    bare = data.split("\n")[:-1]
+    rare = [bare[i] for i in rare_template_lines(bare, "\n".join(bare))]
+    assert any("Terminating instance" in ln for ln in rare)
+    # the servers/detail poll, 20 requests with other ids and timings, is one template
+    assert not any("servers/detail" in ln for ln in rare)
+    # one of a kind everywhere (a desktop syslog, prose): nothing is rare
+    prose = [f"line {i}: word{chr(97 + i % 26)}x{chr(97 + i // 26)} said something" for i in range(200)]
+    assert rare_template_lines(prose, "\n".join(prose)) == []
