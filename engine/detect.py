@@ -89,6 +89,8 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TERMINAL if _lint_listing(nonblank) else ContentType.SEARCH
     if _looks_like_config(data, text, lines):
         return ContentType.CONFIG
+    if _epoch_records(nonblank):
+        return ContentType.LOG
     return ContentType.TEXT
 
 
@@ -252,6 +254,29 @@ def _sql_script(nonblank: list[str]) -> bool:
     starts = [ln for ln in nonblank if not ln[:1].isspace() and not ln.startswith(("--", ")", "\\"))]
     hits = sum(1 for ln in starts if P.SQL_STATEMENT_START.match(ln))
     return hits >= SQL_MIN_STATEMENTS and hits >= SQL_STATEMENT_SHARE * len(starts)
+
+
+#: Fewest records, and the share of them, that make a text of epoch-stamped records a log.
+EPOCH_MIN_RECORDS = 8
+EPOCH_SHARE = 0.9
+#: Fields of a record's head where its epoch stamp may stand (HPC's is the fifth).
+EPOCH_HEAD_FIELDS = 8
+
+
+def _epoch_records(nonblank: list[str]) -> bool:
+    """Records stamped with Unix epoch seconds or milliseconds and no clock or level word (an HPC
+    cluster's `134681 node-246 unix.hw state_change.unavailable 1077804742 1 Component …`):
+    a log, whose look-alike records the log compressor elides and whose `psu failure` it keeps.
+    Asked only of a payload that would otherwise be plain text."""
+    if len(nonblank) < EPOCH_MIN_RECORDS:
+        return False
+    stamped = 0
+    for ln in nonblank:
+        fields = ln.split(None, EPOCH_HEAD_FIELDS)
+        if len(fields) > 4 and any(len(f) in (10, 13) and f[0] == "1" and f.isdigit()
+                                   for f in fields[:EPOCH_HEAD_FIELDS]):
+            stamped += 1
+    return stamped >= EPOCH_SHARE * len(nonblank)
 
 
 def _looks_like_log(nonblank: list[str]) -> bool:
