@@ -19,7 +19,7 @@ from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
-    ACCESS_LOG_5XX, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
+    ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
     LOGFMT_PAIR,
 )
 from engine.safety import SafetyClass
@@ -148,6 +148,8 @@ def fold_repeats(bare: list[str], important: list[bool],
     previous = -2
     for i, raw, head in zip(flagged, heads, masked):
         key = head + bare[i][REPEAT_KEY_HEAD:]
+        if " port " in key:  # sshd's `from ADDR port N`: an attempt's ephemeral port, like its pid
+            key = CLIENT_PORT.sub(r"\1#", key)
         if details and i in details:
             key += "".join("\0" + _unstamped(bare[d]) for d in details[i])
         if i != previous + 1 or head != raw:  # not right after the last, or time-stamped
@@ -290,7 +292,11 @@ class LogCompressor(L.QueryAwareLines):
 
         def describe(i: int, j: int) -> str:
             count = sum(repeats[i:j])
-            return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" if count else ""
+            if not count:
+                return ""
+            ported = any(repeats[k] and " port " in bare[k] and CLIENT_PORT.search(bare[k]) for k in range(i, j))
+            return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
+                " but for client ports" if ported else "")
 
         vocab = bare if dropped is None else _without(bare, dropped)
 
