@@ -279,10 +279,24 @@ CLOCK_ENDED_WORD = compile_lazily(r"[^:\s]{0,240}?(?<![A-Za-z0-9])\d{1,2}:[0-5]\
 #: lookbehind lets only a token's first character start a match and the atomic group scans its
 #: digit-free run once, so a long word is never rescanned from each of its letters.
 TOKEN_WITH_DIGIT = compile_lazily(r"(?<!\S)(?>[^\s\d]*)\d\S*")
+#: A run of blanks: a template's are made one, so a column padded to the width of a pid
+#: (`  1702  2639` and ` 1702 17630`) leaves the same template.
+BLANK_RUN = compile_lazily(r"[ \t]{2,}")
 #: The port a client connected from (`Failed password for root from 112.95.230.3 port 45378
 #: ssh2`): a fresh ephemeral port on every attempt, so, like the pid, it says only WHICH attempt.
 #: fold_repeats masks it (the address stays) and the marker says the repeats differ in it.
 CLIENT_PORT = compile_lazily(r"(\bfrom \S+ port )\d+")
+#: Android logcat's record head, `threadtime` (`03-17 16:13:38.811  1702  2395 D WindowManager: `)
+#: or `brief` (`D/WindowManager( 1702): `): its level is one letter (V D I W E F A), no word
+#: LOG_IMPORTANT knows. log.py asks the first lines only, to tell a logcat dump.
+LOGCAT_HEAD = compile_lazily(r"\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} +\d+ +\d+ [VDIWEFA] |[VDIWEFA]/[^(\s]+\( *\d+\): ")
+#: A logcat record at warning level or above (W, E, F, A = assert): kept like a WARN or ERROR line.
+LOGCAT_ALERT = compile_lazily(
+    r"(?m)^\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} +\d+ +\d+ [WEFA] |^[WEFA]/[^(\s]+\( *\d+\): "
+)
+#: A logcat head's pid and tid after fold_repeats masked its time (`03-17 #  1702 17632 W`): they
+#: say only which thread printed a warning, so its repeats from other threads fold like a pid's.
+LOGCAT_IDS = compile_lazily(r"^(\d\d-\d\d #) +\d+ +\d+ |^([VDIWEFA]/[^(\s]+\() *\d+\): ")
 #: Lines of a stack trace or chained exception that continue the log record above them
 #: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
 #: with many tracebacks is still judged by its records. Indented frames are continuations too.

@@ -137,3 +137,27 @@ def test_sshd_failures_that_differ_in_the_client_port_fold_as_repeats():
     shown = [ln for ln in lines if ln in original]
     assert len(shown) + elided_count(view) == len(original)
     assert 2 * len(view) < len(data)
+
+
+# ---------------------------------------------------------------- Android logcat
+
+
+def test_logcat_warnings_stay_and_their_repeats_from_other_threads_are_counted():
+    # logcat's level is one letter (`1702  2250 W ActivityManager: …`): no W line carried a
+    # warning word, so `caller 10111 does not hold REAL_GET_TASKS` went with the debug lines
+    # under a marker that said nothing of warnings.
+    data = real("android-logcat.log")
+    view = LogCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+
+    def message(ln: str) -> str:  # the record after its time, pid and tid
+        return ln.split(None, 4)[4]
+    warnings = [ln for ln in original if ln.split()[4] == "W"]
+    shown = [ln for ln in warnings if ln in lines]
+    assert {message(ln) for ln in warnings} == {message(ln) for ln in shown}
+    assert "03-17 16:15:26.979  1702  2250 W ActivityManager: getRunningAppProcesses: caller 10111 does not hold REAL_GET_TASKS; limiting output" in lines
+    repeats = sum(int(m.group(1)) for m in re.finditer(r"(\d+) repeats? of shown error lines", view))
+    assert repeats == len(warnings) - len(shown)
+    assert len([ln for ln in lines if ln in original]) + elided_count(view) == len(original)
+    assert 2 * len(view) < len(data)

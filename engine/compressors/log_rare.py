@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.patterns import TOKEN_WITH_DIGIT
+from engine.patterns import BLANK_RUN, TOKEN_WITH_DIGIT
 
 #: Templates tell nothing in a very short log.
 MIN_LINES = 20
@@ -36,7 +36,7 @@ def rare_template_lines(lines: list[str], joined: str) -> list[int]:
         return []
     group_size = Counter(plain)
     one_each = list({key: i for i, key in enumerate(plain)}.values())
-    templates = TOKEN_WITH_DIGIT.sub("", "\n".join([lines[i] for i in one_each])).split("\n")
+    templates = BLANK_RUN.sub(" ", TOKEN_WITH_DIGIT.sub("", "\n".join([lines[i] for i in one_each]))).split("\n")
     if len(templates) != len(one_each):
         return []
     seen: Counter[str] = Counter()
