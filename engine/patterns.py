@@ -297,6 +297,13 @@ LOGCAT_ALERT = compile_lazily(
 #: A logcat head's pid and tid after fold_repeats masked its time (`03-17 #  1702 17632 W`): they
 #: say only which thread printed a warning, so its repeats from other threads fold like a pid's.
 LOGCAT_IDS = compile_lazily(r"^(\d\d-\d\d #) +\d+ +\d+ |^([VDIWEFA]/[^(\s]+\() *\d+\): ")
+#: The stamps of a supercomputer's RAS log that LOG_TIME_MASK does not read as times: epoch
+#: seconds (`1118536327`), BG/L's `2005.06.11` and `2005-06-11-17.32.07.581048` (whose date part
+#: LOG_TIME_MASK may have masked already: `#-17.32.07.581048`). fold_repeats masks them in the
+#: records of an epoch-stamped log (BGL, Thunderbird), so one FATAL at other times folds.
+RAS_STAMP = compile_lazily(
+    r"(?<![\w.])(?:1\d{9}|\d{4}\.\d\d\.\d\d|(?:\d{4}-\d\d-\d\d|#)-\d\d\.\d\d\.\d\d\.\d{6})(?![\w.])"
+)
 #: Lines of a stack trace or chained exception that continue the log record above them
 #: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
 #: with many tracebacks is still judged by its records. Indented frames are continuations too.

@@ -161,3 +161,26 @@ def test_logcat_warnings_stay_and_their_repeats_from_other_threads_are_counted()
     assert repeats == len(warnings) - len(shown)
     assert len([ln for ln in lines if ln in original]) + elided_count(view) == len(original)
     assert 2 * len(view) < len(data)
+
+
+# ---------------------------------------------------------------- epoch-stamped RAS logs
+
+
+def test_bgl_fatal_records_at_other_times_fold_as_counted_repeats():
+    # `KERNDTLB 1118536327 2005.06.11 … 2005-06-11-17.32.07.581048 … RAS KERNEL FATAL data TLB
+    # error interrupt`, 14 times: its epoch and BG/L stamps are no times LOG_TIME_MASK knows, so
+    # each read as a new error and all 14 stayed (and every `parity error corrected` with them).
+    data = real("bgl-ras.log")
+    view = LogCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    first = next(ln for ln in original if "data TLB error interrupt" in ln)
+    at = lines.index(first)
+    assert lines[at + 1] == "… 11 lines elided (caveman): 11 repeats of shown error lines …"
+    # every FATAL wording (its text after the location) is still shown, and every other error
+    for ln in original:
+        if " FATAL " in ln or "ddr errors" in ln:
+            assert any(v.endswith(ln.split(" RAS ", 1)[1]) for v in lines), ln
+    assert "- 1117984246 2005.06.05 R30-M1-N3-C:J02-U01 2005-06-05-08.10.46.344235 R30-M1-N3-C:J02-U01 RAS KERNEL FATAL force load/store alignment...............0" in lines
+    assert len([ln for ln in lines if ln in original]) + elided_count(view) == len(original)
+    assert 4 * len(view) < len(data)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import compress
 
 from engine.compressors import lines as L
-from engine.compressors import gotest_json, logcat, memcheck, strace, toolout
+from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.log_odd_values import odd_value_lines
 from engine.compressors.log_rare import rare_template_lines
@@ -107,7 +107,7 @@ def fold_repeats(bare: list[str], important: list[bool],
     and pid; return which lines were repeats. `details`: a flagged line's detail records
     (PostgreSQL's DETAIL, STATEMENT: keep_error_details's lines), compared with it, so an error
     whose detail names another key or statement is not a repeat. `unthread`: masks what else in
-    a key says only which thread printed the line (logcat's pid and tid)."""
+    a key says only which thread printed the line or when (logcat's pid and tid, epoch stamps)."""
     flagged = list(compress(range(len(bare)), important))
     # Time stamps and pids lead a log line; masking only its head keeps this linear (a stamp
     # cut by the window just stays unmasked: fewer folds, never wrong ones).
@@ -295,8 +295,8 @@ class LogCompressor(L.QueryAwareLines):
                 important[i] = True
             for i in rare_template_lines(bare, joined):  # a wording seen once: the rare event
                 important[i] = True
-            repeats = fold_repeats(bare, important, error_details(bare, important, scan),
-                                   logcat.unthreaded if android else None)
+            mask = logcat.unthreaded if android else epoch_log.unstamped if epoch_log.is_epoch_stamped(bare) else None
+            repeats = fold_repeats(bare, important, error_details(bare, important, scan), mask)
         keep_error_details(bare, important, scan, repeats)
         eol = "\r" if doc.eol_cr else ""
 
