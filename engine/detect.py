@@ -89,6 +89,8 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TERMINAL if _lint_listing(nonblank) else ContentType.SEARCH
     if _looks_like_config(data, text, lines):
         return ContentType.CONFIG
+    if _epoch_records(nonblank):
+        return ContentType.LOG
     return ContentType.TEXT
 
 
@@ -254,6 +256,29 @@ def _sql_script(nonblank: list[str]) -> bool:
     return hits >= SQL_MIN_STATEMENTS and hits >= SQL_STATEMENT_SHARE * len(starts)
 
 
+#: Fewest records, and the share of them, that make a text of epoch-stamped records a log.
+EPOCH_MIN_RECORDS = 8
+EPOCH_SHARE = 0.9
+#: Fields of a record's head where its epoch stamp may stand (HPC's is the fifth).
+EPOCH_HEAD_FIELDS = 8
+
+
+def _epoch_records(nonblank: list[str]) -> bool:
+    """Records stamped with Unix epoch seconds or milliseconds and no clock or level word (an HPC
+    cluster's `134681 node-246 unix.hw state_change.unavailable 1077804742 1 Component …`):
+    a log, whose look-alike records the log compressor elides and whose `psu failure` it keeps.
+    Asked only of a payload that would otherwise be plain text."""
+    if len(nonblank) < EPOCH_MIN_RECORDS:
+        return False
+    stamped = 0
+    for ln in nonblank:
+        fields = ln.split(None, EPOCH_HEAD_FIELDS)
+        if len(fields) > 4 and any(len(f) in (10, 13) and f[0] == "1" and f.isdigit()
+                                   for f in fields[:EPOCH_HEAD_FIELDS]):
+            stamped += 1
+    return stamped >= EPOCH_SHARE * len(nonblank)
+
+
 def _looks_like_log(nonblank: list[str]) -> bool:
     if len(nonblank) < 4:
         return False
@@ -286,8 +311,14 @@ def _hit_led(line: str) -> bool:
     reads as a path `… [30/Nov/2026` and line `06`) and is no time stamp (a logfmt record's
     `time=2026-11-30T11:05:36Z` reads as a path `time=2026-11-30T11` and line `05`)."""
     found = P.SEARCH_HIT.match(line)
-    return found is not None and " " not in found.group(1) and not P.CLOCK_LED_LINE.match(line) \
+    return found is not None and " " not in found.group(1) and not _clock_led(line) \
         and not P.HIT_PATH_DATE_HOUR.search(found.group(1))
+
+
+def _clock_led(line: str) -> bool:
+    """Led by a clock (`Nov 30 06:00:10`) or by a word ending in one (`…_13:53:08`): a log
+    record that SEARCH_LINE would read as `path:line:`."""
+    return P.CLOCK_LED_LINE.match(line) is not None or P.CLOCK_ENDED_WORD.match(line) is not None
 
 
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:
@@ -339,7 +370,7 @@ def _looks_like_search(nonblank: list[str]) -> bool:
     if len(nonblank) < 6:
         return False
     hits = sum(1 for ln in nonblank if (P.SEARCH_LINE.match(ln) or P.SEARCH_PATH_HIT.match(ln))
-               and not P.CLOCK_LED_LINE.match(ln))
+               and not _clock_led(ln))
     if hits < 4:
         return False
     context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0

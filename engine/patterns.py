@@ -270,6 +270,44 @@ HIT_PATH_DATE_HOUR = compile_lazily(r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}$")
 CLOCK_LED_LINE = compile_lazily(
     r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b)"
 )
+# ---- loghub: logs whose first word ends in a clock
+#: A line whose first word (up to its first colon) ends in a clock `h:mm:ss`: OpenStack's
+#: `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 …` (a rotated file's name with its time),
+#: HealthApp's `20171223-22:15:29:606|Step_LSC|…`. SEARCH_LINE reads `…_13:53:` as a path
+#: `…_13` and line `53`; a source file's name never ends in `_13` or `-22` before its line
+#: number, so such a line is a log record, never a hit. The clock must follow a non-alphanumeric
+#: (`file1:12:34:` stays a hit).
+CLOCK_ENDED_WORD = compile_lazily(r"[^:\s]{0,240}?(?<![A-Za-z0-9])\d{1,2}:[0-5]\d:[0-5]\d(?!\d)")
+#: A token that holds a digit (a time, pid, id, address, count, host `node-118`): what varies
+#: between the records of one template. log_rare drops them to get a line's template. The
+#: lookbehind lets only a token's first character start a match and the atomic group scans its
+#: digit-free run once, so a long word is never rescanned from each of its letters.
+TOKEN_WITH_DIGIT = compile_lazily(r"(?<!\S)(?>[^\s\d]*)\d\S*")
+#: A run of blanks: a template's are made one, so a column padded to the width of a pid
+#: (`  1702  2639` and ` 1702 17630`) leaves the same template.
+BLANK_RUN = compile_lazily(r"[ \t]{2,}")
+#: The port a client connected from (`Failed password for root from 112.95.230.3 port 45378
+#: ssh2`): a fresh ephemeral port on every attempt, so, like the pid, it says only WHICH attempt.
+#: fold_repeats masks it (the address stays) and the marker says the repeats differ in it.
+CLIENT_PORT = compile_lazily(r"(\bfrom \S+ port )\d+")
+#: Android logcat's record head, `threadtime` (`03-17 16:13:38.811  1702  2395 D WindowManager: `)
+#: or `brief` (`D/WindowManager( 1702): `): its level is one letter (V D I W E F A), no word
+#: LOG_IMPORTANT knows. log.py asks the first lines only, to tell a logcat dump.
+LOGCAT_HEAD = compile_lazily(r"\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} +\d+ +\d+ [VDIWEFA] |[VDIWEFA]/[^(\s]+\( *\d+\): ")
+#: A logcat record at warning level or above (W, E, F, A = assert): kept like a WARN or ERROR line.
+LOGCAT_ALERT = compile_lazily(
+    r"(?m)^\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} +\d+ +\d+ [WEFA] |^[WEFA]/[^(\s]+\( *\d+\): "
+)
+#: A logcat head's pid and tid after fold_repeats masked its time (`03-17 #  1702 17632 W`): they
+#: say only which thread printed a warning, so its repeats from other threads fold like a pid's.
+LOGCAT_IDS = compile_lazily(r"^(\d\d-\d\d #) +\d+ +\d+ |^([VDIWEFA]/[^(\s]+\() *\d+\): ")
+#: The stamps of a supercomputer's RAS log that LOG_TIME_MASK does not read as times: epoch
+#: seconds (`1118536327`), BG/L's `2005.06.11` and `2005-06-11-17.32.07.581048` (whose date part
+#: LOG_TIME_MASK may have masked already: `#-17.32.07.581048`). fold_repeats masks them in the
+#: records of an epoch-stamped log (BGL, Thunderbird), so one FATAL at other times folds.
+RAS_STAMP = compile_lazily(
+    r"(?<![\w.])(?:1\d{9}|\d{4}\.\d\d\.\d\d|(?:\d{4}-\d\d-\d\d|#)-\d\d\.\d\d\.\d\d\.\d{6})(?![\w.])"
+)
 #: Lines of a stack trace or chained exception that continue the log record above them
 #: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
 #: with many tracebacks is still judged by its records. Indented frames are continuations too.

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from engine import terminal_text
 from engine.compressors import lines as L
 from engine.compressors import log, redundancy, terminal, toolout
-from engine.patterns import DIGITS, HAS_LETTER, LOG_TIME_MASK, LOGFMT_PAIR, MASKED_WORD, WORD
+from engine.patterns import CLIENT_PORT, DIGITS, HAS_LETTER, LOG_TIME_MASK, LOGFMT_PAIR, MASKED_WORD, WORD
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path("/work/shared/corpus")
@@ -187,7 +187,8 @@ def plain_fold_repeats(bare, important):
             masked = LOG_TIME_MASK.sub("#", head)
             if i != previous + 1 or masked != head:
                 records.append([])
-            records[-1].append((i, masked + bare[i][log.REPEAT_KEY_HEAD:]))
+            key = masked + bare[i][log.REPEAT_KEY_HEAD:]
+            records[-1].append((i, CLIENT_PORT.sub(r"\1#", key)))  # sshd's `from ADDR port N`
             previous = i
     seen, bodies, repeats = set(), set(), [False] * len(bare)
 

@@ -9,16 +9,18 @@ toolout recognises keeps every flagged line."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from itertools import compress
 
 from engine.compressors import lines as L
-from engine.compressors import gotest_json, memcheck, strace, toolout
+from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.log_odd_values import odd_value_lines
+from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
-    ACCESS_LOG_5XX, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
+    ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
     LOGFMT_PAIR,
 )
 from engine.safety import SafetyClass
@@ -99,11 +101,13 @@ def _json_fields(stripped: str) -> dict[str, str] | None:
 
 
 def fold_repeats(bare: list[str], important: list[bool],
-                 details: dict[int, list[int]] | None = None) -> list[bool]:
+                 details: dict[int, list[int]] | None = None,
+                 unthread: Callable[[str], str] | None = None) -> list[bool]:
     """Unflag each flagged line that repeats an earlier flagged line but for its time stamp
     and pid; return which lines were repeats. `details`: a flagged line's detail records
     (PostgreSQL's DETAIL, STATEMENT: keep_error_details's lines), compared with it, so an error
-    whose detail names another key or statement is not a repeat."""
+    whose detail names another key or statement is not a repeat. `unthread`: masks what else in
+    a key says only which thread printed the line or when (logcat's pid and tid, epoch stamps)."""
     flagged = list(compress(range(len(bare)), important))
     # Time stamps and pids lead a log line; masking only its head keeps this linear (a stamp
     # cut by the window just stays unmasked: fewer folds, never wrong ones).
@@ -147,6 +151,10 @@ def fold_repeats(bare: list[str], important: list[bool],
     previous = -2
     for i, raw, head in zip(flagged, heads, masked):
         key = head + bare[i][REPEAT_KEY_HEAD:]
+        if " port " in key:  # sshd's `from ADDR port N`: an attempt's ephemeral port, like its pid
+            key = CLIENT_PORT.sub(r"\1#", key)
+        if unthread is not None:
+            key = unthread(key)
         if details and i in details:
             key += "".join("\0" + _unstamped(bare[d]) for d in details[i])
         if i != previous + 1 or head != raw:  # not right after the last, or time-stamped
@@ -267,6 +275,10 @@ class LogCompressor(L.QueryAwareLines):
                 important[i] = True
         for i in server_error_lines(scan):  # morgan's unquoted `GET /path 500`
             important[i] = True
+        android = logcat.is_logcat(bare)
+        if android:  # logcat's one-letter levels: W, E, F, A records stay
+            for i in logcat.alert_lines(scan):
+                important[i] = True
         # `go test -json`: a failing test's events stay, a passing test's never come back as samples
         go_events = gotest_json.verdicts(bare, joined) if "{" in joined and '"Action":"' in joined else None
         dropped = None
@@ -281,13 +293,20 @@ class LogCompressor(L.QueryAwareLines):
         else:
             for i in odd_shape_lines(bare, joined):
                 important[i] = True
-            repeats = fold_repeats(bare, important, error_details(bare, important, scan))
+            for i in rare_template_lines(bare, joined):  # a wording seen once: the rare event
+                important[i] = True
+            mask = logcat.unthreaded if android else epoch_log.unstamped if epoch_log.is_epoch_stamped(bare) else None
+            repeats = fold_repeats(bare, important, error_details(bare, important, scan), mask)
         keep_error_details(bare, important, scan, repeats)
         eol = "\r" if doc.eol_cr else ""
 
         def describe(i: int, j: int) -> str:
             count = sum(repeats[i:j])
-            return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" if count else ""
+            if not count:
+                return ""
+            ported = any(repeats[k] and " port " in bare[k] and CLIENT_PORT.search(bare[k]) for k in range(i, j))
+            return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
+                " but for client ports" if ported else "")
 
         vocab = bare if dropped is None else _without(bare, dropped)
 
