@@ -39,6 +39,9 @@ MIN_STREAM_LINES = 2
 MIN_TRACED = 0.9
 #: How many leading lines the cheap test reads.
 HEAD_LINES = 12
+#: Above twice this, the decision to strip is taken on a head sample of this size (and a tail of
+#: a quarter of it) before any pass over every line.
+SAMPLE = 64 * 1024
 _GHA_COMMANDS = (b"##[group]", b"##[endgroup]", b"##[error]")
 _MUST_SHOW = (b"##[error]", b"##[warning]")
 
@@ -62,6 +65,11 @@ def strip(data: bytes, body_type) -> LinePrefix | None:  # noqa: ANN001 (a detec
     kind = _cheap_kind(data)
     if kind is None:
         return None
+    gha = kind == "ci" and any(c in data for c in _GHA_COMMANDS)
+    if not gha and len(data) > 2 * SAMPLE and not _sample_strips(data, kind, body_type):
+        # A large timestamped application log is judged on its head and tail: no per-line
+        # pass over megabytes only to find it stays a log.
+        return None
     lines = data.split(b"\n")
     if lines[-1] == b"":
         lines.pop()
@@ -75,12 +83,27 @@ def strip(data: bytes, body_type) -> LinePrefix | None:  # noqa: ANN001 (a detec
         order, regrouped = _regroup(names), len(set(names) - {None})
     body_lines = [lines[i][len(prefixes[i] or b""):] for i in order]
     body = b"\n".join(body_lines) + (b"\n" if data.endswith(b"\n") else b"")
-    from engine.types import ContentType
-
-    gha = kind == "ci" and any(c in body for c in _GHA_COMMANDS)
-    if not gha and body_type(body) in (ContentType.LOG, ContentType.TEXT):
+    if not gha and _plain(body_type(body)):
         return None
     return LinePrefix(data, body, tuple(prefixes[i] for i in order), regrouped)
+
+
+def _plain(ctype) -> bool:  # noqa: ANN001
+    from engine.types import ContentType
+
+    return ctype in (ContentType.LOG, ContentType.TEXT)
+
+
+def _sample_strips(data: bytes, kind: str, body_type) -> bool:  # noqa: ANN001
+    """Whether the head and tail, stripped, read as something other than a log or text."""
+    head = data[:SAMPLE].rsplit(b"\n", 1)[0].split(b"\n")
+    tail = data[-SAMPLE // 4:].split(b"\n", 1)[-1].split(b"\n")
+    sample = head + tail
+    found = _ci_prefixes(sample) if kind == "ci" else _runner_prefixes(sample)
+    if found is None:
+        return False
+    prefixes = found[0]
+    return not _plain(body_type(b"\n".join(ln[len(p or b""):] for ln, p in zip(sample, prefixes))))
 
 
 def _cheap_kind(data: bytes) -> str | None:
