@@ -44,6 +44,7 @@ HEAD_LINES = 12
 SAMPLE = 64 * 1024
 _GHA_COMMANDS = (b"##[group]", b"##[endgroup]", b"##[error]")
 _MUST_SHOW = (b"##[error]", b"##[warning]")
+_ANNOTATIONS = (b"##[error]", b"##[warning]", b"##[notice]")
 
 
 @dataclass(frozen=True)
@@ -111,9 +112,9 @@ def _cheap_kind(data: bytes) -> str | None:
     head = data[:4096].split(b"\n", HEAD_LINES)[:HEAD_LINES]
     if len(head) < MIN_LINES:
         return None
-    first = next((ln for ln in head if ln.strip()), b"")
-    if first[:1].isdigit() and first[4:5] == b"-" and first[10:11] == b"T" or \
-            first.count(b"\t") >= 2 and b"T" in first.split(b"\t", 2)[2][:11]:
+    stamped = sum(1 for ln in head if ln[4:5] == b"-" and ln[10:11] == b"T" or ln.count(b"\t") >= 2)
+    if stamped * 2 > len(head):
+        # (A log excerpt may start mid-line, so no one line decides.)
         ci = sum(1 for ln in head if P.LINE_PREFIX_CI.match(ln))
         return "ci" if ci >= CI_SHARE * len(head) - 1 else None
     if not any(b": " in ln[:120] for ln in head[:4]):
@@ -129,10 +130,14 @@ def _ci_prefixes(lines: list[bytes]) -> tuple[list[bytes | None], list[bytes | N
     prefixes: list[bytes | None] = []
     nonblank = hits = 0
     match = P.LINE_PREFIX_CI.match
+    annotation = False
     for ln in lines:
         m = match(ln)
         prefixes.append(m.group(0) if m else None)
-        if ln.strip():
+        if m is not None:
+            # An Actions annotation's message goes on, unprefixed, over the next lines.
+            annotation = ln.startswith(_ANNOTATIONS, m.end())
+        if ln.strip() and (m is not None or not annotation):
             nonblank += 1
             hits += m is not None
     if nonblank < MIN_LINES or hits < CI_SHARE * nonblank:

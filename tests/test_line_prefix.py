@@ -159,3 +159,16 @@ def test_same_input_same_view(counter):
     first = compress(counter, data)[1].output
     assert first == compress(counter, data)[1].output
     assert first.startswith(REGROUPED.encode() + b"\n")
+
+
+def test_real_actions_log_excerpt_with_a_multiline_annotation_is_not_cut_as_a_log(counter):
+    # A stored real Actions log (vitest failure; the excerpt starts mid-line and its `##[error]`
+    # annotation runs on over unprefixed lines). As a log, `→ expected 3 to be 4` and the
+    # `- 4` / `+ 3` diff were elided; read as tool output the view would save under 10%, so the
+    # whole log passes through.
+    data = real("gha-vitest-raw.txt")
+    layer = line_prefix.strip(data, detect_mod.detect)
+    assert layer is not None and detect_mod.detect(layer.body) is ContentType.TERMINAL
+    _, result = compress(counter, data)
+    assert result.output == data and result.content_type is ContentType.TERMINAL
+    assert result.reason == "saves under 10%"
