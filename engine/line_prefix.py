@@ -119,6 +119,8 @@ def _cheap_kind(data: bytes) -> str | None:
         return "ci" if ci >= CI_SHARE * len(head) - 1 else None
     if not any(b": " in ln[:120] for ln in head[:4]):
         return None
+    # Runners print a few lines of their own first; each stream's opening lines come next.
+    head = data[:8192].split(b"\n", 2 * HEAD_LINES)[:2 * HEAD_LINES]
     names = [m.group(1) for ln in head if (m := P.LINE_PREFIX_RUNNER.match(ln)) and _stream_name(m.group(1))]
     if len(names) * 2 < len(head):
         return None

@@ -172,3 +172,26 @@ def test_real_actions_log_excerpt_with_a_multiline_annotation_is_not_cut_as_a_lo
     _, result = compress(counter, data)
     assert result.output == data and result.content_type is ContentType.TERMINAL
     assert result.reason == "saves under 10%"
+
+
+def test_turbo_streams_after_the_runners_own_header_are_recognised(counter):
+    # turbo prints five lines of its own before the `@scope/pkg:task: ` streams; read as a whole
+    # the output detected as code and passed through (the code compressor declined).
+    data = real("turbo-test.txt")
+    original = [ln.rstrip() for ln in data.decode().splitlines()]
+    _, result = compress(counter, data)
+    view = result.output.decode().splitlines()
+    assert result.content_type is ContentType.TERMINAL and result.handle
+    assert view[0] == REGROUPED
+    assert view[1:6] == original[:5]
+    assert all(ln in original for ln in content_lines(view))
+    for line in ("@ws/beta:test:     1) splits csv",
+                 "@ws/alpha:test:     Received: 6",
+                 "@ws/gamma:test: not ok 15 - queue drains in order",
+                 "@ws/delta:test: src/index.ts(6,49): error TS2339: Property 'nmae' does not exist on type 'User'.",
+                 "@ws/gamma#test: command (/tmp/pfx/ws/packages/gamma) /usr/bin/pnpm run test exited (1)",
+                 "Failed:    @ws/alpha#test, @ws/beta#test, @ws/delta#test, @ws/gamma#test",
+                 "\u2009ERROR\u2009 run failed: command  exited (2)"):
+        assert line in view
+    # The runner's own closing lines stay last, in their order.
+    assert view[-1] == "\u2009ERROR\u2009 run failed: command  exited (2)"
