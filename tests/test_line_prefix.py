@@ -191,7 +191,7 @@ def test_turbo_streams_after_the_runners_own_header_are_recognised(counter):
                  "@ws/delta:test: src/index.ts(6,49): error TS2339: Property 'nmae' does not exist on type 'User'.",
                  "@ws/gamma#test: command (/tmp/pfx/ws/packages/gamma) /usr/bin/pnpm run test exited (1)",
                  "Failed:    @ws/alpha#test, @ws/beta#test, @ws/delta#test, @ws/gamma#test",
-                 "\u2009ERROR\u2009 run failed: command  exited (2)"):
+                 " ERROR  run failed: command  exited (2)"):
         assert line in view
     # The runner's own closing lines stay last, in their order.
-    assert view[-1] == "\u2009ERROR\u2009 run failed: command  exited (2)"
+    assert view[-1] == " ERROR  run failed: command  exited (2)"
