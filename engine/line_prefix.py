@@ -44,6 +44,8 @@ HEAD_LINES = 12
 SAMPLE = 64 * 1024
 _GHA_COMMANDS = (b"##[group]", b"##[endgroup]", b"##[error]")
 _MUST_SHOW = (b"##[error]", b"##[warning]")
+#: After a marker that does not count its lines, a short line's place cannot be known.
+_UNKNOWN = -2
 _ANNOTATIONS = (b"##[error]", b"##[warning]", b"##[notice]")
 
 
@@ -223,21 +225,33 @@ def restore(layer: LinePrefix, output: bytes) -> bytes | None:
     # colours too (the view may be what the terminal showed).
     exact: dict[bytes, list[int]] = {}
     plain: dict[bytes, list[int]] = {}
+    blank = [not ln.strip() for ln in source]
     for i, ln in enumerate(source):
         exact.setdefault(ln.rstrip(), []).append(i)
-        if b"\x1b" in ln:
-            plain.setdefault(plain_text(ln).rstrip(), []).append(i)
+        if b"\x1b" in ln or b"\r" in ln:
+            shown = plain_text(ln).rstrip()
+            plain.setdefault(shown, []).append(i)
+            blank[i] = not shown.strip()
     rendered: list[tuple[bytes, int | None]] = []
     cursor = traced = counted = 0
+    resume = -1  # where the body goes on after an elision marker (-1: at the cursor)
     for raw in _split(output):
         line = raw.rstrip(b"\r")
         if not line.strip():
-            hit = cursor if cursor < len(source) and not source[cursor].strip() else None
+            at = cursor if resume == -1 else resume
+            hit = at if 0 <= at < len(source) and blank[at] else None
         else:
-            hit = _trace(line, exact, plain, cursor, len(source))
+            hit = _trace(line, exact, plain, cursor, resume)
             if hit is not None or not _is_marker(line):
                 counted += 1
                 traced += hit is not None
+            else:
+                # After a marker the view resumes where its count says, or nobody knows where.
+                m = P.LINE_PREFIX_ELIDED_COUNT.match(line)
+                resume = cursor + int(m.group(1)) if m is not None else _UNKNOWN
+                rendered.append((raw, None))
+                continue
+        resume = -1
         if hit is None:
             rendered.append((raw, None))
             continue
@@ -269,12 +283,14 @@ def _is_marker(line: bytes) -> bool:
 
 
 def _trace(line: bytes, exact: dict[bytes, list[int]], plain: dict[bytes, list[int]],
-           cursor: int, size: int) -> int | None:
+           cursor: int, resume: int) -> int | None:
     """The body line this view line came from, at or after the cursor. A short wordless line
-    (`...`, `---`) counts only as the very next body line, so it cannot drag the cursor past
-    real matches."""
+    (`...`, `---`) counts only as the very next body line, or the one right after the lines a
+    marker just counted, so it cannot drag the cursor past real matches."""
     key = line.rstrip()
     indices = exact.get(key) or plain.get(key)
+    if indices and key in plain and key in exact:
+        indices = sorted(exact[key] + plain[key])  # the same text, drawn plainly and by redraws
     if not indices:
         return None
     k = bisect.bisect_left(indices, cursor)
@@ -282,7 +298,13 @@ def _trace(line: bytes, exact: dict[bytes, list[int]], plain: dict[bytes, list[i
         return None
     hit = indices[k]
     weak = len(line.strip()) <= 3 or not any(c.isalnum() for c in line.decode("utf-8", "replace"))
-    return hit if not weak or hit == cursor else None
+    if not weak:
+        return hit
+    at = cursor if resume == -1 else resume
+    if at == _UNKNOWN:
+        return None
+    k = bisect.bisect_left(indices, at)
+    return at if k < len(indices) and indices[k] == at else None
 
 
 def _elide_setup_groups(source: list[bytes], rendered: list[tuple[bytes, int | None]]) -> list[tuple[bytes, int | None]]:

@@ -1367,5 +1367,8 @@ LINE_PREFIX_RUNNER = compile_lazily(rb"(@?[\w.-]+(?:/[\w.-]+)*(?::[\w.-]+)*(?: [
 LINE_PREFIX_LEVEL_NAME = compile_lazily(
     rb"(?i)(error|warning|warn|info|debug|note|notice|fatal|trace|hint|help|critical|severe|caused by|"
     rb"e|w|i|d|f|v|exception|fail|failed|ok|pass|passed|error\[\w+\]|npm (?:err!|error|warn))")
+#: The compressors' elision marker with its count (`… 12 lines elided (caveman): …`): the view
+#: goes on that many body lines later, which lets a short line there be traced to its prefix.
+LINE_PREFIX_ELIDED_COUNT = compile_lazily(rb"\s*\xe2\x80\xa6 (\d+) lines? elided")
 #: A line inside a GitHub Actions `##[group]` that makes the group more than setup chatter.
 LINE_PREFIX_GROUP_ALERT = compile_lazily(rb"(?i)error|fail|warn|exception|traceback|fatal|panic|denied|##\[")

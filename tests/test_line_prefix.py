@@ -195,3 +195,17 @@ def test_turbo_streams_after_the_runners_own_header_are_recognised(counter):
         assert line in view
     # The runner's own closing lines stay last, in their order.
     assert view[-1] == " ERROR  run failed: command  exited (2)"
+
+
+def test_a_short_line_right_after_a_counted_elision_gets_the_prefix_of_the_line_it_is():
+    lines = [b"start", b"---", b"one", b"two", b"---", b"finished"]
+    prefixes = tuple(b"2024-05-01T10:00:0%d.1234567Z " % i for i in range(6))
+    body = b"\n".join(lines) + b"\n"
+    layer = line_prefix.LinePrefix(b"".join(p + ln + b"\n" for p, ln in zip(prefixes, lines)), body, prefixes)
+    view = "start\n… 3 lines elided (caveman): 3 other lines …\n---\nfinished\n".encode()
+    assert line_prefix.restore(layer, view) == (
+        "2024-05-01T10:00:00.1234567Z start\n… 3 lines elided (caveman): 3 other lines …\n"
+        "2024-05-01T10:00:04.1234567Z ---\n2024-05-01T10:00:05.1234567Z finished\n").encode()
+    # Without a count to go by, `---` could be either one: it is left bare, and 1 of 3 content
+    # lines untraced is too many, so restoration is declined.
+    assert line_prefix.restore(layer, "start\n[caveman: some lines elided]\n---\nfinished\n".encode()) is None
