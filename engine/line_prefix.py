@@ -68,7 +68,7 @@ def strip(data: bytes, body_type) -> LinePrefix | None:  # noqa: ANN001 (a detec
     kind = _cheap_kind(data)
     if kind is None:
         return None
-    gha = kind == "ci" and any(c in data for c in _GHA_COMMANDS)
+    gha = kind == "ci" and b"##[" in data and any(c in data for c in _GHA_COMMANDS)
     if not gha and len(data) > 2 * SAMPLE and not _sample_strips(data, kind, body_type):
         # A large timestamped application log is judged on its head and tail: no per-line
         # pass over megabytes only to find it stays a log.
