@@ -11,9 +11,9 @@ When we strip (else the payload goes on as today):
   unambiguous: an RFC 3339 timestamp with `T` and a fraction, or a few stream names that each
   repeat (never level words like `ERROR: `);
 - and the stripped body is something the engine reads better than a log: it detects as neither
-  log nor text (tool output, JSON, a diff…), or it is a GitHub Actions step transcript (holds
-  `##[group]`/`##[endgroup]`/`##[error]`). A timestamped application log stays a log, compressed
-  as today with its timestamps (the log compressor uses them).
+  log nor text (tool output, JSON, a diff…). A timestamped application log, or an Actions job
+  log that is build chatter, stays a log compressed as today with its timestamps (the log
+  compressor uses them; stripped, the same log came out no smaller).
 
 Interleaved streams (`pnpm -r --parallel`) are regrouped one stream after another (order of first
 appearance) so the compressor reads each tool's output whole, and a marker says so; every line
@@ -42,7 +42,6 @@ HEAD_LINES = 12
 #: Above twice this, the decision to strip is taken on a head sample of this size (and a tail of
 #: a quarter of it) before any pass over every line.
 SAMPLE = 64 * 1024
-_GHA_COMMANDS = (b"##[group]", b"##[endgroup]", b"##[error]")
 _MUST_SHOW = (b"##[error]", b"##[warning]")
 #: After a marker that does not count its lines, a short line's place cannot be known.
 _UNKNOWN = -2
@@ -68,8 +67,7 @@ def strip(data: bytes, body_type) -> LinePrefix | None:  # noqa: ANN001 (a detec
     kind = _cheap_kind(data)
     if kind is None:
         return None
-    gha = kind == "ci" and b"##[" in data and any(c in data for c in _GHA_COMMANDS)
-    if not gha and len(data) > 2 * SAMPLE and not _sample_strips(data, kind, body_type):
+    if len(data) > 2 * SAMPLE and not _sample_strips(data, kind, body_type):
         # A large timestamped application log is judged on its head and tail: no per-line
         # pass over megabytes only to find it stays a log.
         return None
@@ -86,7 +84,7 @@ def strip(data: bytes, body_type) -> LinePrefix | None:  # noqa: ANN001 (a detec
         order, regrouped = _regroup(names), len(set(names) - {None})
     body_lines = [lines[i][len(prefixes[i] or b""):] for i in order]
     body = b"\n".join(body_lines) + (b"\n" if data.endswith(b"\n") else b"")
-    if not gha and _plain(body_type(body)):
+    if _plain(body_type(body)):
         return None
     return LinePrefix(data, body, tuple(prefixes[i] for i in order), regrouped)
 
