@@ -10,8 +10,9 @@ When we strip (else the payload goes on as today):
 - the prefix is on nearly every line (CI 90%, task runner 80% of non-blank lines) and is
   unambiguous: an RFC 3339 timestamp with `T` and a fraction, or a few stream names that each
   repeat (never level words like `ERROR: `);
-- and the stripped body is something the engine reads better than a log: it detects as neither
-  log nor text (tool output, JSON, a diff…). A timestamped application log, or an Actions job
+- and the stripped body is something the engine reads better than a log, line by line: tool
+  output, a diff or search hits (not JSON: its compressor re-serialises, so no view line would
+  carry a prefix back). A timestamped application log, or an Actions job
   log that is build chatter, stays a log compressed as today with its timestamps (the log
   compressor uses them; stripped, the same log came out no smaller).
 
@@ -90,9 +91,13 @@ def strip(data: bytes, body_type) -> LinePrefix | None:  # noqa: ANN001 (a detec
 
 
 def _plain(ctype) -> bool:  # noqa: ANN001
+    """True unless the body is a kind whose compressor elides whole lines, so that each line in
+    view can be traced to its prefix: tool output, a diff, search hits. (JSON's compressor
+    re-serialises: no line of its view has a prefix to get back, and the payload would pass
+    through where the log compressor reads it today.)"""
     from engine.types import ContentType
 
-    return ctype in (ContentType.LOG, ContentType.TEXT)
+    return ctype not in (ContentType.TERMINAL, ContentType.DIFF, ContentType.SEARCH)
 
 
 def _sample_strips(data: bytes, kind: str, body_type) -> bool:  # noqa: ANN001

@@ -128,6 +128,18 @@ def test_timestamped_application_log_stays_a_log_as_today(counter, monkeypatch):
         assert compress(counter, real(name))[1].output == view
 
 
+def test_timestamped_json_lines_are_not_stripped_for_a_compressor_that_reserialises(counter, monkeypatch):
+    # JSON records through `ts`: stripped, the body is JSON Lines, whose compressor re-encodes the
+    # records, so no line could get its timestamp back and the payload passed through whole.
+    data = real("jsonl-ts.txt")
+    assert line_prefix._cheap_kind(data) == "ci"
+    assert line_prefix.strip(data, detect_mod.detect) is None
+    view = compress(counter, data)[1]
+    assert view.content_type is ContentType.TABULAR and view.handle
+    monkeypatch.setattr(line_prefix, "strip", lambda data, body_type: None)
+    assert compress(counter, data)[1].output == view.output
+
+
 def test_tool_text_that_merely_starts_lines_with_a_word_and_colon_is_not_a_prefix():
     fuzz = (GOLANG / "go-test-fuzz.txt").read_bytes()
     assert line_prefix.strip(fuzz, detect_mod.detect) is None  # `fuzz: elapsed …` is go's own text
