@@ -296,18 +296,17 @@ def _trace(line: bytes, exact: dict[bytes, list[int]], plain: dict[bytes, list[i
         indices = sorted(exact[key] + plain[key])  # the same text, drawn plainly and by redraws
     if not indices:
         return None
-    k = bisect.bisect_left(indices, cursor)
+    at = cursor if resume == -1 else resume
+    k = bisect.bisect_left(indices, max(at, cursor))
     if k == len(indices):
         return None
-    hit = indices[k]
+    if indices[k] == at:
+        return at  # exactly where the view should go on: a copy of this text further down is not it
     weak = len(line.strip()) <= 3 or not any(c.isalnum() for c in line.decode("utf-8", "replace"))
-    if not weak:
-        return hit
-    at = cursor if resume == -1 else resume
-    if at == _UNKNOWN:
+    if weak:
         return None
-    k = bisect.bisect_left(indices, at)
-    return at if k < len(indices) and indices[k] == at else None
+    k = bisect.bisect_left(indices, cursor)
+    return indices[k]
 
 
 def _elide_setup_groups(source: list[bytes], rendered: list[tuple[bytes, int | None]]) -> list[tuple[bytes, int | None]]:

@@ -227,3 +227,36 @@ def test_a_short_line_right_after_a_counted_elision_gets_the_prefix_of_the_line_
     # Without a count to go by, `---` could be either one: it is left bare, and 1 of 3 content
     # lines untraced is too many, so restoration is declined.
     assert line_prefix.restore(layer, "start\n[caveman: some lines elided]\n---\nfinished\n".encode()) is None
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["PASSED a", "FAILED b", "---", "", "E  x", "...", "ok 1", "summary"]),
+                min_size=5, max_size=40),
+       st.data())
+def test_restored_lines_carry_a_prefix_of_a_body_line_with_the_same_text(texts, data):
+    # A compressor that keeps a subsequence of lines, with counted markers over the gaps.
+    prefixes = tuple(b"2024-05-01T10:00:%02d.0000001Z " % i for i in range(len(texts)))
+    body = "".join(t + "\n" for t in texts).encode()
+    layer = line_prefix.LinePrefix(b"".join(p + t.encode() + b"\n" for p, t in zip(prefixes, texts)), body, prefixes)
+    keep = data.draw(st.lists(st.booleans(), min_size=len(texts), max_size=len(texts)))
+    view, origin, gap = [], [], 0
+    for i, (text, kept) in enumerate(zip(texts, keep)):
+        if not kept:
+            gap += 1
+            continue
+        if gap:
+            view.append(f"… {gap} lines elided (caveman): {gap} other lines …")
+            gap = 0
+        view.append(text)
+        origin.append(i)
+    restored = line_prefix.restore(layer, "".join(v + "\n" for v in view).encode())
+    assert restored is not None
+    # Every line the markers place exactly gets the prefix of the very line it is.
+    content = [ln for ln in restored.decode().splitlines() if "(caveman)" not in ln]
+    assert len(content) == len(origin)
+    for line, i in zip(content, origin):
+        assert line == prefixes[i].decode() + texts[i]
