@@ -85,12 +85,12 @@ def strip(data: bytes, body_type) -> LinePrefix | None:  # noqa: ANN001 (a detec
         order, regrouped = _regroup(names), len(set(names) - {None})
     body_lines = [lines[i][len(prefixes[i] or b""):] for i in order]
     body = b"\n".join(body_lines) + (b"\n" if data.endswith(b"\n") else b"")
-    if _plain(body_type(body)):
+    if _leave_alone(body_type(body)):
         return None
     return LinePrefix(data, body, tuple(prefixes[i] for i in order), regrouped)
 
 
-def _plain(ctype) -> bool:  # noqa: ANN001
+def _leave_alone(ctype) -> bool:  # noqa: ANN001
     """True unless the body is a kind whose compressor elides whole lines, so that each line in
     view can be traced to its prefix: tool output, a diff, search hits. (JSON's compressor
     re-serialises: no line of its view has a prefix to get back, and the payload would pass
@@ -101,7 +101,7 @@ def _plain(ctype) -> bool:  # noqa: ANN001
 
 
 def _sample_strips(data: bytes, kind: str, body_type) -> bool:  # noqa: ANN001
-    """Whether the head and tail, stripped, read as something other than a log or text."""
+    """Whether the head and tail, stripped, read as a kind worth stripping for (_leave_alone)."""
     head = data[:SAMPLE].rsplit(b"\n", 1)[0].split(b"\n")
     tail = data[-SAMPLE // 4:].split(b"\n", 1)[-1].split(b"\n")
     sample = head + tail
@@ -109,7 +109,7 @@ def _sample_strips(data: bytes, kind: str, body_type) -> bool:  # noqa: ANN001
     if found is None:
         return False
     prefixes = found[0]
-    return not _plain(body_type(b"\n".join(ln[len(p or b""):] for ln, p in zip(sample, prefixes))))
+    return not _leave_alone(body_type(b"\n".join(ln[len(p or b""):] for ln, p in zip(sample, prefixes))))
 
 
 def _cheap_kind(data: bytes) -> str | None:
