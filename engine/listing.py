@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
+from engine import line_prefix
 from engine import patterns as P
 
 #: Fewest numbered lines that make a gutter (fewer could be ordinary `12: x` text).
@@ -51,7 +52,7 @@ class Unwrapped:
     prefix: bytes = b""
     suffix: bytes = b""
     #: Outermost first: every layer removed, so rewrap can restore them in reverse.
-    layers: tuple[Gutter | Wrapper, ...] = ()
+    layers: tuple[Gutter | Wrapper | line_prefix.LinePrefix, ...] = ()
 
     @property
     def wrapped(self) -> bool:
@@ -59,6 +60,10 @@ class Unwrapped:
 
 
 def unwrap(data: bytes) -> Unwrapped:
+    prefixed = line_prefix.strip(data, _detect)
+    if prefixed is not None:
+        # The outermost and only layer: a failed restore passes the whole original through.
+        return Unwrapped(prefixed.body, layers=(prefixed,))
     body = data
     layers: list[Gutter | Wrapper] = []
     for _ in range(MAX_LAYERS):
@@ -77,6 +82,11 @@ def unwrap(data: bytes) -> Unwrapped:
 
 def rewrap(unwrapped: Unwrapped, output: bytes, *, restructured: bool) -> bytes:
     """Put the presentation back around a compressor's output (innermost layer first)."""
+    if unwrapped.layers and isinstance(unwrapped.layers[0], line_prefix.LinePrefix):
+        # Lines without their prefix would misattribute them: the original, or nothing.
+        layer = unwrapped.layers[0]
+        restored = None if restructured else line_prefix.restore(layer, output)
+        return layer.original if restored is None else restored
     if not unwrapped.layers or restructured:
         return output
     result = output
@@ -89,6 +99,12 @@ def rewrap(unwrapped: Unwrapped, output: bytes, *, restructured: bool) -> bytes:
             return output
         result = renumbered
     return result
+
+
+def _detect(body: bytes):  # noqa: ANN202
+    from engine import detect  # detect imports compressors; only a prefixed payload needs it here
+
+    return detect.detect(body)
 
 
 # ------------------------------------------------------------------ stripping

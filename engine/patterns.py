@@ -1390,3 +1390,27 @@ TOOL_TRAILING_RULE = compile_lazily(r"\[([-\w]+)\]\s*$")
 TOOL_LEADING_LINT = compile_lazily(r"\[([a-z][-\w]*)\] ")
 #: pylint's own message ids (one letter, four digits); ruff's codes in its pylint format are not.
 TOOL_PYLINT_CODE = compile_lazily(r"[A-Z]\d{4}$")
+
+# ---------------------------------------------------------------- per-line prefixes (CI logs, task runners)
+# (owner: helper `prefixed`; used by engine/line_prefix.py only, after its cheap first-bytes test)
+
+#: A CI log's per-line prefix: `gh run view --log`'s `JOB<TAB>STEP<TAB>` (optional) and an
+#: RFC 3339 timestamp with a `T` and fractional seconds (GitHub Actions, `docker logs -t`,
+#: `kubectl logs --timestamps`, `ts '%Y-%m-%dT%H:%M:%.SZ'`), then one space (none on an empty
+#: line). App log timestamps rarely have both the `T` and a fraction; those that do stay logs
+#: because line_prefix strips only when the body is not a log.
+LINE_PREFIX_CI = compile_lazily(
+    rb"(?:[^\t\n]{1,200}\t[^\t\n]{1,200}\t)?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.,]\d{1,9}(?:Z|[+-]\d\d:?\d\d)(?: |(?=\r?$))")
+#: A task runner's stream prefix: pnpm `packages/a test: `, turbo `pkg:test: `, lerna
+#: `@scope/pkg: `. Group 1 is the stream's name; a name qualifies only when few names repeat
+#: on most lines (line_prefix counts them), so `key: value` text never does.
+LINE_PREFIX_RUNNER = compile_lazily(rb"(@?[\w.-]+(?:/[\w.-]+)*(?::[\w.-]+)*(?: [\w:.-]+)?):(?: |(?=\r?$))")
+#: Level words that a log or a compiler prints before `: ` on many lines: never a stream name.
+LINE_PREFIX_LEVEL_NAME = compile_lazily(
+    rb"(?i)(error|warning|warn|info|debug|note|notice|fatal|trace|hint|help|critical|severe|caused by|"
+    rb"e|w|i|d|f|v|exception|fail|failed|ok|pass|passed|error\[\w+\]|npm (?:err!|error|warn))")
+#: The compressors' elision marker with its count (`… 12 lines elided (caveman): …`): the view
+#: goes on that many body lines later, which lets a short line there be traced to its prefix.
+LINE_PREFIX_ELIDED_COUNT = compile_lazily(rb"\s*\xe2\x80\xa6 (\d+) lines? elided")
+#: A line inside a GitHub Actions `##[group]` that makes the group more than setup chatter.
+LINE_PREFIX_GROUP_ALERT = compile_lazily(rb"(?i)error|fail|warn|exception|traceback|fatal|panic|denied|##\[")
