@@ -736,11 +736,14 @@ TOOL_PROBLEM = compile_lazily(
     r"\b(errors?|fatal|failed|failures?|failing|fail|panic(ked)?|warnings?|warn|exceptions?|traceback"
     r"|abort(ed)?|denied|refused|cannot|can't|unable|not found|missing|undefined|invalid|assert\w*)\b"
     r"|[a-z](error|exception|warning)\b|✖|✗|✕"
+    # a nonzero exit stated without an error word: `go run`'s `exit status 2`, turbo's
+    # `@ws/a#test: command (…) pnpm run test exited (1)`, concurrently's `exited with code 1`
+    r"|\bexit(ed)?( with)?( (code|status))? ?\(?[1-9]\d*\)?(?!\.?\d)"
 )
 #: A cheap superset of TOOL_PROBLEM (no word boundaries), tried first on every line.
 TOOL_PROBLEM_HINT = compile_lazily(
     r"error|fatal|fail|panic|warn|exception|traceback|abort|denied|refused|cannot|can't|unable"
-    r"|not found|missing|undefined|invalid|assert|✖|✗|✕"
+    r"|not found|missing|undefined|invalid|assert|✖|✗|✕|exit"
 )
 
 #: Strong signatures of a runner, compiler, linter or installer transcript (one is enough).

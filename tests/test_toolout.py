@@ -500,3 +500,33 @@ def test_an_atomic_indent_leaves_an_alternative_in_the_indented_buckets_only():
     assert dispatch.bucket("tests/x.py") is None
     assert dispatch.match("  12:5 F401 unused") == "finding"
     assert dispatch.match("12:5 F401 unused") is None
+
+
+# ---------------------------------------------------------------- a nonzero exit, said without an error word
+
+
+@pytest.mark.parametrize("line, says_problem", [
+    ("exit status 2", True),  # `go run` after a panic
+    ("exit status 66", True),  # `go run -race` after its reports
+    ("@ws/delta#test: command (/tmp/ws/packages/delta) /usr/bin/pnpm run test exited (2)", True),  # turbo
+    ("[1] npm run api exited with code 1", True),  # concurrently
+    ("Process completed with exit code 137.", True),
+    ("exit status 0", False),
+    ("@ws/a#test: command (/tmp/ws/packages/a) pnpm run test exited (0)", False),
+    ("[0] npm run web exited with code 0", False),
+    ("Press q to exit.", False),
+    ("exit 1.5 seconds later", False),
+])
+def test_a_line_stating_a_nonzero_exit_reports_a_problem(line, says_problem):
+    assert toolout.problem(line) is says_problem
+
+
+def test_turbo_keeps_the_line_of_every_task_that_exited_nonzero():
+    # One of the four (`@ws/delta#test … exited (2)`) went into "… 4 lines elided (caveman): 4 other lines …".
+    from engine.compressors.terminal import TerminalCompressor
+
+    data = (Path(__file__).parent / "fixtures" / "real" / "prefixed" / "turbo-test.txt").read_bytes()
+    view = TerminalCompressor().compress(data).decode().splitlines()
+    exited = [ln for ln in data.decode().splitlines() if re.search(r"test exited \([1-9]\)$", ln)]
+    assert len(exited) == 4
+    assert all(ln in view for ln in exited)
