@@ -757,6 +757,11 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|Test Files\s+.*\(\d+\)$"  # vitest
     r"|ERR_PNPM_\w+|error Command failed with exit code \d+\.$"  # pnpm, yarn
+    # bundlers (jsbuild): vite's closing line, webpack's, esbuild's message box heads, rollup's
+    # `created out.js in 1.2s` / `[!] RollupError: `, stylelint's and prettier's closing counts
+    r"|✓ built in [\d.]+m?s$|✗ Build failed in [\d.]+m?s$|webpack \d+\.\d+\.\d+ compiled (successfully|with \d+ (errors?|warnings?))"
+    r"|(✘ \[ERROR\]|▲ \[WARNING\]) |created \S+ in [\d.]+m?s$|\[!\] (\w*Error|\(plugin [^)]*\) \w*Error): "
+    r"|\[warn\] Code style issues found in "
     r"|configure: (error|WARNING): |checking (for|whether) .+\.\.\. "  # autoconf
     r"|==\d+== (ERROR SUMMARY: \d+ errors? from|\w+, a (memory|thread) error detector$)"  # valgrind
     r"|==\d+==ERROR: \w+Sanitizer: |SUMMARY: \w+Sanitizer: "  # ASan, UBSan, TSan, LSan
@@ -1348,3 +1353,19 @@ TOOL_TRAILING_RULE = compile_lazily(r"\[([-\w]+)\]\s*$")
 TOOL_LEADING_LINT = compile_lazily(r"\[([a-z][-\w]*)\] ")
 #: pylint's own message ids (one letter, four digits); ruff's codes in its pylint format are not.
 TOOL_PYLINT_CODE = compile_lazily(r"[A-Z]\d{4}$")
+
+
+# ---- Bundlers' per-module warning floods (toolout_bundler) --------------------------------------
+#: Rollup's (and so Vite's) warning about one module: `node_modules/x/index.mjs (1:0): Module level
+#: directives cause errors when bundled, "use client" in "..." was ignored.` A library of 40
+#: components prints it 40 times, once per file: one kind, counted, is what the agent needs.
+#: Asked only of lines holding `): ` (a C-level find first).
+BUNDLER_MODULE_WARN = compile_lazily(r"^(?P<path>[^\s()]+) \((?P<line>\d+):(?P<col>\d+)\): (?P<msg>\S.*)$")
+#: Rollup's `Generated an empty chunk: "name".`, one line per empty manual chunk.
+BUNDLER_EMPTY_CHUNK = compile_lazily(r'^Generated an empty chunk: "[^"]*"\.$')
+#: Vite's asset table row: `dist/assets/index-DGKQ.js  335.92 kB │ gzip: 111.46 kB` (an image has
+#: no gzip column). Asked only of lines holding ` kB` or ` MB`.
+VITE_ASSET_ROW = compile_lazily(r"^\S+\s+[\d.,]+ (?:kB|MB)(?: │ (?:gzip|map|brotli): .*)?$")
+#: Vite's progress: its phases and the transformed-modules count (`✓ 410 modules transformed.`,
+#: which the passing-test rule would read as a passing test).
+VITE_PROGRESS = compile_lazily(r"^(?:transforming\.\.\.|transforming \(\d+\) .*|rendering chunks\.\.\.|computing gzip size\.\.\.|✓ \d+ modules transformed\.)$")

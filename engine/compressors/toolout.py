@@ -39,6 +39,7 @@ from itertools import compress
 from engine.compressors.lines import LineScan
 from engine.compressors.pip_build import STEP_WORDS, mark_build_steps
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
+from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_vite
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
@@ -109,7 +110,7 @@ from engine.patterns import (
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED})
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -435,6 +436,10 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "warnings summary" in joined:
         thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
+    if "): " in joined or "Generated an empty chunk" in joined:  # rollup's / vite's per-module warnings
+        mark_bundler_floods(norm, cls, in_block, rules, scan.candidates(BUNDLER_HINTS, fold_case=False))
+    if "vite v" in joined:  # vite's banner: `vite v7.3.8 building client environment for production...`
+        mark_vite(norm, cls, scan)
     _mark_tree(norm, cls, in_block)
     mark_js(norm, cls, scan)
     if "<testcase" in joined:
@@ -564,6 +569,8 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(f"{counts[JVM_FRAME]} JDK/framework stack frame lines")
     if counts[SHADOW_MAP]:
         parts.append(f"{counts[SHADOW_MAP]} sanitizer shadow-memory map lines")
+    if counts[ASSET]:
+        parts.append(f"{counts[ASSET]} build asset rows")
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []
