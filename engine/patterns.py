@@ -1369,3 +1369,6 @@ VITE_ASSET_ROW = compile_lazily(r"^\S+\s+[\d.,]+ (?:kB|MB)(?: │ (?:gzip|map|br
 #: Vite's progress: its phases and the transformed-modules count (`✓ 410 modules transformed.`,
 #: which the passing-test rule would read as a passing test).
 VITE_PROGRESS = compile_lazily(r"^(?:transforming\.\.\.|transforming \(\d+\) .*|rendering chunks\.\.\.|computing gzip size\.\.\.|✓ \d+ modules transformed\.)$")
+#: esbuild's message box head: `✘ [ERROR] Could not resolve "x"`, `▲ [WARNING] ... [rule]`. The box
+#: (location, code frame, underline, notes, each related location) is its indented lines.
+ESBUILD_BOX_HEAD = compile_lazily(r"^(?:✘ \[ERROR\]|▲ \[WARNING\]) \S")

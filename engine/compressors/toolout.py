@@ -39,7 +39,7 @@ from itertools import compress
 from engine.compressors.lines import LineScan
 from engine.compressors.pip_build import STEP_WORDS, mark_build_steps
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
-from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_vite
+from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
@@ -438,6 +438,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_findings(norm, cls, in_block, rules, finding_starts)
     if "): " in joined or "Generated an empty chunk" in joined:  # rollup's / vite's per-module warnings
         mark_bundler_floods(norm, cls, in_block, rules, scan.candidates(BUNDLER_HINTS, fold_case=False))
+    if "[ERROR] " in joined or "[WARNING] " in joined:  # esbuild's message boxes
+        mark_esbuild(norm, cls, in_block, scan)
     if "vite v" in joined:  # vite's banner: `vite v7.3.8 building client environment for production...`
         mark_vite(norm, cls, scan)
     _mark_tree(norm, cls, in_block)

@@ -9,6 +9,11 @@ masked), the first is kept and the rest are REPEAT findings, counted under Rollu
 the warning in the marker (`18 findings like those shown: MODULE_LEVEL_DIRECTIVE×18`). A kind
 with fewer lines, and every line of another kind, stays.
 
+esbuild's message boxes (`✘ [ERROR] msg` / `▲ [WARNING] msg`, then the indented location, code
+frame, underline, notes and each related location `The original key "a" is here:` with its own
+frame) are kept whole: the box is one diagnostic, and keepNonRedundant would elide a related
+frame that looks like the one above it.
+
 Vite's run: its progress phases (`transforming...`, `✓ 410 modules transformed.`, `rendering
 chunks...`) are CHATTER. Its asset table stays whole when the size check failed (`(!) Some chunks
 are larger than 500 kB`: the rows say which); after a successful build, a table of more than
@@ -23,6 +28,7 @@ from engine.patterns import (
     BUNDLER_EMPTY_CHUNK,
     BUNDLER_MODULE_WARN,
     DIGITS,
+    ESBUILD_BOX_HEAD,
     TOOL_QUOTED,
     VITE_ASSET_ROW,
     VITE_PROGRESS,
@@ -104,3 +110,24 @@ def mark_vite(norm: list[str], cls: list[str], scan: LineScan) -> None:
         for i in rows[ASSET_HEAD:-ASSET_TAIL]:
             if cls[i] == OTHER:
                 cls[i] = ASSET
+
+
+#: What an esbuild box head holds (a C-level find gates the pass).
+ESBUILD_WORDS = ("✘ [ERROR] ", "▲ [WARNING] ")
+
+
+def mark_esbuild(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan) -> None:
+    """Each esbuild message box, head through its last indented line, is KEEP."""
+    n = len(norm)
+    for i in sorted(scan.candidates(ESBUILD_WORDS, fold_case=False)):
+        if in_block[i] or not ESBUILD_BOX_HEAD.match(norm[i]):
+            continue
+        end = i + 1
+        last = i
+        while end < n and (not norm[end] or norm[end][:1].isspace()):
+            if norm[end]:
+                last = end
+            end += 1
+        for k in range(i, last + 1):
+            cls[k] = KEEP
+            in_block[k] = True

@@ -1,0 +1,119 @@
+"""Real outputs of JavaScript build and install tools (trimmed excerpts under
+tests/fixtures/real/jsbuild/): vite, webpack, esbuild, rollup; npm's install and usage errors."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors.terminal import TerminalCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "jsbuild"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def clean(data: bytes) -> list[str]:
+    """The original's lines as a terminal shows them: colours gone, the last CR frame."""
+    return [ANSI.sub("", ln).split("\r")[-1] if ln.strip("\r") else "" for ln in
+            (ANSI.sub("", ln).rstrip("\r") for ln in data.decode().split("\n"))]
+
+
+def view_of(name: str) -> tuple[list[str], list[str]]:
+    data = real(name)
+    assert detect(data) == ContentType.TERMINAL
+    out = TerminalCompressor().compress(data)
+    view = (data if out is None else out).decode()
+    return [ln.rstrip() for ln in clean(data)], [ln.rstrip() for ln in view.splitlines()]
+
+
+def markers(view: list[str]) -> list[str]:
+    return [ln for ln in view if "elided (caveman)" in ln]
+
+
+DIRECTIVE = "Module level directives cause errors when bundled"
+
+
+# ---------------------------------------------------------------- vite / rollup
+
+
+def test_vite_plain_build_is_a_build_and_its_directive_flood_is_counted_under_rollups_code():
+    # It was read as text and passed through whole: 18 copies of one warning, one per module.
+    orig, view = view_of("vite_warn_flood.txt")
+    shown = [ln for ln in view if DIRECTIVE in ln]
+    total = [ln for ln in orig if DIRECTIVE in ln]
+    assert len(total) == 19 and shown == total[:1]
+    assert ("… 21 lines elided (caveman): 3 progress lines; 18 findings like those shown: "
+            "MODULE_LEVEL_DIRECTIVE×18 …") in view
+    # the asset rows of a two-row table and the verdict stay
+    assert "dist/assets/index-DGKQCYX2.js  335.92 kB │ gzip: 111.46 kB" in view
+    assert view[-1] == "✓ built in 10.28s"
+    assert not any("passing-test" in m for m in markers(view))
+
+
+def test_vite_failed_size_check_keeps_its_whole_asset_table_and_small_warning_kinds():
+    orig, view = view_of("vite_chunks_pty.txt")
+    rows = [ln for ln in orig if "│ gzip:" in ln]
+    assert len(rows) == 19 and all(r in view for r in rows)
+    assert "(!) Some chunks are larger than 100 kB after minification. Consider:" in view
+    # four `Generated an empty chunk` lines: too few to fold, each names its chunk
+    assert sum(ln.startswith("Generated an empty chunk: ") for ln in view) == 4
+    assert [m for m in markers(view) if "MODULE_LEVEL_DIRECTIVE" in m] == [
+        "… 18 lines elided (caveman): 1 progress lines; 17 findings like those shown: MODULE_LEVEL_DIRECTIVE×17 …"]
+    assert view[-1] == "✓ built in 8.10s"
+
+
+def test_vite_successful_build_keeps_the_ends_of_a_long_asset_table_and_counts_the_rest():
+    orig, view = view_of("vite_ok_assets_pty.txt")
+    rows = [ln for ln in orig if "│ gzip:" in ln]
+    shown = [ln for ln in view if "│ gzip:" in ln]
+    assert shown == rows[:2] + rows[-5:]  # the largest chunks are listed last
+    assert "… 12 lines elided (caveman): 12 build asset rows …" in view
+    assert len(shown) + 12 == len(rows)
+    assert view[-1] == "✓ built in 6.99s"
+
+
+def test_vite_syntax_error_keeps_its_location_code_frame_and_caret():
+    orig, view = view_of("vite_syntax_pty.txt")
+    for line in ("✗ Build failed in 1.94s", "error during build:", "src/b.js (4:25): Expected ',', got ';'",
+                 "file: /tmp/proj/vapp/src/b.js:4:25", "4:   const y = { a: 1, b: 2 ;",
+                 "                            ^"):
+        assert line in view
+    assert not any("passing-test" in m for m in markers(view))
+    assert any("12 findings like those shown: MODULE_LEVEL_DIRECTIVE×12" in m for m in markers(view))
+
+
+# ---------------------------------------------------------------- webpack, esbuild, rollup: routed as builds
+
+
+def test_bundler_transcripts_are_tool_output_not_text_log_or_code():
+    # webpack's stats were text, esbuild's message boxes a log, rollup's circular list code
+    for name in ("webpack_ok_perfwarn.txt", "esbuild_errors.txt", "rollup_circular.txt"):
+        assert detect(real(name)) == ContentType.TERMINAL, name
+
+
+def test_webpack_warnings_and_verdict_stay_whole():
+    orig, view = view_of("webpack_ok_perfwarn.txt")
+    for line in orig:
+        if line.startswith("WARNING in ") or line.startswith("webpack 5.113.0 compiled"):
+            assert line in view
+    assert "    Largest modules: ../vapp/node_modules/lodash/lodash.js (533 KiB), " \
+           "../vapp/node_modules/moment/moment.js (179 KiB), ../vapp/node_modules/moment/locale/ru.js (9.34 KiB)" in view
+
+
+def test_esbuild_error_boxes_stay_whole():
+    orig, view = view_of("esbuild_errors.txt")
+    assert view[:len(orig)] == orig[:len(view)] or view == orig  # nothing to elide: shown whole
+    assert "✘ [ERROR] Could not resolve \"./missing\"" in view
+    assert "all 3 warnings and 3 of 5 errors shown (disable the message limit with --log-limit=0)" in view
+
+
+def test_rollup_circular_list_and_error_frame_stay():
+    orig, view = view_of("rollup_circular.txt")
+    cycles = [ln for ln in orig if ln.startswith("src/m1.js -> ")]
+    assert len(cycles) == 2 and all(c in view for c in cycles)
+    assert '[!] RollupError: main.js (1:65): "default" is not exported by "src/hub.js", imported by "main.js".' in view
