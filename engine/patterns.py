@@ -1372,3 +1372,7 @@ VITE_PROGRESS = compile_lazily(r"^(?:transforming\.\.\.|transforming \(\d+\) .*|
 #: esbuild's message box head: `✘ [ERROR] Could not resolve "x"`, `▲ [WARNING] ... [rule]`. The box
 #: (location, code frame, underline, notes, each related location) is its indented lines.
 ESBUILD_BOX_HEAD = compile_lazily(r"^(?:✘ \[ERROR\]|▲ \[WARNING\]) \S")
+#: npm's usage text after a usage error (`npm ci` out of sync, a bad flag): its `Options:` list
+#: through `aliases:`, each line under npm's prefix. The error's own lines come before `Usage:`.
+NPM_USAGE_OPTIONS = compile_lazily(r"^npm (?:error|ERR!) Options:$")
+NPM_USAGE_END = compile_lazily(r'^npm (?:error|ERR!) (?:aliases: |Run "npm help )')

@@ -117,3 +117,35 @@ def test_rollup_circular_list_and_error_frame_stay():
     cycles = [ln for ln in orig if ln.startswith("src/m1.js -> ")]
     assert len(cycles) == 2 and all(c in view for c in cycles)
     assert '[!] RollupError: main.js (1:65): "default" is not exported by "src/hub.js", imported by "main.js".' in view
+
+
+def test_esbuild_related_location_frame_stays_with_its_warning():
+    # Read as a build (its `✘ [ERROR]` heads), the second frame of the duplicate-key warning
+    # (`The original key "a" is here:` and its location) was elided as "like" the first.
+    from engine.compressors import lines as L
+    from engine.compressors import toolout
+    from engine.compressors.terminal import clean_lines
+
+    text = real("esbuild_errors.txt").decode()
+    cleaned = clean_lines(text, L.split(text).bare())
+    classes = toolout.analyse(cleaned).classes
+    at = cleaned.index('  The original key "a" is here:')
+    assert classes[at:at + 5] == ["keep"] * 5  # the note, a blank, its location, line and caret
+    assert cleaned[at + 2] == "    src/app.ts:9:14:"
+
+
+# ---------------------------------------------------------------- npm
+
+
+def test_npm_ci_out_of_sync_keeps_its_reason_and_counts_the_options_help():
+    orig, view = view_of("npm_ci_mismatch.txt")
+    for line in ("npm error code EUSAGE",
+                 "npm error Invalid: lock file's is-number@7.0.0 does not satisfy is-number@6.0.0",
+                 "npm error Missing: left-pad@1.3.0 from lock file", "npm error Usage:", "npm error npm ci",
+                 "npm error aliases: clean-install, ic, install-clean, isntall-clean",
+                 'npm error Run "npm help ci" for more info'):
+        assert line in view
+    assert view[-1].startswith("npm error A complete log of this run can be found in: ")
+    first, last = orig.index("npm error Options:"), orig.index("npm error aliases: clean-install, ic, install-clean, isntall-clean")
+    assert markers(view) == [f"… {last - first} lines elided (caveman): {last - first} npm usage/option help lines …"]
+    assert "npm error   --ignore-scripts" not in view

@@ -49,6 +49,7 @@ from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_junit import mark_junit
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
+from engine.compressors.toolout_npm import USAGE, USAGE_SIGNS, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CHATTER,
@@ -110,7 +111,7 @@ from engine.patterns import (
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET})
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -438,6 +439,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_findings(norm, cls, in_block, rules, finding_starts)
     if "): " in joined or "Generated an empty chunk" in joined:  # rollup's / vite's per-module warnings
         mark_bundler_floods(norm, cls, in_block, rules, scan.candidates(BUNDLER_HINTS, fold_case=False))
+    if USAGE_SIGNS[0] in joined or USAGE_SIGNS[1] in joined:  # npm's help after a usage error
+        mark_npm_usage(norm, cls, in_block)
     if "[ERROR] " in joined or "[WARNING] " in joined:  # esbuild's message boxes
         mark_esbuild(norm, cls, in_block, scan)
     if "vite v" in joined:  # vite's banner: `vite v7.3.8 building client environment for production...`
@@ -573,6 +576,8 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(f"{counts[SHADOW_MAP]} sanitizer shadow-memory map lines")
     if counts[ASSET]:
         parts.append(f"{counts[ASSET]} build asset rows")
+    if counts[USAGE]:
+        parts.append(f"{counts[USAGE]} npm usage/option help lines")
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []
