@@ -1376,3 +1376,6 @@ ESBUILD_BOX_HEAD = compile_lazily(r"^(?:✘ \[ERROR\]|▲ \[WARNING\]) \S")
 #: through `aliases:`, each line under npm's prefix. The error's own lines come before `Usage:`.
 NPM_USAGE_OPTIONS = compile_lazily(r"^npm (?:error|ERR!) Options:$")
 NPM_USAGE_END = compile_lazily(r'^npm (?:error|ERR!) (?:aliases: |Run "npm help )')
+#: node-gyp's own log lines (under npm's prefix when npm reports the failed install script):
+#: `gyp info spawn args [ ... ]`, `gyp verb check python ...` are its progress; `gyp ERR!` stays.
+NPM_GYP_CHATTER = compile_lazily(r"^(?:npm (?:error|ERR!) )?gyp (?:verb|info) ")

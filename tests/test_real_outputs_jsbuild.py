@@ -149,3 +149,15 @@ def test_npm_ci_out_of_sync_keeps_its_reason_and_counts_the_options_help():
     first, last = orig.index("npm error Options:"), orig.index("npm error aliases: clean-install, ic, install-clean, isntall-clean")
     assert markers(view) == [f"… {last - first} lines elided (caveman): {last - first} npm usage/option help lines …"]
     assert "npm error   --ignore-scripts" not in view
+
+
+def test_failed_install_script_keeps_npm_and_gyp_errors_and_counts_gyps_progress():
+    # node-sass's build under `npm error`: it passed through whole, `gyp verb cli` argument by argument.
+    orig, view = view_of("npm_node_sass_gyp_fail.txt")
+    gyp_log = [ln for ln in orig if ln.startswith(("npm error gyp verb ", "npm error gyp info "))]
+    assert len(gyp_log) == 19 and not any(ln in view for ln in gyp_log)
+    assert markers(view) == ["… 19 lines elided (caveman): 19 progress lines …"]
+    for line in orig:
+        if line.startswith("npm error") and "gyp verb" not in line and "gyp info" not in line:
+            assert line in view, line  # npm's code/path/command, every gyp ERR! line, the log path
+    assert "npm error gyp ERR! stack pyenv: python2: command not found" in view

@@ -49,7 +49,7 @@ from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_junit import mark_junit
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
-from engine.compressors.toolout_npm import USAGE, USAGE_SIGNS, mark_npm_usage
+from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CHATTER,
@@ -439,6 +439,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_findings(norm, cls, in_block, rules, finding_starts)
     if "): " in joined or "Generated an empty chunk" in joined:  # rollup's / vite's per-module warnings
         mark_bundler_floods(norm, cls, in_block, rules, scan.candidates(BUNDLER_HINTS, fold_case=False))
+    if GYP_WORDS[0] in joined or GYP_WORDS[1] in joined:  # node-gyp's log in a failed install script
+        mark_gyp_chatter(norm, cls, in_block, scan)
     if USAGE_SIGNS[0] in joined or USAGE_SIGNS[1] in joined:  # npm's help after a usage error
         mark_npm_usage(norm, cls, in_block)
     if "[ERROR] " in joined or "[WARNING] " in joined:  # esbuild's message boxes
