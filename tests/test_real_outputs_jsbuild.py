@@ -161,3 +161,34 @@ def test_failed_install_script_keeps_npm_and_gyp_errors_and_counts_gyps_progress
         if line.startswith("npm error") and "gyp verb" not in line and "gyp info" not in line:
             assert line in view, line  # npm's code/path/command, every gyp ERR! line, the log path
     assert "npm error gyp ERR! stack pyenv: python2: command not found" in view
+
+
+# ---------------------------------------------------------------- npm's spinner under a pty
+
+
+def test_npm_spinner_redrawn_with_cursor_to_column_one_leaves_no_glyphs_on_its_lines():
+    # npm draws its spinner as `⠙ ESC[1G ESC[0K ⠹ ...`: a cursor move, not `\r`. Each error line
+    # read `⠦npm error code ERESOLVE`, and a spinner-only line a row of 40 glyphs.
+    from engine.terminal_text import clean_line, clean_lines
+    from engine.compressors import lines as L
+
+    text = real("npm_eresolve_spinner_pty.txt").decode()
+    cleaned = clean_lines(text, L.split(text).bare())
+    assert cleaned[0] == "npm error code ERESOLVE"
+    assert cleaned[1] == "npm error ERESOLVE unable to resolve dependency tree"
+    assert not any("⠦" in ln or "⠙" in ln for ln in cleaned)
+    assert cleaned[-2].startswith("npm error A complete log of this run can be found in: /tmp/npm-cache/_logs/")
+    assert [clean_line(ln) for ln in text.split("\r\n")] == cleaned
+
+    text = real("npm_install_ok_spinner_pty.txt").decode()
+    assert clean_lines(text, L.split(text).bare()) == ["", "added 73 packages in 4s", ""]
+
+
+def test_a_line_erased_after_its_last_frame_shows_nothing_and_plain_cr_frames_are_unchanged():
+    from engine.terminal_text import clean_line
+
+    assert clean_line("50%\x1b[1G\x1b[0K") == ""  # erased: the terminal shows an empty line
+    assert clean_line("50%\x1b[1G\x1b[0Kdone") == "done"
+    assert clean_line("\x1b[2K\x1b[1G\x1b[32m✓\x1b[39m 410 modules transformed.") == "✓ 410 modules transformed."
+    assert clean_line("50%\r") == "50%"  # a bare CR with nothing after: the last frame stays
+    assert clean_line("10%\r20%\r") == "20%"
