@@ -192,3 +192,21 @@ def test_a_line_erased_after_its_last_frame_shows_nothing_and_plain_cr_frames_ar
     assert clean_line("\x1b[2K\x1b[1G\x1b[32m✓\x1b[39m 410 modules transformed.") == "✓ 410 modules transformed."
     assert clean_line("50%\r") == "50%"  # a bare CR with nothing after: the last frame stays
     assert clean_line("10%\r20%\r") == "20%"
+
+
+def test_prettier_check_under_a_pty_lists_every_file_once_and_whole():
+    # prettier prints the file it is checking, then `ESC[2K ESC[1G [warn] file` over it: each
+    # row read `lib/a.js[warn] lib/a.js`. The list is what the agent asked for: kept whole.
+    data = real("prettier_check_pty.txt")
+    assert detect(data) == ContentType.TERMINAL
+    out = TerminalCompressor().compress(data)
+    view = (data if out is None else out).decode()
+    from engine.terminal_text import plain_text
+
+    shown = plain_text(data).decode().splitlines() if out is None else view.splitlines()
+    rows = [ln for ln in shown if ln.startswith("[warn] lib/")]
+    assert len(rows) == 73 and len(set(rows)) == 73
+    assert "[warn] lib/adapters/adapters.js" in rows
+    assert "[warn] Code style issues found in 73 files. Run Prettier with --write to fix." in shown
+    assert not any("[warn]" in ln and not ln.startswith("[warn]") for ln in shown)
+    assert not any("elided (caveman)" in ln for ln in shown)
