@@ -437,7 +437,10 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "warnings summary" in joined:
         thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
-    if "): " in joined or "Generated an empty chunk" in joined:  # rollup's / vite's per-module warnings
+    # rollup's / vite's per-module warnings, in a run that names the bundler (vite's banner,
+    # rollup's `in.js → out.js...` header, a `rollup` path or `RollupError`)
+    if ("): " in joined or "Generated an empty chunk" in joined) and (
+            "vite v" in joined or " → " in joined or "ollup" in joined):
         mark_bundler_floods(norm, cls, in_block, rules, scan.candidates(BUNDLER_HINTS, fold_case=False))
     if GYP_WORDS[0] in joined or GYP_WORDS[1] in joined:  # node-gyp's log in a failed install script
         mark_gyp_chatter(norm, cls, in_block, scan)
