@@ -210,3 +210,14 @@ def test_prettier_check_under_a_pty_lists_every_file_once_and_whole():
     assert "[warn] Code style issues found in 73 files. Run Prettier with --write to fix." in shown
     assert not any("[warn]" in ln and not ln.startswith("[warn]") for ln in shown)
     assert not any("elided (caveman)" in ln for ln in shown)
+
+
+def test_module_warning_shape_without_a_bundler_named_is_not_folded():
+    from engine.compressors import toolout
+
+    lines = [f"src/m{k}.js (1:0): Module level directives cause errors when bundled, \"use client\" in \"src/m{k}.js\" was ignored."
+             for k in range(8)]
+    assert "repeat" not in toolout.analyse(lines).classes
+    named = ["vite v7.3.8 building client environment for production...", *lines]
+    classes = toolout.analyse(named).classes
+    assert classes[1] == "keep" and classes[2:] == ["repeat"] * 7
