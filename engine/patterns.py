@@ -802,6 +802,11 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|Test Files\s+.*\(\d+\)$"  # vitest
     r"|ERR_PNPM_\w+|error Command failed with exit code \d+\.$"  # pnpm, yarn
+    # bundlers (jsbuild): vite's closing line, webpack's, esbuild's message box heads, rollup's
+    # `created out.js in 1.2s` / `[!] RollupError: `, stylelint's and prettier's closing counts
+    r"|✓ built in [\d.]+m?s$|✗ Build failed in [\d.]+m?s$|webpack \d+\.\d+\.\d+ compiled (successfully|with \d+ (errors?|warnings?))"
+    r"|(✘ \[ERROR\]|▲ \[WARNING\]) |created \S+ in [\d.]+m?s$|\[!\] (\w*Error|\(plugin [^)]*\) \w*Error): "
+    r"|\[warn\] Code style issues found in "
     r"|configure: (error|WARNING): |checking (for|whether) .+\.\.\. "  # autoconf
     r"|==\d+== (ERROR SUMMARY: \d+ errors? from|\w+, a (memory|thread) error detector$)"  # valgrind
     r"|==\d+==ERROR: \w+Sanitizer: |SUMMARY: \w+Sanitizer: "  # ASan, UBSan, TSan, LSan
@@ -1417,3 +1422,28 @@ LINE_PREFIX_LEVEL_NAME = compile_lazily(
 LINE_PREFIX_ELIDED_COUNT = compile_lazily(rb"\s*\xe2\x80\xa6 (\d+) lines? elided")
 #: A line inside a GitHub Actions `##[group]` that makes the group more than setup chatter.
 LINE_PREFIX_GROUP_ALERT = compile_lazily(rb"(?i)error|fail|warn|exception|traceback|fatal|panic|denied|##\[")
+
+# ---- Bundlers' per-module warning floods (toolout_bundler) --------------------------------------
+#: Rollup's (and so Vite's) warning about one module: `node_modules/x/index.mjs (1:0): Module level
+#: directives cause errors when bundled, "use client" in "..." was ignored.` A library of 40
+#: components prints it 40 times, once per file: one kind, counted, is what the agent needs.
+#: Asked only of lines holding `): ` (a C-level find first).
+BUNDLER_MODULE_WARN = compile_lazily(r"^(?P<path>[^\s()]+) \((?P<line>\d+):(?P<col>\d+)\): (?P<msg>\S.*)$")
+#: Rollup's `Generated an empty chunk: "name".`, one line per empty manual chunk.
+BUNDLER_EMPTY_CHUNK = compile_lazily(r'^Generated an empty chunk: "[^"]*"\.$')
+#: Vite's asset table row: `dist/assets/index-DGKQ.js  335.92 kB │ gzip: 111.46 kB` (an image has
+#: no gzip column). Asked only of lines holding ` kB` or ` MB`.
+VITE_ASSET_ROW = compile_lazily(r"^\S+\s+[\d.,]+ (?:kB|MB)(?: │ (?:gzip|map|brotli): .*)?$")
+#: Vite's progress: its phases and the transformed-modules count (`✓ 410 modules transformed.`,
+#: which the passing-test rule would read as a passing test).
+VITE_PROGRESS = compile_lazily(r"^(?:transforming\.\.\.|transforming \(\d+\) .*|rendering chunks\.\.\.|computing gzip size\.\.\.|✓ \d+ modules transformed\.)$")
+#: esbuild's message box head: `✘ [ERROR] Could not resolve "x"`, `▲ [WARNING] ... [rule]`. The box
+#: (location, code frame, underline, notes, each related location) is its indented lines.
+ESBUILD_BOX_HEAD = compile_lazily(r"^(?:✘ \[ERROR\]|▲ \[WARNING\]) \S")
+#: npm's usage text after a usage error (`npm ci` out of sync, a bad flag): its `Options:` list
+#: through `aliases:`, each line under npm's prefix. The error's own lines come before `Usage:`.
+NPM_USAGE_OPTIONS = compile_lazily(r"^npm (?:error|ERR!) Options:$")
+NPM_USAGE_END = compile_lazily(r'^npm (?:error|ERR!) (?:aliases: |Run "npm help )')
+#: node-gyp's own log lines (under npm's prefix when npm reports the failed install script):
+#: `gyp info spawn args [ ... ]`, `gyp verb check python ...` are its progress; `gyp ERR!` stays.
+NPM_GYP_CHATTER = compile_lazily(r"^(?:npm (?:error|ERR!) )?gyp (?:verb|info) ")

@@ -10,9 +10,30 @@ from __future__ import annotations
 from engine.patterns import ANSI, CONTROL_CHARS
 
 
+#: Written where a cursor-to-column-1 escape erased the line (`ESC[1G ESC[0K`, `ESC[2K ESC[1G`):
+#: the frame after it starts on an empty line. A control character: dropped with the others.
+ERASED = "\x1f"
+#: npm's spinner, yarn's progress bar and vite's status line redraw with `ESC[1G` (cursor to
+#: column 1), not `\r`: `⠙ESC[1GESC[0K⠹ESC[1GESC[0Knpm error code ERESOLVE` shows only the error.
+#: The erasing pairs first (they mark the frame ERASED), then the bare moves.
+_HOME_ERASE = (("\x1b[1G\x1b[0K", "\r" + ERASED), ("\x1b[1G\x1b[2K", "\r" + ERASED),
+               ("\x1b[1G\x1b[K", "\r" + ERASED), ("\x1b[2K\x1b[1G", "\r" + ERASED),
+               ("\x1b[1G", "\r"), ("\x1b[G", "\r"))
+
+
+def _cursor_home_as_cr(text: str) -> str:
+    """`ESC[1G` redraws as `\\r` (see _HOME_ERASE); asked only of text holding `ESC[1G` / `ESC[G`."""
+    for seq, frame in _HOME_ERASE:
+        if seq in text:
+            text = text.replace(seq, frame)
+    return text
+
+
 def clean_line(line: str) -> str:
     """One line as the terminal finally showed it (its own trailing `\\r` excluded)."""
     if "\x1b" in line:
+        if "\x1b[1G" in line or "\x1b[G" in line:
+            line = _cursor_home_as_cr(line)
         line = ANSI.sub("", line)
     return _redraw(line)
 
@@ -20,8 +41,14 @@ def clean_line(line: str) -> str:
 def _redraw(line: str) -> str:
     """clean_line of a line without escape sequences left: `\\r` frames, backspaces, controls."""
     if "\r" in line:
-        frames = [frame for frame in line.split("\r") if frame.strip()]
-        line = frames[-1] if frames else ""
+        shown = ""
+        for frame in reversed(line.split("\r")):  # the last frame showing something ...
+            if frame.strip():
+                shown = frame
+                break
+            if frame.startswith(ERASED):  # ... unless the line was erased after it
+                break
+        line = shown
     if "\b" in line:
         kept: list[str] = []
         for ch in line:
@@ -42,7 +69,10 @@ def clean_lines(text: str, bare: list[str]) -> list[str]:
     lines joined strips each line as clean_line does, and a printable line holds no escape,
     CR, backspace or control (clean_line only right-strips it)."""
     if "\x1b" in text and "\x1b]" not in text:
-        bare = ANSI.sub("", "\n".join(bare)).split("\n")
+        joined = "\n".join(bare)
+        if "\x1b[1G" in text or "\x1b[G" in text:
+            joined = _cursor_home_as_cr(joined)
+        bare = ANSI.sub("", joined).split("\n")
         return [ln.rstrip() if ln.isprintable() else _redraw(ln) for ln in bare]
     return [ln.rstrip() if ln.isprintable() else clean_line(ln) for ln in bare]
 

@@ -39,6 +39,7 @@ from itertools import compress
 from engine.compressors.lines import LineScan
 from engine.compressors.pip_build import STEP_WORDS, mark_build_steps
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
+from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
@@ -48,6 +49,7 @@ from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_junit import mark_junit
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
+from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CHATTER,
@@ -109,7 +111,7 @@ from engine.patterns import (
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED})
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -435,6 +437,19 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "warnings summary" in joined:
         thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
+    # rollup's / vite's per-module warnings, in a run that names the bundler (vite's banner,
+    # rollup's `in.js → out.js...` header, a `rollup` path or `RollupError`)
+    if ("): " in joined or "Generated an empty chunk" in joined) and (
+            "vite v" in joined or " → " in joined or "ollup" in joined):
+        mark_bundler_floods(norm, cls, in_block, rules, scan.candidates(BUNDLER_HINTS, fold_case=False))
+    if GYP_WORDS[0] in joined or GYP_WORDS[1] in joined:  # node-gyp's log in a failed install script
+        mark_gyp_chatter(norm, cls, in_block, scan)
+    if USAGE_SIGNS[0] in joined or USAGE_SIGNS[1] in joined:  # npm's help after a usage error
+        mark_npm_usage(norm, cls, in_block)
+    if "[ERROR] " in joined or "[WARNING] " in joined:  # esbuild's message boxes
+        mark_esbuild(norm, cls, in_block, scan)
+    if "vite v" in joined:  # vite's banner: `vite v7.3.8 building client environment for production...`
+        mark_vite(norm, cls, scan)
     _mark_tree(norm, cls, in_block)
     mark_js(norm, cls, scan)
     if "<testcase" in joined:
@@ -568,6 +583,10 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(_count(counts[JVM_FRAME], "JDK/framework stack frame line"))
     if counts[SHADOW_MAP]:
         parts.append(_count(counts[SHADOW_MAP], "sanitizer shadow-memory map line"))
+    if counts[ASSET]:
+        parts.append(_count(counts[ASSET], "build asset row"))
+    if counts[USAGE]:
+        parts.append(_count(counts[USAGE], "npm usage/option help line"))
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []

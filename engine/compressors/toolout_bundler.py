@@ -1,0 +1,133 @@
+"""Bundlers' warning floods: one kind of warning, printed once per module.
+
+Rollup (and Vite, which bundles with it) warns about each module on its own line,
+`path (L:C): message`: 40 `Module level directives cause errors when bundled, "use client" ...
+was ignored.` lines from one component library, a `this` rewritten to `undefined` per CommonJS
+file, `Generated an empty chunk: "x".` per empty manual chunk. Each line reads like a problem, so
+all would stay. Past FLOOD_MIN lines of one kind (the message with its quoted names and numbers
+masked), the first is kept and the rest are REPEAT findings, counted under Rollup's own code for
+the warning in the marker (`18 findings like those shown: MODULE_LEVEL_DIRECTIVE×18`). A kind
+with fewer lines, and every line of another kind, stays.
+
+esbuild's message boxes (`✘ [ERROR] msg` / `▲ [WARNING] msg`, then the indented location, code
+frame, underline, notes and each related location `The original key "a" is here:` with its own
+frame) are kept whole: the box is one diagnostic, and keepNonRedundant would elide a related
+frame that looks like the one above it.
+
+Vite's run: its progress phases (`transforming...`, `✓ 410 modules transformed.`, `rendering
+chunks...`) are CHATTER. Its asset table stays whole when the size check failed (`(!) Some chunks
+are larger than 500 kB`: the rows say which); after a successful build, a table of more than
+ASSET_ROWS_SHOWN rows keeps its first and last (largest) rows and the rest are ASSET rows, counted
+as `N build asset rows` in the marker.
+"""
+from __future__ import annotations
+
+from engine.compressors.lines import LineScan
+from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS, REPEAT
+from engine.patterns import (
+    BUNDLER_EMPTY_CHUNK,
+    BUNDLER_MODULE_WARN,
+    DIGITS,
+    ESBUILD_BOX_HEAD,
+    TOOL_QUOTED,
+    VITE_ASSET_ROW,
+    VITE_PROGRESS,
+)
+
+#: More lines of one kind than this: keep the first, count the rest.
+FLOOD_MIN = 5
+#: The label of a successful build's asset row that no failed size check asked for.
+ASSET = "asset"
+#: A successful build's asset table longer than this keeps its first ASSET_HEAD and last
+#: ASSET_TAIL rows (Vite lists each kind smallest first: the last are the largest).
+ASSET_ROWS_SHOWN = 12
+ASSET_HEAD = 2
+ASSET_TAIL = 5
+#: Vite's (and Rollup's) verdict of a failed size check: its table is what the agent reads.
+SIZE_WARNING = "(!) Some chunks are larger than"
+VITE_WORDS = ("modules transformed", "transforming", "rendering chunks", "computing gzip size")
+#: Rollup's warning codes, by the words its message starts with (its `onwarn` codes).
+ROLLUP_CODES = (
+    ("Module level directives cause errors when bundled", "MODULE_LEVEL_DIRECTIVE"),
+    ("The 'this' keyword is equivalent to 'undefined'", "THIS_IS_UNDEFINED"),
+    ("Use of eval in ", "EVAL"),
+    ("A comment ", "INVALID_ANNOTATION"),
+    ("Generated an empty chunk", "EMPTY_BUNDLE"),
+    ("Error when using sourcemap for reporting an error", "SOURCEMAP_ERROR"),
+)
+#: What a line mark_bundler_floods reads holds one of these (found by C-level scans).
+HINT_WORDS = ("): ", "Generated an empty chunk")
+
+
+def _code(msg: str) -> str:
+    for words, code in ROLLUP_CODES:
+        if msg.startswith(words):
+            return code
+    return "rollup-warning"
+
+
+def mark_bundler_floods(norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str],
+                        candidates: set[int]) -> None:
+    """Thin each flood of one kind of per-module bundler warning (see the module docstring).
+    `candidates`: the lines holding one of HINT_WORDS."""
+    kinds: dict[str, list[int]] = {}
+    for i in sorted(candidates):
+        if in_block[i]:
+            continue
+        s = norm[i]
+        m = BUNDLER_MODULE_WARN.match(s)
+        if m is not None:
+            msg = m["msg"]
+        elif BUNDLER_EMPTY_CHUNK.match(s):
+            msg = s
+        else:
+            continue
+        shape = DIGITS.sub("#", TOOL_QUOTED.sub("Q", msg))
+        kinds.setdefault(shape, []).append(i)
+    for shape, members in kinds.items():
+        if len(members) <= FLOOD_MIN:
+            continue
+        first, rest = members[0], members[1:]
+        cls[first] = KEEP
+        code = _code(shape)
+        for i in rest:
+            cls[i] = REPEAT
+            rules[i] = code
+
+
+def mark_vite(norm: list[str], cls: list[str], scan: LineScan) -> None:
+    """Vite's progress is CHATTER; its asset table is kept whole after a failed size check and
+    thinned to its ends after a successful build (see the module docstring)."""
+    joined = scan.joined()
+    for i in sorted(scan.candidates(VITE_WORDS, fold_case=False)):
+        if cls[i] in (OTHER, KEEP, PASS) and VITE_PROGRESS.match(norm[i]):
+            cls[i] = CHATTER
+    rows = [i for i in sorted(scan.candidates((" kB", " MB"), fold_case=False)) if VITE_ASSET_ROW.match(norm[i])]
+    if SIZE_WARNING in joined:
+        for i in rows:
+            cls[i] = KEEP
+    elif len(rows) > ASSET_ROWS_SHOWN and "✓ built in " in joined:
+        for i in rows[ASSET_HEAD:-ASSET_TAIL]:
+            if cls[i] == OTHER:
+                cls[i] = ASSET
+
+
+#: What an esbuild box head holds (a C-level find gates the pass).
+ESBUILD_WORDS = ("✘ [ERROR] ", "▲ [WARNING] ")
+
+
+def mark_esbuild(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan) -> None:
+    """Each esbuild message box, head through its last indented line, is KEEP."""
+    n = len(norm)
+    for i in sorted(scan.candidates(ESBUILD_WORDS, fold_case=False)):
+        if in_block[i] or not ESBUILD_BOX_HEAD.match(norm[i]):
+            continue
+        end = i + 1
+        last = i
+        while end < n and (not norm[end] or norm[end][:1].isspace()):
+            if norm[end]:
+                last = end
+            end += 1
+        for k in range(i, last + 1):
+            cls[k] = KEEP
+            in_block[k] = True
