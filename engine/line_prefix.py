@@ -337,8 +337,10 @@ def _elide_setup_groups(source: list[bytes], rendered: list[tuple[bytes, int | N
             while n < len(rendered) and rendered[n][1] is not None and idx < rendered[n][1] <= end:  # type: ignore[operator]
                 n += 1
             if n - k - 1 > 0:
-                out.append((f"[caveman: group body elided: {n - k - 1} lines, none an error, warning "
-                            f"or failure]".encode(), None))
+                # the reference's marker form, so an agent reads it as every other elision
+                gone = n - k - 1
+                out.append((f"… {gone} line{'s' if gone != 1 else ''} elided (caveman): an Actions group's "
+                            f"body with no error, warning or failure in it …".encode(), None))
             k = n
             continue
         out.append((text, idx))
