@@ -1,0 +1,110 @@
+"""Real outputs of Python installers and packaging tools (trimmed excerpts under
+tests/fixtures/real/pyinstall/): pip re-run with everything already satisfied, `uv pip install`
+plain and under a pty, `python -m build`."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors.terminal import TerminalCompressor
+from engine.detect import detect
+from engine.terminal_text import plain_text
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "pyinstall"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def view_of(name: str) -> str:
+    out = TerminalCompressor().compress(real(name))
+    assert out is not None
+    return out.decode()
+
+
+# ---------------------------------------------------------------- pip: nothing to do
+
+
+def test_pip_rerun_all_satisfied_is_tool_output():
+    # 44 `Requirement already satisfied: x in /path (ver)` lines and nothing else: read as prose,
+    # the text compressor elided "8 sections" with no count of what they were.
+    assert detect(real("pip-install-all-satisfied.txt")) == ContentType.TERMINAL
+
+
+def test_pip_rerun_all_satisfied_counts_the_elided_lines():
+    data = real("pip-install-all-satisfied.txt").decode()
+    view = view_of("pip-install-all-satisfied.txt")
+    lines = data.splitlines()
+    assert all(ln.startswith("Requirement already satisfied: ") for ln in lines)
+    m = re.search(r"… (\d+) lines elided \(caveman\): (\d+) progress lines …", view)
+    assert m and m[1] == m[2]
+    shown = [ln for ln in view.splitlines() if ln.startswith("Requirement already satisfied: ")]
+    assert len(shown) + int(m[1]) == len(lines) == 44
+    assert lines[0] in view and lines[-1] in view
+
+
+# ---------------------------------------------------------------- uv pip install
+
+
+def test_uv_install_under_a_pty_keeps_every_installed_package():
+    # The ` + name==version` rows are the list the agent asked for: 8 of 11 went into a
+    # marker that read them as fields (`anyio: =4.16.0×1 absent×7`).
+    view = view_of("uv-pip-install-pty.txt")
+    rows = [ln for ln in plain_text(real("uv-pip-install-pty.txt")).decode().splitlines()
+            if ln.startswith(" + ")]
+    assert len(rows) == 11
+    for row in rows:
+        assert row in view.splitlines()
+    assert "Installed 11 packages in 9ms" in view
+    assert "absent×" not in view
+
+
+def test_uv_install_plain_is_tool_output_and_keeps_the_list_whole():
+    data = real("uv-pip-install-192.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = view_of("uv-pip-install-192.txt")
+    lines = data.decode().splitlines()
+    rows = [ln for ln in lines if ln.startswith(" + ")]
+    assert len(rows) == 192
+    view_lines = view.splitlines()
+    for row in rows:
+        assert row in view_lines
+    for summary in ("Resolved 192 packages in 1.26s", "Prepared 156 packages in 1.25s",
+                    "Installed 192 packages in 372ms"):
+        assert summary in view_lines
+    # what goes is the download chatter, counted
+    downloads = [ln for ln in lines if ln.startswith(("Downloading ", " Downloaded "))]
+    assert len(downloads) == 16
+    assert not any(ln in view_lines for ln in downloads[1:-1])
+
+
+def test_uv_package_rows_need_one_space_and_a_pinned_version():
+    # `python -m build` lists its build requirements as `  - setuptools>=61`: not a uv row
+    from engine.patterns import UV_PACKAGE_ROW
+    assert UV_PACKAGE_ROW.match(" + django==4.2.30")
+    assert UV_PACKAGE_ROW.match(" ~ demo-pkg==0.1.0 (from file:///tmp/proj)")
+    assert UV_PACKAGE_ROW.match(" - urllib3==1.20")
+    assert not UV_PACKAGE_ROW.match("  - setuptools>=61")
+    assert not UV_PACKAGE_ROW.match(" + x = y")
+
+
+# ---------------------------------------------------------------- python -m build
+
+
+def test_python_m_build_is_tool_output():
+    # setuptools' `copying`/`adding` steps and build's `* Building wheel…`: read as prose (28%)
+    assert detect(real("python-m-build-sdist-wheel.txt")) == ContentType.TERMINAL
+
+
+def test_python_m_build_keeps_warnings_and_result_and_counts_steps():
+    data = real("python-m-build-sdist-wheel.txt").decode()
+    view = view_of("python-m-build-sdist-wheel.txt")
+    view_lines = view.splitlines()
+    assert "warning: build_py: byte-compiling is disabled, skipping." in view_lines
+    assert "warning: install_lib: byte-compiling is disabled, skipping." in view_lines
+    assert view_lines[-1] == "Successfully built demo_pkg-0.1.0.tar.gz and demo_pkg-0.1.0-py3-none-any.whl"
+    elided = sum(int(n) for n in re.findall(r"… (\d+) lines elided", view))
+    assert elided + sum(1 for ln in view_lines if "lines elided" not in ln) == len(data.splitlines())
+    assert len(view) < len(data) // 2
