@@ -108,3 +108,69 @@ def test_python_m_build_keeps_warnings_and_result_and_counts_steps():
     elided = sum(int(n) for n in re.findall(r"… (\d+) lines elided", view))
     assert elided + sum(1 for ln in view_lines if "lines elided" not in ln) == len(data.splitlines())
     assert len(view) < len(data) // 2
+
+
+# ---------------------------------------------------------------- a build backend's traceback
+
+
+def test_hook_frames_in_a_failed_build_are_counted_and_the_project_frames_stay():
+    # mysqlclient's setup.py finds no pkg-config: 16 of the box's 30 lines are frames of pip's
+    # hook runner and setuptools in pip's build env; they were all shown.
+    data = real("pip-mysqlclient-no-pkgconfig-pty.txt")
+    view = view_of("pip-mysqlclient-no-pkgconfig-pty.txt")
+    lines = view.splitlines()
+    i = lines.index("      Traceback (most recent call last):")
+    assert lines[i + 1] == "… 16 lines elided (caveman): 16 pip hook/build-env traceback frame lines …"
+    assert lines[i + 2:i + 7] == [
+        '        File "<string>", line 155, in <module>',
+        '        File "<string>", line 48, in get_config_posix',
+        '        File "<string>", line 27, in find_package_name',
+        "      Exception: Can not find valid pkg-config name.",
+        "      Specify MYSQLCLIENT_CFLAGS and MYSQLCLIENT_LDFLAGS env vars manually",
+    ]
+    plain = plain_text(data).decode()
+    hook = [ln for ln in plain.splitlines() if 'File "' in ln and ("pyproject_hooks" in ln or "pip-build-env-" in ln)]
+    assert len(hook) == 6 and not any(ln in lines for ln in hook)
+    assert "ERROR: Failed to build 'mysqlclient' when getting requirements to build wheel" in lines
+    for ln in plain.splitlines()[9:17]:  # the pkg-config probes before the traceback
+        assert ln in lines
+
+
+def test_validate_pyproject_schema_dump_is_counted_and_the_report_stays():
+    data = real("pip-install-e-bad-readme.txt").decode()
+    view = view_of("pip-install-e-bad-readme.txt")
+    lines = view.splitlines()
+    src = data.splitlines()
+    d = src.index("      DEFINITION:")
+    body = 0
+    while src[d + 1 + body].startswith("          "):
+        body += 1
+    assert body == 63
+    i = lines.index("      DEFINITION:")
+    assert lines[i + 1] == "… 63 lines elided (caveman): 63 validate-pyproject JSON-schema lines …"
+    for kept in ("      GIVEN VALUE:", "          5", "      OFFENDING RULE: 'oneOf'",
+                 "      ValueError: invalid pyproject.toml config: `project.readme`.",
+                 "ERROR: Failed to build 'file:///tmp/pyi-bad2' when getting requirements to build editable"):
+        assert kept in lines
+    assert lines.count("      configuration error: `project.readme` must be valid exactly by one definition "
+                       "(0 matches found):") == 2
+    assert view.count("pip hook/build-env traceback frame lines") == 2
+
+
+def test_a_short_schema_or_a_frame_of_the_project_is_never_folded():
+    from engine.compressors.pip_build import HOOK_FRAME, SCHEMA, mark_hook_frames, mark_schema_dump
+    norm = ["      DEFINITION:", '          {"type": "string"}', "", "      Traceback (most recent call last):",
+            '        File "/src/setup.py", line 3, in <module>', "          main()",
+            '        File "/tmp/pip-build-env-x/overlay/setuptools/build_meta.py", line 9, in f',
+            "          g()", "      ValueError: x"]
+    cls = ["other"] * len(norm)
+    in_block = [True] * len(norm)
+    mark_schema_dump(norm, cls, in_block, 0, len(norm))
+    mark_hook_frames(norm, cls, in_block, 0, len(norm))
+    assert SCHEMA not in cls and HOOK_FRAME not in cls  # 1 schema line, 2 hook lines: under MIN_STEPS
+    norm[7:7] = ['        File "/x/pip/_vendor/pyproject_hooks/_in_process.py", line 1, in h', "          h()"]
+    cls = ["other"] * len(norm)
+    in_block = [True] * len(norm)
+    mark_hook_frames(norm, cls, in_block, 0, len(norm))
+    assert [k for k, c in enumerate(cls) if c == HOOK_FRAME] == [6, 7, 8, 9]
+    assert in_block[4] and in_block[5]  # the project's own frame stays in the block

@@ -53,3 +53,72 @@ def _label(cls: list[str], run: list[int], chatter: str) -> None:
     if len(run) >= MIN_STEPS:
         for k in run:
             cls[k] = chatter
+
+
+# ---------------------------------------------------------------- the hook's traceback
+#: A frame of a build backend's traceback that runs in pip's machinery, not in the project:
+#: pip's hook runner (`pip/_vendor/pyproject_hooks/_in_process.py`) and the backend installed in
+#: pip's throwaway build environment (`/tmp/pip-build-env-x/overlay/…/setuptools/build_meta.py`).
+#: Every failed `Getting requirements to build wheel` quotes 10 to 30 such lines; the project's
+#: own frames (`File "<string>"`, its setup.py) and the exception line are what the agent needs.
+HOOK_FRAME = "hookframe"
+HOOK_FRAME_PATHS = ("pyproject_hooks", "pip-build-env-")
+#: Lines a frame may span: `File "…", line N, in f`, the source line, a caret line (3.11+).
+MAX_FRAME_LINES = 3
+
+
+def mark_hook_frames(norm: list[str], cls: list[str], in_block: list[bool], start: int, end: int) -> None:
+    """Label the hook frames (each with its source and caret lines) in norm[start:end] as
+    HOOK_FRAME, taking them out of the block kept whole, when there are MIN_STEPS lines or more."""
+    found: list[int] = []
+    k = start
+    while k < end:
+        s = norm[k]
+        body = s.lstrip()
+        if not body.startswith('File "'):
+            k += 1
+            continue
+        path = body[6:body.find('"', 6)]
+        indent = len(s) - len(body)
+        j = k + 1
+        while j < end and j - k < MAX_FRAME_LINES:
+            nxt = norm[j]
+            rest = nxt.lstrip()
+            if not rest or len(nxt) - len(rest) <= indent:
+                break
+            j += 1
+        if any(p in path for p in HOOK_FRAME_PATHS):
+            found.extend(range(k, j))
+        k = j
+    if len(found) >= MIN_STEPS:
+        for m in found:
+            cls[m] = HOOK_FRAME
+            in_block[m] = False
+
+
+# ---------------------------------------------------------------- validate-pyproject's schema
+#: setuptools rejects a bad `[project]` table with validate-pyproject's report: the error, the
+#: rule in words, `GIVEN VALUE:`, `OFFENDING RULE:`, then `DEFINITION:` and the rule's JSON
+#: schema (35 to 300 lines), which restates the rule already said in words above it. The
+#: schema's lines are counted; the report's other parts stay.
+SCHEMA = "schema"
+SCHEMA_HEAD = "DEFINITION:"
+
+
+def mark_schema_dump(norm: list[str], cls: list[str], in_block: list[bool], start: int, end: int) -> None:
+    """Label the lines indented under each `DEFINITION:` line in norm[start:end] as SCHEMA."""
+    for k in range(start, end):
+        s = norm[k]
+        if not s.endswith(SCHEMA_HEAD) or s.strip() != SCHEMA_HEAD:
+            continue
+        indent = len(s) - len(s.lstrip())
+        j = k + 1
+        while j < end:
+            rest = norm[j].lstrip()
+            if not rest or len(norm[j]) - len(rest) <= indent:
+                break
+            j += 1
+        if j - k - 1 >= MIN_STEPS:
+            for m in range(k + 1, j):
+                cls[m] = SCHEMA
+                in_block[m] = False
