@@ -486,7 +486,8 @@ TOOL_CHATTER = compile_lazily(
     r"|^(g?make)(\[\d+\])?: (Entering|Leaving) directory "
     r"|^\s*(Collecting|Downloading|Using cached|Requirement already satisfied|Installing collected"
     r"|Building wheels? for|Created wheel for|Stored in directory|Preparing metadata|Getting requirements"
-    r"|Installing build dependencies|Attempting uninstall|Found existing installation|Uninstalling)[: ]"
+    r"|Installing build dependencies|Attempting uninstall|Found existing installation|Uninstalling"
+    r"|Preparing editable metadata|Checking if build backend supports|Building editable for)[: ]"  # pip
     r"|^(Get|Hit|Ign):\d+ |^Reading (package lists|state information)|^Building dependency tree"
     r"|^Selecting previously unselected |^Preparing to unpack |^Unpacking |^Setting up "
     r"|^Processing triggers for |^\(Reading database |^Fetched \d"  # apt

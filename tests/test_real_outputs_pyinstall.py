@@ -174,3 +174,27 @@ def test_a_short_schema_or_a_frame_of_the_project_is_never_folded():
     mark_hook_frames(norm, cls, in_block, 0, len(norm))
     assert [k for k, c in enumerate(cls) if c == HOOK_FRAME] == [6, 7, 8, 9]
     assert in_block[4] and in_block[5]  # the project's own frame stays in the block
+
+
+# ---------------------------------------------------------------- pip install -e .
+
+
+def test_editable_install_steps_are_progress_and_the_result_stays():
+    # `Preparing editable metadata`, `Checking if build backend supports build_editable` and
+    # `Building editable for x` (started / finished with status 'done') were shown as other lines.
+    data = real("pip-install-e-editable-ok.txt").decode()
+    view = view_of("pip-install-e-editable-ok.txt")
+    lines = view.splitlines()
+    assert "… 20 lines elided (caveman): 20 progress lines …" in lines
+    for step in ("Preparing editable metadata (pyproject.toml): started",
+                 "Checking if build backend supports build_editable: finished with status 'done'",
+                 "Building editable for demo-pkg (pyproject.toml): finished with status 'done'"):
+        assert step in data and step not in view
+    assert lines[-4:] == ["Successfully built demo-pkg",
+                          "Installing collected packages: urllib3, charset_normalizer, requests, demo-pkg", "",
+                          "Successfully installed charset_normalizer-3.5.3 demo-pkg-0.1.0 requests-2.34.2 urllib3-2.8.0"]
+
+
+def test_a_build_step_that_ends_in_error_is_not_progress():
+    view = view_of("pip-install-e-bad-readme.txt")
+    assert "  Getting requirements to build editable: finished with status 'error'" in view.splitlines()
