@@ -198,3 +198,23 @@ def test_editable_install_steps_are_progress_and_the_result_stays():
 def test_a_build_step_that_ends_in_error_is_not_progress():
     view = view_of("pip-install-e-bad-readme.txt")
     assert "  Getting requirements to build editable: finished with status 'error'" in view.splitlines()
+
+
+def test_pyyaml_cython3_failure_shows_the_setup_frames_and_the_exception():
+    # PyYAML 5.4.1 under Cython 3: 45 of the box's 68 lines are frames of pip's hook runner and of
+    # setuptools in the build env, around the two frames of PyYAML's own setup.py.
+    data = real("pip-pyyaml541-cython3.txt").decode()
+    view = view_of("pip-pyyaml541-cython3.txt")
+    lines = view.splitlines()
+    i = lines.index("      Traceback (most recent call last):")
+    assert lines[i + 1:i + 6] == [
+        "… 16 lines elided (caveman): 16 pip hook/build-env traceback frame lines …",
+        '        File "<string>", line 271, in <module>',
+        "… 29 lines elided (caveman): 29 pip hook/build-env traceback frame lines …",
+        '        File "<string>", line 201, in get_source_files',
+        "      AttributeError: 'build_ext' object has no attribute 'cython_sources'",
+    ]
+    frames = [ln for ln in data.splitlines() if ln.lstrip().startswith('File "')]
+    assert len(frames) == 21 and sum('File "<string>"' in ln for ln in frames) == 2
+    # the deprecation warnings the backend printed before failing stay
+    assert any("SetuptoolsDeprecationWarning: License classifiers are deprecated." in ln for ln in lines)
