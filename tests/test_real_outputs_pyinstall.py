@@ -120,7 +120,7 @@ def test_hook_frames_in_a_failed_build_are_counted_and_the_project_frames_stay()
     view = view_of("pip-mysqlclient-no-pkgconfig-pty.txt")
     lines = view.splitlines()
     i = lines.index("      Traceback (most recent call last):")
-    assert lines[i + 1] == "… 16 lines elided (caveman): 16 pip hook/build-env traceback frame lines …"
+    assert lines[i + 1] == "… 16 lines elided (caveman): 16 installer hook/build-env traceback frame lines …"
     assert lines[i + 2:i + 7] == [
         '        File "<string>", line 155, in <module>',
         '        File "<string>", line 48, in get_config_posix',
@@ -154,7 +154,7 @@ def test_validate_pyproject_schema_dump_is_counted_and_the_report_stays():
         assert kept in lines
     assert lines.count("      configuration error: `project.readme` must be valid exactly by one definition "
                        "(0 matches found):") == 2
-    assert view.count("pip hook/build-env traceback frame lines") == 2
+    assert view.count("installer hook/build-env traceback frame lines") == 2
 
 
 def test_a_short_schema_or_a_frame_of_the_project_is_never_folded():
@@ -208,9 +208,9 @@ def test_pyyaml_cython3_failure_shows_the_setup_frames_and_the_exception():
     lines = view.splitlines()
     i = lines.index("      Traceback (most recent call last):")
     assert lines[i + 1:i + 6] == [
-        "… 16 lines elided (caveman): 16 pip hook/build-env traceback frame lines …",
+        "… 16 lines elided (caveman): 16 installer hook/build-env traceback frame lines …",
         '        File "<string>", line 271, in <module>',
-        "… 29 lines elided (caveman): 29 pip hook/build-env traceback frame lines …",
+        "… 29 lines elided (caveman): 29 installer hook/build-env traceback frame lines …",
         '        File "<string>", line 201, in get_source_files',
         "      AttributeError: 'build_ext' object has no attribute 'cython_sources'",
     ]
@@ -218,3 +218,23 @@ def test_pyyaml_cython3_failure_shows_the_setup_frames_and_the_exception():
     assert len(frames) == 21 and sum('File "<string>"' in ln for ln in frames) == 2
     # the deprecation warnings the backend printed before failing stay
     assert any("SetuptoolsDeprecationWarning: License classifiers are deprecated." in ln for ln in lines)
+
+
+def test_uv_build_failure_counts_the_build_env_frames():
+    # uv quotes the backend's traceback under `error: Failed to build` (no `×` box): it was all shown
+    data = real("uv-pip-pyyaml541-build-fail.txt").decode()
+    view = view_of("uv-pip-pyyaml541-build-fail.txt")
+    lines = view.splitlines()
+    i = lines.index("         Traceback (most recent call last):")
+    assert lines[i + 1:i + 7] == [
+        '           File "<string>", line 14, in <module>',
+        "… 8 lines elided (caveman): 8 installer hook/build-env traceback frame lines …",
+        '           File "<string>", line 271, in <module>',
+        "… 29 lines elided (caveman): 29 installer hook/build-env traceback frame lines …",
+        '           File "<string>", line 201, in get_source_files',
+        "         AttributeError: 'build_ext' object has no attribute 'cython_sources'",
+    ]
+    for kept in ("error: Failed to build `pyyaml==5.4.1`", "  cause: The build backend returned an error",
+                 "  cause: Call to `setuptools.build_meta.get_requires_for_build_wheel` failed (exit status: 1)",
+                 "hint: Build failures usually indicate a problem with the package or the build environment"):
+        assert kept in data.splitlines() and kept in lines

@@ -61,8 +61,10 @@ def _label(cls: list[str], run: list[int], chatter: str) -> None:
 #: pip's throwaway build environment (`/tmp/pip-build-env-x/overlay/…/setuptools/build_meta.py`).
 #: Every failed `Getting requirements to build wheel` quotes 10 to 30 such lines; the project's
 #: own frames (`File "<string>"`, its setup.py) and the exception line are what the agent needs.
+#: uv quotes the same traceback under `error: Failed to build `x``, its build env under its cache's
+#: `builds-v0/`.
 HOOK_FRAME = "hookframe"
-HOOK_FRAME_PATHS = ("pyproject_hooks", "pip-build-env-")
+HOOK_FRAME_PATHS = ("pyproject_hooks", "pip-build-env-", "/builds-v0/")  # pip's; uv's build envs
 #: Lines a frame may span: `File "…", line N, in f`, the source line, a caret line (3.11+).
 MAX_FRAME_LINES = 3
 
@@ -122,3 +124,20 @@ def mark_schema_dump(norm: list[str], cls: list[str], in_block: list[bool], star
             for m in range(k + 1, j):
                 cls[m] = SCHEMA
                 in_block[m] = False
+
+
+#: uv's report of a failed build: `error: Failed to build `pyyaml==5.4.1``, its `cause:` lines and
+#: the backend's `[stdout]` / `[stderr]`, indented, up to the next unindented line (`hint: …`).
+UV_BUILD_FAILED = "error: Failed to build `"
+
+
+def mark_uv_build_failures(norm: list[str], cls: list[str], in_block: list[bool], candidates: Iterable[int]) -> None:
+    """mark_hook_frames over each uv build-failure report that starts on a candidate line."""
+    n = len(norm)
+    for i in sorted(candidates):
+        if not norm[i].startswith(UV_BUILD_FAILED):
+            continue
+        end = i + 1
+        while end < n and (not norm[end] or norm[end][0] in " \t"):
+            end += 1
+        mark_hook_frames(norm, cls, in_block, i + 1, end)

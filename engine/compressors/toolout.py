@@ -41,9 +41,11 @@ from engine.compressors.pip_build import (
     HOOK_FRAME,
     SCHEMA,
     STEP_WORDS,
+    UV_BUILD_FAILED,
     mark_build_steps,
     mark_hook_frames,
     mark_schema_dump,
+    mark_uv_build_failures,
 )
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
@@ -441,6 +443,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         steps = scan.candidates(STEP_WORDS, fold_case=False)
         mark_build_steps(norm, cls, 0, n, CHATTER, only=OTHER, candidates=steps)
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
+    if UV_BUILD_FAILED in joined:  # uv quotes the backend's traceback outside any `×` box
+        mark_uv_build_failures(norm, cls, in_block, scan.candidates((UV_BUILD_FAILED,), fold_case=False))
     mark_go(norm, cls, in_block, scan)  # go test: results, messages and reports read in context
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
@@ -592,7 +596,7 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
     if counts[JVM_FRAME]:
         parts.append(_count(counts[JVM_FRAME], "JDK/framework stack frame line"))
     if counts[HOOK_FRAME]:
-        parts.append(_count(counts[HOOK_FRAME], "pip hook/build-env traceback frame line"))
+        parts.append(_count(counts[HOOK_FRAME], "installer hook/build-env traceback frame line"))
     if counts[SCHEMA]:
         parts.append(_count(counts[SCHEMA], "validate-pyproject JSON-schema line"))
     if counts[SHADOW_MAP]:
