@@ -6,6 +6,11 @@ file-by-file steps (`copying x -> build/lib/x`, `writing …`, `running build_py
 error, warnings and the failing command sit at its end. The steps are progress: labelled
 CHATTER, they are counted in the marker (`N progress lines`), never shown one by one.
 `pip install -v` prints the same steps for a build that succeeds: there they are progress too.
+
+The box's traceback runs mostly through pip's hook runner and the backend in pip's build env
+(HOOK_FRAME, counted: the project's own frames and the exception stay), and a bad `[project]`
+table adds validate-pyproject's JSON schema of the broken rule (SCHEMA, counted). uv quotes the
+same traceback under `error: Failed to build` (mark_uv_build_failures).
 """
 from __future__ import annotations
 
