@@ -390,6 +390,17 @@ ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")
 #: Spinner glyphs a pty capture leaves at the start of a line after its CR redraw.
 TOOL_SPINNER = compile_lazily(r"^[\u2800-\u28ff]+")
 
+# ---------------------------------------------------------------- Python installers (uv, pip, build)
+#: uv's list of what an install changed: ` + name==1.2.3` (installed), ` - ` (removed), ` ~ `
+#: (reinstalled), an editable or URL one with `(from file:///…)`. It is the enumeration the agent
+#: asked for (which versions landed): a TOOL_SUMMARY row, kept whole. One leading space exactly and
+#: a pinned `==` version: `python -m build` lists its requirements as `  - setuptools>=61`.
+_UV_PACKAGE_ROW = r" [+~-] [A-Za-z0-9][\w.\[\],-]*==[^\s()]+(?: \(from [^)]*\))?$"
+UV_PACKAGE_ROW = compile_lazily(_UV_PACKAGE_ROW)
+#: uv's step counts (`Resolved 44 packages in 412ms`, `Installed 11 packages in 9ms`): the summary.
+_UV_STEP_COUNT = r"(?:Resolved|Prepared|Installed|Uninstalled|Audited|Built) \d+ packages? in [\d.]+m?s$"
+
+
 #: Runner and build summaries and counts: the lines that say how the run ended. Always kept.
 TOOL_SUMMARY = compile_lazily(
     r"^=+ .*\b(passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?|no tests ran)\b.* =+$"
@@ -433,6 +444,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|(Segmentation fault|Killed|Aborted)\b"
     r"|^\[  (FAILED|SKIPPED|PASSED)  \] |^\[ DISABLED \] |^\[==========\] |^\s*\d+ FAILED TESTS?$"  # GoogleTest
     r"|^\s*YOU HAVE \d+ DISABLED TESTS?$"
+    "|^" + _UV_PACKAGE_ROW + "|^" + _UV_STEP_COUNT  # uv
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
 TOOL_SUMMARY_ANYWHERE = compile_lazily(r"\b(Segmentation fault|core dumped)\b")
@@ -474,7 +486,8 @@ TOOL_CHATTER = compile_lazily(
     r"|^(g?make)(\[\d+\])?: (Entering|Leaving) directory "
     r"|^\s*(Collecting|Downloading|Using cached|Requirement already satisfied|Installing collected"
     r"|Building wheels? for|Created wheel for|Stored in directory|Preparing metadata|Getting requirements"
-    r"|Installing build dependencies|Attempting uninstall|Found existing installation|Uninstalling)[: ]"
+    r"|Installing build dependencies|Attempting uninstall|Found existing installation|Uninstalling"
+    r"|Preparing editable metadata|Checking if build backend supports|Building editable for)[: ]"  # pip
     r"|^(Get|Hit|Ign):\d+ |^Reading (package lists|state information)|^Building dependency tree"
     r"|^Selecting previously unselected |^Preparing to unpack |^Unpacking |^Setting up "
     r"|^Processing triggers for |^\(Reading database |^Fetched \d"  # apt
@@ -793,6 +806,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Successfully installed \S+-\d|error: subprocess-exited-with-error$"  # pip
     r"|ERROR: (Could not find a version|No matching distribution|pip's dependency resolver)"
     r"|ERROR: ResolutionImpossible: |ERROR: Cannot install .* because these package versions have conflicting"  # pip
+    # pip re-run with nothing to do (every line this one), `python -m build`'s result, uv's step counts
+    r"|Requirement already satisfied: \S+ in \S|Successfully built \S+\.(?:tar\.gz|whl)\b|" + _UV_STEP_COUNT +
     r"|npm (error|ERR!|warn) |added \d+ packages?\b|found \d+ vulnerabilit"  # npm
     r"|\d+ upgraded, \d+ newly installed|E: Unable to locate package"  # apt
     r"|\d+% tests passed, \d+ tests? failed out of \d+$"  # ctest

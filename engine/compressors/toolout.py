@@ -37,7 +37,16 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from engine.compressors.lines import LineScan
-from engine.compressors.pip_build import STEP_WORDS, mark_build_steps
+from engine.compressors.pip_build import (
+    HOOK_FRAME,
+    SCHEMA,
+    STEP_WORDS,
+    UV_BUILD_FAILED,
+    mark_build_steps,
+    mark_hook_frames,
+    mark_schema_dump,
+    mark_uv_build_failures,
+)
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
@@ -111,7 +120,8 @@ from engine.patterns import (
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE})
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
+                       SCHEMA})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -351,6 +361,8 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             _mark(cls, in_block, i, end)
             if TOOL_PIP_ERROR.match(s):  # the build backend's own output: its steps are progress
                 mark_build_steps(norm, cls, i + 1, end)
+                mark_hook_frames(norm, cls, in_block, i + 1, end)
+                mark_schema_dump(norm, cls, in_block, i + 1, end)
         elif TOOL_JS_ERROR.match(s) and not in_block[i]:
             end = _js_error_end(norm, i)
             start = i
@@ -431,6 +443,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         steps = scan.candidates(STEP_WORDS, fold_case=False)
         mark_build_steps(norm, cls, 0, n, CHATTER, only=OTHER, candidates=steps)
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
+    if UV_BUILD_FAILED in joined:  # uv quotes the backend's traceback outside any `×` box
+        mark_uv_build_failures(norm, cls, in_block, scan.candidates((UV_BUILD_FAILED,), fold_case=False))
     mark_go(norm, cls, in_block, scan)  # go test: results, messages and reports read in context
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
@@ -581,6 +595,10 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(_count(counts[LIB_FRAME], "std/core backtrace frame line"))
     if counts[JVM_FRAME]:
         parts.append(_count(counts[JVM_FRAME], "JDK/framework stack frame line"))
+    if counts[HOOK_FRAME]:
+        parts.append(_count(counts[HOOK_FRAME], "installer hook/build-env traceback frame line"))
+    if counts[SCHEMA]:
+        parts.append(_count(counts[SCHEMA], "validate-pyproject JSON-schema line"))
     if counts[SHADOW_MAP]:
         parts.append(_count(counts[SHADOW_MAP], "sanitizer shadow-memory map line"))
     if counts[ASSET]:
