@@ -16,7 +16,7 @@ import re
 
 from engine import patterns as P
 from engine.compressors import aligned_table, framed_table, json_framed, record_blocks
-from engine.compressors import terraform_report, toolout_detect  # not toolout: Detect needs only the signatures
+from engine.compressors import ansible_report, terraform_report, toolout_detect  # not toolout: Detect needs only the signatures
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -58,7 +58,7 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TERMINAL
     text = _sample(data)
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text) \
-            or terraform_report.is_report(text):
+            or terraform_report.is_report(text) or ansible_report.is_report(text):
         return ContentType.TERMINAL
     if _looks_like_diff(text):
         return ContentType.DIFF

@@ -1471,3 +1471,11 @@ TF_PROVISIONER_OUTPUT = compile_lazily(r"\S+ \([\w-]+\): ")
 TF_BLOCK_HEADER = compile_lazily(r"\s*# (\S.*?) (?:will be|must be|is tainted|has moved|\(\w)")
 #: The resource line that opens a plan block: `  + resource "T" "N" {`, `-/+ data "T" "N" {`.
 TF_RESOURCE_LINE = compile_lazily(r"(\s*)([-+~<=/]+) ((?:resource|data) \"[^\"]+\" \"[^\"]+\") \{$")
+
+# ---- Ansible playbook runs (ansible_report) -----------------------------------------------------
+#: A task's result line: `ok: [host]`, `changed: [host] => (item=x)`, `skipping: [host] => …`.
+#: Only these statuses are routine; `failed:`/`fatal:`/`unreachable:` never match. Asked only of
+#: lines holding `: [`.
+ANSIBLE_ROUTINE_RESULT = compile_lazily(r"(ok|changed|skipping): \[([^\]]+)\](?: => \((item=.*?)\))?(?: => (\{$)?.*)?$")
+#: A banner's padding: `TASK [name] ******…` (the stars carry nothing).
+ANSIBLE_BANNER = compile_lazily(r"((?:PLAY|TASK|RUNNING HANDLER|PLAY RECAP)\b.*?) \*{3,}$")

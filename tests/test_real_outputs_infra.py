@@ -94,3 +94,72 @@ def test_terraform_failed_apply_keeps_changes_completions_and_error_boxes_and_co
     tail = original[original.index("Error: local-exec provisioner error"):]
     assert lines[-len(tail):] == tail
     assert lines.count("  on main.tf line 86, in resource \"terraform_data\" \"bootstrap\":") == 2
+
+
+# ---------------------------------------------------------------- ansible-playbook
+
+
+def _results(lines: list[str], status: str) -> list[str]:
+    return [ln for ln in lines if ln.startswith(f"{status}: [")]
+
+
+def test_ansible_run_keeps_failures_recap_and_banners_and_counts_repeated_item_results():
+    # Read as prose: "… 20 sections elided (caveman) …" said nothing of what went, and the
+    # banners kept their `****` padding.
+    data = real("ansible-loops-ignored-failures.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original = plain_lines(data.decode())
+    lines = plain_lines(view_of(data))
+    # Every failure, fatal block, error with its origin excerpt, `...ignoring` and the recap stay.
+    for kept in _results(original, "failed") + _results(original, "fatal"):
+        assert kept in lines
+    start = original.index("fatal: [localhost]: FAILED! => {")
+    assert lines[lines.index(original[start]):][:6] == original[start:start + 6]
+    assert sum(ln.startswith("[ERROR]: Task failed") for ln in lines) == 4
+    assert lines.count("...ignoring") == 3
+    assert "Origin: /tmp/ansdemo/site2.yml:40:7" in lines
+    recap = next(ln for ln in original if ln.startswith("localhost  ")).rstrip()
+    assert recap in lines and "PLAY RECAP" in lines
+    # Banners lose their padding only.
+    assert "TASK [Validate service config files]" in lines
+    assert not any(ln.endswith("***") for ln in lines)
+    # A run of routine results keeps its first and names every item of the rest.
+    assert "changed: [localhost] => (item=api)" in lines
+    assert "changed: [localhost] => (item=web)" not in lines
+    assert ("… 19 lines elided (caveman): 19 more `changed:` results [localhost] (items: web, worker, "
+            "cache, db, queue, auth, search, metrics, logging, gateway, cdn, billing, mailer, scheduler, "
+            "notifier, reports, exporter, importer, proxy) …") in lines
+    # The ok results between two failures are their own runs: nothing is counted twice.
+    assert "… 6 lines elided (caveman): 6 more `ok:` results [localhost] (items: logging, gateway, cdn, " \
+           "billing, mailer, scheduler) …" in lines
+    # A debug message's block is part of its result.
+    assert "… 57 lines elided (caveman): 19 more `ok:` results [localhost] (items: web, worker, cache, db, " \
+           "queue, auth, search, metrics, logging, gateway, cdn, billing, mailer, scheduler, notifier, " \
+           "reports, exporter, importer, proxy) …" in lines
+
+
+def test_ansible_run_under_a_pty_is_read_the_same_way():
+    data = real("ansible-loops-ignored-failures-pty.txt")
+    original = plain_lines(data.decode())
+    lines = plain_lines(view_of(data))
+    for kept in _results(original, "failed"):
+        assert kept in lines
+    # Origin excerpts stay whole (the generic thinning dropped `74       ignore_errors: true`).
+    assert "74       ignore_errors: true" in lines
+    assert len([ln for ln in lines if "elided (caveman)" in ln]) == 12
+
+
+def test_ansible_verbose_results_with_error_words_in_their_command_are_still_routine():
+    # `-v` prints each result's JSON; an `ok:` whose command holds `exit 2` or `invalid` was kept
+    # as an error line, 20 of them in a row.
+    data = real("ansible-verbose-excerpt.txt")
+    original = plain_lines(data.decode())
+    lines = plain_lines(view_of(data))
+    for kept in _results(original, "failed") + _results(original, "fatal"):
+        assert kept in lines
+    ok_validate = [ln for ln in _results(original, "ok") if "invalid port in" in ln]
+    assert len(ok_validate) == 18
+    assert len([ln for ln in lines if ln in ok_validate]) == 3  # the first of each run
+    assert "… 6 lines elided (caveman): 6 more `ok:` results [localhost] (items: web, worker, cache, db, " \
+           "queue, auth) …" in lines
+    assert len(view_of(data)) * 3 < len(data)

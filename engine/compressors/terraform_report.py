@@ -12,7 +12,7 @@ replacement block (each `~` / `-/+` line is a change the agent reviews). What is
 Error and warning boxes, `Plan:`, `Apply complete!` and the outputs are never touched.
 
 Pure: `is_report(text)` recognises one, `elisions(lines)` says which runs to elide,
-`render` writes the view.
+`view` writes it.
 """
 from __future__ import annotations
 
@@ -168,3 +168,7 @@ def render(units: Sequence[str], runs: list[tuple[int, int, str | None]], eol: s
         pos = end
     out.extend(units[pos:])
     return out
+
+
+def view(units: Sequence[str], cleaned: Sequence[str], eol: str = "") -> list[str]:
+    return render(units, elisions(cleaned), eol)
