@@ -57,11 +57,14 @@ def detect(data: bytes) -> ContentType:
             return ContentType.DIFF
         return ContentType.TERMINAL
     text = _sample(data)
-    if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text) \
-            or terraform_report.is_report(text) or ansible_report.is_report(text):
+    if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL
     if _looks_like_diff(text):
         return ContentType.DIFF
+    # Terraform's plan/apply and Ansible's playbook runs are transcripts (their own rules in the
+    # terminal compressor); a diff that quotes one is still a diff.
+    if terraform_report.is_report(text) or ansible_report.is_report(text):
+        return ContentType.TERMINAL
     if is_git_listing(text):
         # A log, file list, status or blame is an enumeration: the diff compressor keeps it whole.
         return ContentType.DIFF
