@@ -163,3 +163,17 @@ def test_ansible_verbose_results_with_error_words_in_their_command_are_still_rou
     assert "… 6 lines elided (caveman): 6 more `ok:` results [localhost] (items: web, worker, cache, db, " \
            "queue, auth) …" in lines
     assert len(view_of(data)) * 3 < len(data)
+
+
+def test_terraform_plan_stopped_by_a_variable_validation_keeps_its_error_box_and_planned_replacements():
+    # Passed through whole: the refresh chatter ahead of the plan was never elided.
+    data = real("tf-plan-invalid-variable.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original = plain_lines(data.decode())
+    lines = plain_lines(view_of(data))
+    assert lines[0] == "… 10 lines elided (caveman): resource progress lines (10 Refreshing state...) …"
+    assert not any("Refreshing state... [id=" in ln for ln in lines)
+    box = original[original.index("Error: Invalid value for variable"):]
+    assert lines[-len(box):] == box  # the whole box: location, source line, value, message
+    replaced = [ln for ln in original if ln.startswith(("-/+ ", "      ~ ", "          ~ "))]
+    assert len(replaced) == 31 and [ln for ln in lines if ln in replaced] == replaced

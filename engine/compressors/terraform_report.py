@@ -43,8 +43,11 @@ def elisions(lines: Sequence[str]) -> list[tuple[int, int, str | None]]:
     are ANSI-stripped, without line ends."""
     runs: list[tuple[int, int, str | None]] = []
     runs.extend(_repeated_blocks(lines))
-    runs.extend(_progress(lines))
-    runs.extend(_identical_runs(lines, {i for s, e, _ in runs for i in range(s, e)}))
+    streams: list[range] = []
+    runs.extend(_progress(lines, streams))
+    # An apply stream's marker says its other lines are all kept: none of them is taken here.
+    taken = {i for s, e, _ in runs for i in range(s, e)} | {i for stream in streams for i in stream}
+    runs.extend(_identical_runs(lines, taken))
     runs.sort(key=lambda run: run[0])
     return runs
 
@@ -96,11 +99,12 @@ def _repeated_blocks(lines: Sequence[str]) -> list[tuple[int, int, str]]:
     return runs
 
 
-def _progress(lines: Sequence[str]) -> list[tuple[int, int, str | None]]:
+def _progress(lines: Sequence[str], streams: list[range]) -> list[tuple[int, int, str | None]]:
     """An apply stream (progress, completion and provisioner lines, nothing else between them)
     loses its progress lines: the first stretch of them becomes the stream's one marker, which
-    counts all of them by kind; later stretches go silently (summary None in `render`)."""
-    runs: list[tuple[int, int, str]] = []
+    counts all of them by kind; later stretches go silently (summary None in `render`). Each
+    stream's span is added to `streams`."""
+    runs: list[tuple[int, int, str | None]] = []
     n = len(lines)
     i = 0
     while i < n:
@@ -133,6 +137,7 @@ def _progress(lines: Sequence[str]) -> list[tuple[int, int, str | None]]:
             runs.append((start, prev + 1, summary))
             summary = None
             start = prev = k
+        streams.append(range(i, j))
         i = j
     return runs
 
