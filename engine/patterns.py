@@ -1479,3 +1479,5 @@ TF_RESOURCE_LINE = compile_lazily(r"(\s*)([-+~<=/]+) ((?:resource|data) \"[^\"]+
 ANSIBLE_ROUTINE_RESULT = compile_lazily(r"(ok|changed|skipping): \[([^\]]+)\](?: => \((item=.*?)\))?(?: => (\{$)?.*)?$")
 #: A banner's padding: `TASK [name] ******…` (the stars carry nothing).
 ANSIBLE_BANNER = compile_lazily(r"((?:PLAY|TASK|RUNNING HANDLER|PLAY RECAP)\b.*?) \*{3,}$")
+#: What a `-v` result says in words: its `msg` and `stdout` (a loop's odd result differs there).
+ANSIBLE_RESULT_TEXT = compile_lazily(r'"(msg|stdout)": "((?:[^"\\]|\\.)*)"')

@@ -177,3 +177,18 @@ def test_terraform_plan_stopped_by_a_variable_validation_keeps_its_error_box_and
     assert lines[-len(box):] == box  # the whole box: location, source line, value, message
     replaced = [ln for ln in original if ln.startswith(("-/+ ", "      ~ ", "          ~ "))]
     assert len(replaced) == 31 and [ln for ln in lines if ln in replaced] == replaced
+
+
+def test_ansible_loop_result_that_says_something_else_stays_in_view():
+    # A loop's results are repetition only while they say the same of their own item: the one
+    # degraded service (a debug message) and the one old version (`-v` stdout) are the answer.
+    data = real("ansible-verbose-odd-results.txt")
+    lines = plain_lines(view_of(data))
+    assert '    "msg": "search: DEGRADED (p99 latency 2300ms > 500ms)"' in lines
+    assert any(ln.startswith("ok: [localhost] => (item=auth) => ") and '"stdout": "auth 1.3.9"' in ln
+               for ln in lines)
+    assert "… 18 lines elided (caveman): 6 more `ok:` results [localhost] (items: web, worker, cache, db, " \
+           "queue, auth) …" in lines
+    assert "… 5 lines elided (caveman): 5 more `ok:` results [localhost] (items: web, worker, cache, db, " \
+           "queue) …" in lines
+    assert not any('"msg": "web: healthy"' in ln for ln in lines)

@@ -4,8 +4,8 @@ A run is its banners (`PLAY [...]`, `TASK [...]`), one result per host and loop 
 failures (`[ERROR]: …` with its origin excerpt, `failed: [host] (item=x) => {…}`, `fatal: …`),
 `...ignoring`, and the PLAY RECAP. What is repetition: three or more routine results in a row
 (`ok:`, `changed:` or `skipping:` of one status, with their `-v` JSON or a debug
-message's block) but for one with stderr or warnings: the first stays as the example, the
-rest are one marker that names the status and the hosts and items it covered. Every failure, error, warning and recap row stays, and
+message's block, saying the same of each item) but for one with stderr or warnings: the first
+stays as the example, the rest are one marker that names the status and the hosts and items it covered. Every failure, error, warning and recap row stays, and
 so does each banner, without its `****` padding.
 
 Pure: `is_report(text)`, `view(units, cleaned, eol)`.
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.compressors.lines import marker_text
-from engine.patterns import ANSIBLE_BANNER, ANSIBLE_ROUTINE_RESULT
+from engine.patterns import ANSIBLE_BANNER, ANSIBLE_RESULT_TEXT, ANSIBLE_ROUTINE_RESULT
 
 #: Routine results in a row from which the ones after the first are elided.
 MIN_RUN = 3
@@ -29,9 +29,13 @@ def is_report(text: str) -> bool:
     return "TASK [" in text and ("PLAY [" in text or "PLAY RECAP" in text)
 
 
-def _records(lines: Sequence[str]) -> list[tuple[int, int, str, str, str]]:
-    """(start, end, status, host, item) of each routine result, its JSON/debug block included."""
-    out: list[tuple[int, int, str, str, str]] = []
+Record = tuple[int, int, str, str, str, str]
+
+
+def _records(lines: Sequence[str]) -> list[Record]:
+    """(start, end, status, host, item, says) of each routine result, its JSON/debug block
+    included; `says` is what it reports in words, its item masked (see _says)."""
+    out: list[Record] = []
     n = len(lines)
     i = 0
     while i < n:
@@ -53,9 +57,19 @@ def _records(lines: Sequence[str]) -> list[tuple[int, int, str, str, str]]:
         if _carries_output(lines[i:end]):  # stderr or warnings in a result: read, not repetition
             i = end
             continue
-        out.append((i, end, m.group(1), m.group(2), (m.group(3) or "")[5:]))
+        item = (m.group(3) or "")[5:]
+        out.append((i, end, m.group(1), m.group(2), item, _says(lines[i:end], item)))
         i = end
     return out
+
+
+def _says(record: Sequence[str], item: str) -> str:
+    """A debug block's body, or a `-v` result's `msg` and `stdout`, with the item masked: results
+    of one loop that say the same of their own item are repetition; one that says something
+    else is the odd result and stays in view."""
+    text = "\n".join(record[1:]) if len(record) > 1 else \
+        "\n".join(m.group(0) for m in ANSIBLE_RESULT_TEXT.finditer(record[0])) if '": "' in record[0] else ""
+    return text.replace(item, "\0") if item else text
 
 
 def _carries_output(record: Sequence[str]) -> bool:
@@ -66,7 +80,7 @@ def _carries_output(record: Sequence[str]) -> bool:
     return '"warnings": [' in text or '"deprecations": [' in text
 
 
-def _covered(rest: list[tuple[int, int, str, str, str]]) -> str:
+def _covered(rest: list[Record]) -> str:
     """The hosts and items the elided results were for: listed whole while short, else the
     first and the last with the count."""
     hosts = sorted(set(r[3] for r in rest))
@@ -88,7 +102,8 @@ def elisions(lines: Sequence[str]) -> list[tuple[int, int, str]]:
     while k < len(records):
         first = records[k]
         j = k + 1
-        while j < len(records) and records[j][0] == records[j - 1][1] and records[j][2] == first[2]:
+        while j < len(records) and records[j][0] == records[j - 1][1] and records[j][2] == first[2] \
+                and records[j][5] == first[5]:
             j += 1
         if j - k >= MIN_RUN:
             rest = records[k + 1:j]
