@@ -192,3 +192,19 @@ def test_ansible_loop_result_that_says_something_else_stays_in_view():
     assert "… 5 lines elided (caveman): 5 more `ok:` results [localhost] (items: web, worker, cache, db, " \
            "queue) …" in lines
     assert not any('"msg": "web: healthy"' in ln for ln in lines)
+
+
+def test_terraform_json_plan_keeps_every_planned_change_and_counts_the_refresh_records():
+    # `terraform plan -json` read as a log: 11 of its 12 `planned_change` records were elided as
+    # look-alikes, so the plan's enumeration was gone.
+    from engine.compressors.log import LogCompressor
+
+    data = real("tf-plan-destroy-json.txt")
+    assert detect(data) == ContentType.LOG
+    original = data.decode().split("\n")
+    lines = LogCompressor().compress(data).decode().split("\n")
+    changes = [ln for ln in original if '"type":"planned_change"' in ln]
+    assert len(changes) == 12 and [ln for ln in lines if ln in changes] == changes
+    assert next(ln for ln in original if '"type":"change_summary"' in ln) in lines
+    assert "… 21 lines elided (caveman): all @level=info @module=terraform.ui; type: refresh_complete×11 " \
+           "refresh_start×10 …" in lines

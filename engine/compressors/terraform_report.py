@@ -177,3 +177,18 @@ def render(units: Sequence[str], runs: list[tuple[int, int, str | None]], eol: s
 
 def view(units: Sequence[str], cleaned: Sequence[str], eol: str = "") -> list[str]:
     return render(units, elisions(cleaned), eol)
+
+
+#: `terraform plan/apply -json`: the records that are the plan's enumeration, its diagnostics and
+#: its results (each resource's change, error and completion); refresh and progress are chatter.
+JSON_UI_SIGN = '"@module":"terraform.ui"'
+JSON_UI_KEPT = tuple(f'"type":"{kind}"' for kind in (
+    "planned_change", "resource_drift", "change_summary", "diagnostic", "apply_complete",
+    "apply_errored", "provision_errored", "outputs"))
+
+
+def json_ui_kept(bare: Sequence[str], joined: str) -> list[int]:
+    """Indices of the `-json` records a log view must keep (none unless the text is one)."""
+    if JSON_UI_SIGN not in joined:
+        return []
+    return [i for i, line in enumerate(bare) if '"type":"' in line and any(kind in line for kind in JSON_UI_KEPT)]
