@@ -80,6 +80,8 @@ def test_terraform_failed_apply_keeps_changes_completions_and_error_boxes_and_co
     changes = [ln for ln in original if re.match(r"\s*(~|-/\+|-|\+) ", ln)
                and not ln.strip().startswith("+ (known after apply)")]
     assert [ln for ln in lines if ln in changes] == changes
+    headers = _headers(original)  # read as prose, `# …bootstrap[1] must be replaced` went
+    assert len(headers) == 8 and [ln for ln in lines if ln in headers] == headers
     # Each resource's completion and provisioner lines stay; progress lines go, counted.
     done = [ln for ln in original if " complete after " in ln or " (local-exec): " in ln]
     assert [ln for ln in lines if ln in done] == done
