@@ -1462,3 +1462,37 @@ NPM_USAGE_END = compile_lazily(r'^npm (?:error|ERR!) (?:aliases: |Run "npm help 
 #: node-gyp's own log lines (under npm's prefix when npm reports the failed install script):
 #: `gyp info spawn args [ ... ]`, `gyp verb check python ...` are its progress; `gyp ERR!` stays.
 NPM_GYP_CHATTER = compile_lazily(r"^(?:npm (?:error|ERR!) )?gyp (?:verb|info) ")
+
+# ---- Terraform plan / apply / destroy transcripts (terraform_report) --------------------------
+#: A line only Terraform's plan, apply or destroy prints (its preamble, the plan's summary or the
+#: run's result): with `Terraform` in the text, one of these at a line start makes it a report.
+TF_REPORT_SIGN = compile_lazily(
+    r"(?m)^(?:Terraform (?:will perform the following actions|used the selected providers"
+    r"|planned the following actions)|Plan: \d+ to add, \d+ to change, \d+ to destroy\."
+    r"|(?:Apply|Destroy) complete! Resources: )")
+#: A resource's progress line during refresh/apply/destroy (`ADDR: Creating...`, `ADDR: Still
+#: creating... [10s elapsed]`, `ADDR: Refreshing state... [id=…]`): chatter, the resource's
+#: completion or error line says how it ended. Asked only of lines holding `...`.
+TF_PROGRESS = compile_lazily(
+    r"(\S.*?): (Creating|Modifying|Destroying|Reading|Refreshing state|Provisioning with '[\w-]+'"
+    r"|Still (?:creating|modifying|destroying|reading))\.\.\.(?: \[[^\]]*\])?$")
+#: A resource's completion line (`ADDR: Creation complete after 0s [id=…]`): kept, it says
+#: which resources the run finished. Ends an apply stream's stretch together with progress lines.
+TF_COMPLETE = compile_lazily(
+    r"\S.*?: (?:Creation|Modifications|Destruction|Read) complete after \S+(?: \[[^\]]*\])?$")
+#: A provisioner's output line in the apply stream (`ADDR (local-exec): Executing: […]`).
+TF_PROVISIONER_OUTPUT = compile_lazily(r"\S+ \([\w-]+\): ")
+#: A plan block's header: `  # ADDR will be created` (the address the agent enumerates).
+TF_BLOCK_HEADER = compile_lazily(r"\s*# (\S.*?) (?:will be|must be|is tainted|has moved|\(\w)")
+#: The resource line that opens a plan block: `  + resource "T" "N" {`, `-/+ data "T" "N" {`.
+TF_RESOURCE_LINE = compile_lazily(r"(\s*)([-+~<=/]+) ((?:resource|data) \"[^\"]+\" \"[^\"]+\") \{$")
+
+# ---- Ansible playbook runs (ansible_report) -----------------------------------------------------
+#: A task's result line: `ok: [host]`, `changed: [host] => (item=x)`, `skipping: [host] => …`.
+#: Only these statuses are routine; `failed:`/`fatal:`/`unreachable:` never match. Asked only of
+#: lines holding `: [`.
+ANSIBLE_ROUTINE_RESULT = compile_lazily(r"(ok|changed|skipping): \[([^\]]+)\](?: => \((item=.*?)\))?(?: => (\{$)?.*)?$")
+#: A banner's padding: `TASK [name] ******…` (the stars carry nothing).
+ANSIBLE_BANNER = compile_lazily(r"((?:PLAY|TASK|RUNNING HANDLER|PLAY RECAP)\b.*?) \*{3,}$")
+#: What a `-v` result says in words: its `msg` and `stdout` (a loop's odd result differs there).
+ANSIBLE_RESULT_TEXT = compile_lazily(r'"(msg|stdout)": "((?:[^"\\]|\\.)*)"')

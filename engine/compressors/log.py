@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import compress
 
 from engine.compressors import lines as L
-from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace, toolout
+from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace, terraform_report, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.log_odd_values import odd_value_lines
 from engine.compressors.log_rare import rare_template_lines
@@ -279,6 +279,8 @@ class LogCompressor(L.QueryAwareLines):
         if android:  # logcat's one-letter levels: W, E, F, A records stay
             for i in logcat.alert_lines(scan):
                 important[i] = True
+        for i in terraform_report.json_ui_kept(bare, joined):  # `terraform plan -json`: every change
+            important[i] = True
         # `go test -json`: a failing test's events stay, a passing test's never come back as samples
         go_events = gotest_json.verdicts(bare, joined) if "{" in joined and '"Action":"' in joined else None
         dropped = None
