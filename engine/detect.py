@@ -315,8 +315,7 @@ def _hit_led(line: str) -> bool:
     reads as a path `… [30/Nov/2026` and line `06`) and is no time stamp (a logfmt record's
     `time=2026-11-30T11:05:36Z` reads as a path `time=2026-11-30T11` and line `05`)."""
     found = P.SEARCH_HIT.match(line)
-    return found is not None and " " not in found.group(1) and not _clock_led(line) \
-        and not P.HIT_PATH_DATE_HOUR.search(found.group(1))
+    return found is not None and " " not in found.group(1) and not _clock_led(line)
 
 
 def _clock_led(line: str) -> bool:

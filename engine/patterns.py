@@ -263,10 +263,6 @@ SEARCH_HIT = compile_lazily(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
 
 #: A line led by a clock time (`2026-11-30 06:01:13,513`, `Nov 30 06:00:10`, `06:01:13`) is a
 #: log record, never a hit: SEARCH_LINE reads `... 06:01:` as a path `... 06` and line `01`.
-#: A "path" of a `path:line:` hit that is a record's time stamp up to its hour (`time=2026-11-30T11`
-#: of a logfmt `time=2026-11-30T11:05:36Z level=INFO …`, logrus's `time="2026-11-30T11`): the
-#: "line" and "column" are its minutes and seconds.
-HIT_PATH_DATE_HOUR = compile_lazily(r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}$")
 CLOCK_LED_LINE = compile_lazily(
     r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b)"
 )
@@ -276,8 +272,10 @@ CLOCK_LED_LINE = compile_lazily(
 #: HealthApp's `20171223-22:15:29:606|Step_LSC|…`. SEARCH_LINE reads `…_13:53:` as a path
 #: `…_13` and line `53`; a source file's name never ends in `_13` or `-22` before its line
 #: number, so such a line is a log record, never a hit. The clock must follow a non-alphanumeric
-#: (`file1:12:34:` stays a hit).
-CLOCK_ENDED_WORD = compile_lazily(r"[^:\s]{0,240}?(?<![A-Za-z0-9])\d{1,2}:[0-5]\d:[0-5]\d(?!\d)")
+#: (`file1:12:34:` stays a hit) or an ISO date's `T` (a logfmt record's `time=2026-11-30T11:05:36Z
+#: level=INFO …`, logrus' `time="2026-…`, go-kit's `ts=…`).
+CLOCK_ENDED_WORD = compile_lazily(
+    r"[^:\s]{0,240}?(?:(?<![A-Za-z0-9])|(?<=\d\d\d\d-\d\d-\d\dT))\d{1,2}:[0-5]\d:[0-5]\d(?!\d)")
 #: A token that holds a digit (a time, pid, id, address, count, host `node-118`): what varies
 #: between the records of one template. log_rare drops them to get a line's template. The
 #: lookbehind lets only a token's first character start a match and the atomic group scans its
