@@ -1494,3 +1494,18 @@ ANSIBLE_ROUTINE_RESULT = compile_lazily(r"(ok|changed|skipping): \[([^\]]+)\](?:
 ANSIBLE_BANNER = compile_lazily(r"((?:PLAY|TASK|RUNNING HANDLER|PLAY RECAP)\b.*?) \*{3,}$")
 #: What a `-v` result says in words: its `msg` and `stdout` (a loop's odd result differs there).
 ANSIBLE_RESULT_TEXT = compile_lazily(r'"(msg|stdout)": "((?:[^"\\]|\\.)*)"')
+
+
+# --- pytest-xdist rows and --collect-only listings (engine/compressors/toolout_pyvariants.py) ---
+#: xdist -v result row: `[gw2] [ 41%] PASSED tests/t.py::test_a` (read only on lines starting `[gw`).
+PYV_XDIST_RESULT = compile_lazily(
+    r"^\[gw\d+\] \[\s*\d+%\] (?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (?P<id>\S+::\S.*?)\s*$")
+#: A bare pytest node id on its own line (collect-only -q rows, xdist announcements).
+PYV_NODE_ID = compile_lazily(r"^\S+\.py::\S.*?\s*$")
+#: A collect-only tree row: `<Module t.py>`, `<Function test_a[1-2]>`, `<Dir x>`.
+PYV_COLLECT_TREE_ROW = compile_lazily(r"^<[A-Z]\w* .*>$")
+#: collect-only -q's closing line: `62 tests collected in 1.23s` (`1 test collected`, `no tests collected`).
+PYV_COLLECT_DONE = compile_lazily(r"^(\d+|no) tests? collected( \(\d+ deselected\))? in [\d.]+s\b|^\d+/\d+ tests collected")
+#: The heading of a table an option asked for: `=== slowest 10 durations ===` (`slowest durations`),
+#: pytest-cov's `___ coverage: platform linux, python 3.11 ___` (older: `--- coverage: … ---`).
+PYV_ASKED_TABLE = compile_lazily(r"^=+ slowest (\d+ )?durations =+$|^[-_=]+ coverage: platform \S")

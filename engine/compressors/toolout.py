@@ -49,6 +49,7 @@ from engine.compressors.pip_build import (
 )
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
+from engine.compressors.toolout_pyvariants import mark_pytest_variants
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
@@ -465,6 +466,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "vite v" in joined:  # vite's banner: `vite v7.3.8 building client environment for production...`
         mark_vite(norm, cls, scan)
     _mark_tree(norm, cls, in_block)
+    mark_pytest_variants(norm, cls, joined)  # xdist rows, --collect-only listings
     mark_js(norm, cls, scan)
     if "<testcase" in joined:
         mark_junit(norm, cls)

@@ -1,0 +1,87 @@
+"""pytest's output under pytest-xdist (`-n 4 -v`) and under `--collect-only`.
+
+xdist -v prints a test's id when a worker starts it (`tests/t.py::test_a `) and its result row
+later, interleaved with other workers' rows: `[gw2] [ 41%] PASSED tests/t.py::test_a`. A PASSED
+row is a passing-test line; an announcement whose own result row is in the run is progress (the
+result row says all of it, and a FAILED/ERROR row is kept by the summary rules).
+
+`--collect-only` prints what the agent asked for: the test ids (`-q`: `tests/t.py::test_a`) or
+the collection tree (`<Module t.py>`, `<Function test_a>`). Every row is kept: the list is the
+answer, never repetition to elide. So are the tables an option asked for: `--durations=N`'s
+`slowest N durations` rows and pytest-cov's `coverage: platform …` table (every file row with
+its Missing column, and TOTAL), each up to the next `=== section ===` rule.
+"""
+from __future__ import annotations
+
+from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS
+from engine.patterns import (
+    PYV_ASKED_TABLE, PYV_COLLECT_DONE, PYV_COLLECT_TREE_ROW, PYV_NODE_ID, PYV_XDIST_RESULT, TOOL_PYTEST_SECTION,
+)
+
+
+def mark_pytest_variants(norm: list[str], cls: list[str], joined: str) -> None:
+    """Label xdist result rows and announcements, and a collect-only listing's rows."""
+    if "] PASSED " in joined or "] FAILED " in joined or "] ERROR " in joined:
+        if "[gw" in joined:
+            _mark_xdist(norm, cls)
+    if " collected" in joined or "<Module " in joined:
+        _mark_collect_only(norm, cls)
+    if "slowest " in joined or "coverage: " in joined:
+        _mark_asked_tables(norm, cls)
+
+
+def _mark_asked_tables(norm: list[str], cls: list[str]) -> None:
+    """Every line of a durations or coverage table, from its heading to the next section rule."""
+    n = len(norm)
+    i = 0
+    while i < n:
+        s = norm[i]
+        if s[:1] in "=-_" and PYV_ASKED_TABLE.match(s):
+            cls[i] = KEEP
+            j = i + 1
+            while j < n and not (norm[j][:1] == "=" and TOOL_PYTEST_SECTION.match(norm[j])):
+                if norm[j]:
+                    cls[j] = KEEP
+                j += 1
+            i = j
+        else:
+            i += 1
+
+
+def _mark_xdist(norm: list[str], cls: list[str]) -> None:
+    reported: set[str] = set()
+    for i, s in enumerate(norm):
+        if s.startswith("[gw"):
+            m = PYV_XDIST_RESULT.match(s)
+            if m is not None:
+                reported.add(m["id"])
+                if m["status"] == "PASSED" and cls[i] == OTHER:
+                    cls[i] = PASS
+                elif m["status"] in ("FAILED", "ERROR"):
+                    cls[i] = KEEP
+    if not reported:
+        return
+    for i, s in enumerate(norm):
+        if cls[i] == OTHER and "::" in s and s.rstrip() in reported:
+            cls[i] = CHATTER
+
+
+def _is_collect_listing(norm: list[str]) -> bool:
+    """A `--collect-only` run: its closing count line (`-q`) or a collection tree under
+    `collected N items`, and no test results (no PASSED/FAILED rows, no progress rows)."""
+    tail = [s.strip("= ") for s in norm[-8:] if s.strip()]
+    if any(PYV_COLLECT_DONE.match(s) for s in tail):
+        return True
+    return any(s.lstrip().startswith("<Module ") for s in norm[:400]) and \
+        any(s.lstrip().startswith(("<Function ", "<TestCaseFunction ")) for s in norm)
+
+
+def _mark_collect_only(norm: list[str], cls: list[str]) -> None:
+    if not _is_collect_listing(norm):
+        return
+    for i, s in enumerate(norm):
+        if cls[i] == KEEP or not s:
+            continue
+        t = s.lstrip()
+        if (t.startswith("<") and PYV_COLLECT_TREE_ROW.match(t)) or ("::" in s and PYV_NODE_ID.match(s)):
+            cls[i] = KEEP
