@@ -111,3 +111,40 @@ def test_durations_and_coverage_tables_stay_whole():
     assert len(passed) == 119 and not [ln for ln in passed if ln in kept]
     assert _elided(view, "passing-test line") == 119 + 2
     assert "FAILED tests/test_mod17.py::test_work_again - assert 51 == 52" in kept
+
+
+# ---------------------------------------------------------------- --tb=native
+
+
+def test_native_tracebacks_count_pytest_and_pluggy_frames_and_keep_the_rest():
+    data = real("pytest-tb-native.txt")
+    lines = data.decode().splitlines()
+    view = TerminalCompressor().compress(data).decode()
+    kept = view.splitlines()
+    frames = [ln for ln in lines if ln.startswith('  File "')]
+    harness = [ln for ln in frames if "-packages/_pytest/" in ln or "-packages/pluggy/" in ln]
+    assert len(frames) == 165 and len(harness) == 140
+    for ln in frames:
+        if ln not in harness:  # the user's frames, unittest's and hypothesis's
+            assert ln in kept, ln
+    assert not [ln for ln in harness if ln in kept]
+    # each harness frame is its File line, its source line and (3.11) a caret line when there is one
+    assert sum(int(n) for n in re.findall(r"(\d+) pytest/pluggy traceback frame lines?", view)) == 65 + 5 * 59
+    for exc in ("ConnectionError: could not open warehouse db at wh.db: connection refused",
+                "ValueError: invalid literal for int() with base 10: 'two'",
+                "AssertionError: sync exceeded deadline: took 0.30s (timeout 0.25s)",
+                "AssertionError: assert 22.11 == 22.0"):
+        assert exc in kept
+    assert kept[kept.index("ConnectionError: could not open warehouse db at wh.db: connection refused") - 2] == \
+        '  File "/tmp/pyvproj/tests/test_pytest_style.py", line 16, in warehouse_db'
+
+
+def test_a_traceback_raised_inside_pytest_keeps_its_last_frame():
+    lines = ["Traceback (most recent call last):"]
+    for k in range(4):
+        lines += [f'  File "/v/lib/python3.11/site-packages/pluggy/_callers.py", line {k}, in _multicall',
+                  "    res = hook_impl.function(*args)"]
+    lines += ['  File "/v/lib/python3.11/site-packages/_pytest/outcomes.py", line 9, in fail',
+              "    raise Failed(msg=reason, pytrace=pytrace)", "Failed: boom"]
+    classes = toolout.analyse(lines).classes
+    assert classes == [toolout.KEEP] + ["pytestframe"] * 8 + [toolout.KEEP] * 3

@@ -49,7 +49,7 @@ from engine.compressors.pip_build import (
 )
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
-from engine.compressors.toolout_pyvariants import mark_pytest_variants
+from engine.compressors.toolout_pyvariants import PYTEST_FRAME, fold_harness_frames, mark_pytest_variants
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
@@ -122,7 +122,7 @@ from engine.patterns import (
 
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
-                       SCHEMA})
+                       SCHEMA, PYTEST_FRAME})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -473,6 +473,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     _promote(lines, norm, cls, scan)
     if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
         fold_jvm_frames(norm, cls, in_block)
+    fold_harness_frames(norm, cls, in_block, joined)  # pytest's own frames in --tb=native
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP
@@ -599,6 +600,8 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(_count(counts[JVM_FRAME], "JDK/framework stack frame line"))
     if counts[HOOK_FRAME]:
         parts.append(_count(counts[HOOK_FRAME], "installer hook/build-env traceback frame line"))
+    if counts[PYTEST_FRAME]:
+        parts.append(_count(counts[PYTEST_FRAME], "pytest/pluggy traceback frame line"))
     if counts[SCHEMA]:
         parts.append(_count(counts[SCHEMA], "validate-pyproject JSON-schema line"))
     if counts[SHADOW_MAP]:

@@ -10,6 +10,12 @@ the collection tree (`<Module t.py>`, `<Function test_a>`). Every row is kept: t
 answer, never repetition to elide. So are the tables an option asked for: `--durations=N`'s
 `slowest N durations` rows and pytest-cov's `coverage: platform …` table (every file row with
 its Missing column, and TOTAL), each up to the next `=== section ===` rule.
+
+`--tb=native` prints a fixture or setup error's traceback through pytest's and pluggy's own
+frames (`site-packages/_pytest/runner.py`, `pluggy/_callers.py`): thirty and more frames of the
+harness around the user's one. Those frames (each with its source and caret lines) become
+PYTEST_FRAME, counted in the marker, when a traceback has MIN_HARNESS_FRAMES of them; the frame
+the exception was raised in (the last one), every other frame and the exception line stay.
 """
 from __future__ import annotations
 
@@ -17,6 +23,48 @@ from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS
 from engine.patterns import (
     PYV_ASKED_TABLE, PYV_COLLECT_DONE, PYV_COLLECT_TREE_ROW, PYV_NODE_ID, PYV_XDIST_RESULT, TOOL_PYTEST_SECTION,
 )
+
+
+#: A pytest/pluggy frame of a native Python traceback: counted, not shown.
+PYTEST_FRAME = "pytestframe"
+#: Fewer harness frames than this stay as they are (the marker would cost about as much).
+MIN_HARNESS_FRAMES = 3
+#: Lines of one frame at most (its `File` line, source line, caret line).
+MAX_FRAME_LINES = 4
+HARNESS_DIRS = ("/_pytest/", "/pluggy/")
+
+
+def fold_harness_frames(norm: list[str], cls: list[str], in_block: list[bool], joined: str) -> None:
+    """Label pytest's and pluggy's installed frames in native tracebacks PYTEST_FRAME, except a
+    traceback's last frame (where the exception was raised)."""
+    if "-packages/_pytest/" not in joined and "-packages/pluggy/" not in joined:
+        return
+    n = len(norm)
+    found: list[int] = []
+    k = 0
+    while k < n:
+        s = norm[k]
+        body = s.lstrip()
+        if not body.startswith('File "'):
+            k += 1
+            continue
+        indent = len(s) - len(body)
+        j = k + 1
+        while j < n and j - k < MAX_FRAME_LINES:
+            rest = norm[j].lstrip()
+            if not rest or len(norm[j]) - len(rest) <= indent:
+                break
+            j += 1
+        path = body[6:body.find('"', 6)]
+        followed = j < n and norm[j].lstrip().startswith('File "') and len(norm[j]) - len(norm[j].lstrip()) == indent
+        if followed and "-packages/" in path and any(d in path for d in HARNESS_DIRS) \
+                and all(cls[m] in (KEEP, OTHER) for m in range(k, j)):
+            found.extend(range(k, j))
+        k = j
+    if len(found) >= MIN_HARNESS_FRAMES * 2:  # a frame is two lines or more
+        for m in found:
+            cls[m] = PYTEST_FRAME
+            in_block[m] = False
 
 
 def mark_pytest_variants(norm: list[str], cls: list[str], joined: str) -> None:
