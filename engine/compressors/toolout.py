@@ -466,7 +466,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "vite v" in joined:  # vite's banner: `vite v7.3.8 building client environment for production...`
         mark_vite(norm, cls, scan)
     _mark_tree(norm, cls, in_block)
-    mark_pytest_variants(norm, cls, joined)  # xdist rows, --collect-only listings
+    mark_pytest_variants(norm, cls, joined, scan)  # xdist rows, --collect-only listings
     mark_js(norm, cls, scan)
     if "<testcase" in joined:
         mark_junit(norm, cls)

@@ -19,6 +19,7 @@ the exception was raised in (the last one), every other frame and the exception 
 """
 from __future__ import annotations
 
+from engine.compressors.lines import LineScan
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS
 from engine.patterns import (
     PYV_ASKED_TABLE, PYV_COLLECT_DONE, PYV_COLLECT_TREE_ROW, PYV_NODE_ID, PYV_XDIST_RESULT, TOOL_PYTEST_SECTION,
@@ -67,33 +68,33 @@ def fold_harness_frames(norm: list[str], cls: list[str], in_block: list[bool], j
             in_block[m] = False
 
 
-def mark_pytest_variants(norm: list[str], cls: list[str], joined: str) -> None:
+def mark_pytest_variants(norm: list[str], cls: list[str], joined: str, scan: LineScan) -> None:
     """Label xdist result rows and announcements, and a collect-only listing's rows."""
     if "] PASSED " in joined or "] FAILED " in joined or "] ERROR " in joined:
         if "[gw" in joined:
             _mark_xdist(norm, cls)
     if " collected" in joined or "<Module " in joined:
         _mark_collect_only(norm, cls)
-    if "slowest " in joined or "coverage: " in joined:
-        _mark_asked_tables(norm, cls)
+    if "slowest " in joined or "coverage: platform " in joined:
+        _mark_asked_tables(norm, cls, scan)
 
 
-def _mark_asked_tables(norm: list[str], cls: list[str]) -> None:
-    """Every line of a durations or coverage table, from its heading to the next section rule."""
+def _mark_asked_tables(norm: list[str], cls: list[str], scan: LineScan) -> None:
+    """Every line of a durations or coverage table, from its heading to the next section rule
+    (only the lines holding the headings' words are asked: `coverage: ` is also go test's)."""
     n = len(norm)
-    i = 0
-    while i < n:
+    done = -1
+    for i in sorted(scan.candidates(("slowest ", "coverage: platform "), fold_case=False)):
         s = norm[i]
-        if s[:1] in "=-_" and PYV_ASKED_TABLE.match(s):
-            cls[i] = KEEP
-            j = i + 1
-            while j < n and not (norm[j][:1] == "=" and TOOL_PYTEST_SECTION.match(norm[j])):
-                if norm[j]:
-                    cls[j] = KEEP
-                j += 1
-            i = j
-        else:
-            i += 1
+        if i <= done or s[:1] not in "=-_" or PYV_ASKED_TABLE.match(s) is None:
+            continue
+        cls[i] = KEEP
+        j = i + 1
+        while j < n and not (norm[j][:1] == "=" and TOOL_PYTEST_SECTION.match(norm[j])):
+            if norm[j]:
+                cls[j] = KEEP
+            j += 1
+        done = j - 1
 
 
 def _mark_xdist(norm: list[str], cls: list[str]) -> None:
