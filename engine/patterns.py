@@ -1505,7 +1505,9 @@ PYV_NODE_ID = compile_lazily(r"^\S+\.py::\S.*?\s*$")
 #: A collect-only tree row: `<Module t.py>`, `<Function test_a[1-2]>`, `<Dir x>`.
 PYV_COLLECT_TREE_ROW = compile_lazily(r"^<[A-Z]\w* .*>$")
 #: collect-only -q's closing line: `62 tests collected in 1.23s` (`1 test collected`, `no tests collected`).
-PYV_COLLECT_DONE = compile_lazily(r"^(\d+|no) tests? collected( \(\d+ deselected\))? in [\d.]+s\b|^\d+/\d+ tests collected")
+#: `40/65 tests collected (25 deselected), 1 error in 0.77s` when -k or a collection error is in play.
+PYV_COLLECT_DONE = compile_lazily(
+    r"^(?:\d+/)?(?:\d+|no) tests? collected(?: \(\d+ deselected\))?(?:, \d+ errors?)? in [\d.]+s\b")
 #: The heading of a table an option asked for: `=== slowest 10 durations ===` (`slowest durations`),
 #: pytest-cov's `___ coverage: platform linux, python 3.11 ___` (older: `--- coverage: … ---`).
 PYV_ASKED_TABLE = compile_lazily(r"^=+ slowest (\d+ )?durations =+$|^[-_=]+ coverage: platform \S")

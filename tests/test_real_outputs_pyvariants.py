@@ -148,3 +148,24 @@ def test_a_traceback_raised_inside_pytest_keeps_its_last_frame():
               "    raise Failed(msg=reason, pytrace=pytrace)", "Failed: boom"]
     classes = toolout.analyse(lines).classes
     assert classes == [toolout.KEEP] + ["pytestframe"] * 8 + [toolout.KEEP] * 3
+
+
+def test_collect_only_with_a_collection_error_keeps_every_id_and_the_error():
+    data = real("pytest-collect-only-q-error.txt")
+    lines = data.decode().splitlines()
+    assert lines[-1] == "65 tests collected, 1 error in 0.81s"
+    ids = [ln for ln in lines if "::" in ln]
+    assert len(ids) == 65
+    out = TerminalCompressor().compress(data)
+    view = data.decode() if out is None else out.decode()
+    assert "elided" not in view
+    for ln in ids + ["E   ModuleNotFoundError: No module named 'inventory.nope'", "ERROR tests/test_broken.py"]:
+        assert ln in view.splitlines()
+
+
+def test_collect_only_closing_lines():
+    from engine.patterns import PYV_COLLECT_DONE
+    for ok in ("62 tests collected in 1.23s", "1 test collected in 0.01s", "no tests collected in 0.10s",
+               "40/65 tests collected (25 deselected), 1 error in 0.77s", "65 tests collected, 1 error in 0.81s"):
+        assert PYV_COLLECT_DONE.match(ok), ok
+    assert not PYV_COLLECT_DONE.match("collected 62 items")
