@@ -162,6 +162,8 @@ PASSING_CANDIDATE = compile_lazily(
     r"|Obtaining|Processing|Get:|Hit:|Ign:|Unpacking|Setting up|Selecting|Preparing|go: downloading|npm )"
 )
 
+#: A clock after its hour: `:MM:SS`, a fraction, a zone, a trailing year.
+_CLOCK_TAIL = r":\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
 #: When a log line is a repeat of an earlier error line: the parts that say only WHEN or WHO
 #: (dates, times with an optional trailing year, weekday and month names, a syslog `name[pid]:`
 #: pid, HDFS's `081109 203615 148` prefix) are masked; every other number (ports, ids, counts,
@@ -171,10 +173,15 @@ LOG_TIME_MASK = compile_lazily(
     # names those, so every other position fails on one class test instead of trying each
     # branch (twice as fast, same matches).
     r"(?=[\dMTWFSJAOND\[])(?:"
-    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
-    r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
-    r"|\d{2}/\d{2}/\d{2,4}|\d{6} \d{6}(?: \d+)?(?= [A-Z])"
-    r"|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\b"
+    # The digit-led branches (`\d{4}-`, `\d{1,2}:`, `\d{2}/`, `\d{6} `) as one trie: a digit run
+    # is read once per position, not once per branch. They differ by the 2nd to 5th character
+    # (`-`, `:`, `/`, a digit or a space), so at most one matches at a position: same matches.
+    r"\d(?:\d(?:\d\d(?:-\d\d-\d\d(?:[T ]\d\d?:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?|\d\d \d{6}(?: \d+)?(?= [A-Z]))"
+    r"|/\d\d/\d{2,4}|" + _CLOCK_TAIL + ")|" + _CLOCK_TAIL + ")"
+    # The day names (`Mon\b`) and month names (`Jan\s+\d{1,2}\b`) by first letter, so each
+    # branch opens on a literal the engine checks before entering it (no name is both).
+    r"|M(?:on\b|a[ry]\s+\d{1,2}\b)|T(?:ue|hu)\b|Wed\b|F(?:ri\b|eb\s+\d{1,2}\b)|S(?:(?:at|un)\b|ep\s+\d{1,2}\b)"
+    r"|(?:J(?:an|u[nl])|A(?:pr|ug)|Oct|Nov|Dec)\s+\d{1,2}\b"
     r"|\[(?<=[\w)]\[)\d+\](?=:))"
 )
 

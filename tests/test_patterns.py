@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.compressors.toolout_dispatch import FirstCharDispatch
-from engine.patterns import LOG_LEVEL_WORD, LOG_OPAQUE_ID, compile_lazily, declared_flags
+from engine.patterns import LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_TIME_MASK, compile_lazily, declared_flags
 
 
 def test_declared_flags_of_a_lazy_pattern_do_not_compile_it():
@@ -90,3 +90,36 @@ def test_log_level_word_in_a_line(line: str, level: str | None) -> None:
     from engine.compressors.log import leveled_fields
 
     assert (leveled_fields(line) or {}).get("level") == level
+
+
+#: LOG_TIME_MASK as first written (one branch per stamp shape, in this order): the trie form in
+#: patterns.py must mask the same spans.
+_TIME_MASK_PLAIN = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
+    r"|\d{2}/\d{2}/\d{2,4}|\d{6} \d{6}(?: \d+)?(?= [A-Z])"
+    r"|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\b"
+    r"|\[(?<=[\w)]\[)\d+\](?=:)"
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(["1", "12", "2024", "123456", "-", ":", "/", " ", "T", "Z", "+", ".", ",", "05",
+                                 "19", "20", "٣", "Mon", "Mar", "May", "Fri", "Feb", "Sat", "Sep", "Jun", "Jul",
+                                 "Tue", "Thu", "Wed", "Apr", "Aug", "Oct", "Nov", "Dec", "M", "S", "x", "[", "]",
+                                 "sshd", "\t", "\0"]), max_size=16))
+def test_log_time_mask_masks_what_its_plain_form_masks(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert LOG_TIME_MASK.sub("#", text) == _TIME_MASK_PLAIN.sub("#", text)
+
+
+@pytest.mark.parametrize("head, masked", [
+    ("2015-07-29 19:04:29,079 - WARN  [SendWorker:188978561024:Q@679] - x", "# - WARN  [SendWorker:188978561024:Q@679] - x"),
+    ("081109 204015 308 INFO dfs.DataNode", "# INFO dfs.DataNode"),
+    ("[Sun Dec 04 04:51:09 2005] [notice]", "[# # #] [notice]"),
+    ("Jun 15 02:04:59 combo sshd(pam_unix)[20882]: x", "# # combo sshd(pam_unix)#: x"),
+    ("17/06/09 20:10:40 INFO", "# # INFO"),
+    ("12026-11-30 9:05:01+0200 1999 Mayday", "1# 1999 Mayday")  # a date takes no year after,
+])
+def test_log_time_mask_on_real_heads(head: str, masked: str) -> None:
+    assert LOG_TIME_MASK.sub("#", head) == masked
