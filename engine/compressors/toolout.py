@@ -571,6 +571,16 @@ def must_keep(lines: list[str], scan: LineScan | None = None) -> list[bool]:
 SUMMARY_RULES_BYTES = 120
 
 
+#: What a marker's summary calls the lines of each droppable label, in the order it lists them.
+_LABEL_NOUNS = (
+    (PASS, "passing-test line"), (CHATTER, "progress line"), (SKIPPED, "skipped-test line"),
+    (LIB_FRAME, "std/core backtrace frame line"), (JVM_FRAME, "JDK/framework stack frame line"),
+    (HOOK_FRAME, "installer hook/build-env traceback frame line"), (PYTEST_FRAME, "pytest/pluggy traceback frame line"),
+    (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
+    (ASSET, "build asset row"), (USAGE, "npm usage/option help line"),
+)
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
@@ -588,28 +598,9 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
     findings = stop - first
     per_rule = Counter(analysis.repeat_rules[k] or "uncoded" for k in heads[first:stop])
     parts = []
-    if counts[PASS]:
-        parts.append(_count(counts[PASS], "passing-test line"))
-    if counts[CHATTER]:
-        parts.append(_count(counts[CHATTER], "progress line"))
-    if counts[SKIPPED]:
-        parts.append(_count(counts[SKIPPED], "skipped-test line"))
-    if counts[LIB_FRAME]:
-        parts.append(_count(counts[LIB_FRAME], "std/core backtrace frame line"))
-    if counts[JVM_FRAME]:
-        parts.append(_count(counts[JVM_FRAME], "JDK/framework stack frame line"))
-    if counts[HOOK_FRAME]:
-        parts.append(_count(counts[HOOK_FRAME], "installer hook/build-env traceback frame line"))
-    if counts[PYTEST_FRAME]:
-        parts.append(_count(counts[PYTEST_FRAME], "pytest/pluggy traceback frame line"))
-    if counts[SCHEMA]:
-        parts.append(_count(counts[SCHEMA], "validate-pyproject JSON-schema line"))
-    if counts[SHADOW_MAP]:
-        parts.append(_count(counts[SHADOW_MAP], "sanitizer shadow-memory map line"))
-    if counts[ASSET]:
-        parts.append(_count(counts[ASSET], "build asset row"))
-    if counts[USAGE]:
-        parts.append(_count(counts[USAGE], "npm usage/option help line"))
+    for label, noun in _LABEL_NOUNS:
+        if counts[label]:
+            parts.append(_count(counts[label], noun))
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []
