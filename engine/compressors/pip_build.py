@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.compressors.py_frames import python_frames
 from engine.patterns import PIP_BUILD_STEP
 
 #: Fewer steps in a row than this stay in view (a marker would not be shorter).
@@ -78,25 +79,9 @@ def mark_hook_frames(norm: list[str], cls: list[str], in_block: list[bool], star
     """Label the hook frames (each with its source and caret lines) in norm[start:end] as
     HOOK_FRAME, taking them out of the block kept whole, when there are MIN_STEPS lines or more."""
     found: list[int] = []
-    k = start
-    while k < end:
-        s = norm[k]
-        body = s.lstrip()
-        if not body.startswith('File "'):
-            k += 1
-            continue
-        path = body[6:body.find('"', 6)]
-        indent = len(s) - len(body)
-        j = k + 1
-        while j < end and j - k < MAX_FRAME_LINES:
-            nxt = norm[j]
-            rest = nxt.lstrip()
-            if not rest or len(nxt) - len(rest) <= indent:
-                break
-            j += 1
+    for k, j, path, _ in python_frames(norm, start, end, MAX_FRAME_LINES):
         if any(p in path for p in HOOK_FRAME_PATHS):
             found.extend(range(k, j))
-        k = j
     if len(found) >= MIN_STEPS:
         for m in found:
             cls[m] = HOOK_FRAME

@@ -20,6 +20,7 @@ the exception was raised in (the last one), every other frame and the exception 
 from __future__ import annotations
 
 from engine.compressors.lines import LineScan
+from engine.compressors.py_frames import python_frames
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS
 from engine.patterns import (
     PYV_ASKED_TABLE, PYV_COLLECT_DONE, PYV_COLLECT_TREE_ROW, PYV_NODE_ID, PYV_XDIST_RESULT, TOOL_PYTEST_SECTION,
@@ -42,26 +43,11 @@ def fold_harness_frames(norm: list[str], cls: list[str], in_block: list[bool], j
         return
     n = len(norm)
     found: list[int] = []
-    k = 0
-    while k < n:
-        s = norm[k]
-        body = s.lstrip()
-        if not body.startswith('File "'):
-            k += 1
-            continue
-        indent = len(s) - len(body)
-        j = k + 1
-        while j < n and j - k < MAX_FRAME_LINES:
-            rest = norm[j].lstrip()
-            if not rest or len(norm[j]) - len(rest) <= indent:
-                break
-            j += 1
-        path = body[6:body.find('"', 6)]
+    for k, j, path, indent in python_frames(norm, 0, n, MAX_FRAME_LINES):
         followed = j < n and norm[j].lstrip().startswith('File "') and len(norm[j]) - len(norm[j].lstrip()) == indent
         if followed and "-packages/" in path and any(d in path for d in HARNESS_DIRS) \
                 and all(cls[m] in (KEEP, OTHER) for m in range(k, j)):
             found.extend(range(k, j))
-        k = j
     if len(found) >= MIN_HARNESS_FRAMES * 2:  # a frame is two lines or more
         for m in found:
             cls[m] = PYTEST_FRAME
