@@ -223,7 +223,7 @@ def restore(layer: LinePrefix, output: bytes) -> bytes | None:
     """The view with each traced line's own prefix back, or None when that cannot be done."""
     from engine.terminal_text import plain_text
 
-    source = [ln.rstrip(b"\r") for ln in _split(layer.body)]
+    source = [ln.rstrip(b"\r") for ln in split_lines(layer.body)]
     # Keyed without trailing blanks (compressors trim them) and, for coloured lines, without
     # colours too (the view may be what the terminal showed).
     exact: dict[bytes, list[int]] = {}
@@ -238,7 +238,7 @@ def restore(layer: LinePrefix, output: bytes) -> bytes | None:
     rendered: list[tuple[bytes, int | None]] = []
     cursor = traced = counted = 0
     resume = -1  # where the body goes on after an elision marker (-1: at the cursor)
-    for raw in _split(output):
+    for raw in split_lines(output):
         line = raw.rstrip(b"\r")
         if not line.strip():
             at = cursor if resume == -1 else resume
@@ -274,7 +274,9 @@ def restore(layer: LinePrefix, output: bytes) -> bytes | None:
     return b"\n".join(lines) + (b"\n" if output.endswith(b"\n") else b"")
 
 
-def _split(data: bytes) -> list[bytes]:
+def split_lines(data: bytes) -> list[bytes]:
+    """The lines of data, without a last empty one after a final newline (the listing layers'
+    split too)."""
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()

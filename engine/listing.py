@@ -110,17 +110,10 @@ def _detect(body: bytes):  # noqa: ANN202
 # ------------------------------------------------------------------ stripping
 
 
-def _split_lines(data: bytes) -> list[bytes]:
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    return lines
-
-
 def _strip_gutter(data: bytes) -> tuple[bytes, Gutter] | None:
     if not data[:64].lstrip(b" ")[:1].isdigit():
         return None
-    lines = _split_lines(data)
+    lines = line_prefix.split_lines(data)
     if data[:1].isdigit():
         grep_n = _strip_grep_n(data, lines)
         if grep_n is not None:
@@ -219,7 +212,7 @@ def _strip_wrapper(data: bytes) -> tuple[bytes, Wrapper] | None:
 
 
 def _renumber(gutter: Gutter, output: bytes) -> bytes | None:
-    source = [ln.rstrip(b"\r") for ln in _split_lines(gutter.body)]
+    source = [ln.rstrip(b"\r") for ln in line_prefix.split_lines(gutter.body)]
     exact: dict[bytes, list[int]] = {}
     opener: dict[bytes, list[int]] = {}
     for i, ln in enumerate(source):
@@ -228,7 +221,7 @@ def _renumber(gutter: Gutter, output: bytes) -> bytes | None:
         exact.setdefault(ln, []).append(i)
         if ln.rstrip().endswith(b"{"):
             opener.setdefault(ln.rstrip()[:-1].rstrip(), []).append(i)
-    out_lines = _split_lines(output)
+    out_lines = line_prefix.split_lines(output)
     rendered: list[bytes] = []
     cursor = 0
     traced = nonblank = 0
