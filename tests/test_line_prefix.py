@@ -51,8 +51,8 @@ def test_gh_run_view_pytest_is_tool_output_and_every_line_keeps_its_own_prefix(c
     assert view[0] == head + "6396742Z ##[group]Run python -m pytest test_calc.py -v"
     # The runner's echo of the step (script, shell) is setup chatter: one marker, no prefix.
     assert view[1] == "… 3 lines elided (caveman): an Actions group's body with no error, warning or failure in it …"
-    assert "… 32 lines elided (caveman): 32 passing-test lines …" in view
-    assert "… 6 lines elided (caveman): 6 passing-test lines …" in view
+    assert "… 32 lines elided (caveman): 31 passing-test lines; 1 blank line …" in view
+    assert "… 6 lines elided (caveman): 5 passing-test lines; 1 blank line …" in view
     assert head + "6399450Z test_calc.py::test_parse_prerelease FAILED                               [ 84%]" in view
     assert head + "6400623Z E   ValueError: invalid literal for int() with base 10: '3rc1'" in view
     assert head + "6401283Z E         Full diff: (-: missing in left side, +: extra in left side)" in view

@@ -41,8 +41,9 @@ def test_xdist_verbose_passed_rows_and_announcements_are_counted_not_kept():
     shown_announcements = [ln for ln in kept if ln in announced]
     assert len(announced) == 62 and shown_announcements == ["tests/test_pytest_style.py::test_list_diff"]
     assert _elided(view, "passing-test line") == 54
-    # + the blank line after `scheduling tests via LoadScheduling`, labelled like its neighbours
-    assert _elided(view, "progress line") == 61 + 1
+    # the blank line after `scheduling tests via LoadScheduling` is counted as blank, not as progress
+    assert _elided(view, "progress line") == 61
+    assert _elided(view, "blank line") == 1
     assert "other line" not in view
     assert "E       ConnectionError: could not open warehouse db at wh.db: connection refused" in kept
     assert kept[-1].startswith("=") and "7 failed, 54 passed, 1 error in" in kept[-1] or \
@@ -106,10 +107,11 @@ def test_durations_and_coverage_tables_stay_whole():
     assert len(cov_rows) == 42
     for ln in durations + cov_rows:
         assert ln in kept
-    # the passing rows are what was elided, and counted (with the blank lines between them)
+    # the passing rows are what was elided, and counted exactly (the blank lines between them as blank)
     passed = [ln for ln in lines if ln.endswith("%]") and " PASSED " in ln]
     assert len(passed) == 119 and not [ln for ln in passed if ln in kept]
-    assert _elided(view, "passing-test line") == 119 + 2
+    assert _elided(view, "passing-test line") == 119
+    assert _elided(view, "blank line") == 2
     assert "FAILED tests/test_mod17.py::test_work_again - assert 51 == 52" in kept
 
 

@@ -183,11 +183,15 @@ def test_message_line_prefilter_answers_like_the_regex(line):
     assert toolout_findings._message_line(line) == (toolout_findings.TOOL_MESSAGE_LINE.match(line) is not None)
 
 
-def plain_run_summary(analysis, start, end):
-    """toolout.run_summary as first written: every line of the run counted one by one."""
+def plain_run_summary(analysis, lines, start, end):
+    """toolout.run_summary as first written: every line of the run counted one by one; a blank
+    line that took a passing or progress label is counted as blank."""
     counts = {toolout.PASS: 0, toolout.CHATTER: 0, toolout.REPEAT: 0, toolout.OTHER: 0, toolout.KEEP: 0}
-    per_rule, findings = {}, 0
+    per_rule, findings, blank = {}, 0, 0
     for k in range(start, end):
+        if not lines[k].strip() and analysis.classes[k] in (toolout.PASS, toolout.CHATTER):
+            blank += 1
+            continue
         counts[analysis.classes[k]] += 1
         if k in analysis.repeat_rules:
             findings += 1
@@ -198,6 +202,8 @@ def plain_run_summary(analysis, start, end):
         parts.append(_n(counts[toolout.PASS], "passing-test line"))
     if counts[toolout.CHATTER]:
         parts.append(_n(counts[toolout.CHATTER], "progress line"))
+    if blank:
+        parts.append(_n(blank, "blank line"))
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown, used = [], 0
@@ -234,7 +240,7 @@ def test_run_summary_counts_like_counting_each_line():
         n = len(lines)
         spans = [(0, n)] + [tuple(sorted((rnd.randrange(n + 1), rnd.randrange(n + 1)))) for _ in range(40)]
         for start, end in spans:
-            assert toolout.run_summary(analysis, start, end) == plain_run_summary(analysis, start, end)
+            assert toolout.run_summary(analysis, start, end) == plain_run_summary(analysis, lines, start, end)
 
 
 def plain_promote(lines, norm, cls):

@@ -134,6 +134,9 @@ class Analysis:
     classes: list[str]
     #: rule of each REPEAT finding headline, by line index ("" when the finding has no code)
     repeat_rules: dict[int, str]
+    #: indices of the blank lines, in order: a marker counts them as blank, whatever label
+    #: they took to keep an elided run whole
+    blanks: list[int] = field(default_factory=list)
     #: repeat_rules' line indices in order, made when run_summary first asks
     _heads: list[int] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -477,8 +480,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP
-    _label_blanks(norm, cls)
-    return Analysis(cls, rules)
+    blanks = _label_blanks(norm, cls)
+    return Analysis(cls, rules, blanks)
 
 
 def _mark_prove_rows(norm: list[str], cls: list[str], scan: LineScan) -> None:
@@ -537,9 +540,10 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
             cls[i] = KEEP
 
 
-def _label_blanks(norm: list[str], cls: list[str]) -> None:
+def _label_blanks(norm: list[str], cls: list[str]) -> list[int]:
     """A blank line between two lines of one label takes it; between two droppable lines it
-    takes the earlier one's, so separators never split an elided run."""
+    takes the earlier one's, so separators never split an elided run. Returns the indices of
+    the blank lines."""
     n = len(norm)
     # a normalised line is blank exactly when it is empty (trailing white space is stripped)
     blanks = list(compress(range(n), map(operator.not_, norm)))
@@ -557,6 +561,7 @@ def _label_blanks(norm: list[str], cls: list[str]) -> None:
                 for m in range(i, j):
                     if cls[m] == OTHER:
                         cls[m] = label
+    return blanks
 
 
 def classify(lines: list[str], scan: LineScan | None = None) -> list[str]:
@@ -581,6 +586,9 @@ _LABEL_NOUNS = (
 )
 
 
+_NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
@@ -597,10 +605,19 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
     first, stop = bisect_left(heads, start), bisect_left(heads, end)
     findings = stop - first
     per_rule = Counter(analysis.repeat_rules[k] or "uncoded" for k in heads[first:stop])
+    # A blank line that took a droppable label is no passing test, progress line or frame
+    blank = 0
+    for k in analysis.blanks[bisect_left(analysis.blanks, start):bisect_left(analysis.blanks, end)]:
+        label = analysis.classes[k]
+        if label in _NOUN_LABELS:
+            counts[label] -= 1
+            blank += 1
     parts = []
     for label, noun in _LABEL_NOUNS:
         if counts[label]:
             parts.append(_count(counts[label], noun))
+    if blank:
+        parts.append(_count(blank, "blank line"))
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []
