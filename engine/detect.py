@@ -227,6 +227,8 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return True
     # psql \x, sqlite3 -line: a record a block, a field a line; rows of a table all the same.
     records = record_blocks.parse(text.strip("\n").split("\n"))
+    if records is None and len(text) > SAMPLE_HEAD:  # a sample of head and tail: a record is cut
+        records = record_blocks.parse_head(text[:SAMPLE_HEAD].split("\n"))
     if records is not None and len(records.rows) >= RECORDS_MIN:
         return True
     # A space-aligned table (`kubectl get`, `ps aux`) has no blank line inside it.

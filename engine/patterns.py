@@ -1253,6 +1253,13 @@ SQL_STATEMENT_START = compile_lazily(
 #: A command tag psql prints for a statement that returns no rows (`SET`, `INSERT 0 1`, `CREATE TABLE`).
 PSQL_COMMAND_TAG = compile_lazily(r"[A-Z]+(?: [A-Z]+)*(?: \d+)*")
 
+# ---------------------------------------------------------------- database clients (dbcli)
+#: The mysql/mariadb client's vertical form (`\G`): the line over each record, 27 stars a side.
+MYSQL_VERTICAL_HEADER = compile_lazily(r"\*{10,} \d+\. row \*{10,}")
+#: What psql prints when `\x` is a command of the run (`psql -c '\x on' -c 'select …'`), above
+#: the first record: part of the frame, not of a record.
+PSQL_EXPANDED_BANNER = compile_lazily(r"Expanded display is (?:on|off|used automatically)\.")
+
 # ---------------------------------------------------------------- thread dumps (thread_dump)
 
 #: The header of one thread in a dump: jstack/jcmd (`"pool-1-thread-3" #14 prio=5 ... tid=0x...`),
