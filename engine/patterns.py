@@ -1259,6 +1259,18 @@ MYSQL_VERTICAL_HEADER = compile_lazily(r"\*{10,} \d+\. row \*{10,}")
 #: What psql prints when `\x` is a command of the run (`psql -c '\x on' -c 'select …'`), above
 #: the first record: part of the frame, not of a record.
 PSQL_EXPANDED_BANNER = compile_lazily(r"Expanded display is (?:on|off|used automatically)\.")
+#: The header comment a SQL dump opens with (pg_dump, mysqldump, mariadb-dump): the schema and the
+#: data under it are read as a dump, not as prose or grep hits.
+SQL_DUMP_HEAD = compile_lazily(r"^-- (?:PostgreSQL database dump|MySQL dump|MariaDB dump)", re.M)
+#: pg_dump's data block opener; group 1 is its column list (the rows follow, tab-separated).
+SQL_DUMP_COPY = compile_lazily(r"COPY \S+ \(([^)]*)\) FROM stdin;")
+#: pg_dump --inserts / --column-inserts, mysqldump --skip-extended-insert: a statement a row, up
+#: to its tuple's `(` (a line holding several tuples is mysqldump's SQL_DUMP_INSERT).
+SQL_DUMP_INSERT_LINE = compile_lazily(r"INSERT INTO [^\s(]+(?: \(([^)]*)\))? VALUES \(")
+#: mysqldump's statement, its tuples after it on the line or (mariadb-dump) on the lines under.
+SQL_DUMP_INSERT = compile_lazily(r"INSERT INTO `[^`]+`(?: \(([^)]*)\))? VALUES ?")
+#: One of mariadb-dump's tuples on its own line.
+SQL_DUMP_TUPLE_START = compile_lazily(r"\(")
 
 # ---------------------------------------------------------------- thread dumps (thread_dump)
 

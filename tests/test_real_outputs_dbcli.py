@@ -70,3 +70,52 @@ def test_expanded_records_longer_than_detects_sample_are_still_records(monkeypat
     monkeypatch.setattr(detect_mod, "SAMPLE_TAIL", 1024)
     assert len(data) > 4096 + 1024
     assert detect(data) == ContentType.TABULAR
+
+
+# ---------------------------------------------------------------- SQL dumps
+
+
+def _dump_view(name: str) -> tuple[list[str], list[str]]:
+    from engine.compressors.text import TextCompressor
+
+    data = real(name)
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data)
+    assert view is not None
+    return view.decode().splitlines(), data.decode().splitlines()
+
+
+def test_pg_dump_copy_rows_are_thinned_as_a_table_and_the_odd_rows_stay():
+    # pg_dump's COPY rows read as grep hits (search-result): 79% saved, thousands of rows
+    # shown; a dump's rows are a table, its schema every line different.
+    lines, original = _dump_view("pg-dump-copy.sql")
+    schema = original[:original.index(next(ln for ln in original if ln.startswith("COPY ")))]
+    assert lines[:len(schema)] == schema  # the schema part whole
+    assert "1737\tNiaj Hall\t\\N\t\\N\t2023-10-02\t-250.00" in lines  # NULLs and a negative
+    assert any(ln.startswith("8421\t") and "987654.32" in ln for ln in lines)  # the outlier
+    assert lines.count("\\.") == 2  # each COPY block's end
+    # Per block, the rows shown and the rows the markers count add up to the block.
+    for start in [k for k, ln in enumerate(original) if ln.startswith("COPY ")]:
+        end = original.index("\\.", start)
+        vs = lines.index(original[start])
+        ve = lines.index("\\.", vs)
+        block = lines[vs + 1:ve]
+        shown = [ln for ln in block if not ln.startswith("… ")]
+        assert all(ln in original[start + 1:end] for ln in shown)
+        assert len(shown) + _elided(block, "rows") == end - start - 1
+    assert any(re.match(r"… \d+ rows elided \(caveman\): .*status: shipped×", ln) for ln in lines)
+
+
+def test_mariadb_dump_tuples_are_thinned_with_column_names_from_the_create_table():
+    lines, original = _dump_view("mariadb-dump-customers.sql")
+    assert "(1737,'Niaj Hall',NULL,NULL,'2023-10-02',-250.00)," in lines
+    assert lines[-1] == original[-1]
+    assert "(3005,'Zed',NULL,NULL,NULL,NULL);" in lines  # the statement's last tuple
+    start = original.index("INSERT INTO `customers` VALUES")
+    end = original.index("(3005,'Zed',NULL,NULL,NULL,NULL);")
+    vs, ve = lines.index(original[start]), lines.index(original[end])
+    shown = [ln for ln in lines[vs + 1:ve + 1] if not ln.startswith("… ")]
+    assert len(shown) + _elided(lines, "rows") == end - start
+    markers = [ln for ln in lines if "rows elided (caveman)" in ln]
+    assert markers and any("email:" in m for m in markers)  # named from `email` varchar(120)
+    assert not any("col3" in m for m in markers)

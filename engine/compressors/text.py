@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, query_plan, strace, toolout, tree_listing
+from engine.compressors import memcheck, query_plan, sql_dump, strace, toolout, tree_listing
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -156,6 +156,11 @@ class TextCompressor(L.QueryAwareLines):
             body = strip_html_noise(body)
         if is_path_listing(body):
             return None
+        dump = sql_dump.compress(body) if sql_dump.is_dump(body) else None
+        if dump is not None:
+            # A dump's data rows are a table: thinned as rows (a COPY block read as one section
+            # could go whole). A dump with no data run (`pg_dump -s`) reads on as sections.
+            return (dump.replace("\n", "\r\n") if crlf else dump).encode("utf-8")
         if query_plan.is_plan(body):
             # A plan's lines are a tree; thinned as sections they lose their parents.
             plan = query_plan.compress(body)
