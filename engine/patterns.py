@@ -1271,6 +1271,13 @@ SQL_DUMP_INSERT_LINE = compile_lazily(r"INSERT INTO [^\s(]+(?: \(([^)]*)\))? VAL
 SQL_DUMP_INSERT = compile_lazily(r"INSERT INTO `[^`]+`(?: \(([^)]*)\))? VALUES ?")
 #: One of mariadb-dump's tuples on its own line.
 SQL_DUMP_TUPLE_START = compile_lazily(r"\(")
+#: A PostgreSQL server message psql prints (`NOTICE:  relation "x" already exists, skipping`,
+#: with `psql:FILE:LINE: ` in front under -f) and the detail lines under an error: severity, a
+#: colon and two spaces. A NOTICE carries no error word yet says a statement did nothing; its
+#: lines read as look-alikes of each other in a migration's output. Asked only of payloads
+#: holding ":  " (db_messages.py).
+PSQL_SERVER_MESSAGE = compile_lazily(
+    r"^(?:psql:[^\s:]+:\d+: )?(?:NOTICE|INFO|WARNING|DETAIL|HINT|CONTEXT|QUERY):  \S", re.M)
 
 # ---------------------------------------------------------------- thread dumps (thread_dump)
 

@@ -119,3 +119,25 @@ def test_mariadb_dump_tuples_are_thinned_with_column_names_from_the_create_table
     markers = [ln for ln in lines if "rows elided (caveman)" in ln]
     assert markers and any("email:" in m for m in markers)  # named from `email` varchar(120)
     assert not any("col3" in m for m in markers)
+
+
+# ---------------------------------------------------------------- psql -f: a migration's output
+
+
+def test_psql_migration_keeps_every_notice_and_names_the_repeated_command_tag():
+    # The NOTICE about an index that already existed was elided among the command tags
+    # ("3 sections elided"), and the markers over 119 `INSERT 0 1` lines did not say so.
+    from engine.compressors.text import TextCompressor
+
+    data = real("psql-f-migration.txt")
+    original = data.decode().splitlines()
+    lines = TextCompressor().compress(data).decode().splitlines()
+    notices = [ln for ln in original if ": NOTICE:  " in ln]
+    assert len(notices) == 5 and all(n in lines for n in notices)
+    err = original.index('psql:migration.sql:141: ERROR:  column "totl" does not exist')
+    at = lines.index(original[err])
+    assert lines[at:at + 3] == original[err:err + 3]  # the error, its LINE and the caret
+    markers = [ln for ln in lines if "elided (caveman)" in ln]
+    assert markers and all(m.endswith(": each `INSERT 0 1` …") for m in markers)
+    inserts = sum(1 for ln in lines if ln == "INSERT 0 1")
+    assert inserts + _elided(lines, "sections") == original.count("INSERT 0 1")

@@ -9,6 +9,7 @@ from collections import Counter
 from engine.compressors import lines as L
 from engine.compressors import memcheck, query_plan, sql_dump, strace, toolout, tree_listing
 from engine.compressors.access_status import server_error_lines
+from engine.compressors.db_messages import server_message_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
 from engine.patterns import (
@@ -25,6 +26,8 @@ MIN_BYTES = 1600
 MIN_SECTIONS = 7
 #: Identical consecutive sections, the first included, from which the copies are elided.
 MIN_REPEAT_RUN = 3
+#: A run of one line repeated is named in its marker when the line is at most this long.
+IDENTICAL_SHOWN_MAX = 80
 #: Share of lines that must be paths for the text to be a path listing (the rest: `find: …:
 #: Permission denied` and the like, shown with it).
 PATH_LIST_SHARE = 0.9
@@ -220,6 +223,8 @@ class TextCompressor(L.QueryAwareLines):
                 must[owner] = True
         for i in server_error_lines(scan):  # morgan's `GET /x 500 …`: no time stamp, no error word
             must[line_owner[i]] = True
+        for i in server_message_lines(scan):  # psql's `NOTICE:  … skipping`: no error word either
+            must[line_owner[i]] = True
         # A flagged line repeated verbatim (a stack trace's recursion) stays once; the marker
         # says its copies were elided, since a flagged line is otherwise never elided.
         copies = [repeat and flagged for repeat, flagged in zip(_identical_repeats(plain_units), must)]
@@ -230,6 +235,12 @@ class TextCompressor(L.QueryAwareLines):
         def describe(i: int, j: int) -> str:
             if all(copies[i:j]):
                 return f"{j - i} identical repeat{'s' if j - i != 1 else ''} of the one above"
+            # A run of one line over and over (psql's `INSERT 0 1` per statement): the marker
+            # says which, so the run reads as what it is and no odd one can hide in it.
+            first = plain_units[i]
+            if j - i > 1 and "\n" not in first and len(first) <= IDENTICAL_SHOWN_MAX and first.strip() \
+                    and all(u == first for u in plain_units[i + 1:j]):
+                return f"each `{first.strip()}`"
             return ""
 
         def render(extra: list[int], context: bool = True) -> str | None:
