@@ -1276,6 +1276,9 @@ SQL_DUMP_TUPLE_START = compile_lazily(r"\(")
 #: colon and two spaces. A NOTICE carries no error word yet says a statement did nothing; its
 #: lines read as look-alikes of each other in a migration's output. Asked only of payloads
 #: holding ":  " (db_messages.py).
+#: redis-cli's numbering of a reply's elements on a terminal (`  1) "user:406"`, a nested reply's
+#: `2)    1) "key"`): stripped, each element is one entry of a list such as KEYS or SMEMBERS.
+REDIS_REPLY_NUMBER = compile_lazily(r"^ *(?:\d+\) +)+")
 PSQL_SERVER_MESSAGE = compile_lazily(
     r"^(?:psql:[^\s:]+:\d+: )?(?:NOTICE|INFO|WARNING|DETAIL|HINT|CONTEXT|QUERY):  \S", re.M)
 

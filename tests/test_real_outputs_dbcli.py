@@ -141,3 +141,24 @@ def test_psql_migration_keeps_every_notice_and_names_the_repeated_command_tag():
     assert markers and all(m.endswith(": each `INSERT 0 1` …") for m in markers)
     inserts = sum(1 for ln in lines if ln == "INSERT 0 1")
     assert inserts + _elided(lines, "sections") == original.count("INSERT 0 1")
+
+
+# ---------------------------------------------------------------- redis-cli
+
+
+def test_redis_cli_numbered_keys_reply_is_a_list_kept_whole():
+    # `redis-cli KEYS 'user:*'` on a terminal numbers the elements (`  1) "user:406"`); read as
+    # text, 796 of the 800 keys the agent asked for went into "796 sections elided".
+    from engine.compressors.text import TextCompressor, is_path_listing
+
+    data = real("redis-cli-tty-keys.txt")
+    assert detect(data) == ContentType.TEXT
+    assert is_path_listing(data.decode())
+    assert TextCompressor().compress(data) is None  # passed through: every key in view
+
+
+def test_redis_numbering_alone_does_not_make_prose_a_list():
+    from engine.compressors.text import is_path_listing
+
+    numbered_prose = "\n".join(f"{k}) step {k} of the plan, then check the result" for k in range(1, 30))
+    assert not is_path_listing(numbered_prose)

@@ -14,7 +14,7 @@ from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
-    PATH_LIST_ENTRY,
+    PATH_LIST_ENTRY, REDIS_REPLY_NUMBER,
     TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_LIST_ITEM, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
@@ -108,10 +108,23 @@ def is_path_listing(text: str) -> bool:
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
     if len(lines) > L.LIST_MAX_ENTRIES:  # `find /`: thinned like any text, markers counting what went
         return False
+    if lines and lines[0][:1].isdigit() and REDIS_REPLY_NUMBER.match(lines[0]):
+        # redis-cli on a terminal numbers a reply's elements: `1) "user:406"`.
+        lines = [_redis_element(ln) for ln in lines]
     entries = [ln for ln in lines
                if PATH_LIST_ENTRY.fullmatch(ln) and "," not in ln and not BASE64_LINE.fullmatch(ln)]
     return bool(lines) and len(entries) >= PATH_LIST_SHARE * len(lines) \
         and len(set(entries)) >= PATH_LIST_SHARE * len(entries)
+
+
+def _redis_element(line: str) -> str:
+    """One element of a numbered redis-cli reply, its numbers and quotes removed (a line that is
+    no element stays as it is, and counts against the list)."""
+    m = REDIS_REPLY_NUMBER.match(line)
+    if m is None:
+        return line
+    value = line[m.end():]
+    return value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
 
 
 def is_heading(section: str) -> bool:
