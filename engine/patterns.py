@@ -1279,6 +1279,10 @@ SQL_DUMP_TUPLE_START = compile_lazily(r"\(")
 #: redis-cli's numbering of a reply's elements on a terminal (`  1) "user:406"`, a nested reply's
 #: `2)    1) "key"`): stripped, each element is one entry of a list such as KEYS or SMEMBERS.
 REDIS_REPLY_NUMBER = compile_lazily(r"^ *(?:\d+\) +)+")
+#: One name of a long key list (key_listing.py): no space, no `/` (paths fold by directory).
+KEY_LIST_ENTRY = compile_lazily(r"[^\s/]+")
+#: A name cut at its digit runs, kept in the pieces (the odd pieces are the numbers).
+DIGIT_SPLIT = compile_lazily(r"(\d+)")
 PSQL_SERVER_MESSAGE = compile_lazily(
     r"^(?:psql:[^\s:]+:\d+: )?(?:NOTICE|INFO|WARNING|DETAIL|HINT|CONTEXT|QUERY):  \S", re.M)
 

@@ -162,3 +162,33 @@ def test_redis_numbering_alone_does_not_make_prose_a_list():
 
     numbered_prose = "\n".join(f"{k}) step {k} of the plan, then check the result" for k in range(1, 30))
     assert not is_path_listing(numbered_prose)
+
+
+def test_redis_keys_over_the_list_limit_fold_by_key_family_and_keep_every_odd_key():
+    # 1803 keys: thinned as text, the markers said only "… N sections elided" and the view
+    # showed a few keys at random.
+    from engine.compressors.text import TextCompressor
+
+    data = real("redis-cli-keys-all.txt")
+    original = data.decode().splitlines()
+    assert len(original) == 1803
+    lines = TextCompressor().compress(data).decode().splitlines()
+    for odd in ("lock:migration", "rate_limit:api", "order:latest"):
+        assert odd in lines
+    markers = [ln for ln in lines if "elided (caveman)" in ln]
+    assert markers == [
+        "… 298 lines elided (caveman): each `cart:user:#` (# a number), cart:user:1..cart:user:299 …",
+        "… 1498 lines elided (caveman): each `order:#` (# a number), order:0..order:1499 …",
+    ]  # each right after its family's first two keys, in the order the reply gave them
+    shown = [ln for ln in lines if ln not in markers]
+    assert all(ln in original for ln in shown)
+    assert len(shown) + _elided(lines, "lines") == len(original)
+
+
+def test_long_path_lists_are_not_folded_by_number():
+    from engine.compressors import key_listing
+
+    paths = "\n".join(f"/var/lib/app/cache/item{k}.bin" for k in range(1500)) + "\n"
+    assert key_listing.fold(paths) is None
+    prose = "\n".join(f"worker {k} started" for k in range(1500))
+    assert key_listing.fold(prose) is None

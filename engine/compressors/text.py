@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, query_plan, sql_dump, strace, toolout, tree_listing
+from engine.compressors import key_listing, memcheck, query_plan, sql_dump, strace, toolout, tree_listing
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
 from engine.compressors.frames import fold_recursion_kept
@@ -172,6 +172,10 @@ class TextCompressor(L.QueryAwareLines):
             body = strip_html_noise(body)
         if is_path_listing(body):
             return None
+        if body.count("\n") >= L.LIST_MAX_ENTRIES:
+            keys = key_listing.fold(body)  # `redis-cli KEYS '*'`: thousands of numbered names
+            if keys is not None:
+                return (keys.replace("\n", "\r\n") if crlf else keys).encode("utf-8")
         dump = sql_dump.compress(body) if sql_dump.is_dump(body) else None
         if dump is not None:
             # A dump's data rows are a table: thinned as rows (a COPY block read as one section
