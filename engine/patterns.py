@@ -1283,6 +1283,9 @@ REDIS_REPLY_NUMBER = compile_lazily(r"^ *(?:\d+\) +)+")
 KEY_LIST_ENTRY = compile_lazily(r"[^\s/]+")
 #: A name cut at its digit runs, kept in the pieces (the odd pieces are the numbers).
 DIGIT_SPLIT = compile_lazily(r"(\d+)")
+#: The MySQL/MariaDB slow query log's timing line, one per entry: how slow the query under it
+#: was is what the log is read for, yet the line holds no level and looks like every other.
+MYSQL_SLOW_QUERY_TIME = compile_lazily(r"^# Query_time: [\d.]+ ", re.M)
 PSQL_SERVER_MESSAGE = compile_lazily(
     r"^(?:psql:[^\s:]+:\d+: )?(?:NOTICE|INFO|WARNING|DETAIL|HINT|CONTEXT|QUERY):  \S", re.M)
 

@@ -192,3 +192,23 @@ def test_long_path_lists_are_not_folded_by_number():
     assert key_listing.fold(paths) is None
     prose = "\n".join(f"worker {k} started" for k in range(1500))
     assert key_listing.fold(prose) is None
+
+
+# ---------------------------------------------------------------- server logs
+
+
+def test_mariadb_slow_log_keeps_each_entrys_query_time_and_statement():
+    # The `# Query_time:` line of the two slowest entries went into "… 6 lines elided": the
+    # view showed queries without saying how slow they were.
+    from engine.compressors.log import LogCompressor
+
+    data = real("mariadb-slow-query.log")
+    assert detect(data) == ContentType.LOG
+    original = data.decode().splitlines()
+    lines = LogCompressor().compress(data).decode().splitlines()
+    timings = [ln for ln in original if ln.startswith("# Query_time: ")]
+    assert len(timings) == 4 and all(t in lines for t in timings)
+    statements = [original[k + 1] for k, ln in enumerate(original) if ln.startswith("SET timestamp=")]
+    assert all(s in lines for s in statements)
+    assert "select c.city, sum(o.amount) from customers c join orders o on o.customer_id=c.id " \
+           "group by c.city having sum(o.amount) > sleep(0.25);" in lines
