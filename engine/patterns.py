@@ -1286,6 +1286,11 @@ DIGIT_SPLIT = compile_lazily(r"(\d+)")
 #: The MySQL/MariaDB slow query log's timing line, one per entry: how slow the query under it
 #: was is what the log is read for, yet the line holds no level and looks like every other.
 MYSQL_SLOW_QUERY_TIME = compile_lazily(r"^# Query_time: [\d.]+ ", re.M)
+#: psql's own lines between result tables: `\timing`'s `Time: 3.034 ms` after each query, and the
+#: answers to `\timing`, `\x`, `\pset` commands of the script. They sit where command tags sit.
+PSQL_META_LINE = compile_lazily(
+    r"Time: [\d.,]+ ms(?: \([^)]*\))?|Timing is (?:on|off)\.|Expanded display is (?:on|off|used automatically)\."
+    r"|Null display is \"[^\"]*\"\.|Output format is \w+\.|Border style is \d+\.")
 PSQL_SERVER_MESSAGE = compile_lazily(
     r"^(?:psql:[^\s:]+:\d+: )?(?:NOTICE|INFO|WARNING|DETAIL|HINT|CONTEXT|QUERY):  \S", re.M)
 

@@ -212,3 +212,23 @@ def test_mariadb_slow_log_keeps_each_entrys_query_time_and_statement():
     assert all(s in lines for s in statements)
     assert "select c.city, sum(o.amount) from customers c join orders o on o.customer_id=c.id " \
            "group by c.city having sum(o.amount) > sleep(0.25);" in lines
+
+
+def test_psql_script_with_timing_is_read_table_by_table():
+    # `\timing on` puts `Time: 3.0 ms` before each next table: the blocks no longer read as
+    # result tables and the whole report (one table of 2951 rows) passed through.
+    data = real("psql-f-report-timing.txt")
+    assert detect(data) == ContentType.TABULAR
+    view = TabularCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    assert lines[0] == "Timing is on."
+    assert [ln for ln in lines if ln.startswith("Time: ")] == [ln for ln in original if ln.startswith("Time: ")]
+    small = original[:original.index("(5 rows)") + 1]  # the small tables stay whole
+    assert lines[:len(small)] == small
+    assert "        2646 |  4 | 988327.61" in lines  # the outlier's customer
+    last = original.index(" customer_id | n  |   total   ")
+    rows = original[last + 2:original.index("(294 rows)")]
+    tail = lines[lines.index(original[last]) + 2:]
+    shown = [ln for ln in tail if ln in rows]
+    assert len(shown) + _elided(tail, "rows") == len(rows) == 294

@@ -222,7 +222,7 @@ class TabularCompressor:
         for block in blocks:
             lines = block.split("\n")
             tags = 0
-            while tags < len(lines) and PSQL_COMMAND_TAG.fullmatch(lines[tags]):
+            while tags < len(lines) and framed_table.is_block_lead(lines[tags]):
                 tags += 1
             table = "\n".join(lines[tags:])
             shown = self.compress_query((table + "\n").encode("utf-8"), query) if table else None
