@@ -232,3 +232,34 @@ def test_psql_script_with_timing_is_read_table_by_table():
     tail = lines[lines.index(original[last]) + 2:]
     shown = [ln for ln in tail if ln in rows]
     assert len(shown) + _elided(tail, "rows") == len(rows) == 294
+
+
+def test_pg_restore_keeps_every_error_and_folds_the_statement_bodies():
+    # Restoring into a database that has the schema fails each statement; the report passed
+    # through whole, each CREATE TABLE printed again under its error.
+    from engine.compressors.text import TextCompressor
+
+    data = real("pg-restore-already-exists.txt")
+    original = data.decode().splitlines()
+    lines = TextCompressor().compress(data).decode().splitlines()
+    errors = [ln for ln in original if ln.startswith("pg_restore: ")]
+    assert [ln for ln in lines if ln.startswith("pg_restore: ")] == errors  # every one, in order
+    commands = [ln for ln in original if ln.startswith("Command was: ")]
+    assert [ln for ln in lines if ln.startswith("Command was: ")] == commands
+    at = lines.index("Command was: CREATE TABLE public.customers (")
+    assert lines[at + 1] == "… 8 lines elided (caveman): the rest of this command …"
+    assert lines[-1] == "pg_restore: warning: errors ignored on restore: 87"
+    assert _bodies(lines) + _elided(lines, "lines") == _bodies(original)
+
+
+def _bodies(lines: list[str]) -> int:
+    """Lines of statements under `Command was:` lines (up to a blank or pg_restore line)."""
+    count, inside = 0, False
+    for ln in lines:
+        if ln.startswith("Command was: "):
+            inside = True
+        elif not ln or ln.startswith("pg_restore: "):
+            inside = False
+        elif inside and not ln.startswith("… "):
+            count += 1
+    return count

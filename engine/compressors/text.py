@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import key_listing, memcheck, query_plan, sql_dump, strace, toolout, tree_listing
+from engine.compressors import (
+    key_listing, memcheck, query_plan, restore_report, sql_dump, strace, toolout, tree_listing,
+)
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
 from engine.compressors.frames import fold_recursion_kept
@@ -176,6 +178,10 @@ class TextCompressor(L.QueryAwareLines):
             keys = key_listing.fold(body)  # `redis-cli KEYS '*'`: thousands of numbered names
             if keys is not None:
                 return (keys.replace("\n", "\r\n") if crlf else keys).encode("utf-8")
+        if restore_report.is_report(body):  # pg_restore's errors: each kept, its statement folded
+            report = restore_report.compress(body)
+            if report is not None:
+                return (report.replace("\n", "\r\n") if crlf else report).encode("utf-8")
         dump = sql_dump.compress(body) if sql_dump.is_dump(body) else None
         if dump is not None:
             # A dump's data rows are a table: thinned as rows (a COPY block read as one section
