@@ -15,7 +15,7 @@ import json
 import re
 
 from engine import patterns as P
-from engine.compressors import aligned_table, framed_table, json_framed, record_blocks
+from engine.compressors import aligned_table, framed_table, json_framed, record_blocks, sql_dump
 from engine.compressors import ansible_report, terraform_report, toolout_detect  # not toolout: Detect needs only the signatures
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
@@ -57,6 +57,9 @@ def detect(data: bytes) -> ContentType:
             return ContentType.DIFF
         return ContentType.TERMINAL
     text = _sample(data)
+    if sql_dump.is_dump(text):
+        # pg_dump/mysqldump: schema and data as SQL, its rows no grep hits (the text reader thins them).
+        return ContentType.TEXT
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL
     if _looks_like_diff(text):
@@ -227,6 +230,8 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return True
     # psql \x, sqlite3 -line: a record a block, a field a line; rows of a table all the same.
     records = record_blocks.parse(text.strip("\n").split("\n"))
+    if records is None and len(text) > SAMPLE_HEAD:  # a sample of head and tail: a record is cut
+        records = record_blocks.parse_head(text[:SAMPLE_HEAD].split("\n"))
     if records is not None and len(records.rows) >= RECORDS_MIN:
         return True
     # A space-aligned table (`kubectl get`, `ps aux`) has no blank line inside it.

@@ -1253,6 +1253,47 @@ SQL_STATEMENT_START = compile_lazily(
 #: A command tag psql prints for a statement that returns no rows (`SET`, `INSERT 0 1`, `CREATE TABLE`).
 PSQL_COMMAND_TAG = compile_lazily(r"[A-Z]+(?: [A-Z]+)*(?: \d+)*")
 
+# ---------------------------------------------------------------- database clients (dbcli)
+#: The mysql/mariadb client's vertical form (`\G`): the line over each record, 27 stars a side.
+MYSQL_VERTICAL_HEADER = compile_lazily(r"\*{10,} \d+\. row \*{10,}")
+#: What psql prints when `\x` is a command of the run (`psql -c '\x on' -c 'select …'`), above
+#: the first record: part of the frame, not of a record.
+PSQL_EXPANDED_BANNER = compile_lazily(r"Expanded display is (?:on|off|used automatically)\.")
+#: The header comment a SQL dump opens with (pg_dump, mysqldump, mariadb-dump): the schema and the
+#: data under it are read as a dump, not as prose or grep hits.
+SQL_DUMP_HEAD = compile_lazily(r"^-- (?:PostgreSQL database dump|MySQL dump|MariaDB dump)", re.M)
+#: pg_dump's data block opener; group 1 is its column list (the rows follow, tab-separated).
+SQL_DUMP_COPY = compile_lazily(r"COPY \S+ \(([^)]*)\) FROM stdin;")
+#: pg_dump --inserts / --column-inserts, mysqldump --skip-extended-insert: a statement a row, up
+#: to its tuple's `(` (a line holding several tuples is mysqldump's SQL_DUMP_INSERT).
+SQL_DUMP_INSERT_LINE = compile_lazily(r"INSERT INTO [^\s(]+(?: \(([^)]*)\))? VALUES \(")
+#: mysqldump's statement, its tuples after it on the line or (mariadb-dump) on the lines under.
+SQL_DUMP_INSERT = compile_lazily(r"INSERT INTO `[^`]+`(?: \(([^)]*)\))? VALUES ?")
+#: One of mariadb-dump's tuples on its own line.
+SQL_DUMP_TUPLE_START = compile_lazily(r"\(")
+#: A PostgreSQL server message psql prints (`NOTICE:  relation "x" already exists, skipping`,
+#: with `psql:FILE:LINE: ` in front under -f) and the detail lines under an error: severity, a
+#: colon and two spaces. A NOTICE carries no error word yet says a statement did nothing; its
+#: lines read as look-alikes of each other in a migration's output. Asked only of payloads
+#: holding ":  " (db_messages.py).
+#: redis-cli's numbering of a reply's elements on a terminal (`  1) "user:406"`, a nested reply's
+#: `2)    1) "key"`): stripped, each element is one entry of a list such as KEYS or SMEMBERS.
+REDIS_REPLY_NUMBER = compile_lazily(r"^ *(?:\d+\) +)+")
+#: One name of a long key list (key_listing.py): no space, no `/` (paths fold by directory).
+KEY_LIST_ENTRY = compile_lazily(r"[^\s/]+")
+#: A name cut at its digit runs, kept in the pieces (the odd pieces are the numbers).
+DIGIT_SPLIT = compile_lazily(r"(\d+)")
+#: The MySQL/MariaDB slow query log's timing line, one per entry: how slow the query under it
+#: was is what the log is read for, yet the line holds no level and looks like every other.
+MYSQL_SLOW_QUERY_TIME = compile_lazily(r"^# Query_time: [\d.]+ ", re.M)
+#: psql's own lines between result tables: `\timing`'s `Time: 3.034 ms` after each query, and the
+#: answers to `\timing`, `\x`, `\pset` commands of the script. They sit where command tags sit.
+PSQL_META_LINE = compile_lazily(
+    r"Time: [\d.,]+ ms(?: \([^)]*\))?|Timing is (?:on|off)\.|Expanded display is (?:on|off|used automatically)\."
+    r"|Null display is \"[^\"]*\"\.|Output format is \w+\.|Border style is \d+\.")
+PSQL_SERVER_MESSAGE = compile_lazily(
+    r"^(?:psql:[^\s:]+:\d+: )?(?:NOTICE|INFO|WARNING|DETAIL|HINT|CONTEXT|QUERY):  \S", re.M)
+
 # ---------------------------------------------------------------- thread dumps (thread_dump)
 
 #: The header of one thread in a dump: jstack/jcmd (`"pool-1-thread-3" #14 prio=5 ... tid=0x...`),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.patterns import (
     FRAMED_ASCII_RULE, FRAMED_BOX_BOTTOM, FRAMED_BOX_MIDDLE, FRAMED_BOX_TOP, FRAMED_ROW_COUNT,
-    PSQL_COMMAND_TAG, PSQL_RULE,
+    PSQL_COMMAND_TAG, PSQL_META_LINE, PSQL_RULE,
 )
 
 MIN_COLUMNS = 2
@@ -113,6 +113,12 @@ def _carries(line: str, seps: list[int], bar: str) -> bool:
     return all(s < len(line) and line[s] == bar for s in seps)
 
 
+def is_block_lead(line: str) -> bool:
+    """A command tag (`SET`, `INSERT 0 1`) or a psql line of its own (`Time: 3.034 ms`)."""
+    return PSQL_COMMAND_TAG.fullmatch(line) is not None or (
+        line[:1] in "TENOB" and PSQL_META_LINE.fullmatch(line) is not None)
+
+
 def result_blocks(text: str) -> list[str] | None:
     """A psql script's output: blank-line-separated blocks, each a framed table (with its
     `(N rows)`) or command tags (`SET`, `INSERT 0 1`); None unless at least two tables."""
@@ -120,9 +126,9 @@ def result_blocks(text: str) -> list[str] | None:
     tables = 0
     for block in blocks:
         lines = block.split("\n")
-        if all(PSQL_COMMAND_TAG.fullmatch(ln) for ln in lines):
+        if all(is_block_lead(ln) for ln in lines):
             continue
-        while lines and PSQL_COMMAND_TAG.fullmatch(lines[0]):  # `SET` printed before a table
+        while lines and is_block_lead(lines[0]):  # `SET` or `Time: 3.0 ms` printed before a table
             lines.pop(0)
         if parse(lines) is None:
             return None

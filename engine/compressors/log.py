@@ -15,6 +15,7 @@ from itertools import compress
 from engine.compressors import lines as L
 from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace, terraform_report, toolout
 from engine.compressors.access_status import server_error_lines
+from engine.compressors.db_messages import slow_query_lines
 from engine.compressors.log_odd_values import odd_value_lines
 from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
@@ -274,6 +275,8 @@ class LogCompressor(L.QueryAwareLines):
             for i in scan.candidates((), (ACCESS_LOG_5XX,), fold_case=False):
                 important[i] = True
         for i in server_error_lines(scan):  # morgan's unquoted `GET /path 500`
+            important[i] = True
+        for i in slow_query_lines(scan):  # a MySQL slow log's `# Query_time:` and its statement
             important[i] = True
         android = logcat.is_logcat(bare)
         if android:  # logcat's one-letter levels: W, E, F, A records stay

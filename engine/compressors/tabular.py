@@ -76,8 +76,8 @@ def parse_table(text: str) -> Table | None:
                      form="aligned", tail_lines=framed.tail_lines)
     records = record_blocks.parse(lines) if newline == "\n" else None
     if records is not None:
-        return Table(records.header, records.rows, records.lines, [], "|", newline, trailing,
-                     form="aligned", noun="records")
+        return Table(records.header, records.rows, records.lines, records.head_lines, "|", newline,
+                     trailing, form="aligned", tail_lines=records.tail_lines, noun="records")
     if len(lines) >= 3 and all(ln.strip().startswith("|") and ln.strip().endswith("|") for ln in lines):
         return _parse_markdown(lines, newline, trailing)
     if len(lines) > 2 and FRAMED_ROW_COUNT.fullmatch(lines[-1].strip()):
@@ -222,7 +222,7 @@ class TabularCompressor:
         for block in blocks:
             lines = block.split("\n")
             tags = 0
-            while tags < len(lines) and PSQL_COMMAND_TAG.fullmatch(lines[tags]):
+            while tags < len(lines) and framed_table.is_block_lead(lines[tags]):
                 tags += 1
             table = "\n".join(lines[tags:])
             shown = self.compress_query((table + "\n").encode("utf-8"), query) if table else None

@@ -7,13 +7,16 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, query_plan, strace, toolout, tree_listing
+from engine.compressors import (
+    key_listing, memcheck, query_plan, restore_report, sql_dump, strace, toolout, tree_listing,
+)
 from engine.compressors.access_status import server_error_lines
+from engine.compressors.db_messages import server_message_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
-    PATH_LIST_ENTRY,
+    PATH_LIST_ENTRY, REDIS_REPLY_NUMBER,
     TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_LIST_ITEM, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
@@ -25,6 +28,8 @@ MIN_BYTES = 1600
 MIN_SECTIONS = 7
 #: Identical consecutive sections, the first included, from which the copies are elided.
 MIN_REPEAT_RUN = 3
+#: A run of one line repeated is named in its marker when the line is at most this long.
+IDENTICAL_SHOWN_MAX = 80
 #: Share of lines that must be paths for the text to be a path listing (the rest: `find: …:
 #: Permission denied` and the like, shown with it).
 PATH_LIST_SHARE = 0.9
@@ -105,10 +110,23 @@ def is_path_listing(text: str) -> bool:
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
     if len(lines) > L.LIST_MAX_ENTRIES:  # `find /`: thinned like any text, markers counting what went
         return False
+    if lines and lines[0][:1].isdigit() and REDIS_REPLY_NUMBER.match(lines[0]):
+        # redis-cli on a terminal numbers a reply's elements: `1) "user:406"`.
+        lines = [_redis_element(ln) for ln in lines]
     entries = [ln for ln in lines
                if PATH_LIST_ENTRY.fullmatch(ln) and "," not in ln and not BASE64_LINE.fullmatch(ln)]
     return bool(lines) and len(entries) >= PATH_LIST_SHARE * len(lines) \
         and len(set(entries)) >= PATH_LIST_SHARE * len(entries)
+
+
+def _redis_element(line: str) -> str:
+    """One element of a numbered redis-cli reply, its numbers and quotes removed (a line that is
+    no element stays as it is, and counts against the list)."""
+    m = REDIS_REPLY_NUMBER.match(line)
+    if m is None:
+        return line
+    value = line[m.end():]
+    return value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
 
 
 def is_heading(section: str) -> bool:
@@ -156,6 +174,19 @@ class TextCompressor(L.QueryAwareLines):
             body = strip_html_noise(body)
         if is_path_listing(body):
             return None
+        if body.count("\n") >= L.LIST_MAX_ENTRIES:
+            keys = key_listing.fold(body)  # `redis-cli KEYS '*'`: thousands of numbered names
+            if keys is not None:
+                return (keys.replace("\n", "\r\n") if crlf else keys).encode("utf-8")
+        if restore_report.is_report(body):  # pg_restore's errors: each kept, its statement folded
+            report = restore_report.compress(body)
+            if report is not None:
+                return (report.replace("\n", "\r\n") if crlf else report).encode("utf-8")
+        dump = sql_dump.compress(body) if sql_dump.is_dump(body) else None
+        if dump is not None:
+            # A dump's data rows are a table: thinned as rows (a COPY block read as one section
+            # could go whole). A dump with no data run (`pg_dump -s`) reads on as sections.
+            return (dump.replace("\n", "\r\n") if crlf else dump).encode("utf-8")
         if query_plan.is_plan(body):
             # A plan's lines are a tree; thinned as sections they lose their parents.
             plan = query_plan.compress(body)
@@ -215,6 +246,8 @@ class TextCompressor(L.QueryAwareLines):
                 must[owner] = True
         for i in server_error_lines(scan):  # morgan's `GET /x 500 …`: no time stamp, no error word
             must[line_owner[i]] = True
+        for i in server_message_lines(scan):  # psql's `NOTICE:  … skipping`: no error word either
+            must[line_owner[i]] = True
         # A flagged line repeated verbatim (a stack trace's recursion) stays once; the marker
         # says its copies were elided, since a flagged line is otherwise never elided.
         copies = [repeat and flagged for repeat, flagged in zip(_identical_repeats(plain_units), must)]
@@ -225,6 +258,12 @@ class TextCompressor(L.QueryAwareLines):
         def describe(i: int, j: int) -> str:
             if all(copies[i:j]):
                 return f"{j - i} identical repeat{'s' if j - i != 1 else ''} of the one above"
+            # A run of one line over and over (psql's `INSERT 0 1` per statement): the marker
+            # says which, so the run reads as what it is and no odd one can hide in it.
+            first = plain_units[i]
+            if j - i > 1 and "\n" not in first and len(first) <= IDENTICAL_SHOWN_MAX and first.strip() \
+                    and all(u == first for u in plain_units[i + 1:j]):
+                return f"each `{first.strip()}`"
             return ""
 
         def render(extra: list[int], context: bool = True) -> str | None:
