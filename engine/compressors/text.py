@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, query_plan, strace, toolout, tree_listing
+from engine.compressors import block_repeats, memcheck, query_plan, strace, toolout, tree_listing
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -178,6 +178,11 @@ class TextCompressor(L.QueryAwareLines):
             # its lines, and (read by paragraphs) the section its header opens
             fold_kept = fold_kept | {split[k].rstrip() for k in threads[1]}
             fold_heads = frozenset(split[k].rstrip() for k in threads[1] if k - 1 not in threads[1])
+        repeats = block_repeats.fold_block_repeats_kept(body)  # `-W always`: one warning block x300
+        if repeats is not None:
+            body = folded = repeats[0]
+            split = folded.split("\n")
+            fold_kept = fold_kept | {split[k].rstrip() for k in repeats[1]}
         units, joiner = read_units(body)
         if joiner == "\n" and tree_listing.is_tree(units):
             return None  # a drawn tree is a listing: every entry stays
