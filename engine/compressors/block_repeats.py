@@ -13,6 +13,8 @@ copy that differs in anything (another line number, another value) ends the run 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.compressors.lines import marker_text
 
 #: The longest block looked for (a warning with a wrapped message and its source line fits).
@@ -23,10 +25,11 @@ MIN_COPIES = 3
 MIN_REPEAT_FACTOR = 2
 
 
-def fold_block_repeats_kept(text: str) -> tuple[str, list[int]] | None:
+def fold_block_repeats_kept(text: str, flagged: Callable[[str], bool]) -> tuple[str, list[int]] | None:
     """The text with each run of identical consecutive blocks folded to its first copy and a
     marker, and the folded text's lines that show a run (its first copy and its marker); None
-    when no run folds."""
+    when no run folds. Only a block holding a `flagged` line folds: look-alike lines that are
+    not flagged are the section rules' to elide, with their own markers."""
     lines = text.split("\n")
     n = len(lines)
     if n < MIN_COPIES * 2:
@@ -54,7 +57,7 @@ def fold_block_repeats_kept(text: str) -> tuple[str, list[int]] | None:
         copies = 1
         while seq[i + copies * period:i + (copies + 1) * period] == block:
             copies += 1
-        if copies < MIN_COPIES or not any(lines[k].strip() for k in range(i, i + period)):
+        if copies < MIN_COPIES or not any(flagged(lines[k]) for k in range(i, i + period)):
             out.append(lines[i])
             i += 1
             continue

@@ -178,7 +178,7 @@ class TextCompressor(L.QueryAwareLines):
             # its lines, and (read by paragraphs) the section its header opens
             fold_kept = fold_kept | {split[k].rstrip() for k in threads[1]}
             fold_heads = frozenset(split[k].rstrip() for k in threads[1] if k - 1 not in threads[1])
-        repeats = block_repeats.fold_block_repeats_kept(body)  # `-W always`: one warning block x300
+        repeats = block_repeats.fold_block_repeats_kept(body, _flagged)  # `-W always`: one warning block x300
         if repeats is not None:
             body = folded = repeats[0]
             split = folded.split("\n")
@@ -241,6 +241,11 @@ class TextCompressor(L.QueryAwareLines):
             return out.replace("\n", "\r\n") if crlf else out
 
         return L.render_with_query(render, text, plain_units, query, QUERY_LIMIT) or _whole(folded, crlf)
+
+
+def _flagged(line: str) -> bool:
+    """A line no section rule may elide: an important word, or a problem in words."""
+    return TEXT_IMPORTANT.search(line) is not None or toolout.problem(line)
 
 
 def _whole(folded: str | None, crlf: bool) -> bytes | None:

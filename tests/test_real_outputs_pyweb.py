@@ -1,0 +1,129 @@
+"""Real outputs of Python web and data frameworks (trimmed excerpts under
+tests/fixtures/real/pyweb/): dev servers' logs with tracebacks (Flask, Django's runserver),
+warning floods (pandas under `python -W always`)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors.block_repeats import fold_block_repeats_kept
+from engine.compressors.log import LogCompressor
+from engine.compressors.text import TextCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "pyweb"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+TB = "Traceback (most recent call last):"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def plain(text: str) -> list[str]:
+    return ANSI.sub("", text).splitlines()
+
+
+# ---------------------------------------------------------------- a block printed again and again
+
+
+def test_pandas_warning_flood_folds_to_one_copy_and_a_counted_marker():
+    # `python -W always` with a chained assignment and a dayfirst warning in a loop: the same
+    # 9-line block 25 times. It passed through whole: every copy holds `Error`/`Warning`, and
+    # the copies alternate, so the one-line repeat rule never saw two equal neighbours.
+    data = real("pandas-warnings-always-flood.txt")
+    assert detect(data) == ContentType.TEXT
+    original = data.decode().splitlines()
+    view = TextCompressor().compress(data).decode()
+    lines = view.splitlines()
+    block = original[:9]
+    assert lines[:9] == block
+    assert lines[9] == "… 216 lines elided (caveman): 24 identical repeats of the 9 lines above …"
+    assert original[9:225] == block * 24  # the marker's claim, checked against the original
+    # everything after the flood (the groupby print, the later warning, the traceback) is shown
+    assert "TypeError: Invalid value 'many' for dtype 'int64'" in lines
+    assert "  print(pd.to_datetime([\"13/01/2024\"] * 3))" in lines
+    assert set(original) <= set(lines)  # no distinct line is lost
+
+
+def test_block_fold_stops_at_the_first_copy_that_differs():
+    block = ["w.py:3: UserWarning: slow", "  f(x)"]
+    odd = ["w.py:4: UserWarning: slow", "  f(x)"]  # another source line: its own warning
+    text = "\n".join(block * 4 + odd + block * 2 + ["done"])
+    folded, kept = fold_block_repeats_kept(text, lambda line: "Warning" in line)
+    out = folded.split("\n")
+    assert out[:3] == block + ["… 6 lines elided (caveman): 3 identical repeats of the 2 lines above …"]
+    assert out[3:] == odd + block * 2 + ["done"]  # two copies after the odd one: too few to fold
+    assert kept == [0, 1, 2]
+
+
+def test_block_fold_leaves_distinct_lines_alone():
+    text = "\n".join(f"line {i}" for i in range(200))
+    assert fold_block_repeats_kept(text, lambda line: True) is None
+
+
+def test_block_fold_leaves_unflagged_repeats_to_the_section_rules():
+    text = "\n".join(["fetching page", "ok"] * 10)
+    assert fold_block_repeats_kept(text, lambda line: "error" in line) is None
+
+
+# ---------------------------------------------------------------- dev servers' repeated tracebacks
+
+
+def test_flask_repeated_500s_show_each_error_line_and_the_frames_once():
+    # Each /users/<missing> request logs the same 11 frames and a KeyError naming its id. Every
+    # traceback was shown whole (record folding needs the whole record, exception line included).
+    # Flask colours its request lines: the engine reads the log the terminal showed.
+    data = ANSI.sub("", real("flask-dev-server-repeated-500s.txt").decode()).encode()
+    assert detect(data) == ContentType.LOG
+    original = plain(data.decode())
+    lines = plain(LogCompressor().compress(data).decode())
+    errors = [ln for ln in original if ln.startswith("KeyError: ")]
+    assert len(errors) == 10  # /users/50..58, and KeyError: 'score'
+    for err in set(errors):
+        assert err in lines  # every distinct exception line stays
+    for req in {ln for ln in original if '" 500 -' in ln and "/users/" in ln and "19:28:05" in ln}:
+        assert req in lines  # the first round's failing requests
+    # the frames of /users/<id> are shown once, whole; /report's differ and are shown whole too
+    assert lines.count(TB) == 2
+    first = original.index(TB)
+    frames = original[first:original.index("KeyError: 50")]
+    at = lines.index(TB)
+    assert lines[at:at + len(frames)] == frames
+    assert '  File "/tmp/unseen8/pyweb/apps/flaskapp/app.py", line 15, in report' in lines
+    assert "KeyError: 'score'" in lines
+    markers = [ln for ln in lines if "elided (caveman)" in ln and "repeats of shown error lines" in ln]
+    assert "… 22 lines elided (caveman): 22 repeats of shown error lines …" in markers
+
+
+def test_django_runserver_traceback_after_another_500_folds_to_its_error_line():
+    # Django logs `Internal Server Error: /path` and the traceback first, the request line
+    # after it, so the third 500 (the first one's bug again) ran on from the second 500's
+    # request line and was never seen as a repeat: its whole traceback was shown again.
+    data = real("django-runserver-500s.txt")
+    original = data.decode().splitlines()
+    lines = LogCompressor().compress(data).decode().splitlines()
+    assert original.count(TB) == 3
+    assert lines.count(TB) == 2  # /products/1/price/ once, /categories/lamps/summary/ once
+    assert lines.count("TypeError: unsupported operand type(s) for +: 'int' and 'str'") == 2
+    assert "decimal.DivisionByZero: [<class 'decimal.DivisionByZero'>]" in lines
+    for ln in original:
+        if '" 500 ' in ln or ln.startswith("Internal Server Error: "):
+            assert ln in lines
+
+
+def test_a_traceback_whose_frames_differ_is_never_folded():
+    # Same exception, one frame at another line: a different traceback, shown whole.
+    head = [f"[30/Nov/2026 10:00:{s:02d}] \"GET /ok HTTP/1.1\" 200 5" for s in range(40)]
+
+    def tb(line: int, n: int) -> list[str]:
+        return ["Internal Server Error: /x", TB, f'  File "/app/views.py", line {line}, in view',
+                "    return 1 / 0", "ZeroDivisionError: division by zero",
+                f"[30/Nov/2026 10:01:{n:02d}] \"GET /x HTTP/1.1\" 500 {n}"]
+
+    text = "\n".join(head[:20] + tb(7, 1) + head[20:30] + tb(9, 2) + head[30:] + tb(7, 3)) + "\n"
+    lines = LogCompressor().compress(text.encode()).decode().splitlines()
+    assert '  File "/app/views.py", line 9, in view' in lines
+    assert lines.count(TB) == 2  # line 7's and line 9's; the second line-7 one is a repeat
+    assert lines.count('  File "/app/views.py", line 7, in view') == 1
