@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine.compressors.block_repeats import fold_block_repeats_kept
 from engine.compressors.log import LogCompressor
+from engine.compressors.terminal import TerminalCompressor
 from engine.compressors.text import TextCompressor
 from engine.detect import detect
 from engine.types import ContentType
@@ -127,3 +128,70 @@ def test_a_traceback_whose_frames_differ_is_never_folded():
     assert '  File "/app/views.py", line 9, in view' in lines
     assert lines.count(TB) == 2  # line 7's and line 9's; the second line-7 one is a repeat
     assert lines.count('  File "/app/views.py", line 7, in view') == 1
+
+
+# ---------------------------------------------------------------- Django's test runner
+
+
+def test_django_test_v2_folds_the_test_database_migrations_as_progress():
+    # `manage.py test -v 2` applies every migration to the test database first: 63 rows of
+    # `Applying app.0001_initial... OK` stood in view above the failures.
+    data = real("django-test-v2-failures.txt")
+    original = data.decode().splitlines()
+    lines = TerminalCompressor().compress(data).decode().splitlines()
+    applying = [ln for ln in original if ln.startswith("  Applying ")]
+    assert len(applying) == 63 and all(ln.endswith("... OK") for ln in applying)
+    assert not any(ln.startswith("  Applying ") for ln in lines)
+    at = lines.index("Running migrations:")
+    assert lines[at + 1] == "… 63 lines elided (caveman): 63 progress lines …"
+    assert lines[at + 2] == "System check identified no issues (0 silenced)."
+    for ln in original:  # every verdict that is not ok, every failure block header, the summary
+        if ln.endswith(("... FAIL", "... ERROR")) or ln.startswith(("FAIL: ", "ERROR: ")) or ln.startswith("FAILED ("):
+            assert ln in lines
+    assert "AssertionError: Decimal('2.40') != Decimal('3.40') : invoice doubling is wrong" in lines
+
+
+def test_a_migration_row_that_did_not_end_ok_is_not_progress():
+    from engine.compressors.toolout_scan import CHATTER, label_of, LABEL
+    ok = "  Applying billing.0003_invoice_external_ref... OK"
+    assert label_of(ok, LABEL.match(ok)) == CHATTER
+    broken = "  Applying billing.0004_backfill...Traceback (most recent call last):"
+    assert label_of(broken, LABEL.match(broken)) != CHATTER
+
+
+# ---------------------------------------------------------------- pydantic's ValidationError
+
+
+def test_pydantic_dump_keeps_every_error_and_each_types_link_once():
+    # 128 errors of 6 types, three lines each: the third, a link naming only the type, repeated
+    # 122 times. The dump passed through whole (28 KB).
+    data = real("pydantic-validation-128-errors.txt")
+    assert detect(data) == ContentType.TEXT
+    original = data.decode().splitlines()
+    lines = TextCompressor().compress(data).decode().splitlines()
+    links = [ln for ln in original if ln.startswith("    For further information visit ")]
+    assert len(links) == 128
+    for ln in original:
+        if ln not in links:
+            assert ln in lines  # every location, every message, the traceback
+    assert sorted(ln for ln in lines if ln in links) == sorted(set(links))  # each type's link once
+    marker = ("    … 122 lines elided (caveman): the `For further information visit` link under each error"
+              " whose type's link is shown at its first error …")
+    assert lines[-1] == marker
+    assert len(set(links)) == 6 and len(lines) == len(original) - 122 + 1
+
+
+def test_pydantic_links_fold_keeps_a_links_first_place():
+    from engine.compressors.pydantic_errors import fold_pydantic_links_kept
+    errors = []
+    for i in range(6):
+        errors += [f"{i}.age", "  Input should be greater than or equal to 0 [type=greater_than_equal, input_value=-1]",
+                   "    For further information visit https://errors.pydantic.dev/2.14/v/greater_than_equal"]
+    text = "\n".join(["ValidationError: 6 validation errors for list[C]"] + errors + ["done"])
+    folded, kept = fold_pydantic_links_kept(text)
+    out = folded.split("\n")
+    assert out[1:4] == errors[:3]  # the first error with its link
+    assert out[-2] == ("    … 5 lines elided (caveman): the `For further information visit` link under each error"
+                       " whose type's link is shown at its first error …")
+    assert [ln for ln in out if ln.endswith(".age")] == [f"{i}.age" for i in range(6)]
+    assert kept == list(range(0, len(out) - 1))  # the header through the marker

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import block_repeats, memcheck, query_plan, strace, toolout, tree_listing
+from engine.compressors import block_repeats, memcheck, pydantic_errors, query_plan, strace, toolout, tree_listing
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -183,6 +183,12 @@ class TextCompressor(L.QueryAwareLines):
             body = folded = repeats[0]
             split = folded.split("\n")
             fold_kept = fold_kept | {split[k].rstrip() for k in repeats[1]}
+        links = pydantic_errors.fold_pydantic_links_kept(body)  # a ValidationError's repeated links
+        pinned: frozenset[str] = frozenset()  # every error of the dump: kept past the look-alike rules
+        if links is not None:
+            body = folded = links[0]
+            split = folded.split("\n")
+            pinned = frozenset(split[k].rstrip() for k in links[1])
         units, joiner = read_units(body)
         if joiner == "\n" and tree_listing.is_tree(units):
             return None  # a drawn tree is a listing: every entry stays
@@ -226,6 +232,10 @@ class TextCompressor(L.QueryAwareLines):
         for i, copy in enumerate(copies):
             if copy:
                 must[i] = False
+        if pinned:  # `3.age`, `10.age`: look-alike locations, each one an error's
+            for i, u in enumerate(plain_units):
+                if u in pinned or ELISION_MARKER.search(u):
+                    must[i] = True
 
         def describe(i: int, j: int) -> str:
             if all(copies[i:j]):
