@@ -393,6 +393,11 @@ ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")
 #: nothing new. Asked only of lines holding its literal words.
 PYDANTIC_LINK = compile_lazily(r"^\s+For further information visit (?P<url>https://errors\.pydantic\.dev/\S+)\s*$")
 
+# ---------------------------------------------------------------- pandas' printed DataFrame (pandas_frame)
+#: The footer pandas prints under a truncated frame (`[3000 rows x 13 columns]`): with the
+#: nameless index column it tells a printed frame from prose.
+PANDAS_FRAME_FOOTER = compile_lazily(r"\[\d+ rows x \d+ columns\]")
+
 # ---------------------------------------------------------------- test, build and lint output (toolout)
 # Used by engine/compressors/toolout.py. Lines arrive ANSI-stripped; a leading braille spinner
 # glyph (npm, eslint, jest under a pty) is removed before matching. Patterns whose every branch

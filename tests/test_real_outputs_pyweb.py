@@ -195,3 +195,41 @@ def test_pydantic_links_fold_keeps_a_links_first_place():
                        " whose type's link is shown at its first error …")
     assert [ln for ln in out if ln.endswith(".age")] == [f"{i}.age" for i in range(6)]
     assert kept == list(range(0, len(out) - 1))  # the header through the marker
+
+
+# ---------------------------------------------------------------- pandas' print(df)
+
+
+def test_pandas_frame_is_a_table_and_its_outlier_row_stays():
+    # print(df) of 800 rows (display.max_rows=None): lower-case header, nameless index column.
+    # It was read as prose: `… 797 sections elided (caveman) …`, the 999.00 reading among them.
+    from engine.compressors.tabular import TabularCompressor
+    data = real("pandas-print-800-rows-rangeindex.txt")
+    assert detect(data) == ContentType.TABULAR
+    original = data.decode().splitlines()
+    lines = TabularCompressor().compress(data).decode().splitlines()
+    assert lines[0] == original[0]  # the header as printed
+    outlier = next(ln for ln in original if "999.00" in ln)
+    assert outlier in lines
+    markers = [ln for ln in lines if "rows elided (caveman)" in ln]
+    assert markers and all("range index=" in m and "temp=" in m for m in markers)
+    shown = [ln for ln in lines if ln in original[1:]]
+    assert len(shown) + sum(int(m.split("… ")[1].split(" ")[0]) for m in markers) == 800
+
+
+def test_pandas_truncated_frame_keeps_its_footer_under_the_rows():
+    from engine.compressors.tabular import TabularCompressor
+    data = real("pandas-print-truncated-columns-footer.txt")
+    assert detect(data) == ContentType.TABULAR
+    lines = TabularCompressor().compress(data).decode().splitlines()
+    footer = [ln for ln in lines if ln.startswith("[")]
+    assert footer == ["[3000 rows x 13 columns]"]
+    at = lines.index(footer[0])
+    assert lines[at - 1] == "" and lines[at - 2].startswith("2999    102999  cust_089")
+    assert any("region:" in ln and "rows elided (caveman)" in ln for ln in lines)
+
+
+def test_a_text_indented_like_a_frame_without_its_index_is_not_one():
+    from engine.compressors.pandas_frame import parse
+    assert parse(["    name  size", "a.txt  10", "b.txt  20", "c.txt  30", "d.txt  40"]) is None  # no 0, 1, 2
+    assert parse(["    name  size", "0  a  10", "1  b  20", "", "2  c  30"]) is None  # a blank inside
