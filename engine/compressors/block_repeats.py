@@ -34,10 +34,10 @@ def fold_block_repeats_kept(text: str, flagged: Callable[[str], bool]) -> tuple[
     n = len(lines)
     if n < MIN_COPIES * 2:
         return None
+    if len(set(lines)) * MIN_REPEAT_FACTOR > n:  # mostly distinct lines: no run worth folding (one C-speed answer)
+        return None
     ids: dict[str, int] = {}
     seq = [ids.setdefault(line, len(ids)) for line in lines]
-    if len(ids) * MIN_REPEAT_FACTOR > n:  # mostly distinct lines: no run worth folding (one C-speed answer)
-        return None
     # next_same[i]: the next index holding line i's text (n: none)
     next_same = [n] * n
     last: dict[int, int] = {}
