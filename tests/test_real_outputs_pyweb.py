@@ -233,3 +233,18 @@ def test_a_text_indented_like_a_frame_without_its_index_is_not_one():
     from engine.compressors.pandas_frame import parse
     assert parse(["    name  size", "a.txt  10", "b.txt  20", "c.txt  30", "d.txt  40"]) is None  # no 0, 1, 2
     assert parse(["    name  size", "0  a  10", "1  b  20", "", "2  c  30"]) is None  # a blank inside
+
+
+def test_celery_worker_task_failures_each_shown_with_the_traceback_once():
+    # One bad input fails a task again and again: each failure's ERROR line names its own task
+    # id and stays; the traceback under it is the same each time and is shown once.
+    data = real("celery-worker-repeated-task-failures.txt")
+    assert detect(data) == ContentType.LOG
+    original = data.decode().splitlines()
+    lines = LogCompressor().compress(data).decode().splitlines()
+    failures = [ln for ln in original if "raised unexpected: ValueError" in ln]
+    assert len(failures) == 8
+    for ln in failures:
+        assert ln in lines
+    assert original.count(TB) == 8 and lines.count(TB) == 1
+    assert lines.count("ValueError: cannot decode image 137: truncated JPEG header") == 1
