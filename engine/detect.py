@@ -15,7 +15,7 @@ import json
 import re
 
 from engine import patterns as P
-from engine.compressors import aligned_table, framed_table, json_framed, record_blocks, sql_dump
+from engine.compressors import aligned_table, framed_table, json_framed, pandas_frame, record_blocks, sql_dump
 from engine.compressors import ansible_report, terraform_report, toolout_detect  # not toolout: Detect needs only the signatures
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
@@ -222,6 +222,10 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return all(P.MARKDOWN_TABLE_SEP.match(c) for c in cells) and len(nonblank) >= 8
     if len(nonblank) < 8:
         return False
+    # pandas' print(df): a nameless index column, a `[N rows x M columns]` footer after a blank line
+    if text[:1] == " " and ("columns]" in text[-64:] or "\n0 " in text[:4096]) \
+            and pandas_frame.parse(text.strip("\n").split("\n")) is not None:
+        return True
     # psql -f with several queries: result tables (and command tags) between blank lines.
     if "\n\n" in text.strip("\n") and framed_table.result_blocks(text) is not None:
         return True

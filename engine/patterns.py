@@ -387,6 +387,17 @@ LOGFMT_PAIR = compile_lazily(r"""(?:^|[\s,\[{(])([A-Za-z_][A-Za-z0-9_.\-]*)=("[^
 #: Our own markers, so a second pass never treats them as content.
 ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")
 
+# ---------------------------------------------------------------- pydantic's ValidationError dump (pydantic_errors)
+#: The link under each error of a ValidationError (`    For further information visit
+#: https://errors.pydantic.dev/2.14/v/missing`): it names only the error's type, so a repeat says
+#: nothing new. Asked only of lines holding its literal words.
+PYDANTIC_LINK = compile_lazily(r"^\s+For further information visit (?P<url>https://errors\.pydantic\.dev/\S+)\s*$")
+
+# ---------------------------------------------------------------- pandas' printed DataFrame (pandas_frame)
+#: The footer pandas prints under a truncated frame (`[3000 rows x 13 columns]`): with the
+#: nameless index column it tells a printed frame from prose.
+PANDAS_FRAME_FOOTER = compile_lazily(r"\[\d+ rows x \d+ columns\]")
+
 # ---------------------------------------------------------------- test, build and lint output (toolout)
 # Used by engine/compressors/toolout.py. Lines arrive ANSI-stripped; a leading braille spinner
 # glyph (npm, eslint, jest under a pty) is removed before matching. Patterns whose every branch
@@ -509,6 +520,8 @@ TOOL_CHATTER = compile_lazily(
     # autoconf's probes (a `no` is kept: the probe before `configure: error:` is its cause)
     r"|^checking .+\.\.\.( (?!no$).*)?$|^config\.status: (creating|executing) "
     r"|^\[ RUN      \] |^\[----------\] (\d+ tests? from \S+( \(\d+ ms total\))?|Global test environment \S+)$"  # GoogleTest
+    # Django's test database setup (`manage.py test -v 2`): one row per migration applied, all OK
+    r"|^\s+Applying \w+\.\d{4}_\w+\.\.\. OK$"
 )
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
 TOOL_PROGRESS_BAR = compile_lazily(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")

@@ -17,6 +17,7 @@ from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace,
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import slow_query_lines
 from engine.compressors.log_odd_values import odd_value_lines
+from engine.compressors.log_tracebacks import fold_repeated_tracebacks
 from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
@@ -302,6 +303,12 @@ class LogCompressor(L.QueryAwareLines):
                 important[i] = True
             mask = logcat.unthreaded if android else epoch_log.unstamped if epoch_log.is_epoch_stamped(bare) else None
             repeats = fold_repeats(bare, important, error_details(bare, important, scan), mask)
+            fold_repeated_tracebacks(bare, important, repeats, joined)  # frames shown above
+            if any(repeats):
+                # A repeat is represented by the shown line it repeats (verified, but for its time
+                # stamp and pid): never brought back as a sample, which would show a traceback
+                # with holes where its copy's lines happened to miss the sampled seeds.
+                dropped = list(repeats) if dropped is None else [a or b for a, b in zip(dropped, repeats)]
         keep_error_details(bare, important, scan, repeats)
         eol = "\r" if doc.eol_cr else ""
 

@@ -16,7 +16,7 @@ import io
 import re
 from dataclasses import dataclass, field
 
-from engine.compressors import aligned_table, framed_table, invariants, record_blocks
+from engine.compressors import aligned_table, framed_table, invariants, pandas_frame, record_blocks
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
 from engine.patterns import (
@@ -88,6 +88,11 @@ def parse_table(text: str) -> Table | None:
             table.tail_lines = [lines[-1]]
             table.trailing_newline = trailing
         return table
+    frame = pandas_frame.parse(lines) if lines and lines[0].startswith(" ") else None
+    if frame is not None:  # print(df): the index column named in markers, the footer under the rows
+        header, rows, footer = frame
+        return Table(header, rows, lines[1:1 + len(rows)], lines[:1], ALIGNED, newline, trailing,
+                     form="aligned", tail_lines=footer)
     return _parse_csv(text, lines, newline, trailing) or _parse_aligned(lines, newline, trailing)
 
 

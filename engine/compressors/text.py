@@ -8,7 +8,8 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    key_listing, memcheck, query_plan, restore_report, sql_dump, strace, toolout, tree_listing,
+    block_repeats, key_listing, memcheck, pydantic_errors, query_plan, restore_report, sql_dump, strace, toolout,
+    tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -209,6 +210,17 @@ class TextCompressor(L.QueryAwareLines):
             # its lines, and (read by paragraphs) the section its header opens
             fold_kept = fold_kept | {split[k].rstrip() for k in threads[1]}
             fold_heads = frozenset(split[k].rstrip() for k in threads[1] if k - 1 not in threads[1])
+        repeats = block_repeats.fold_block_repeats_kept(body, _flagged)  # `-W always`: one warning block x300
+        if repeats is not None:
+            body = folded = repeats[0]
+            split = folded.split("\n")
+            fold_kept = fold_kept | {split[k].rstrip() for k in repeats[1]}
+        links = pydantic_errors.fold_pydantic_links_kept(body)  # a ValidationError's repeated links
+        pinned: frozenset[str] = frozenset()  # every error of the dump: kept past the look-alike rules
+        if links is not None:
+            body = folded = links[0]
+            split = folded.split("\n")
+            pinned = frozenset(split[k].rstrip() for k in links[1])
         units, joiner = read_units(body)
         if joiner == "\n" and tree_listing.is_tree(units):
             return None  # a drawn tree is a listing: every entry stays
@@ -254,6 +266,10 @@ class TextCompressor(L.QueryAwareLines):
         for i, copy in enumerate(copies):
             if copy:
                 must[i] = False
+        if pinned:  # `3.age`, `10.age`: look-alike locations, each one an error's
+            for i, u in enumerate(plain_units):
+                if u in pinned or ELISION_MARKER.search(u):
+                    must[i] = True
 
         def describe(i: int, j: int) -> str:
             if all(copies[i:j]):
@@ -275,6 +291,11 @@ class TextCompressor(L.QueryAwareLines):
             return out.replace("\n", "\r\n") if crlf else out
 
         return L.render_with_query(render, text, plain_units, query, QUERY_LIMIT) or _whole(folded, crlf)
+
+
+def _flagged(line: str) -> bool:
+    """A line no section rule may elide: an important word, or a problem in words."""
+    return TEXT_IMPORTANT.search(line) is not None or toolout.problem(line)
 
 
 def _whole(folded: str | None, crlf: bool) -> bytes | None:
