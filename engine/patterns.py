@@ -648,6 +648,21 @@ TOOL_TREE_ODD = compile_lazily(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
 #: Markers of a test tree (mocha, jest, node --test spec): suite titles in it are passing structure.
 TOOL_TREE_MARK = compile_lazily(r"^\s*(✓|✔|√|▶)\s")
 
+# ---- JUnit Platform console launcher (toolout_junit_console) ------------------------------------
+#: A row of its `--details=tree` view: the tree drawing, then a test or container name and its
+#: mark (`✔` passed, `✘` failed with the message after it, `↷` skipped with the reason). The
+#: mark follows the name, so the mocha/jest tree rules (a mark first) never read these rows.
+JUNIT_TREE_ROW = compile_lazily(r"^(?P<tree>[│├└─ ]*[├└]─) (?P<name>.*?) (?P<mark>[✔✘↷])(?: (?P<msg>.*))?$")
+#: A row of `--details=flat`: what happened to a test or container, then its name and unique id.
+JUNIT_FLAT_ROW = compile_lazily(r"^(?P<event>Started|Finished|Skipped|Registered|Aborted): +\S")
+#: The line under a flat row saying why: `=> Exception: ...` (a failure) or `=> Reason: ...`.
+JUNIT_FLAT_CAUSE = compile_lazily(r"^\s+=> (?P<what>Exception|Reason): ")
+#: A frame in its `Failures (N):` listing, printed without `at ` (`       org.junit.Foo.bar(Foo.java:12)`).
+JUNIT_FAILURES_FRAME = compile_lazily(
+    r"^\s+(?:[\w.$-]+(?:@[\w.+-]+)?/{1,2})?(?P<cls>[\w$]+(?:\.[\w$<>-]+)+)"
+    r"\((?:[\w$-]+\.(?:java|kt|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$"
+)
+
 # ---- JavaScript toolchain (toolout_js, toolout_junit): vitest's and playwright's verdict rows,
 # coverage tables, the lists an agent asks for (`vitest list`, `npm pack`, `tsc --listFiles`), JUnit XML
 #: vitest's default reporter names a file holding failures on one row (`❯ test/a.test.ts
@@ -818,6 +833,10 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+% tests passed, \d+ tests? failed out of \d+$"  # ctest
     r"|\[(INFO|ERROR)\] BUILD (SUCCESS|FAILURE)$|Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+"  # maven
     r"|BUILD (SUCCESSFUL|FAILED) in \d|FAILURE: Build failed with an exception"  # gradle
+    # JUnit Platform's console launcher (its closing box) and JUnit 4's JUnitCore (version banner,
+    # `OK (160 tests)`, `Tests run: 329,  Failures: 6` with its two spaces)
+    r"|Test run finished after \d+ ms$|\[\s+\d+ tests (successful|failed)\s+\]$"
+    r"|JUnit version 4\.\d|OK \(\d+ tests?\)$|Tests run: \d+,  Failures: \d+$"
     r"|Build (succeeded|FAILED)\.$|\S+\(\d+,\d+\): error [A-Z]+\d+: |(Passed|Failed)!\s+- Failed:\s+\d+"  # dotnet
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|Test Files\s+.*\(\d+\)$"  # vitest
@@ -1159,6 +1178,10 @@ FRAME_LLDB = compile_lazily(
 #: the regex engine finds at C speed ("#", "=="); as one alternation it has no common prefix
 #: and is tried at every position, several times slower.
 FRAME_CANDIDATE_NUMBERED = compile_lazily(r"#\d+[ :]")
+#: A JVM stack frame (`\tat pkg.C.m(C.java:12)`): a StackOverflowError prints 1024 of one place.
+FRAME_JVM = compile_lazily(r"^\s+at (?P<key>\S+\((?:[^()\n]*)\))\s*$")
+#: Nine identical JVM frame lines in a row: the only JVM traces frames.fold_recursion reads.
+FRAME_JVM_REPEATS = compile_lazily(r"(?m)^([ \t]+at \S[^\n]*\n)\1{8}")
 FRAME_CANDIDATE_VALGRIND = compile_lazily(r"==\d+== +(?:at|by) 0x")
 #: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
 FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")

@@ -55,6 +55,7 @@ from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # n
 from engine.compressors.toolout_doctest import mark_doctest
 from engine.compressors.toolout_findings import mark_findings
 from engine.compressors.toolout_go import SKIPPED, mark_go
+from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_junit import mark_junit
@@ -470,6 +471,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_js(norm, cls, scan)
     if "<testcase" in joined:
         mark_junit(norm, cls)
+    if "Test run finished after" in joined or "Test execution started." in joined:  # JUnit's console launcher
+        mark_junit_console(norm, cls)
     _promote(lines, norm, cls, scan)
     if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
         fold_jvm_frames(norm, cls, in_block)

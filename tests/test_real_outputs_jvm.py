@@ -1,0 +1,103 @@
+"""Real JVM outputs (trimmed excerpts under tests/fixtures/real/jvm/), made on this machine with
+OpenJDK 17 and Debian's JUnit 5.9 / JUnit 4.13, Maven 3.8 and Gradle 4.4 on small projects
+(an inventory library with generated suites, a javac error and -Xlint flood project, a logging
+app). What must hold: every failing test's row, message and own frames in view, passing rows
+and JDK/harness frames counted, a StackOverflowError's 1024 identical frames folded."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.ccr import MemoryStore
+from engine.compressors import toolout_detect
+from engine.core import Engine
+from engine.patterns import ANSI
+from engine.registry import default_registry
+from engine.types import ContentType, Mode, Options
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "jvm"
+MARKER = re.compile(r"^\s*… (\d+) lines elided \(caveman\): (.*) …$")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def engine_result(counter, data: bytes):
+    return Engine(default_registry(), counter, MemoryStore()).compress(data, Options(mode=Mode.COMPRESS))
+
+
+def view_lines(counter, name: str) -> tuple[list[str], list[str]]:
+    data = real(name)
+    original = ANSI.sub("", data.decode()).splitlines()
+    return original, engine_result(counter, data).output.decode().splitlines()
+
+
+def _elided(view: list[str]) -> list[tuple[int, str]]:
+    return [(int(m[1]), m[2]) for m in map(MARKER.match, view) if m]
+
+
+# ---------------------------------------------------------------- JUnit Platform console launcher
+
+
+def test_junit_console_tree_keeps_every_failed_row_and_the_containers_above_it(counter):
+    # Only rows whose message held a problem word survived: `reorderPointUsesLeadDays() ✘ ...
+    # expected: <50> but was: <60>` and `[2] 0 ✘ qty must be positive: 0` went with the passes.
+    original, view = view_lines(counter, "junit5-tree-failing.txt")
+    failed = [ln for ln in original if " ✘ " in ln]
+    assert len(failed) == 13
+    for ln in failed:
+        assert ln.rstrip() in view
+    # the containers naming them (a container reports ✔ even when a test in it failed)
+    for ln in ("│  ├─ Stock ✔", "├─ JUnit Jupiter ✔", "│  │  ├─ receivePositive(int) ✔",
+               "│  │  └─ when warehouse transfers ✔"):
+        assert ln in view
+    # a multi-line message under its row
+    assert "│  │  │        \torg.opentest4j.AssertionFailedError: B level ==> expected: <1> but was: <0>" in view
+    # passing rows of the other classes are counted as passing-test lines, nothing else
+    markers = _elided(view)
+    assert markers[0] == (52, "52 passing-test lines")
+    assert "│  │  ├─ receiveThenLevel_10_10() ✔" not in view
+
+
+def test_junit_console_failures_listing_keeps_names_and_own_frames_and_counts_harness_frames(counter):
+    original, view = view_lines(counter, "junit5-tree-failing.txt")
+    start = original.index("Failures (13):")
+    names = [ln for ln in original[start:] if ln.startswith("  JUnit Jupiter:")]
+    assert len(names) == 13
+    for ln in names + [ln for ln in original[start:] if "=> " in ln or "Caused by:" in ln]:
+        assert ln.rstrip() in view
+    assert "       com.acme.inventory.StockTest.reorderPointUsesLeadDays(StockTest.java:26)" in view
+    assert "       org.junit.jupiter.api.AssertEquals.failNotEqual(AssertEquals.java:197)" not in view
+    for n, what in _elided(view[view.index("Failures (13):"):]):
+        assert what == f"{n} JDK/framework stack frame line" + ("s" if n > 1 else "")
+    assert "[        13 tests failed          ]" in view
+
+
+def test_junit_console_flat_is_a_test_run_not_code(counter):
+    # Under its colours it read as source code (its frames), and the whole 300 KB went through.
+    data = real("junit5-flat-failing.txt")
+    assert toolout_detect.is_tool_output(ANSI.sub("", data.decode()))
+    result = engine_result(counter, data)
+    assert result.content_type is ContentType.TERMINAL and not result.passed_through
+    view = result.output.decode().splitlines()
+    assert "Finished:    skusAreSorted() ([engine:junit-jupiter]/[class:com.acme.inventory.StockTest]/" \
+           "[method:skusAreSorted()])" in view
+    assert "             => Exception: org.opentest4j.AssertionFailedError: expected: <[a, c, b]> but was: " \
+           "<[a, b, c]>" in view
+    assert "             \tat com.acme.inventory.StockTest.skusAreSorted(StockTest.java:38)" in view
+    markers = _elided(view)
+    # the first run: the bulk class's Started (progress) and Finished (passing) rows
+    assert markers[0] == (58, "25 passing-test lines; 33 progress lines")
+    assert markers[-1] == (6, "1 passing-test line; 3 progress lines; 2 skipped-test lines")
+
+
+def test_a_stack_overflow_in_a_test_run_folds_its_identical_frames(counter):
+    original, view = view_lines(counter, "junit5-flat-failing.txt")
+    frame = "             \tat com.acme.inventory.Stock.depth(Stock.java:30)"
+    total = sum(1 for ln in original if ln == frame)
+    assert total == 129
+    assert view.count(frame) == 5  # three where it overflowed, two where it was entered
+    fold = next(ln for ln in view if "frames, each at" in ln)
+    assert fold == "             \t… 124 lines elided (caveman): 124 frames, each at " \
+                   "com.acme.inventory.Stock.depth(Stock.java:30) …"
