@@ -101,3 +101,41 @@ def test_a_stack_overflow_in_a_test_run_folds_its_identical_frames(counter):
     fold = next(ln for ln in view if "frames, each at" in ln)
     assert fold == "             \t… 124 lines elided (caveman): 124 frames, each at " \
                    "com.acme.inventory.Stock.depth(Stock.java:30) …"
+
+
+# ---------------------------------------------------------------- Maven
+
+
+def test_maven_debug_flood_is_counted_and_the_build_story_stays(counter):
+    # `mvn -X`: every [DEBUG] line differs, so no repetition rule elided one; the whole run
+    # went through as it was.
+    original, view = view_lines(counter, "mvn-X-test-pass.txt")
+    assert not any(ln.startswith("[DEBUG]") for ln in view)
+    for ln in original:
+        if ln.startswith(("[INFO] Building", "[INFO] BUILD", "[INFO] Tests run: 180", "[INFO] Scanning")):
+            assert ln in view
+    debug = sum(int(m[1]) for m in map(re.compile(r"(\d+) Maven -X debug-output lines?").search, view) if m)
+    prefixed = sum(1 for ln in original if ln.startswith("[DEBUG]"))
+    # every [DEBUG] line is counted, with the configuration XML between them
+    assert prefixed <= debug < prefixed + sum(1 for ln in original if ln.lstrip().startswith("<"))
+    assert len(view) * 4 < len(original)
+
+
+# ---------------------------------------------------------------- jstack
+
+
+def test_jstack_l_pool_threads_fold_with_their_owned_locks(counter):
+    # `jstack -l` prints each thread's owned locks after a blank line under its stack: the
+    # threads were never adjacent, no pool folded, and the 50 KB dump went through whole.
+    original, view = view_lines(counter, "jstack-l-pool-deadlock.txt")
+    fold = next(ln for ln in view if "more threads with the same stack" in ln)
+    assert fold == ("… 146 lines elided (caveman): 7 more threads with the same stack as pool-1-thread-1 "
+                    "above: pool-1-thread-2, pool-1-thread-3, pool-1-thread-4, pool-1-thread-5, "
+                    "pool-1-thread-6, pool-1-thread-7, pool-1-thread-8 …")
+    # the kept thread's owned-locks section, its indentation as printed
+    first = view.index(next(ln for ln in view if ln.startswith('"pool-1-thread-1"')))
+    assert "   Locked ownable synchronizers:" in view[first:first + 25]
+    # the deadlock report stays whole
+    start = original.index("Found one Java-level deadlock:")
+    report = [ln.rstrip() for ln in original[start:] if ln.strip()]
+    assert [ln for ln in view[view.index("Found one Java-level deadlock:"):] if ln.strip()] == report
