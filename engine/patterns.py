@@ -197,7 +197,7 @@ PROVE_SUMMARY = compile_lazily(r"(?m)^Files=\d+, Tests=\d+, ")
 #: A log line: a level word, a bracketed tag, or a timestamp.
 LOG_LINE = compile_lazily(
     r"(?i)(\b(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC)\b|^\s*\[[A-Z]+\]"
-    r"|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}\b)"
+    r"|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{1,2}:\d{2}:\d{2}\b)"  # `7:15:27 PM`: java.util.logging's clock
 )
 
 #: A log line's level: an upper-case level word, or a lower-case one in brackets (Apache's
@@ -271,8 +271,16 @@ SEARCH_HIT = compile_lazily(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
 #: A line led by a clock time (`2026-11-30 06:01:13,513`, `Nov 30 06:00:10`, `06:01:13`) is a
 #: log record, never a hit: SEARCH_LINE reads `... 06:01:` as a path `... 06` and line `01`.
 CLOCK_LED_LINE = compile_lazily(
-    r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b)"
+    r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b"
+    # java.util.logging's SimpleFormatter (and Tomcat's console): `Nov 30, 2026 7:15:27 PM pkg.Class method`
+    r"|[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2}\b)"
 )
+# ---- java.util.logging's two-line records (log)
+#: SimpleFormatter's first line of a record: `Nov 30, 2026 7:15:27 PM com.acme.app.OrderApp main`
+#: (when, the logger's class and method); the level and message follow on the next line.
+JUL_RECORD_HEAD = compile_lazily(r"[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M \S+")
+#: The second line: `SEVERE: Request failed`, `WARNING: ...` (java.util.logging's level names).
+JUL_LEVEL_LINE = compile_lazily(r"(SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST): ")
 # ---- loghub: logs whose first word ends in a clock
 #: A line whose first word (up to its first colon) ends in a clock `h:mm:ss`: OpenStack's
 #: `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 …` (a rotated file's name with its time),

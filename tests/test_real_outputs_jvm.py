@@ -11,6 +11,7 @@ from pathlib import Path
 from engine.ccr import MemoryStore
 from engine.compressors import toolout_detect
 from engine.core import Engine
+from engine.detect import detect
 from engine.patterns import ANSI
 from engine.registry import default_registry
 from engine.types import ContentType, Mode, Options
@@ -139,3 +140,21 @@ def test_jstack_l_pool_threads_fold_with_their_owned_locks(counter):
     start = original.index("Found one Java-level deadlock:")
     report = [ln.rstrip() for ln in original[start:] if ln.strip()]
     assert [ln for ln in view[view.index("Found one Java-level deadlock:"):] if ln.strip()] == report
+
+
+# ---------------------------------------------------------------- application logs
+
+
+def test_java_util_logging_is_a_log_and_each_kept_record_keeps_its_time_and_class(counter):
+    # `Nov 30, 2026 7:35:16 PM com.acme.app.OrderApp main` read as a search hit (`Nov 30, 2026 7`
+    # line 35): the view was a search result's, its markers counting "search result lines", and
+    # each kept `SEVERE:` line stood without the line that says when and where.
+    data = real("jul-orderapp-severe.log")
+    assert detect(data) == ContentType.LOG
+    original, view = view_lines(counter, "jul-orderapp-severe.log")
+    assert not any("search result" in ln for ln in view)
+    for i, ln in enumerate(original):
+        if ln.startswith(("SEVERE: ", "WARNING: ")):
+            k = view.index(ln)
+            assert view[k - 1] == original[i - 1] and view[k - 1].endswith("com.acme.app.OrderApp main")
+    assert "Caused by: java.sql.SQLException: Connection is not available, request timed out after 30000ms." in view
