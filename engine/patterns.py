@@ -97,8 +97,10 @@ INDENTED_FRAME = compile_lazily(r"(?m)^[ \t\x0b\x0c\r]+(?:at\s|file \")")
 #: panic's tab-indented frame, a `go vet`/compiler diagnostic, a test's `x_test.go:14:` message):
 #: anywhere in a line, the reference's `\.go:\d+` also flags every record of a Go service whose
 #: logger names its caller (`caller=http.go:120`), and nothing of such a log is elided.
+#: (HotSpot's GC log names the cause of most young collections `(Allocation Failure)`: a GC
+#: cause, not a failure, on every line of a `-verbose:gc` / `-Xlog:gc` log.)
 LOG_IMPORTANT = compile_lazily(
-    r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|FAILURE|WARN|WARNING)\b"
+    r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|(?<!Allocation )FAILURE|WARN|WARNING)\b"
     r"|^\s+at\s|^\s+File \"|^\s*[^\s=\"]*\.go:\d+|^\s+--->|caused by)"
 )
 
@@ -772,9 +774,10 @@ TOOL_SNIPPET = compile_lazily(r"^\s*\d*\s*\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{
 TOOL_QUOTED = compile_lazily(r"`[^`]*`|'[^']*'|\"[^\"]*\"|‘[^’]*’|«[^»]*»")
 
 #: A line that reports a problem in words, wherever it sits. Matched on the LOWER-CASED line:
-#: case-insensitive matching is several times slower in `re`.
+#: case-insensitive matching is several times slower in `re`. (`(Allocation Failure)` is a JVM
+#: GC log's cause of a young collection, on most of its lines: no problem.)
 TOOL_PROBLEM = compile_lazily(
-    r"\b(errors?|fatal|failed|failures?|failing|fail|panic(ked)?|warnings?|warn|exceptions?|traceback"
+    r"\b(errors?|fatal|failed|(?<!allocation )failures?|failing|fail|panic(ked)?|warnings?|warn|exceptions?|traceback"
     r"|abort(ed)?|denied|refused|cannot|can't|unable|not found|missing|undefined|invalid|assert\w*)\b"
     r"|[a-z](error|exception|warning)\b|✖|✗|✕"
     # a nonzero exit stated without an error word: `go run`'s `exit status 2`, turbo's

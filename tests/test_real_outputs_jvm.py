@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine.ccr import MemoryStore
 from engine.compressors import toolout_detect
+from engine.compressors.toolout_scan import problem
 from engine.core import Engine
 from engine.detect import detect
 from engine.patterns import ANSI
@@ -158,3 +159,14 @@ def test_java_util_logging_is_a_log_and_each_kept_record_keeps_its_time_and_clas
             k = view.index(ln)
             assert view[k - 1] == original[i - 1] and view[k - 1].endswith("com.acme.app.OrderApp main")
     assert "Caused by: java.sql.SQLException: Connection is not available, request timed out after 30000ms." in view
+
+
+def test_a_gc_log_allocation_failure_is_a_cause_not_a_failure(counter):
+    # `-verbose:gc` with the serial collector: every young pause says `(Allocation Failure)`,
+    # read as an error on every line, so all 279 lines were kept and the log went through whole.
+    original, view = view_lines(counter, "verbose-gc-serial-churn.log")
+    assert detect(real("verbose-gc-serial-churn.log")) == ContentType.LOG
+    assert view[:2] == original[:2] and view[3:5] == [ln for ln in original if ln][-2:]
+    assert view[2] == "… 277 lines elided (caveman): all level=info …"
+    assert not problem("[0.085s][info][gc] GC(1) Pause Young (Allocation Failure) 17M->0M(61M) 1.230ms")
+    assert problem("Caused by: org.gradle.api.internal.tasks.testing.TestSuiteExecutionException: test failure")
