@@ -658,6 +658,11 @@ TOOL_TREE_ODD = compile_lazily(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
 #: Markers of a test tree (mocha, jest, node --test spec): suite titles in it are passing structure.
 TOOL_TREE_MARK = compile_lazily(r"^\s*(✓|✔|√|▶)\s")
 
+# ---- Maven (toolout_maven)
+#: What varies between instances of one Maven warning: a URL or path (any word holding a `/`),
+#: an artifact's coordinates (`g:a:jar:1.2`), a number.
+MAVEN_VARIABLE = compile_lazily(r"\S*/\S*|\S+:\S+:\S+|\d+")
+
 # ---- JUnit Platform console launcher (toolout_junit_console) ------------------------------------
 #: A row of its `--details=tree` view: the tree drawing, then a test or container name and its
 #: mark (`✔` passed, `✘` failed with the message after it, `↷` skipped with the reason). The

@@ -170,3 +170,27 @@ def test_a_gc_log_allocation_failure_is_a_cause_not_a_failure(counter):
     assert view[2] == "… 277 lines elided (caveman): all level=info …"
     assert not problem("[0.085s][info][gc] GC(1) Pause Young (Allocation Failure) 17M->0M(61M) 1.230ms")
     assert problem("Caused by: org.gradle.api.internal.tasks.testing.TestSuiteExecutionException: test failure")
+
+
+def test_maven_per_artifact_warning_flood_keeps_two_of_each_kind_and_counts_the_rest(counter):
+    # A first build printed `[WARNING] Could not validate integrity of download from <url>`
+    # with a 40-frame resolver trace, and `[WARNING] Checksum validation failed ... for <url>`,
+    # once per artifact: 290 warnings kept one by one (143k tokens → 24k).
+    original, view = view_lines(counter, "mvn-first-build-checksum-warnings.txt")
+    for kind in ("[WARNING] Could not validate integrity of download from ",
+                 "[WARNING] Checksum validation failed, no checksums available from debian for "):
+        assert sum(1 for ln in original if ln.startswith(kind)) == 6
+        shown = [ln for ln in view if ln.startswith(kind)]
+        assert shown == [ln for ln in original if ln.startswith(kind)][:2]
+    marker = next(m for m in map(MARKER.match, view) if m and "findings like those shown" in m[2])
+    assert "8 findings like those shown: [WARNING]×8" in marker[2]
+    assert "[INFO] BUILD SUCCESS" in view
+
+
+def test_compiler_warnings_in_a_maven_build_are_left_to_the_findings_rules():
+    from engine.compressors.toolout_maven import thin_maven_warnings
+    from engine.compressors.toolout_scan import KEEP
+    norm = [f"[WARNING] /src/A{k}.java:[5,44] redundant cast to java.lang.String" for k in range(9)]
+    cls = [KEEP] * len(norm)
+    thin_maven_warnings(norm, cls, {})
+    assert cls == [KEEP] * len(norm)

@@ -59,7 +59,7 @@ from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_junit import mark_junit
-from engine.compressors.toolout_maven import DEBUG, mark_maven_debug
+from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_debug, thin_maven_warnings
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
@@ -480,6 +480,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
         fold_jvm_frames(norm, cls, in_block)
     fold_harness_frames(norm, cls, in_block, joined)  # pytest's own frames in --tb=native
+    if joined.count("\n[WARNING] ") > WARNING_FLOOD:  # Maven: one warning per artifact
+        thin_maven_warnings(norm, cls, rules)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP

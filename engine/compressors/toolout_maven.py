@@ -6,10 +6,13 @@ the XML of each mojo's configuration as unprefixed lines between them. A view ke
 `[INFO]`, `[WARNING]` and `[ERROR]` lines (the build's story and its failure) and counts the
 `[DEBUG]` lines and the lines inside a debug run as DEBUG (droppable, named in the marker);
 an unprefixed line that reports a problem (an exception, `error`) stays with the other rules.
+
+A flood of one `[WARNING]` (see thin_maven_warnings) keeps its first instances.
 """
 from __future__ import annotations
 
-from engine.compressors.toolout_scan import OTHER, problem
+from engine.compressors.toolout_scan import OTHER, REPEAT, problem
+from engine.patterns import MAVEN_VARIABLE, TOOL_DIAG_MAVEN, TOOL_QUOTED
 
 #: A line of Maven's debug log (`[DEBUG] ...`) or one inside a run of them.
 DEBUG = "debug"
@@ -35,3 +38,45 @@ def mark_maven_debug(norm: list[str], cls: list[str]) -> None:
                 cls[i] = DEBUG
         elif above and below[i] and s and cls[i] == OTHER and not problem(s):
             cls[i] = DEBUG
+
+
+#: The same Maven warning (masked) more often than this: the first few stand for the rest.
+WARNING_FLOOD = 5
+#: Instances of one warning kept in view when it floods.
+WARNINGS_SHOWN = 2
+
+
+def thin_maven_warnings(norm: list[str], cls: list[str], rules: dict[int, str]) -> None:
+    """A resolver's `[WARNING] Checksum validation failed ... for <url>` or `The POM for <gav> is
+    missing` printed once per artifact (hundreds in a first build), each with the same stack
+    trace under it: past WARNING_FLOOD of one kind (the warning with its paths, URLs, quoted
+    spans and numbers masked, and the exception lines under it), the first WARNINGS_SHOWN stay
+    and the rest are REPEAT findings counted in the marker as `[WARNING]`. A warning whose
+    trace holds a different exception is another kind, shown."""
+    n = len(norm)
+    # a compiler's `[WARNING] path:[l,c] msg` is a finding: toolout_findings thins those
+    heads = [i for i in range(n) if norm[i].startswith("[WARNING] ") and cls[i] != REPEAT
+             and TOOL_DIAG_MAVEN.match(norm[i]) is None]
+    kinds: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+    for i in heads:
+        j = i + 1
+        while j < n and norm[j] and not norm[j].startswith(_PREFIXES):
+            j += 1
+        body = [_mask(s) for s in norm[i + 1:j] if not _frame_like(s)]
+        kinds.setdefault((_mask(norm[i][10:]), *body), []).append((i, j))
+    for members in kinds.values():
+        if len(members) <= WARNING_FLOOD:
+            continue
+        for i, j in members[WARNINGS_SHOWN:]:
+            rules[i] = "[WARNING]"
+            for k in range(i, j):
+                cls[k] = REPEAT
+
+
+def _frame_like(s: str) -> bool:
+    t = s.lstrip()
+    return t.startswith(("at ", "... ")) and s[:1].isspace()
+
+
+def _mask(s: str) -> str:
+    return MAVEN_VARIABLE.sub("#", TOOL_QUOTED.sub("'…'", s))
