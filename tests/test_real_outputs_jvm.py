@@ -194,3 +194,21 @@ def test_compiler_warnings_in_a_maven_build_are_left_to_the_findings_rules():
     cls = [KEEP] * len(norm)
     thin_maven_warnings(norm, cls, {})
     assert cls == [KEEP] * len(norm)
+
+
+# ---------------------------------------------------------------- JUnit 4
+
+
+def test_junitcore_run_is_a_test_run_and_counts_the_runner_frames(counter):
+    # `java org.junit.runner.JUnitCore ...` read as prose: every JUnit runner frame of the
+    # `expected=` failure stayed (25 of them), the view saved 16%.
+    data = real("junitcore-failures.txt")
+    assert toolout_detect.is_tool_output(data.decode())
+    original, view = view_lines(counter, "junitcore-failures.txt")
+    for ln in original:
+        if ln[:3] in ("1) ", "2) ", "3) ", "4) ", "5) ", "6) ") or "Error" in ln or "Failure:" in ln:
+            assert ln.rstrip() in view  # (a terminal view drops trailing blanks)
+    assert "\tat PriceCalculatorTest.couponCaseInsensitive(PriceCalculatorTest.java:23)" in view
+    assert "\tat org.junit.runners.ParentRunner.runLeaf(ParentRunner.java:366)" not in view
+    assert view[-2:] == ["FAILURES!!!", "Tests run: 329,  Failures: 6"]
+    assert any(m and m[2] == "25 JDK/framework stack frame lines" for m in map(MARKER.match, view))
