@@ -210,5 +210,5 @@ def test_junitcore_run_is_a_test_run_and_counts_the_runner_frames(counter):
             assert ln.rstrip() in view  # (a terminal view drops trailing blanks)
     assert "\tat PriceCalculatorTest.couponCaseInsensitive(PriceCalculatorTest.java:23)" in view
     assert "\tat org.junit.runners.ParentRunner.runLeaf(ParentRunner.java:366)" not in view
-    assert view[-2:] == ["FAILURES!!!", "Tests run: 329,  Failures: 6"]
+    assert view[-3:] == ["FAILURES!!!", "Tests run: 329,  Failures: 6", ""]
     assert any(m and m[2] == "25 JDK/framework stack frame lines" for m in map(MARKER.match, view))
