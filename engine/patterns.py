@@ -663,6 +663,28 @@ TOOL_TREE_MARK = compile_lazily(r"^\s*(✓|✔|√|▶)\s")
 #: an artifact's coordinates (`g:a:jar:1.2`), a number.
 MAVEN_VARIABLE = compile_lazily(r"\S*/\S*|\S+:\S+:\S+|\d+")
 
+# ---- Gradle --info (toolout_gradle)
+#: Gradle's `--info` bookkeeping lines: a task's start and end on a worker thread, the artifact
+#: state, a skipped task's reason, a cache created, an up-to-date check, the test executor's
+#: process and reports. Progress, never an outcome (`:test FAILED` is none of these).
+GRADLE_INFO_CHATTER = compile_lazily(
+    r"(?::\S+ \(Thread\[.*\]\) (?:started|completed\. Took [\d.]+ secs)\.$"
+    r"|Putting task artifact state for task '\S+' into context took "
+    r"|Skipping task '\S+' as it (?:has no source files|has no actions|is up-to-date)"
+    r"|Creating new cache for \S+, path "
+    r"|Up-to-date check for task '\S+' took [\d.]+ secs\. It is (?:not )?up-to-date"
+    r"|All input files are considered out-of-date for incremental task "
+    r"|(?:Successfully started|Starting) process 'Gradle Test Executor \d+'"
+    r"|Gradle Test Executor \d+ (?:started|finished) executing tests\.$"
+    r"|Finished generating test (?:XML|html) results "
+    r"|Generating HTML test report\.\.\.$"
+    r"|Compiling with JDK Java compiler API\.$"
+    r"|Resolve mutations for :\S+ "
+    r"|Caching disabled for task ':\S+'"
+    r"|Task ':\S+' is not up-to-date because:$"
+    r")"
+)
+
 # ---- JUnit Platform console launcher (toolout_junit_console) ------------------------------------
 #: A row of its `--details=tree` view: the tree drawing, then a test or container name and its
 #: mark (`✔` passed, `✘` failed with the message after it, `↷` skipped with the reason). The

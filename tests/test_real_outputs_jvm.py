@@ -212,3 +212,19 @@ def test_junitcore_run_is_a_test_run_and_counts_the_runner_frames(counter):
     assert "\tat org.junit.runners.ParentRunner.runLeaf(ParentRunner.java:366)" not in view
     assert view[-3:] == ["FAILURES!!!", "Tests run: 329,  Failures: 6", ""]
     assert any(m and m[2] == "25 JDK/framework stack frame lines" for m in map(MARKER.match, view))
+
+
+# ---------------------------------------------------------------- Gradle
+
+
+def test_gradle_info_bookkeeping_is_progress_and_failures_stay(counter):
+    # `gradle build --info`: each task's `started.`/`completed. Took` pair, artifact state,
+    # skipped-task and cache lines differ by task name, so every one of them stayed.
+    original, view = view_lines(counter, "gradle44-info-test-failures.txt")
+    assert ":compileTestJava (Thread[Task worker for ':',5,main]) completed. Took 0.745 secs." not in view
+    assert "Putting task artifact state for task ':test' into context took 0.0 secs." not in view
+    for ln in original:
+        if " FAILED" in ln or ln.startswith(("BUILD FAILED", "Execution failed", "> There were failing")):
+            assert ln.rstrip() in view
+    progress = sum(int(m[1]) for m in map(re.compile(r"(\d+) progress lines?").search, view) if m)
+    assert progress >= 40

@@ -58,6 +58,7 @@ from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
+from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import mark_junit
 from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_debug, thin_maven_warnings
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
@@ -472,6 +473,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_js(norm, cls, scan)
     if "<testcase" in joined:
         mark_junit(norm, cls)
+    if "(Thread[" in joined and "secs." in joined:  # gradle --info: a task on a worker thread
+        mark_gradle_info(norm, cls)
     if "\n[DEBUG] " in joined:  # mvn -X
         mark_maven_debug(norm, cls)
     if "Test run finished after" in joined or "Test execution started." in joined:  # JUnit's console launcher
