@@ -172,19 +172,31 @@ def test_a_gc_log_allocation_failure_is_a_cause_not_a_failure(counter):
     assert problem("Caused by: org.gradle.api.internal.tasks.testing.TestSuiteExecutionException: test failure")
 
 
-def test_maven_per_artifact_warning_flood_keeps_two_of_each_kind_and_counts_the_rest(counter):
+def test_maven_per_artifact_warning_flood_keeps_every_warning_and_two_of_its_traces(counter):
     # A first build printed `[WARNING] Could not validate integrity of download from <url>`
-    # with a 40-frame resolver trace, and `[WARNING] Checksum validation failed ... for <url>`,
-    # once per artifact: 290 warnings kept one by one (143k tokens → 24k).
+    # with a 40-frame resolver trace once per artifact: 290 warnings and their traces kept
+    # (143k tokens → 24k). Each warning names its artifact (the list stays); the same trace
+    # under the third and later ones goes.
     original, view = view_lines(counter, "mvn-first-build-checksum-warnings.txt")
     for kind in ("[WARNING] Could not validate integrity of download from ",
                  "[WARNING] Checksum validation failed, no checksums available from debian for "):
         assert sum(1 for ln in original if ln.startswith(kind)) == 6
-        shown = [ln for ln in view if ln.startswith(kind)]
-        assert shown == [ln for ln in original if ln.startswith(kind)][:2]
-    marker = next(m for m in map(MARKER.match, view) if m and "findings like those shown" in m[2])
-    assert "8 findings like those shown: [WARNING]×8" in marker[2]
+        assert [ln for ln in view if ln.startswith(kind)] == [ln for ln in original if ln.startswith(kind)]
+    exception = "org.eclipse.aether.transfer.ChecksumFailureException: Checksum validation failed, no checksums available"
+    assert original.count(exception) == 6 and view.count(exception) == 2
+    under = [m for m in map(MARKER.match, view) if m and "lines under them" in m[2]]
+    assert len(under) == 4 and all(m[2] == f"{m[1]} lines under them" for m in under)
     assert "[INFO] BUILD SUCCESS" in view
+
+
+def test_a_short_list_of_maven_warnings_stays_whole(counter):
+    from engine.compressors.toolout_maven import thin_maven_warnings
+    from engine.compressors.toolout_scan import KEEP
+    norm = [f"[WARNING] The POM for org.apache.maven.plugins:maven-{p}-plugin:jar:2.{k} is missing, no dependency "
+            "information available" for k, p in enumerate(("install", "deploy", "site", "jar", "clean", "war", "ear"))]
+    cls = [KEEP] * len(norm)
+    thin_maven_warnings(norm, cls)
+    assert cls == [KEEP] * len(norm)
 
 
 def test_compiler_warnings_in_a_maven_build_are_left_to_the_findings_rules():
@@ -192,7 +204,7 @@ def test_compiler_warnings_in_a_maven_build_are_left_to_the_findings_rules():
     from engine.compressors.toolout_scan import KEEP
     norm = [f"[WARNING] /src/A{k}.java:[5,44] redundant cast to java.lang.String" for k in range(9)]
     cls = [KEEP] * len(norm)
-    thin_maven_warnings(norm, cls, {})
+    thin_maven_warnings(norm, cls)
     assert cls == [KEEP] * len(norm)
 
 

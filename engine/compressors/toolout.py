@@ -484,7 +484,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         fold_jvm_frames(norm, cls, in_block)
     fold_harness_frames(norm, cls, in_block, joined)  # pytest's own frames in --tb=native
     if joined.count("\n[WARNING] ") > WARNING_FLOOD:  # Maven: one warning per artifact
-        thin_maven_warnings(norm, cls, rules)
+        thin_maven_warnings(norm, cls)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP

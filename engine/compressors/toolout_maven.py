@@ -7,7 +7,7 @@ the XML of each mojo's configuration as unprefixed lines between them. A view ke
 `[DEBUG]` lines and the lines inside a debug run as DEBUG (droppable, named in the marker);
 an unprefixed line that reports a problem (an exception, `error`) stays with the other rules.
 
-A flood of one `[WARNING]` (see thin_maven_warnings) keeps its first instances.
+A flood of one `[WARNING]` with a trace (see thin_maven_warnings) keeps its first traces.
 """
 from __future__ import annotations
 
@@ -46,13 +46,14 @@ WARNING_FLOOD = 5
 WARNINGS_SHOWN = 2
 
 
-def thin_maven_warnings(norm: list[str], cls: list[str], rules: dict[int, str]) -> None:
-    """A resolver's `[WARNING] Checksum validation failed ... for <url>` or `The POM for <gav> is
-    missing` printed once per artifact (hundreds in a first build), each with the same stack
-    trace under it: past WARNING_FLOOD of one kind (the warning with its paths, URLs, quoted
-    spans and numbers masked, and the exception lines under it), the first WARNINGS_SHOWN stay
-    and the rest are REPEAT findings counted in the marker as `[WARNING]`. A warning whose
-    trace holds a different exception is another kind, shown."""
+def thin_maven_warnings(norm: list[str], cls: list[str]) -> None:
+    """A resolver's `[WARNING] Could not validate integrity of download from <url>` printed once
+    per artifact (hundreds in a first build), each with the same exception and stack trace
+    under it: past WARNING_FLOOD of one kind (the warning with its paths, URLs, quoted spans and
+    numbers masked, and the exception lines under it), every warning line stays (each names
+    its artifact: the list is the answer), and the trace under each past the first
+    WARNINGS_SHOWN is REPEAT, counted in the marker as lines under the shown ones. A warning
+    whose trace holds a different exception is another kind, shown whole."""
     n = len(norm)
     # a compiler's `[WARNING] path:[l,c] msg` is a finding: toolout_findings thins those
     heads = [i for i in range(n) if norm[i].startswith("[WARNING] ") and cls[i] != REPEAT
@@ -68,8 +69,7 @@ def thin_maven_warnings(norm: list[str], cls: list[str], rules: dict[int, str]) 
         if len(members) <= WARNING_FLOOD:
             continue
         for i, j in members[WARNINGS_SHOWN:]:
-            rules[i] = "[WARNING]"
-            for k in range(i, j):
+            for k in range(i + 1, j):
                 cls[k] = REPEAT
 
 
