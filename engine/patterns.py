@@ -97,8 +97,10 @@ INDENTED_FRAME = compile_lazily(r"(?m)^[ \t\x0b\x0c\r]+(?:at\s|file \")")
 #: panic's tab-indented frame, a `go vet`/compiler diagnostic, a test's `x_test.go:14:` message):
 #: anywhere in a line, the reference's `\.go:\d+` also flags every record of a Go service whose
 #: logger names its caller (`caller=http.go:120`), and nothing of such a log is elided.
+#: (HotSpot's GC log names the cause of most young collections `(Allocation Failure)`: a GC
+#: cause, not a failure, on every line of a `-verbose:gc` / `-Xlog:gc` log.)
 LOG_IMPORTANT = compile_lazily(
-    r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|FAILURE|WARN|WARNING)\b"
+    r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|(?<!Allocation )FAILURE|WARN|WARNING)\b"
     r"|^\s+at\s|^\s+File \"|^\s*[^\s=\"]*\.go:\d+|^\s+--->|caused by)"
 )
 
@@ -197,7 +199,7 @@ PROVE_SUMMARY = compile_lazily(r"(?m)^Files=\d+, Tests=\d+, ")
 #: A log line: a level word, a bracketed tag, or a timestamp.
 LOG_LINE = compile_lazily(
     r"(?i)(\b(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|PANIC)\b|^\s*\[[A-Z]+\]"
-    r"|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}\b)"
+    r"|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{1,2}:\d{2}:\d{2}\b)"  # `7:15:27 PM`: java.util.logging's clock
 )
 
 #: A log line's level: an upper-case level word, or a lower-case one in brackets (Apache's
@@ -271,8 +273,16 @@ SEARCH_HIT = compile_lazily(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
 #: A line led by a clock time (`2026-11-30 06:01:13,513`, `Nov 30 06:00:10`, `06:01:13`) is a
 #: log record, never a hit: SEARCH_LINE reads `... 06:01:` as a path `... 06` and line `01`.
 CLOCK_LED_LINE = compile_lazily(
-    r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b)"
+    r"\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}|\d{1,2}:\d{2}:\d{2}\b"
+    # java.util.logging's SimpleFormatter (and Tomcat's console): `Nov 30, 2026 7:15:27 PM pkg.Class method`
+    r"|[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2}\b)"
 )
+# ---- java.util.logging's two-line records (log)
+#: SimpleFormatter's first line of a record: `Nov 30, 2026 7:15:27 PM com.acme.app.OrderApp main`
+#: (when, the logger's class and method); the level and message follow on the next line.
+JUL_RECORD_HEAD = compile_lazily(r"[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} [AP]M \S+")
+#: The second line: `SEVERE: Request failed`, `WARNING: ...` (java.util.logging's level names).
+JUL_LEVEL_LINE = compile_lazily(r"(SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST): ")
 # ---- loghub: logs whose first word ends in a clock
 #: A line whose first word (up to its first colon) ends in a clock `h:mm:ss`: OpenStack's
 #: `nova-api.log.1.2017-05-16_13:53:08 2017-05-16 …` (a rotated file's name with its time),
@@ -661,6 +671,48 @@ TOOL_TREE_ODD = compile_lazily(r"^\s{2,}(\d+\) |- \S|﹣ |○ |✎ )")
 #: Markers of a test tree (mocha, jest, node --test spec): suite titles in it are passing structure.
 TOOL_TREE_MARK = compile_lazily(r"^\s*(✓|✔|√|▶)\s")
 
+# ---- Maven (toolout_maven)
+#: What varies between instances of one Maven warning: a URL or path (any word holding a `/`),
+#: an artifact's coordinates (`g:a:jar:1.2`), a number.
+MAVEN_VARIABLE = compile_lazily(r"\S*/\S*|\S+:\S+:\S+|\d+")
+
+# ---- Gradle --info (toolout_gradle)
+#: Gradle's `--info` bookkeeping lines: a task's start and end on a worker thread, the artifact
+#: state, a skipped task's reason, a cache created, an up-to-date check, the test executor's
+#: process and reports. Progress, never an outcome (`:test FAILED` is none of these).
+GRADLE_INFO_CHATTER = compile_lazily(
+    r"(?::\S+ \(Thread\[.*\]\) (?:started|completed\. Took [\d.]+ secs)\.$"
+    r"|Putting task artifact state for task '\S+' into context took "
+    r"|Skipping task '\S+' as it (?:has no source files|has no actions|is up-to-date)"
+    r"|Creating new cache for \S+, path "
+    r"|Up-to-date check for task '\S+' took [\d.]+ secs\. It is (?:not )?up-to-date"
+    r"|All input files are considered out-of-date for incremental task "
+    r"|(?:Successfully started|Starting) process 'Gradle Test Executor \d+'"
+    r"|Gradle Test Executor \d+ (?:started|finished) executing tests\.$"
+    r"|Finished generating test (?:XML|html) results "
+    r"|Generating HTML test report\.\.\.$"
+    r"|Compiling with JDK Java compiler API\.$"
+    r"|Resolve mutations for :\S+ "
+    r"|Caching disabled for task ':\S+'"
+    r"|Task ':\S+' is not up-to-date because:$"
+    r")"
+)
+
+# ---- JUnit Platform console launcher (toolout_junit_console) ------------------------------------
+#: A row of its `--details=tree` view: the tree drawing, then a test or container name and its
+#: mark (`✔` passed, `✘` failed with the message after it, `↷` skipped with the reason). The
+#: mark follows the name, so the mocha/jest tree rules (a mark first) never read these rows.
+JUNIT_TREE_ROW = compile_lazily(r"^(?P<tree>[│├└─ ]*[├└]─) (?P<name>.*?) (?P<mark>[✔✘↷])(?: (?P<msg>.*))?$")
+#: A row of `--details=flat`: what happened to a test or container, then its name and unique id.
+JUNIT_FLAT_ROW = compile_lazily(r"^(?P<event>Started|Finished|Skipped|Registered|Aborted): +\S")
+#: The line under a flat row saying why: `=> Exception: ...` (a failure) or `=> Reason: ...`.
+JUNIT_FLAT_CAUSE = compile_lazily(r"^\s+=> (?P<what>Exception|Reason): ")
+#: A frame in its `Failures (N):` listing, printed without `at ` (`       org.junit.Foo.bar(Foo.java:12)`).
+JUNIT_FAILURES_FRAME = compile_lazily(
+    r"^\s+(?:[\w.$-]+(?:@[\w.+-]+)?/{1,2})?(?P<cls>[\w$]+(?:\.[\w$<>-]+)+)"
+    r"\((?:[\w$-]+\.(?:java|kt|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$"
+)
+
 # ---- JavaScript toolchain (toolout_js, toolout_junit): vitest's and playwright's verdict rows,
 # coverage tables, the lists an agent asks for (`vitest list`, `npm pack`, `tsc --listFiles`), JUnit XML
 #: vitest's default reporter names a file holding failures on one row (`❯ test/a.test.ts
@@ -762,9 +814,10 @@ TOOL_SNIPPET = compile_lazily(r"^\s*\d*\s*\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{
 TOOL_QUOTED = compile_lazily(r"`[^`]*`|'[^']*'|\"[^\"]*\"|‘[^’]*’|«[^»]*»")
 
 #: A line that reports a problem in words, wherever it sits. Matched on the LOWER-CASED line:
-#: case-insensitive matching is several times slower in `re`.
+#: case-insensitive matching is several times slower in `re`. (`(Allocation Failure)` is a JVM
+#: GC log's cause of a young collection, on most of its lines: no problem.)
 TOOL_PROBLEM = compile_lazily(
-    r"\b(errors?|fatal|failed|failures?|failing|fail|panic(ked)?|warnings?|warn|exceptions?|traceback"
+    r"\b(errors?|fatal|failed|(?<!allocation )failures?|failing|fail|panic(ked)?|warnings?|warn|exceptions?|traceback"
     r"|abort(ed)?|denied|refused|cannot|can't|unable|not found|missing|undefined|invalid|assert\w*)\b"
     r"|[a-z](error|exception|warning)\b|✖|✗|✕"
     # a nonzero exit stated without an error word: `go run`'s `exit status 2`, turbo's
@@ -831,6 +884,10 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+% tests passed, \d+ tests? failed out of \d+$"  # ctest
     r"|\[(INFO|ERROR)\] BUILD (SUCCESS|FAILURE)$|Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+"  # maven
     r"|BUILD (SUCCESSFUL|FAILED) in \d|FAILURE: Build failed with an exception"  # gradle
+    # JUnit Platform's console launcher (its closing box) and JUnit 4's JUnitCore (version banner,
+    # `OK (160 tests)`, `Tests run: 329,  Failures: 6` with its two spaces)
+    r"|Test run finished after \d+ ms$|\[\s+\d+ tests (successful|failed)\s+\]$"
+    r"|JUnit version 4\.\d|OK \(\d+ tests?\)$|Tests run: \d+,  Failures: \d+$"
     r"|Build (succeeded|FAILED)\.$|\S+\(\d+,\d+\): error [A-Z]+\d+: |(Passed|Failed)!\s+- Failed:\s+\d+"  # dotnet
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|Test Files\s+.*\(\d+\)$"  # vitest
@@ -1172,6 +1229,10 @@ FRAME_LLDB = compile_lazily(
 #: the regex engine finds at C speed ("#", "=="); as one alternation it has no common prefix
 #: and is tried at every position, several times slower.
 FRAME_CANDIDATE_NUMBERED = compile_lazily(r"#\d+[ :]")
+#: A JVM stack frame (`\tat pkg.C.m(C.java:12)`): a StackOverflowError prints 1024 of one place.
+FRAME_JVM = compile_lazily(r"^\s+at (?P<key>\S+\((?:[^()\n]*)\))\s*$")
+#: Nine identical JVM frame lines in a row: the only JVM traces frames.fold_recursion reads.
+FRAME_JVM_REPEATS = compile_lazily(r"(?m)^([ \t]+at \S[^\n]*\n)\1{8}")
 FRAME_CANDIDATE_VALGRIND = compile_lazily(r"==\d+== +(?:at|by) 0x")
 #: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
 FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")

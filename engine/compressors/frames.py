@@ -1,7 +1,7 @@
 """Deep recursion in a native backtrace, counted instead of shown frame by frame.
 
-A stack overflow or runaway recursion makes gdb, lldb, the sanitizers and valgrind print
-thousands of frames of one function at one source line, differing only in their number,
+A stack overflow or runaway recursion makes gdb, lldb, the sanitizers, valgrind and the JVM
+(`\tat pkg.C.depth(C.java:30)` 1024 times in a StackOverflowError) print thousands of frames of one function at one source line, differing only in their number,
 address and argument values. `fold_recursion` keeps the first KEEP_HEAD and last KEEP_TAIL
 frames of each such run and replaces the rest with one marker that states what every elided
 frame shares (its function and place) and their frame numbers. Frames at other places, and
@@ -14,7 +14,8 @@ from itertools import islice
 
 from engine.compressors.lines import marker_text
 from engine.patterns import (
-    ANSI, FRAME_CANDIDATE_NUMBERED, FRAME_CANDIDATE_VALGRIND, FRAME_GDB, FRAME_LLDB, FRAME_SANITIZER, FRAME_VALGRIND,
+    ANSI, FRAME_CANDIDATE_NUMBERED, FRAME_CANDIDATE_VALGRIND, FRAME_GDB, FRAME_JVM, FRAME_JVM_REPEATS, FRAME_LLDB,
+    FRAME_SANITIZER, FRAME_VALGRIND,
 )
 
 #: Frames of a run kept at its start (the innermost calls, where it crashed) and at its end
@@ -34,7 +35,7 @@ class Frame:
     number: int | None
 
 
-def _parse(line: str) -> tuple[str, int | None] | None:
+def _parse(line: str, jvm: bool = False) -> tuple[str, int | None] | None:
     """A frame line's place and number, or None for any other line."""
     lead = line.lstrip()[:1]
     if lead == "#":
@@ -52,10 +53,13 @@ def _parse(line: str) -> tuple[str, int | None] | None:
     if lead == "=":
         m = FRAME_VALGRIND.match(line)
         return (f"in {m['key']}", None) if m is not None else None
+    if jvm and lead == "a" and line[:1] in (" ", "\t"):  # a JVM frame: `\tat pkg.C.m(C.java:12)`
+        m = FRAME_JVM.match(line)
+        return (f"at {m['key']}", None) if m is not None else None
     return None
 
 
-def _frames(raw: list[str]) -> list[Frame]:
+def _frames(raw: list[str], jvm: bool = False) -> list[Frame]:
     # gdb in a terminal colours its frames and wraps them at the terminal's width: each frame is
     # read without its colours, its wrapped lines joined.
     lines = ANSI.sub("", "\n".join(raw)).split("\n") if any("\x1b" in ln for ln in raw) else raw
@@ -64,7 +68,7 @@ def _frames(raw: list[str]) -> list[Frame]:
     i = 0
     while i < n:
         line = lines[i]
-        parsed, span = _parse(line), 1
+        parsed, span = _parse(line, jvm), 1
         if parsed is None and line.startswith("#"):
             joined = line.rstrip()
             for k in range(1, MAX_WRAPPED + 1):
@@ -112,16 +116,18 @@ def fold_recursion(text: str) -> str | None:
     return None if folded is None else folded[0]
 
 
-def fold_recursion_kept(text: str) -> tuple[str, list[int]] | None:
+def fold_recursion_kept(text: str, jvm: bool = False) -> tuple[str, list[int]] | None:
     """fold_recursion, and the lines of the folded text that show each run: its kept frames and
-    its marker (a compressor keeps them, or the marker would sit between holes)."""
+    its marker (a compressor keeps them, or the marker would sit between holes). `jvm`: JVM
+    frames count too (the terminal compressor; text elides their identical repeats itself)."""
     # Most text holds no backtrace: too few frame-shaped spots (one C-speed scan) settle it.
     needed = KEEP_HEAD + KEEP_TAIL + MIN_ELIDED
     found = sum(1 for _ in islice(FRAME_CANDIDATE_NUMBERED.finditer(text), needed))
-    if found < needed and found + sum(1 for _ in islice(FRAME_CANDIDATE_VALGRIND.finditer(text), needed)) < needed:
+    if found < needed and found + sum(1 for _ in islice(FRAME_CANDIDATE_VALGRIND.finditer(text), needed)) < needed \
+            and not (jvm and "\tat " in text and FRAME_JVM_REPEATS.search(text) is not None):  # a StackOverflowError
         return None
     lines = text.split("\n")
-    runs = _runs(_frames(lines))
+    runs = _runs(_frames(lines, jvm))
     if not runs:
         return None
     out: list[str] = []

@@ -22,7 +22,7 @@ from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
-    ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
+    ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
     LOGFMT_PAIR,
 )
 from engine.safety import SafetyClass
@@ -310,6 +310,8 @@ class LogCompressor(L.QueryAwareLines):
                 # with holes where its copy's lines happened to miss the sampled seeds.
                 dropped = list(repeats) if dropped is None else [a or b for a, b in zip(dropped, repeats)]
         keep_error_details(bare, important, scan, repeats)
+        if "\nSEVERE: " in joined or "\nWARNING: " in joined:  # java.util.logging
+            keep_jul_heads(bare, important)
         eol = "\r" if doc.eol_cr else ""
 
         def describe(i: int, j: int) -> str:
@@ -349,6 +351,14 @@ class LogCompressor(L.QueryAwareLines):
                 if retry is not None and (out is None or len(retry) < len(out)):
                     out = retry
         return out
+
+
+def keep_jul_heads(bare: list[str], important: list[bool]) -> None:
+    """java.util.logging prints a record on two lines, its time, class and method above its
+    `SEVERE: message`: a kept level line keeps the line that says when and where."""
+    for i in compress(range(1, len(bare)), important[1:]):
+        if not important[i - 1] and JUL_LEVEL_LINE.match(bare[i]) and JUL_RECORD_HEAD.match(bare[i - 1]):
+            important[i - 1] = True
 
 
 def _without(units: list[str], dropped: list[bool]) -> list[str]:

@@ -175,7 +175,7 @@ class TerminalCompressor(L.QueryAwareLines):
             return None
         # A backtrace's deep recursion (a sanitizer's stack overflow) is folded first: its frames
         # differ in number and address only, and the marker names the place they share.
-        folded = fold_recursion_kept(text)
+        folded = fold_recursion_kept(text, jvm=True)
         if folded is not None:
             text, fold_kept = folded
         threads = fold_threads_kept(text)  # a thread dump's workers parked at one place (gdb under a pty)

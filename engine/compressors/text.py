@@ -68,7 +68,7 @@ def sections(text: str, by_lines: bool = False) -> list[str]:
     if fence is not None:
         out.append(("\n\n" if has_blank else "\n").join(fence))
     if has_blank:
-        return [s.strip() for s in out if s.strip()]
+        return [s.lstrip("\n").rstrip() for s in out if s.strip()]  # an indented first line keeps its indent
     if by_lines:
         # A blank line travels with the line after it: shown when that line is, elided with it
         # (a marker counts lines that said something).

@@ -13,6 +13,8 @@ from __future__ import annotations
 from engine.compressors.lines import marker_text
 from engine.patterns import ANSI, FRAME_GDB, GOROUTINE_PARENT, JAVA_THREAD_STATE, THREAD_HEADER, THREAD_HEX
 
+#: What opens the owned-locks section `jstack -l` prints under a thread's stack.
+LOCKED_SYNCHRONIZERS = "   Locked ownable synchronizers:"
 #: Adjacent threads with one stack, the kept one included, from which the rest are folded.
 MIN_RUN = 3
 #: Thread names a marker lists in full; beyond, the first and last few.
@@ -52,6 +54,12 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str, tuple[str, ...]]]:
                 j -= 1
             name, head = m["goname"], (m["gostate"],)
         else:
+            # `jstack -l` prints each thread's owned locks after a blank line under its stack:
+            # they are part of the thread's block
+            if j + 1 < n and not lines[j].strip() and lines[j + 1].startswith(LOCKED_SYNCHRONIZERS):
+                j += 2
+                while j < n and lines[j].strip():
+                    j += 1
             name = m["jname"] if m["jname"] is not None else line.split(" (", 1)[0]  # `Thread 15`, `Current thread 0x7f..`
             state = JAVA_THREAD_STATE.search(line)  # jstack's header ends with the thread's state
             head = (THREAD_HEX.sub("0x", state[1]),) if state else ()

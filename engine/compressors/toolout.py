@@ -55,9 +55,12 @@ from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # n
 from engine.compressors.toolout_doctest import mark_doctest
 from engine.compressors.toolout_findings import mark_findings
 from engine.compressors.toolout_go import SKIPPED, mark_go
+from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
+from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import mark_junit
+from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_debug, thin_maven_warnings
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
@@ -122,7 +125,7 @@ from engine.patterns import (
 
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
-                       SCHEMA, PYTEST_FRAME})
+                       SCHEMA, PYTEST_FRAME, DEBUG})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -473,10 +476,18 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_js(norm, cls, scan)
     if "<testcase" in joined:
         mark_junit(norm, cls)
+    if "(Thread[" in joined and "secs." in joined:  # gradle --info: a task on a worker thread
+        mark_gradle_info(norm, cls)
+    if "\n[DEBUG] " in joined:  # mvn -X
+        mark_maven_debug(norm, cls)
+    if "Test run finished after" in joined or "Test execution started." in joined:  # JUnit's console launcher
+        mark_junit_console(norm, cls)
     _promote(lines, norm, cls, scan)
     if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
         fold_jvm_frames(norm, cls, in_block)
     fold_harness_frames(norm, cls, in_block, joined)  # pytest's own frames in --tb=native
+    if joined.count("\n[WARNING] ") > WARNING_FLOOD:  # Maven: one warning per artifact
+        thin_maven_warnings(norm, cls)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP
@@ -582,7 +593,7 @@ _LABEL_NOUNS = (
     (LIB_FRAME, "std/core backtrace frame line"), (JVM_FRAME, "JDK/framework stack frame line"),
     (HOOK_FRAME, "installer hook/build-env traceback frame line"), (PYTEST_FRAME, "pytest/pluggy traceback frame line"),
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
-    (ASSET, "build asset row"), (USAGE, "npm usage/option help line"),
+    (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
 )
 
 
