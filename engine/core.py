@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import BinaryIO
 
 from engine import detect as detect_mod
-from engine import listing
+from engine import http_transcript, listing
 from engine.ccr import RecordMeta, RecoveryStore, StoreError
 from engine.filesource import Source
 from engine.handles import parse_handle
@@ -135,6 +135,9 @@ class Engine:
     def _run(self, data: bytes, options: Options, *, simulate: bool) -> Result:
         unwrapped = listing.unwrap(data)
         body = unwrapped.body
+        if not unwrapped.wrapped and http_transcript.METER_TITLE in body[:http_transcript.METER_WINDOW]:
+            # curl's progress meter merged into the body (2>&1): its redraws cut the document.
+            body = http_transcript.unmeter(body) or body
         ctype = options.type or detect_mod.detect(body)
         shown: bytes | None | object = _UNRESOLVED  # what the terminal showed, resolved once
         if options.type is None and ctype is ContentType.TERMINAL:

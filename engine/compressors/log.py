@@ -21,7 +21,7 @@ from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
     ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
-    LOGFMT_PAIR,
+    LOGFMT_PAIR, NGINX_CONNECTION,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -127,6 +127,7 @@ def fold_repeats(bare: list[str], important: list[bool],
     # only its first frames with an earlier one is never shown cut.
     seen: set[tuple[str, ...]] = set()
     bodies: set[tuple[str, ...]] = set()
+    tails: set[tuple[str, ...]] = set()
     repeats = [False] * len(bare)
     record: list[int] = []
     keys: list[str] = []
@@ -144,6 +145,15 @@ def fold_repeats(bare: list[str], important: list[bool],
                     folded = record[1:]
                 else:
                     bodies.add(body)
+            if not folded and len(record) > 2:
+                # A server without time stamps (uvicorn) runs its access lines into the record:
+                # the traceback from its `Traceback` line to the record's end is compared too.
+                start = next((k for k in range(1, len(record)) if bare[record[k]].startswith("Traceback (")), 0)
+                if start > 1:
+                    if whole[start:] in tails:
+                        folded = record[start:]
+                    else:
+                        tails.add(whole[start:])
         for i in folded:
             important[i] = False
             repeats[i] = True
@@ -153,6 +163,8 @@ def fold_repeats(bare: list[str], important: list[bool],
         key = head + bare[i][REPEAT_KEY_HEAD:]
         if " port " in key:  # sshd's `from ADDR port N`: an attempt's ephemeral port, like its pid
             key = CLIENT_PORT.sub(r"\1#", key)
+        if ": *" in key:  # nginx's `pid#tid: *connection`: new on every request, like a pid
+            key = NGINX_CONNECTION.sub("#: * ", key)
         if unthread is not None:
             key = unthread(key)
         if details and i in details:
@@ -311,6 +323,9 @@ class LogCompressor(L.QueryAwareLines):
                 " but for client ports" if ported else "")
 
         vocab = bare if dropped is None else _without(bare, dropped)
+        folded_any = any(repeats)
+        if folded_any:  # a repeat of a shown error line is represented by it: never a sample
+            vocab = _without(vocab, repeats)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, important, extra, context)
@@ -335,6 +350,8 @@ class LogCompressor(L.QueryAwareLines):
             masked = mask_opaque_ids(bare, joined)
             if masked is not None:
                 vocab = masked if dropped is None else _without(masked, dropped)
+                if folded_any:
+                    vocab = _without(vocab, repeats)
                 retry = L.render_with_query(render, text, bare, query, QUERY_LIMIT)
                 if retry is not None and (out is None or len(retry) < len(out)):
                     out = retry

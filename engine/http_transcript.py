@@ -1,0 +1,92 @@
+"""What an HTTP client printed around a response body: curl's progress meter and the response head.
+
+`curl -i URL 2>&1` in a pipe writes the meter on stderr, redrawn with `\\r`, and the body on
+stdout; merged, a redraw lands inside the body (mid-line in a one-line JSON document), so the
+body no longer parses and a `\\r`-resolving view shows only what follows the last redraw. And
+`curl -i` / `curl -v` / httpie put the status line and headers before the body, which an HTML
+reader would drop with the page's chrome: the status (`HTTP/1.1 500 …`) is what the agent asked.
+
+Pure: `unmeter(data)` takes the meter's redraws out (the last one kept, on its own line where the
+meter began); `split_head(data)` cuts a leading response head (and curl -v's lines) from the body.
+"""
+from __future__ import annotations
+
+from engine.patterns import CURL_METER_RECORD, CURL_VERBOSE_LINE, HTTP_HEADER_LINE, HTTP_STATUS_LINE
+
+METER_TITLE = b"% Total    % Received % Xferd"
+#: The meter's title is printed first: look for it only this far into a payload.
+METER_WINDOW = 4096
+#: A response head is at most this many lines (curl -v -L over a few redirects).
+HEAD_MAX_LINES = 400
+
+
+def unmeter(data: bytes) -> bytes | None:
+    """The payload with curl's progress-meter records removed but the last, which is put back
+    as the line right after the meter's title; None when there is no meter to take out."""
+    title = data.find(METER_TITLE, 0, METER_WINDOW)
+    if title < 0:
+        return None
+    # The title is two lines (`  % Total …` and `  Dload  Upload …`); records follow anywhere.
+    after_title = data.find(b"\n", data.find(b"\n", title) + 1)
+    if after_title < 0:
+        return None
+    after_title += 1
+    records = list(CURL_METER_RECORD.finditer(data, after_title))
+    if not records:
+        return None
+    pieces = [data[:after_title]]
+    last = records[-1].group(0).lstrip(b"\r")
+    pieces.append(last + b"\n")
+    cursor = after_title
+    for m in records:
+        pieces.append(data[cursor:m.start()])
+        cursor = m.end()
+        # A record that ends its line (the last redraw before a newline) takes that newline with
+        # it only when the record began a line: mid-line, the newline is the body's own break.
+        if data[cursor:cursor + 1] == b"\n" and (m.start() == 0 or data[m.start() - 1:m.start()] in (b"\n",)
+                                                  or data[m.start():m.start() + 1] == b"\r"):
+            cursor += 1
+    pieces.append(data[cursor:])
+    return b"".join(pieces)
+
+
+def split_head(data: bytes) -> tuple[bytes, bytes] | None:
+    """(head, body) when the payload opens with HTTP response heads (status line, headers and
+    the blank line closing them; curl -v's `*`/`>`/`<` lines and the meter too) and a body
+    follows; None otherwise. head ends with its newline; head + body is the payload."""
+    if b"HTTP/" not in data[:METER_WINDOW]:
+        return None
+    pos = 0
+    status_seen = False
+    in_headers = False  # after a bare status line, until the blank line that closes its headers
+    body_start = -1
+    n = 0
+    while pos < len(data) and n < HEAD_MAX_LINES:
+        nl = data.find(b"\n", pos)
+        end = len(data) if nl < 0 else nl + 1
+        line = data[pos:end].rstrip(b"\r\n").split(b"\r")[-1].decode("utf-8", "replace")
+        n += 1
+        if in_headers:
+            if not line.strip():
+                in_headers = False
+                body_start = end  # the body starts here unless another head follows
+            elif not HTTP_HEADER_LINE.match(line):
+                return None
+        elif HTTP_STATUS_LINE.match(line):
+            status_seen = True
+            in_headers = not line.startswith("<")
+            body_start = -1
+        elif CURL_VERBOSE_LINE.match(line) or METER_TITLE.decode() in line or line.lstrip().startswith("Dload") \
+                or CURL_METER_RECORD.fullmatch(line.encode()) is not None:
+            body_start = end if status_seen else -1
+        elif not line.strip() and not status_seen:
+            pass
+        else:
+            break
+        pos = end
+    if not status_seen or in_headers:
+        return None
+    cut = body_start if body_start >= 0 else pos
+    if cut >= len(data) or not data[cut:].strip():
+        return None
+    return data[:cut], data[cut:]

@@ -1,0 +1,153 @@
+"""Real outputs of HTTP and network command-line tools (trimmed excerpts under
+tests/fixtures/real/netcli/): curl -i / -v against loopback Flask and Express apps, wget -r,
+nginx's error log under ab, uvicorn's log with a traceback twice."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine import http_transcript
+from engine.compressors import wget_report
+from engine.compressors.html import HtmlCompressor
+from engine.compressors.log import LogCompressor
+from engine.compressors.terminal import TerminalCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "netcli"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def compress_json(cli, data: bytes) -> dict:
+    done = cli("tools", "compress", "--json", stdin=data)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+# ---------------------------------------------------------------- curl's progress meter
+
+
+def test_curl_meter_redraw_inside_a_json_body_is_taken_out_and_the_document_read_as_json(cli):
+    # `curl -i URL 2>&1`: the meter's last redraw (`\r100 25...`) landed mid-line in the JSON body;
+    # the view showed only what followed it (the first ~170 users, the odd one among them, gone).
+    data = real("curl_i_meter_json.out")
+    rep = compress_json(cli, data)
+    view = rep["output"]
+    assert rep["content_type"] == "json"
+    assert "HTTP/1.1 200 OK" in view
+    assert '"id": 177' in view and "profile migration failed: duplicate key" in view  # the odd user
+    assert '"__caveman_elided__"' in view
+    # The meter's last record is kept once, right under its title.
+    lines = view.split("\n")
+    assert lines[2] == "100 25285  100 25285    0     0  2572k      0 --:--:-- --:--:-- --:--:-- 2743k"
+    assert view.count("--:--:--") == 3
+
+
+def test_unmeter_rejoins_the_body_and_keeps_only_the_last_record():
+    data = real("curl_i_meter_json.out")
+    unmetered = http_transcript.unmeter(data)
+    assert unmetered is not None and b"\r  0 " not in unmetered
+    head, body = http_transcript.split_head(unmetered)
+    assert head.endswith(b"Connection: close\r\n\r\n")
+    assert len(json.loads(body)["items"]) == 180
+    assert http_transcript.unmeter(b'{"a": 1}\n') is None
+
+
+# ---------------------------------------------------------------- HTTP heads above HTML bodies
+
+
+def test_html_error_page_under_curl_i_keeps_status_line_and_headers():
+    # Express's 500 page behind `curl -i`: the HTML reader kept the page text and dropped the
+    # status line, so the view never said `500 Internal Server Error`.
+    data = http_transcript.unmeter(real("curl_i_express_500.out"))
+    assert detect(data) == ContentType.HTML
+    out = HtmlCompressor().compress(data).decode()
+    assert out.startswith("  % Total")
+    assert "HTTP/1.1 500 Internal Server Error\r\n" in out
+    assert "X-Powered-By: Express\r\n" in out
+    assert "TypeError: Cannot read properties of undefined (reading &#39;items&#39;)" in out
+    assert "<pre>" not in out and "<!DOCTYPE" not in out
+
+
+def test_split_head_needs_a_status_line_and_a_body():
+    assert http_transcript.split_head(b"HTTP/1.1 204 No Content\r\nDate: x\r\n\r\n") is None
+    assert http_transcript.split_head(b"Content-Type: text/html\n\n<html></html>\n") is None
+    head, body = http_transcript.split_head(b"HTTP/1.1 404 Not Found\nServer: x\n\n<html>a</html>\n")
+    assert head == b"HTTP/1.1 404 Not Found\nServer: x\n\n" and body == b"<html>a</html>\n"
+
+
+def test_split_head_passes_curl_verbose_lines_and_redirect_heads():
+    data = (b"* Connected to h (127.0.0.1) port 80 (#0)\n> GET /a HTTP/1.1\r\n> \r\n< HTTP/1.1 302 FOUND\r\n"
+            b"< Location: /b\r\n< \r\n* Issue another request to this URL: 'http://h/b'\n"
+            b"< HTTP/1.1 200 OK\r\n< Content-Type: text/html\r\n< \r\n{ [12 bytes data]\n"
+            b"* Connection #0 to host h left intact\n<html><body>hi</body></html>\n")
+    head, body = http_transcript.split_head(data)
+    assert body == b"<html><body>hi</body></html>\n"
+    assert head.endswith(b"left intact\n")
+
+
+# ---------------------------------------------------------------- wget -r
+
+
+def test_wget_mirror_is_a_transcript_that_keeps_every_failed_url():
+    # `wget -r` was read as grep hits: its 404 records lost their `--DATE--  URL` line, so the
+    # view said `ERROR 404: Not Found.` forty times and never which URL.
+    data = real("wget_mirror.out")
+    assert detect(data) == ContentType.TERMINAL
+    text = data.decode()
+    out = TerminalCompressor().compress(data).decode()
+    for n in range(1, 41):
+        head = next(ln for ln in text.split("\n") if ln.endswith(f"/missing{n}.html"))
+        assert head in out
+    assert out.count("ERROR 404: Not Found.") == text.count("ERROR 404: Not Found.") == 42  # robots.txt too
+    assert "Downloaded: 40 files, 5.5K in 0s (45.8 MB/s)" in out
+    # The first saved page stays whole as the example; each later one is a marker with its URL.
+    assert out.count("saved [137/137]") == 1
+    assert "… 10 lines elided (caveman): 1 more request, `200 OK` (http://127.0.0.1:18080/p2.html) …" in out
+    assert len(out) < len(text) * 0.55
+
+
+def test_wget_report_run_marker_lists_urls_and_fails_closed_on_an_unknown_line():
+    rec = ("--2026-01-01 10:00:0{i}--  http://h/p{i}.html\nReusing existing connection to h:80.\n"
+           "HTTP request sent, awaiting response... 200 OK\nLength: 5 [text/html]\n"
+           "Saving to: ‘h/p{i}.html’\n\n")
+    lines = "".join(rec.format(i=i) for i in range(4)).split("\n")
+    assert wget_report.elisions(lines) == [(6, 25, "3 more requests, each `200 OK` "
+                                                   "(http://h/p1.html, http://h/p2.html, http://h/p3.html)")]
+    lines[14] = "Read error at byte 3 (Connection reset by peer).Retrying."
+    runs = wget_report.elisions(lines)
+    assert all(not (start <= 14 < end) for start, end, _ in runs)  # that record stays whole
+    assert not wget_report.is_report(rec.format(i=1) * 2)
+
+
+# ---------------------------------------------------------------- server logs
+
+
+def test_nginx_error_log_folds_one_upstream_failure_repeated_on_many_connections():
+    # 56 `connect() failed (111: Connection refused)` lines differing only in time and nginx's
+    # `*N` connection number were each kept as a new error (the log passed through whole).
+    data = real("nginx_error_upstream.log")
+    out = LogCompressor().compress(data).decode()
+    assert "… 52 lines elided (caveman): 52 repeats of shown error lines; all level=error …" in out
+    assert '*4 connect() failed (111: Connection refused) while connecting to upstream' in out
+    for n in range(1, 41):  # every missing file is its own error, kept
+        assert f'/www/missing{n}.html" failed' in out
+
+
+def test_uvicorn_log_shows_a_repeated_traceback_once_and_whole():
+    # uvicorn stamps no time: the access line before `ERROR: Exception in ASGI application` ran
+    # into the record, the second traceback was not seen as a repeat, and keepNonRedundant then
+    # brought back a scatter of its frames (a traceback shown in part).
+    data = real("uvicorn_two_tracebacks.log")
+    out = LogCompressor().compress(data).decode()
+    assert out.count("in run_asgi") == 1
+    assert out.count("AttributeError: 'NoneType' object has no attribute 'port'") == 1
+    assert out.count('"GET /crash HTTP/1.1" 500 Internal Server Error') == 2
+    assert out.count("ERROR:    Exception in ASGI application") == 2
+    assert "… 169 lines elided (caveman): 69 repeats of shown error lines …" in out
+    first = out.index("Traceback (most recent call last):")
+    assert out.count("Traceback (most recent call last):") == 1
+    assert out.index("in run_asgi") > first
