@@ -1557,3 +1557,6 @@ WGET_ROUTINE_LINE = compile_lazily(
 #: masks a pid: the same upstream failure on 500 connections is one error. Asked only of keys
 #: holding `: *`.
 NGINX_CONNECTION = compile_lazily(r"\b\d+#\d+: \*\d+ ")
+#: wget -nv's line for a saved file: `2026-11-30 19:16:22 URL:http://h/p2.html [137/137] -> "dir/p2.html" [1]`
+#: (group 1 the URL). Its failures are two lines, `http://h/x.html:` then `… ERROR 404: Not Found.`.
+WGET_NV_SAVED = compile_lazily(r'^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d URL: ?(\S+) \[[\d/]+\] -> ".*" \[\d+\]$')

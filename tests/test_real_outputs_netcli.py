@@ -151,3 +151,20 @@ def test_uvicorn_log_shows_a_repeated_traceback_once_and_whole():
     first = out.index("Traceback (most recent call last):")
     assert out.count("Traceback (most recent call last):") == 1
     assert out.index("in run_asgi") > first
+
+
+def test_wget_nv_keeps_the_url_line_of_every_failure():
+    # `wget -nv -r`: a failure is `http://h/x.html:` then `DATE ERROR 404: Not Found.`; read as a
+    # log, the ERROR lines folded as repeats and took their URL lines with them (39 of 41 lost).
+    data = real("wget_mirror_nv.out")
+    assert detect(data) == ContentType.TERMINAL
+    text = data.decode()
+    out = TerminalCompressor().compress(data).decode()
+    subjects = [ln for ln in text.split("\n") if ln.startswith("http://") and ln.endswith(":")]
+    assert len(subjects) == 42
+    out_lines = out.split("\n")
+    assert [ln for ln in out_lines if ln in subjects] == subjects
+    assert out.count("ERROR 404: Not Found.") == 42
+    assert ("… 39 lines elided (caveman): 39 more requests, each `saved` "
+            "(from http://127.0.0.1:18080/p42.html to http://127.0.0.1:18080/p80.html) …") in out_lines
+    assert out_lines[-2:] == ["Downloaded: 80 files, 8.2K in 0s (35.6 MB/s)", ""]

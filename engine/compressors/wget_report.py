@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.compressors.lines import marker_text
-from engine.patterns import WGET_RECORD_HEAD, WGET_ROUTINE_LINE, WGET_STATUS
+from engine.patterns import WGET_NV_SAVED, WGET_RECORD_HEAD, WGET_ROUTINE_LINE, WGET_STATUS
 
 #: Records in a row from which the ones after the first are elided.
 MIN_RUN = 3
@@ -27,7 +27,11 @@ _HEAD_WORD = "HTTP request sent, awaiting response..."
 
 
 def is_report(text: str) -> bool:
-    """A literal gate, then the record heads: MIN_RECORDS requests or more."""
+    """A literal gate, then the record heads: MIN_RECORDS requests or more (verbose), or
+    MIN_RECORDS saved-file lines of `-nv` with a failure among them (its `URL:` line names the
+    URL an `ERROR` line does not; a log's repeat folding would take them apart)."""
+    if text.count(" URL:") >= MIN_RECORDS and " ERROR " in text:
+        return sum(1 for ln in text.split("\n") if " URL:" in ln and WGET_NV_SAVED.match(ln)) >= MIN_RECORDS
     if text.count(_HEAD_WORD) < MIN_RECORDS:
         return False
     heads = 0
@@ -43,6 +47,9 @@ Record = tuple[int, int, str, str]  # start, end, URL, status ("" when the recor
 
 
 def _records(lines: Sequence[str]) -> list[Record]:
+    if not any(_HEAD_WORD in ln for ln in lines):  # -nv: a saved file a line, a failure two
+        return [(i, i + 1, m.group(1), "saved") for i, ln in enumerate(lines)
+                if " URL:" in ln and (m := WGET_NV_SAVED.match(ln))]
     starts = [i for i, ln in enumerate(lines) if ln.startswith("--") and WGET_RECORD_HEAD.match(ln)]
     out: list[Record] = []
     for k, start in enumerate(starts):
@@ -80,6 +87,8 @@ def elisions(lines: Sequence[str]) -> list[tuple[int, int, str]]:
     group: list[Record] = []
 
     def close() -> None:
+        if group and group[-1][1] - group[0][0] < 2:
+            group.clear()  # one line (-nv) says more than a marker in its place
         if group:
             status = group[0][3]
             said = "1 more request," if len(group) == 1 else f"{len(group)} more requests, each"
