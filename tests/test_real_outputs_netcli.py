@@ -147,7 +147,7 @@ def test_uvicorn_log_shows_a_repeated_traceback_once_and_whole():
     assert out.count("AttributeError: 'NoneType' object has no attribute 'port'") == 1
     assert out.count('"GET /crash HTTP/1.1" 500 Internal Server Error') == 2
     assert out.count("ERROR:    Exception in ASGI application") == 2
-    assert "… 169 lines elided (caveman): 69 repeats of shown error lines …" in out
+    assert "… 169 lines elided (caveman): 69 repeats of shown error lines; statuses 200×100 …" in out
     first = out.index("Traceback (most recent call last):")
     assert out.count("Traceback (most recent call last):") == 1
     assert out.index("in run_asgi") > first
@@ -168,3 +168,17 @@ def test_wget_nv_keeps_the_url_line_of_every_failure():
     assert ("… 39 lines elided (caveman): 39 more requests, each `saved` "
             "(from http://127.0.0.1:18080/p42.html to http://127.0.0.1:18080/p80.html) …") in out_lines
     assert out_lines[-2:] == ["Downloaded: 80 files, 8.2K in 0s (35.6 MB/s)", ""]
+
+
+def test_access_log_markers_count_the_statuses_they_elide():
+    # uvicorn's 404s after the first burst were elided as `20 lines elided … all level=INFO`
+    # with nothing saying some requests failed; the marker now counts each status it hides.
+    data = real("uvicorn_two_tracebacks.log")
+    out = LogCompressor().compress(data).decode()
+    markers = [ln for ln in out.split("\n") if "elided (caveman)" in ln]
+    assert markers[0] == "… 120 lines elided (caveman): statuses 200×120; all level=INFO …"
+    from engine.compressors.access_counts import status_summary
+    assert status_summary(['1.2.3.4 - - [x] "GET /a HTTP/1.1" 404 153 "-" "curl"',
+                           'INFO:     127.0.0.1:1 - "GET /b HTTP/1.1" 200 OK',
+                           '127.0.0.1 - - [x] "GET /c HTTP/1.0" 2000 -', "plain line"]) == "statuses 200×1, 404×1"
+    assert status_summary(["no access line here"]) == ""

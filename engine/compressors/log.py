@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from itertools import compress
 
+from engine.compressors import access_counts
 from engine.compressors import lines as L
 from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace, terraform_report, toolout
 from engine.compressors.access_status import server_error_lines
@@ -314,13 +315,17 @@ class LogCompressor(L.QueryAwareLines):
         keep_error_details(bare, important, scan, repeats)
         eol = "\r" if doc.eol_cr else ""
 
+        access = access_counts.is_access_log(joined)
+
         def describe(i: int, j: int) -> str:
+            statuses = access_counts.status_summary(bare[i:j]) if access else ""
             count = sum(repeats[i:j])
             if not count:
-                return ""
+                return statuses
             ported = any(repeats[k] and " port " in bare[k] and CLIENT_PORT.search(bare[k]) for k in range(i, j))
-            return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
+            said = f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
                 " but for client ports" if ported else "")
+            return f"{said}; {statuses}" if statuses else said
 
         vocab = bare if dropped is None else _without(bare, dropped)
         folded_any = any(repeats)
