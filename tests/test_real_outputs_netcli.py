@@ -70,6 +70,9 @@ def test_html_error_page_under_curl_i_keeps_status_line_and_headers():
     assert "X-Powered-By: Express\r\n" in out
     assert "TypeError: Cannot read properties of undefined (reading &#39;items&#39;)" in out
     assert "<pre>" not in out and "<!DOCTYPE" not in out
+    # A <br> inside <pre> breaks the line: one stack frame a line, as the server printed it.
+    assert "\n &nbsp; &nbsp;at /tmp/unseen8/netcli/node/server.js:15:25\n" in out
+    assert out.rstrip().endswith("at read (/tmp/unseen8/netcli/node/node_modules/body-parser/lib/read.js:59:5)")
 
 
 def test_split_head_needs_a_status_line_and_a_body():

@@ -230,6 +230,8 @@ def _text(node: Node) -> str:
         item = stack.pop()
         if isinstance(item, str):
             parts.append(item)
+        elif item.tag == "br":  # a line break inside <pre> (Express's error page: one frame a <br>)
+            parts.append("\n")
         elif not _dropped(item):
             stack.extend(reversed(item.children))
     return "".join(parts)
