@@ -1560,3 +1560,11 @@ NGINX_CONNECTION = compile_lazily(r"\b\d+#\d+: \*\d+ ")
 #: wget -nv's line for a saved file: `2026-11-30 19:16:22 URL:http://h/p2.html [137/137] -> "dir/p2.html" [1]`
 #: (group 1 the URL). Its failures are two lines, `http://h/x.html:` then `… ERROR 404: Not Found.`.
 WGET_NV_SAVED = compile_lazily(r'^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d URL: ?(\S+) \[[\d/]+\] -> ".*" \[\d+\]$')
+#: A row of a hex dump in `openssl x509 -text` / `openssl req -text` (a key's modulus, a
+#: signature): colon-separated bytes and nothing else. cert_dump folds runs of them.
+HEX_BYTES_ROW = compile_lazily(r"^\s+(?:[0-9a-f]{2}:)+[0-9a-f]{2}:?$")
+#: A PEM armour line: `-----BEGIN CERTIFICATE-----` / `-----END RSA PRIVATE KEY-----` (group 2 the label).
+PEM_ARMOUR = compile_lazily(r"^-----(BEGIN|END) ([A-Z0-9 ]+)-----$")
+#: A row of openssl's offset hex dump (`    0000 - 67 70 b1 3c 84 ab 4e 41-40 ba 13 72 ff d6 0d 6d   gp.<..NA@`):
+#: a session ticket in `s_client`'s SSL-Session block.
+HEX_DUMP_ROW = compile_lazily(r"^\s+[0-9a-f]{4} - [0-9a-f]{2}(?:[ -][0-9a-f]{2}){0,15}(?:\s|$)")

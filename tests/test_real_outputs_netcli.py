@@ -185,3 +185,39 @@ def test_access_log_markers_count_the_statuses_they_elide():
                            'INFO:     127.0.0.1:1 - "GET /b HTTP/1.1" 200 OK',
                            '127.0.0.1 - - [x] "GET /c HTTP/1.0" 2000 -', "plain line"]) == "statuses 200×1, 404×1"
     assert status_summary(["no access line here"]) == ""
+
+
+# ---------------------------------------------------------------- openssl dumps
+
+
+def test_x509_text_folds_modulus_and_signature_bytes_and_keeps_every_field():
+    # `openssl x509 -text` passed through whole: 64 rows of key and signature bytes among the
+    # subject, validity and extensions an agent reads a certificate for.
+    from engine.compressors.text import TextCompressor
+    data = real("openssl_x509_isrg.out")
+    out = TextCompressor().compress(data).decode()
+    lines = out.split("\n")
+    assert "… 35 lines elided (caveman): 513 hex bytes …" in lines  # 4096-bit modulus, leading 00
+    assert "… 29 lines elided (caveman): 512 hex bytes …" in lines
+    for ln in ("        Issuer: C = US, O = Internet Security Research Group, CN = ISRG Root X1",
+               "            Not After : Jun  4 11:04:38 2035 GMT",
+               "                Exponent: 65537 (0x10001)",
+               "            82:10:cf:b0:d2:40:e3:59:44:63:e0:bb:63:82:8b:00",  # the serial: one row, kept
+               "                79:B4:59:E6:7B:B6:E5:E4:01:73:80:08:88:C8:1A:58:F6:E9:9B:6E"):
+        assert ln in lines
+    assert len(out) < len(data) / 3
+
+
+def test_req_text_and_pem_and_hex_dump_rows_fold():
+    from engine.compressors import cert_dump
+    out = cert_dump.fold(real("openssl_req_text.out").decode())
+    assert "        Subject: CN = api.local" in out.split("\n")
+    assert out.count("elided (caveman)") == 2
+    pem = "x\n-----BEGIN CERTIFICATE-----\n" + "QUJD\n" * 5 + "-----END CERTIFICATE-----\ny"
+    assert cert_dump.fold(pem) == ("x\n-----BEGIN CERTIFICATE-----\n… 5 lines elided (caveman): base64 body "
+                                   "of the CERTIFICATE …\n-----END CERTIFICATE-----\ny")
+    assert cert_dump.fold(pem.replace("-----END CERTIFICATE-----", "-----END KEY-----")) is None  # unmatched: whole
+    ticket = "    TLS session ticket:\n" + "".join(
+        f"    00{k}0 - 67 70 b1 3c 84 ab 4e 41-40 ba 13 72 ff d6 0d 6d   gp.<..NA@..r...m\n" for k in range(4))
+    assert cert_dump.fold(ticket) == "    TLS session ticket:\n… 4 lines elided (caveman): rows of a hex dump …\n"
+    assert cert_dump.fold("Modulus:\n    00:aa:bb:\n    cc:dd\n") is None  # too few rows to fold

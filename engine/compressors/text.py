@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, query_plan, strace, toolout, tree_listing
+from engine.compressors import cert_dump, memcheck, query_plan, strace, toolout, tree_listing
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -152,6 +152,9 @@ class TextCompressor(L.QueryAwareLines):
             return strace.compress(text, query)
         crlf = text.count("\r\n") * 2 > text.count("\n")
         body = text.replace("\r\n", "\n")
+        certs = cert_dump.fold(body)  # openssl's certificate dumps: opaque bytes folded, the rest whole
+        if certs is not None:
+            return (certs.replace("\n", "\r\n") if crlf else certs).encode("utf-8")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         if is_path_listing(body):
