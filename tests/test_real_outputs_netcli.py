@@ -221,3 +221,17 @@ def test_req_text_and_pem_and_hex_dump_rows_fold():
         f"    00{k}0 - 67 70 b1 3c 84 ab 4e 41-40 ba 13 72 ff d6 0d 6d   gp.<..NA@..r...m\n" for k in range(4))
     assert cert_dump.fold(ticket) == "    TLS session ticket:\n… 4 lines elided (caveman): rows of a hex dump …\n"
     assert cert_dump.fold("Modulus:\n    00:aa:bb:\n    cc:dd\n") is None  # too few rows to fold
+
+
+def test_express_morgan_log_markers_count_statuses():
+    # An Express server's `morgan('dev')` log: its 404s were elided as `98 other lines`.
+    data = real("express_morgan.log")
+    out = TerminalCompressor().compress(data).decode()
+    markers = [ln for ln in out.split("\n") if "elided (caveman)" in ln]
+    assert markers == ["… 98 lines elided (caveman): 98 other lines; statuses 200×88, 404×10 …",
+                       "… 97 lines elided (caveman): 97 other lines; statuses 200×87, 404×10 …"]
+    assert "GET /checkout 500 3.299 ms - 1116" in out
+    assert "TypeError: Cannot read properties of undefined (reading 'items')" in out
+    from engine.compressors.access_counts import status_summary
+    assert status_summary(["GET /a 404 0.512 ms - 21", "POST /b 201 - - 3.1 ms", "GET a 200 1 ms",
+                           "GETX /a 200 1 ms"]) == "statuses 201×1, 404×1"

@@ -14,7 +14,7 @@ import operator
 from collections.abc import Callable
 from itertools import compress
 
-from engine.compressors import ansible_report, bandit_report, fmt_report, terraform_report, wget_report
+from engine.compressors import access_counts, ansible_report, bandit_report, fmt_report, terraform_report, wget_report
 from engine.compressors import lines as L
 from engine.compressors import memcheck, toolout
 from engine.compressors.access_status import server_error_lines
@@ -244,6 +244,9 @@ class TerminalCompressor(L.QueryAwareLines):
                  for c, p, m, d in zip(cleaned, passing, must, droppable)]
         fold_suite_headers(cleaned, must, vocab)
         fold_excerpts(cleaned, must, vocab)
+
+        if access_counts.has_morgan_lines(scan.joined()):  # a dev server's access lines: count the statuses
+            describe = access_counts.with_statuses(describe, cleaned)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
