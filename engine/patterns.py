@@ -1568,3 +1568,6 @@ PEM_ARMOUR = compile_lazily(r"^-----(BEGIN|END) ([A-Z0-9 ]+)-----$")
 #: A row of openssl's offset hex dump (`    0000 - 67 70 b1 3c 84 ab 4e 41-40 ba 13 72 ff d6 0d 6d   gp.<..NA@`):
 #: a session ticket in `s_client`'s SSL-Session block.
 HEX_DUMP_ROW = compile_lazily(r"^\s+[0-9a-f]{4} - [0-9a-f]{2}(?:[ -][0-9a-f]{2}){0,15}(?:\s|$)")
+#: The status right after an access line's quoted request (`"GET /a HTTP/1.1" 404 153`): the
+#: combined, werkzeug, gunicorn and uvicorn forms. access_counts counts them over an elided run.
+ACCESS_QUOTED_STATUS = compile_lazily(r' HTTP/1\.\d" (\d{3})(?=[ \n]|$)')

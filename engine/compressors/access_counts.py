@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from engine.patterns import ACCESS_QUOTED_STATUS
+
 GATE = ' HTTP/1.'
 
 
@@ -49,20 +51,13 @@ def with_statuses(describe: Callable[[int, int], str] | None, lines: Sequence[st
 
 def status_summary(lines: Sequence[str]) -> str:
     """`statuses 200×396, 404×2` over the lines that are access lines; "" when none is."""
-    counts: Counter[str] = Counter()
-    for line in lines:
-        at = line.find(GATE)
-        if at < 0:
+    joined = "\n".join(lines)
+    counts: Counter[str] = Counter(ACCESS_QUOTED_STATUS.findall(joined)) if GATE in joined else Counter()
+    if not counts and "T /" in joined:
+        for line in lines:
             status = _morgan_status(line) if line[:1] in _METHOD_INITIALS else None
             if status is not None:
                 counts[status] += 1
-            continue
-        quote = line.find('" ', at)
-        if quote < 0:
-            continue
-        status = line[quote + 2:quote + 5]
-        if len(status) == 3 and status.isdigit() and line[quote + 5:quote + 6] in ("", " "):
-            counts[status] += 1
     if not counts:
         return ""
     return "statuses " + ", ".join(f"{s}×{n}" for s, n in sorted(counts.items()))
