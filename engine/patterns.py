@@ -1571,3 +1571,7 @@ HEX_DUMP_ROW = compile_lazily(r"^\s+[0-9a-f]{4} - [0-9a-f]{2}(?:[ -][0-9a-f]{2})
 #: The status right after an access line's quoted request (`"GET /a HTTP/1.1" 404 153`): the
 #: combined, werkzeug, gunicorn and uvicorn forms. access_counts counts them over an elided run.
 ACCESS_QUOTED_STATUS = compile_lazily(r' HTTP/1\.\d" (\d{3})(?=[ \n]|$)')
+#: uvicorn's access line names the client with its ephemeral port (`INFO:     127.0.0.1:40634 - "GET …`):
+#: log.py masks the port when it compares error lines for repeats (1500 `404 Not Found` from one
+#: client are one error), as it masks sshd's `port N`. Asked only of keys holding ` - "`.
+ACCESS_CLIENT_PORT = compile_lazily(r'(\b\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]):\d+( - ")')

@@ -150,7 +150,8 @@ def test_uvicorn_log_shows_a_repeated_traceback_once_and_whole():
     assert out.count("AttributeError: 'NoneType' object has no attribute 'port'") == 1
     assert out.count('"GET /crash HTTP/1.1" 500 Internal Server Error') == 2
     assert out.count("ERROR:    Exception in ASGI application") == 2
-    assert "… 169 lines elided (caveman): 69 repeats of shown error lines; statuses 200×100 …" in out
+    assert ("… 218 lines elided (caveman): 79 repeats of shown error lines but for client ports; "
+            "statuses 200×139, 404×10 …") in out
     first = out.index("Traceback (most recent call last):")
     assert out.count("Traceback (most recent call last):") == 1
     assert out.index("in run_asgi") > first
@@ -235,3 +236,15 @@ def test_express_morgan_log_markers_count_statuses():
     from engine.compressors.access_counts import status_summary
     assert status_summary(["GET /a 404 0.512 ms - 21", "POST /b 201 - - 3.1 ms", "GET a 200 1 ms",
                            "GETX /a 200 1 ms"]) == "statuses 201×1, 404×1"
+
+
+def test_uvicorn_404_flood_from_one_client_folds_but_for_client_ports():
+    # `ab` against a missing item: 200 `404 Not Found` lines differing only in the client's
+    # ephemeral port were each kept as a new error (a 225 KB log viewed at 45%).
+    data = real("uvicorn_load_404s.log")
+    out = LogCompressor().compress(data).decode()
+    assert out.count('"GET /items/999 HTTP/1.0" 404 Not Found') == 1
+    assert ("… 226 lines elided (caveman): 199 repeats of shown error lines but for client ports; "
+            "statuses 200×27, 404×199; all level=INFO …") in out.split("\n")
+    assert out.count("AttributeError: 'NoneType' object has no attribute 'port'") == 1
+    assert len(out) * 4 < len(data)

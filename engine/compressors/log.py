@@ -21,7 +21,7 @@ from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
-    ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
+    ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
     LOGFMT_PAIR, NGINX_CONNECTION,
 )
 from engine.safety import SafetyClass
@@ -164,6 +164,8 @@ def fold_repeats(bare: list[str], important: list[bool],
         key = head + bare[i][REPEAT_KEY_HEAD:]
         if " port " in key:  # sshd's `from ADDR port N`: an attempt's ephemeral port, like its pid
             key = CLIENT_PORT.sub(r"\1#", key)
+        if ' - "' in key:  # uvicorn's `127.0.0.1:40634 - "GET …`: the client's ephemeral port
+            key = ACCESS_CLIENT_PORT.sub(r"\1:#\2", key)
         if ": *" in key:  # nginx's `pid#tid: *connection`: new on every request, like a pid
             key = NGINX_CONNECTION.sub("#: * ", key)
         if unthread is not None:
@@ -322,7 +324,9 @@ class LogCompressor(L.QueryAwareLines):
             count = sum(repeats[i:j])
             if not count:
                 return statuses
-            ported = any(repeats[k] and " port " in bare[k] and CLIENT_PORT.search(bare[k]) for k in range(i, j))
+            ported = any(repeats[k] and (" port " in bare[k] and CLIENT_PORT.search(bare[k]) is not None
+                                         or ' - "' in bare[k] and ACCESS_CLIENT_PORT.search(bare[k]) is not None)
+                         for k in range(i, j))
             said = f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
                 " but for client ports" if ported else "")
             return f"{said}; {statuses}" if statuses else said
