@@ -18,6 +18,9 @@ METER_TITLE = b"% Total    % Received % Xferd"
 METER_WINDOW = 4096
 #: A response head is at most this many lines (curl -v -L over a few redirects).
 HEAD_MAX_LINES = 400
+#: A body shorter than this is left to the whole transcript's reading (a small JSON document is
+#: shown whole anyway; the transcript's `\r`s still go).
+FRAME_MIN_BODY = 1024
 
 
 def unmeter(data: bytes) -> bytes | None:
@@ -37,16 +40,27 @@ def unmeter(data: bytes) -> bytes | None:
     pieces = [data[:after_title]]
     last = records[-1].group(0).lstrip(b"\r")
     pieces.append(last + b"\n")
+    moved: list[bytes] = []  # curl -v's lines written with a redraw in the middle of the body
     cursor = after_title
     for m in records:
         pieces.append(data[cursor:m.start()])
         cursor = m.end()
-        # A record that ends its line (the last redraw before a newline) takes that newline with
-        # it only when the record began a line: mid-line, the newline is the body's own break.
-        if data[cursor:cursor + 1] == b"\n" and (m.start() == 0 or data[m.start() - 1:m.start()] in (b"\n",)
-                                                  or data[m.start():m.start() + 1] == b"\r"):
+        # The newline after a redraw is the meter's (it ends its last redraw), not the body's.
+        if data[cursor:cursor + 1] == b"\n":
             cursor += 1
+            mid_line = m.start() > 0 and data[m.start() - 1:m.start()] not in (b"\n", b"\r")
+            while mid_line and cursor < len(data):
+                nl = data.find(b"\n", cursor)
+                line = data[cursor:len(data) if nl < 0 else nl]
+                if not CURL_VERBOSE_LINE.match(line.decode("utf-8", "replace")):
+                    break
+                moved.append(line + b"\n")
+                cursor = len(data) if nl < 0 else nl + 1
     pieces.append(data[cursor:])
+    if moved:  # after the body, where curl said them once it had written it
+        if not pieces[-1].endswith(b"\n"):
+            pieces.append(b"\n")
+        pieces.extend(moved)
     return b"".join(pieces)
 
 
@@ -90,3 +104,23 @@ def split_head(data: bytes) -> tuple[bytes, bytes] | None:
     if cut >= len(data) or not data[cut:].strip():
         return None
     return data[:cut], data[cut:]
+
+
+def frame(data: bytes) -> tuple[bytes, bytes, bytes] | None:
+    """(head, body, tail) of a response transcript: split_head's head, then the body, then the
+    curl -v lines and `curl: (N) …` errors after it; None when there is no head."""
+    split = split_head(data)
+    if split is None:
+        return None
+    head, rest = split
+    end = len(rest)
+    while end > 0:
+        start = rest.rfind(b"\n", 0, end - 1) + 1
+        line = rest[start:end].rstrip(b"\r\n").decode("utf-8", "replace")
+        if line and not (CURL_VERBOSE_LINE.match(line) or line.startswith("curl: (")):
+            break
+        end = start
+    body = rest[:end]
+    if not body.strip():
+        return None
+    return head, body, rest[end:]

@@ -248,3 +248,27 @@ def test_uvicorn_404_flood_from_one_client_folds_but_for_client_ports():
             "statuses 200×27, 404×199; all level=INFO …") in out.split("\n")
     assert out.count("AttributeError: 'NoneType' object has no attribute 'port'") == 1
     assert len(out) * 4 < len(data)
+
+
+def test_curl_verbose_tls_json_is_read_as_json_under_its_head(cli):
+    # `curl -vk https://…/users.json 2>&1`: ~50 lines of handshake before the body, a
+    # `{ [16142 bytes data]` line that opens like JSON, and the meter's redraw plus
+    # `* Connection #0 … left intact` written into the middle of the body: passed through whole.
+    data = real("curl_vk_tls_json.out")
+    rep = compress_json(cli, data)
+    view = rep["output"]
+    assert rep["content_type"] == "json" and rep["tokens_after"] * 5 < rep["tokens_before"]
+    lines = view.split("\n")
+    assert "*  SSL certificate verify result: self-signed certificate (18), continuing anyway." in lines
+    assert "< HTTP/1.1 200 OK\r" in lines
+    assert lines[-2:] == ["* Connection #0 to host 127.0.0.1 left intact", ""]
+    assert lines[-3].startswith('{"count": 150,"items": [') and lines[-3].endswith("]}")
+    assert '"id": 150' in view
+
+
+def test_frame_cuts_curl_lines_after_the_body():
+    head, body, tail = http_transcript.frame(b"HTTP/1.1 200 OK\nA: b\n\n[1, 2]\n* Closing connection 0\n"
+                                             b"curl: (18) transfer closed\n")
+    assert (head, body, tail) == (b"HTTP/1.1 200 OK\nA: b\n\n", b"[1, 2]\n",
+                                  b"* Closing connection 0\ncurl: (18) transfer closed\n")
+    assert http_transcript.frame(b"HTTP/1.1 200 OK\nA: b\n\n* Closing connection 0\n") is None
