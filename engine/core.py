@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import BinaryIO
 
 from engine import detect as detect_mod
-from engine import listing
+from engine import http_transcript, listing
 from engine.ccr import RecordMeta, RecoveryStore, StoreError
 from engine.filesource import Source
 from engine.handles import parse_handle
@@ -135,7 +135,18 @@ class Engine:
     def _run(self, data: bytes, options: Options, *, simulate: bool) -> Result:
         unwrapped = listing.unwrap(data)
         body = unwrapped.body
-        ctype = options.type or detect_mod.detect(body)
+        if not unwrapped.wrapped and http_transcript.METER_TITLE in body[:http_transcript.METER_WINDOW]:
+            # curl's progress meter merged into the body (2>&1): its redraws cut the document.
+            body = http_transcript.unmeter(body) or body
+        framed = None
+        if options.type is None and not unwrapped.wrapped and b"HTTP/" in body[:http_transcript.METER_WINDOW]:
+            # curl -i / -v, httpie: a JSON body under the response head (and curl -v's lines
+            # around it) is compressed as JSON; the head and the lines after stay verbatim.
+            parts = http_transcript.frame(body)
+            if parts is not None and len(parts[1]) >= http_transcript.FRAME_MIN_BODY \
+                    and detect_mod.detect(parts[1]) is ContentType.JSON:
+                framed, body = (parts[0], parts[2]), parts[1]
+        ctype = options.type or (ContentType.JSON if framed is not None else detect_mod.detect(body))
         shown: bytes | None | object = _UNRESOLVED  # what the terminal showed, resolved once
         if options.type is None and ctype is ContentType.TERMINAL:
             shown = self._shown(body)
@@ -160,6 +171,12 @@ class Engine:
         except Exception as exc:  # a compressor bug is a parse problem for the payload, not a crash
             return replace(passthrough, error=ErrorCode.COMPRESSOR_FAILED.value,
                            reason=f"{ctype} compressor failed: {type(exc).__name__}")
+        if framed is not None:
+            if body_out is None:
+                return replace(passthrough, reason=f"{ctype} compressor declined")
+            if framed[1] and not body_out.endswith(b"\n"):
+                body_out += b"\n"
+            body_out, shown = framed[0] + body_out + framed[1], None
         # What the terminal showed (colours and redraws resolved) is the lossy engine's fallback:
         # the whole text, no holes, the escaped original one retrieve away.
         if info.reversible:

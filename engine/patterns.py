@@ -1633,3 +1633,60 @@ PYV_COLLECT_DONE = compile_lazily(
 #: The heading of a table an option asked for: `=== slowest 10 durations ===` (`slowest durations`),
 #: pytest-cov's `___ coverage: platform linux, python 3.11 ___` (older: `--- coverage: … ---`).
 PYV_ASKED_TABLE = compile_lazily(r"^=+ slowest (\d+ )?durations =+$|^[-_=]+ coverage: platform \S")
+
+
+# ---- HTTP client transcripts: curl's progress meter, response heads, wget records (http_transcript, wget_report) ----
+#: One record of curl's progress meter (`100 42325  100 42325    0     0  14.2M      0 --:--:-- …`):
+#: twelve columns, three of them times. curl redraws it with `\r` on stderr; merged with stdout
+#: (2>&1 in a pipe) a redraw lands inside the body, even mid-line of a JSON document. Asked only
+#: of payloads whose head holds the meter's title (`% Total    % Received`).
+CURL_METER_RECORD = compile_lazily(
+    rb"\r?[ \t]*\d{1,3} +[\d.]+[kMGTP]? +\d{1,3} +[\d.]+[kMGTP]? +\d{1,3} +[\d.]+[kMGTP]? +[\d.]+[kMGTP]? +[\d.]+[kMGTP]?"
+    rb" +(?:--:--:--|[\d:]{7,8}|\d+d \d\dh) +(?:--:--:--|[\d:]{7,8}|\d+d \d\dh) +(?:--:--:--|[\d:]{7,8}|\d+d \d\dh) +[\d.]+[kMGTP]?(?![\d.])"
+)
+#: An HTTP response's status line, bare (`curl -i`, httpie) or as curl -v prints it (`< HTTP/1.1 500 …`).
+HTTP_STATUS_LINE = compile_lazily(r"^(?:< )?HTTP/\d(?:\.\d)? \d{3}\b")
+#: A response header line (`Content-Type: text/html`), bare or curl -v's `< ` form.
+HTTP_HEADER_LINE = compile_lazily(r"^(?:< )?[A-Za-z0-9!#$%&'*+.^_`|~-]+:(?: |$)")
+#: curl -v's own lines around the exchange: `* Trying …`, `> GET / HTTP/1.1`, `< `, `{ [136 bytes data]`.
+CURL_VERBOSE_LINE = compile_lazily(r"^(?:[*<>](?: |$)|[{}] \[\d+ bytes data\]$)")
+#: wget's record head: `--2026-11-30 19:09:17--  http://host/path` (one a request; group 1 the URL).
+WGET_RECORD_HEAD = compile_lazily(r"^--\d{4}-\d\d-\d\d \d\d:\d\d:\d\d--  (\S+)")
+#: The status a request got: `HTTP request sent, awaiting response... 200 OK` (group 1).
+WGET_STATUS = compile_lazily(r"^HTTP request sent, awaiting response\.\.\. (\d{3}\b.*)$")
+#: Every line a request that went well prints in verbose mode (wget's own wording, 1.21): a
+#: record holding any other line (an ERROR, `failed:`, `broken link!!!`, `Giving up`) is not
+#: routine and stays whole. The dot-progress rows (`     0K .......... 100% 33.8M=0s`) too.
+WGET_ROUTINE_LINE = compile_lazily(
+    r"^(?:$|--\d{4}-\d\d-\d\d \d\d:\d\d:\d\d--  \S|Connecting to \S.*\.\.\. connected\.$|Reusing existing connection to \S+\.$"
+    r"|Resolving \S.*\.\.\. [\d.:a-f, ]+$|HTTP request sent, awaiting response\.\.\. [23]\d\d\b|Length: |Saving to: "
+    r"|Location: \S+ \[following\]$|Spider mode enabled\. Check if remote file exists\.$"
+    r"|Remote file exists and could contain links to other resources -- retrieving\.$|Remote file exists\.$"
+    r"|Removing \S.*\.$|Loading robots\.txt; please ignore errors\.$|Last-modified header missing"
+    r"|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \([\d.]+ [KMG]?B/s\) - .* saved \[\d+(?:/\d+)?\]$"
+    r"|File .* not modified on server\. Omitting download\.$|Server file no newer than local file .*$"
+    r"| *\d+[KMG] [. ]*(?:\d+%)? *[\d.]+[KMG]?(?:[ =][\d.]+m?s)?$)"
+)
+#: nginx's error-log record head after the time: `4189#4189: *4 ` (pid#tid, then the connection
+#: number, new on every request). log.py masks it when it compares error lines for repeats, as it
+#: masks a pid: the same upstream failure on 500 connections is one error. Asked only of keys
+#: holding `: *`.
+NGINX_CONNECTION = compile_lazily(r"\b\d+#\d+: \*\d+ ")
+#: wget -nv's line for a saved file: `2026-11-30 19:16:22 URL:http://h/p2.html [137/137] -> "dir/p2.html" [1]`
+#: (group 1 the URL). Its failures are two lines, `http://h/x.html:` then `… ERROR 404: Not Found.`.
+WGET_NV_SAVED = compile_lazily(r'^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d URL: ?(\S+) \[[\d/]+\] -> ".*" \[\d+\]$')
+#: A row of a hex dump in `openssl x509 -text` / `openssl req -text` (a key's modulus, a
+#: signature): colon-separated bytes and nothing else. cert_dump folds runs of them.
+HEX_BYTES_ROW = compile_lazily(r"^\s+(?:[0-9a-f]{2}:)+[0-9a-f]{2}:?$")
+#: A PEM armour line: `-----BEGIN CERTIFICATE-----` / `-----END RSA PRIVATE KEY-----` (group 2 the label).
+PEM_ARMOUR = compile_lazily(r"^-----(BEGIN|END) ([A-Z0-9 ]+)-----$")
+#: A row of openssl's offset hex dump (`    0000 - 67 70 b1 3c 84 ab 4e 41-40 ba 13 72 ff d6 0d 6d   gp.<..NA@`):
+#: a session ticket in `s_client`'s SSL-Session block.
+HEX_DUMP_ROW = compile_lazily(r"^\s+[0-9a-f]{4} - [0-9a-f]{2}(?:[ -][0-9a-f]{2}){0,15}(?:\s|$)")
+#: The status right after an access line's quoted request (`"GET /a HTTP/1.1" 404 153`): the
+#: combined, werkzeug, gunicorn and uvicorn forms. access_counts counts them over an elided run.
+ACCESS_QUOTED_STATUS = compile_lazily(r' HTTP/1\.\d" (\d{3})(?=[ \n]|$)')
+#: uvicorn's access line names the client with its ephemeral port (`INFO:     127.0.0.1:40634 - "GET …`):
+#: log.py masks the port when it compares error lines for repeats (1500 `404 Not Found` from one
+#: client are one error), as it masks sshd's `port N`. Asked only of keys holding ` - "`.
+ACCESS_CLIENT_PORT = compile_lazily(r'(\b\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]):\d+( - ")')

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from engine import http_transcript
 from engine import patterns as P
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -121,6 +122,15 @@ class HtmlCompressor:
     safety_class = SafetyClass.S4
 
     def compress(self, data: bytes) -> bytes | None:
+        # `curl -i` / `curl -v` / httpie: the status line and headers are what the agent asked
+        # for (`HTTP/1.1 500 …`); they stay verbatim above the page's text.
+        split = http_transcript.split_head(data) if b"HTTP/" in data[:http_transcript.METER_WINDOW] else None
+        if split is not None:
+            page = self._page(split[1])
+            return None if page is None else split[0] + page
+        return self._page(data)
+
+    def _page(self, data: bytes) -> bytes | None:
         if len(data) > MAX_INPUT or data[data.rfind(b">") + 1:].count(b"<") > MAX_UNCLOSED:
             return None
         builder = _TreeBuilder()
@@ -220,6 +230,8 @@ def _text(node: Node) -> str:
         item = stack.pop()
         if isinstance(item, str):
             parts.append(item)
+        elif item.tag == "br":  # a line break inside <pre> (Express's error page: one frame a <br>)
+            parts.append("\n")
         elif not _dropped(item):
             stack.extend(reversed(item.children))
     return "".join(parts)

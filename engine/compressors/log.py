@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from itertools import compress
 
+from engine.compressors import access_counts
 from engine.compressors import lines as L
 from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace, terraform_report, toolout
 from engine.compressors.access_status import server_error_lines
@@ -22,8 +23,8 @@ from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
-    ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK,
-    LOGFMT_PAIR,
+    ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT,
+    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR, NGINX_CONNECTION,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -129,6 +130,7 @@ def fold_repeats(bare: list[str], important: list[bool],
     # only its first frames with an earlier one is never shown cut.
     seen: set[tuple[str, ...]] = set()
     bodies: set[tuple[str, ...]] = set()
+    tails: set[tuple[str, ...]] = set()
     repeats = [False] * len(bare)
     record: list[int] = []
     keys: list[str] = []
@@ -146,6 +148,15 @@ def fold_repeats(bare: list[str], important: list[bool],
                     folded = record[1:]
                 else:
                     bodies.add(body)
+            if not folded and len(record) > 2:
+                # A server without time stamps (uvicorn) runs its access lines into the record:
+                # the traceback from its `Traceback` line to the record's end is compared too.
+                start = next((k for k in range(1, len(record)) if bare[record[k]].startswith("Traceback (")), 0)
+                if start > 1:
+                    if whole[start:] in tails:
+                        folded = record[start:]
+                    else:
+                        tails.add(whole[start:])
         for i in folded:
             important[i] = False
             repeats[i] = True
@@ -155,6 +166,10 @@ def fold_repeats(bare: list[str], important: list[bool],
         key = head + bare[i][REPEAT_KEY_HEAD:]
         if " port " in key:  # sshd's `from ADDR port N`: an attempt's ephemeral port, like its pid
             key = CLIENT_PORT.sub(r"\1#", key)
+        if ' - "' in key:  # uvicorn's `127.0.0.1:40634 - "GET …`: the client's ephemeral port
+            key = ACCESS_CLIENT_PORT.sub(r"\1:#\2", key)
+        if ": *" in key:  # nginx's `pid#tid: *connection`: new on every request, like a pid
+            key = NGINX_CONNECTION.sub("#: * ", key)
         if unthread is not None:
             key = unthread(key)
         if details and i in details:
@@ -314,13 +329,19 @@ class LogCompressor(L.QueryAwareLines):
             keep_jul_heads(bare, important)
         eol = "\r" if doc.eol_cr else ""
 
+        access = access_counts.is_access_log(joined)
+
         def describe(i: int, j: int) -> str:
+            statuses = access_counts.status_summary(bare[i:j]) if access else ""
             count = sum(repeats[i:j])
             if not count:
-                return ""
-            ported = any(repeats[k] and " port " in bare[k] and CLIENT_PORT.search(bare[k]) for k in range(i, j))
-            return f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
+                return statuses
+            ported = any(repeats[k] and (" port " in bare[k] and CLIENT_PORT.search(bare[k]) is not None
+                                         or ' - "' in bare[k] and ACCESS_CLIENT_PORT.search(bare[k]) is not None)
+                         for k in range(i, j))
+            said = f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
                 " but for client ports" if ported else "")
+            return f"{said}; {statuses}" if statuses else said
 
         vocab = bare if dropped is None else _without(bare, dropped)
 

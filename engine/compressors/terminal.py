@@ -14,7 +14,7 @@ import operator
 from collections.abc import Callable
 from itertools import compress
 
-from engine.compressors import ansible_report, bandit_report, fmt_report, terraform_report
+from engine.compressors import access_counts, ansible_report, bandit_report, fmt_report, terraform_report, wget_report
 from engine.compressors import lines as L
 from engine.compressors import memcheck, toolout
 from engine.compressors.access_status import server_error_lines
@@ -204,7 +204,7 @@ class TerminalCompressor(L.QueryAwareLines):
             # Terraform's plan/apply/destroy and Ansible's playbook runs: their own rules, never
             # the generic thinning (which takes `# node[1] will be created` for a copy of
             # `# node[0] …`, and an `ok:` line whose command holds `exit 2` for an error).
-            for infra in (terraform_report, ansible_report):
+            for infra in (terraform_report, ansible_report, wget_report):
                 if infra.is_report(scan.joined()):
                     out = doc.join(infra.view(units, cleaned, eol))
                     return None if out == original else out.encode("utf-8")
@@ -244,6 +244,9 @@ class TerminalCompressor(L.QueryAwareLines):
                  for c, p, m, d in zip(cleaned, passing, must, droppable)]
         fold_suite_headers(cleaned, must, vocab)
         fold_excerpts(cleaned, must, vocab)
+
+        if access_counts.has_morgan_lines(scan.joined()):  # a dev server's access lines: count the statuses
+            describe = access_counts.with_statuses(describe, cleaned)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)

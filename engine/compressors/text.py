@@ -8,8 +8,8 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, key_listing, memcheck, pydantic_errors, query_plan, restore_report, sql_dump, strace, toolout,
-    tree_listing,
+    block_repeats, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, restore_report, sql_dump, strace,
+    toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -171,6 +171,9 @@ class TextCompressor(L.QueryAwareLines):
             return strace.compress(text, query)
         crlf = text.count("\r\n") * 2 > text.count("\n")
         body = text.replace("\r\n", "\n")
+        certs = cert_dump.fold(body)  # openssl's certificate dumps: opaque bytes folded, the rest whole
+        if certs is not None:
+            return (certs.replace("\n", "\r\n") if crlf else certs).encode("utf-8")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         if is_path_listing(body):
