@@ -16,7 +16,7 @@ import re
 
 from engine import patterns as P
 from engine.compressors import aligned_table, framed_table, json_framed, record_blocks
-from engine.compressors import ansible_report, terraform_report, toolout_detect  # not toolout: Detect needs only the signatures
+from engine.compressors import ansible_report, terraform_report, tex_report, toolout_detect  # not toolout: Detect needs only the signatures
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -61,9 +61,10 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TERMINAL
     if _looks_like_diff(text):
         return ContentType.DIFF
-    # Terraform's plan/apply and Ansible's playbook runs are transcripts (their own rules in the
-    # terminal compressor); a diff that quotes one is still a diff.
-    if terraform_report.is_report(text) or ansible_report.is_report(text):
+    # Terraform's plan/apply, Ansible's playbook runs and TeX runs or .logs are transcripts (their
+    # own rules in the terminal compressor; a TeX run's `)`-ended lines read as code); a diff
+    # that quotes one is still a diff.
+    if terraform_report.is_report(text) or ansible_report.is_report(text) or tex_report.is_report(text):
         return ContentType.TERMINAL
     if is_git_listing(text):
         # A log, file list, status or blame is an enumeration: the diff compressor keeps it whole.

@@ -1518,3 +1518,50 @@ PYV_COLLECT_DONE = compile_lazily(
 #: The heading of a table an option asked for: `=== slowest 10 durations ===` (`slowest durations`),
 #: pytest-cov's `___ coverage: platform linux, python 3.11 ___` (older: `--- coverage: … ---`).
 PYV_ASKED_TABLE = compile_lazily(r"^=+ slowest (\d+ )?durations =+$|^[-_=]+ coverage: platform \S")
+
+
+# ---- TeX and LaTeX transcripts: pdflatex/lualatex/xelatex, latexmk, the .log (tex_report) ------
+#: The engine's banner at a line start (latexmk prints its own lines first). With a TeX-only
+#: line beside it (tex_report.is_report), the payload is a TeX run's transcript or its .log.
+TEX_BANNER = compile_lazily(
+    r"(?m)^This is (?:pdf|Xe|LuaHB|Lua|e-|e?u?p|)TeX, Version \d")
+#: What TeX prints about files and pages, as tokens of a line: a file opened (`(./a.tex`,
+#: `(/usr/…/hyperref.sty`: a path with an extension, no spaces), a file closed `)`, a page
+#: shipped (`[12`, `]`), a map or encoding file read (`{/var/…/pdftex.map}`), a font or image
+#: embedded (`</usr/…/cmr10.pfb>`, `<./fig.png>`), mpfont's `[Loading MPS …]`, the error hint
+#: before the font list. A line that is nothing but these is chatter. Each embedded path holds a
+#: `/` or `.`, so an error's `<*>`, `<read *>` or `<template>` context is never one.
+TEX_FILE_TOKENS = compile_lazily(
+    r"\([^\s()]*\.[\w-]+(?=[\s()\[\]<{]|$)|\)|\[\d+|\]|\{[^{}\s]*[./][^{}\s]*\}|<[^<>\s]*[./][^<>\s]*>"
+    r"|\[Loading MPS to PDF converter \(version [\d.]+\)\.\]|\(see the transcript file for additional information\)")
+#: A file-open token (tells a file-loading line from a page/font-output one).
+TEX_FILE_OPEN = compile_lazily(r"\([^\s()]*\.[\w-]+")
+#: Whole lines of start-up and package chatter on the terminal and in the .log: the format's
+#: and packages' banners, geometry's driver lines, the .log's register allocations
+#: (`\c@section=\count187`), `Package:`/`File:` version lines, `\openout`, font-encoding notes.
+TEX_CHATTER_LINE = compile_lazily(
+    r" ?restricted (?:\\write18|system commands) enabled\.$| ?\\write18 enabled\.$| %&-line parsing enabled\.$"
+    r"|entering extended mode$|LaTeX2e <|L3 programming layer <|Document Class: |Babel <|\*geometry\* "
+    r"|For additional information on amsmath, use the `\?' option\.$|(?:Package|File|Dictionary|Lua module): \S"
+    r"|\\[A-Za-z@_:]+=\\(?:count|dimen|skip|muskip|box|toks|write|read|insert|language|mathgroup|marks)\d+$"
+    r"|\\openout\d+ = |Now handling font encoding \S+ \.\.\.$|\.\.\. no UTF-8 mapping file for font encoding "
+    r"|\.\.\. processing UTF-8 mapping file for font encoding |\*\*\S")
+#: An informational message (`Package hyperref Info: …`, `LaTeX Font Info: …`): the .log's
+#: detail, never a warning.
+TEX_INFO = compile_lazily(r"(?:LaTeX(?: Font)?|Package [\w.-]+|Class [\w.-]+|Module [\w.-]+) Info: ")
+#: A warning's first line (its `(pkg)` continuation lines follow).
+TEX_WARNING = compile_lazily(r"(?:LaTeX(?: Font)?|Package [\w.-]+|Class [\w.-]+|Module [\w.-]+) Warning: |pdfTeX warning")
+#: A message's continuation line: `(hyperref)    text`, `(Font)   using …`.
+TEX_CONTINUATION = compile_lazily(r"\([\w.-]+\)\s")
+#: An over/underfull box's header; the box's typeset text follows up to a blank line.
+TEX_BOX = compile_lazily(r"(?:Over|Under)full \\[hv]box \(")
+#: An error's first line: `! Undefined control sequence.` or, with -file-line-error,
+#: `./paper.tex:42: Undefined control sequence.`; its context ends at the `l.42 …` line.
+TEX_ERROR = compile_lazily(r"! |[^\s:]+\.\w+:\d+: ")
+TEX_ERROR_LINE = compile_lazily(r"l\.\d+ ")
+#: latexmk's heading over the files that made it rerun a rule (`Changed files or newly in
+#: use/created:`, `Category 'changed_user':`, `   Changed files, or newly in use since previous
+#: run(s):`), and one file of that list (`  /usr/…/hyperref.sty`, `      'paper.aux'`).
+TEX_LATEXMK_LIST_HEAD = compile_lazily(
+    r"\s*(?:Changed files|Category '\w+':$|Non-existent destination files:$|Changed files, or newly in use)")
+TEX_LATEXMK_LIST_ITEM = compile_lazily(r"  +'?[^\s']+'?$")
