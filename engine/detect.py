@@ -386,7 +386,9 @@ def _lint_listing(nonblank: list[str]) -> bool:
     or Go's compile and vet errors under their package headers (asked only of payloads already
     shaped like hits: a search view would show a repeated message once, each error cut to its
     location)."""
-    findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln))
+    # ... and doxygen's, javadoc's or a compiler's `path:12: warning: msg` (a column is optional)
+    findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln)
+                   or (": warning: " in ln or ": error: " in ln) and P.TOOL_DIAG_GCC.match(ln))
     if findings >= 4 and 2 * findings >= len(nonblank):
         return True
     packages = sum(1 for ln in nonblank if ln.startswith("# ") and P.GO_BUILD_PACKAGE.match(ln))

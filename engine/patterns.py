@@ -483,6 +483,9 @@ TOOL_CHATTER = compile_lazily(
     r"|^\s*(Compiling|Checking|Downloading|Downloaded|Fresh|Updating|Locking|Adding|Blocking|Packaging"
     r"|Documenting|Installing|Verifying|Archiving|Unpacking|Fetching|Resolving|Building) \S"  # cargo
     r"|^\s*\d+/\d+ files checked \d+% done$|^Checking \S+( \.\.\.|: )"  # cppcheck
+    r"|^(?:Preprocessing|Parsing file|Generating (?:code|docs) for|Searching for|Reading and parsing|Computing"
+    r"|Associating|Adding|Sorting|Transferring|Combining|Setting anonymous|Search for|Determining|Freeing"
+    r"|finalizing|writing tag|Running (?:dot|plantuml)|Patching|Generating) [^\n]*\.\.\.$"  # doxygen
     r"|^\[\s*\d{1,3}%\] (Building|Linking|Generating|Scanning|Copying|Installing|Running|Automatic)"
     r"|^Scanning dependencies of target |^Consolidate compiler generated dependencies"
     r"|^\s+Start\s+\d+: "  # ctest
@@ -795,6 +798,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck
     r"|\S+:\d+:\d+: (error|warning|style|performance|portability): .* \[\w+\]$"  # cppcheck
+    r"|Doxygen version used: \d"  # doxygen (its warnings are `path:12: warning: msg`)
     r"|\S+:\d+:\d+: (fatal error|error|warning): "  # gcc, clang
     r"|\S+:\d+: error: .*  \[[\w-]+\]$"  # mypy
     # javac: a diagnostic, the closing count (`1 error`, `8 errors`; an npm debug log's

@@ -187,3 +187,36 @@ def test_metafont_font_generation_is_chatter_but_its_failure_stays():
     # METAFONT's banner is 79 characters (TeX's wrap): it and the blank line read as one line
     assert view[1] == "… 12 lines elided (caveman): 1 file-loading, 11 font-generation (mktexpk/METAFONT) lines …"
     assert view[2:] == lines[13:]  # mktexpk's failure and TeX's own result stay
+
+
+# ---------------------------------------------------------------- doxygen
+
+
+def test_doxygen_quiet_warnings_are_a_tool_transcript_with_counted_findings():
+    # Read as grep hits, 205 warning lines went under a bare "search result lines elided".
+    data = real("doxygen-quiet-warnings.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = terminal_view(data)
+    original = original_lines(data)
+    first_file = [ln for ln in original if "/shape000.hpp:" in ln]
+    assert len(first_file) == 9 and all(ln in view for ln in first_file)
+    assert not any("search result" in s for _, s in markers(view))
+    counted = [s for _, s in markers(view) if "findings like those shown" in s]
+    assert counted and re.search(r"\d+ findings like those shown", counted[0])
+    assert_markers_account_for_every_line(data, view)
+
+
+def test_doxygen_progress_is_counted_and_its_warnings_kept_or_counted():
+    # Its `Parsing file x...` / `Generating docs for compound y...` progress was read as text.
+    data = real("doxygen-progress-and-warnings.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = terminal_view(data)
+    assert view[0] == "Doxygen version used: 1.9.4"
+    # (but for the line where doxygen's stderr cut into one: it holds a warning)
+    assert not any(ln.startswith(("Parsing file ", "Preprocessing ", "Generating code for file "))
+                   and "warning:" not in ln for ln in view)
+    summaries = [s for _, s in markers(view)]
+    assert any(re.fullmatch(r"\d+ progress lines", s) for s in summaries)
+    assert any("findings like those shown" in s for s in summaries)
+    assert view[-3:-1] == ["lookup cache used 1652/65536 hits=13727 misses=1652", "finished..."]
+    assert_markers_account_for_every_line(data, view)
