@@ -220,3 +220,18 @@ def test_doxygen_progress_is_counted_and_its_warnings_kept_or_counted():
     assert any("findings like those shown" in s for s in summaries)
     assert view[-3:-1] == ["lookup cache used 1652/65536 hits=13727 misses=1652", "finished..."]
     assert_markers_account_for_every_line(data, view)
+
+
+def test_pdflatex_every_error_block_stays_whole_runaway_arguments_included():
+    data = real("pdflatex-many-errors.txt")
+    view = terminal_view(data)
+    original = original_lines(data)
+    start = original.index("! Missing $ inserted.")
+    # from the first error to the end, every line is shown: nothing there is chatter but one `)`
+    tail = [ln for ln in original[start:] if ln != ")"]
+    assert [ln for ln in view[view.index("! Missing $ inserted."):] if ln != ")"] == tail
+    for line in ("Runaway argument?", "! LaTeX Error: File `figures/arch-diagram' not found.",
+                 "! LaTeX Error: \\begin{itemize} on input line 11 ended by \\end{enumerate}.",
+                 "! File ended while scanning use of \\frac ."):
+        assert line in view
+    assert_markers_account_for_every_line(data, view)
