@@ -149,6 +149,10 @@ def test_tex_log_file_drops_register_allocations_and_info_but_keeps_warnings():
     original = original_lines(data)
     assert not any(re.match(r"\\[A-Za-z@]+=\\(?:count|dimen|skip|toks|box)\d+$", ln) for ln in view)
     assert not any(" Info: " in ln for ln in view)
+    # an Info's `(rerunfilecheck)` continuation goes with it; a warning's `(fancyhdr)` one stays
+    assert any(ln.startswith("(rerunfilecheck)") for ln in original)
+    assert not any(ln.startswith("(rerunfilecheck)") for ln in view)
+    assert "(fancyhdr)                \\addtolength{\\topmargin}{-1.59999pt}." in view
     for ln in original:
         if "Warning:" in ln and "fancyhdr" not in ln:
             assert ln in view

@@ -154,7 +154,7 @@ def labels(cleaned: Sequence[str]) -> list[str]:
             prev = KEEP
             continue
         if TEX_CONTINUATION.match(text):
-            kinds[k] = prev
+            kinds[k] = prev if prev in (INFO, STATS) else KEEP  # an Info's `(pkg)` line is Info too
             k += 1
             continue
         kinds[k] = _chatter_kind(text)
