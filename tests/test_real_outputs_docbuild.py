@@ -239,3 +239,18 @@ def test_pdflatex_every_error_block_stays_whole_runaway_arguments_included():
                  "! File ended while scanning use of \\frac ."):
         assert line in view
     assert_markers_account_for_every_line(data, view)
+
+
+def test_latexmk_each_run_shows_its_own_warnings():
+    # The second run's warnings (the ones still standing) were counted as repeats of the first's.
+    data = real("latexmk-two-runs.txt")
+    view = terminal_view(data)
+    original = original_lines(data)
+    second = max(i for i, ln in enumerate(original) if ln.startswith("This is pdfTeX, Version"))
+    second_in_view = max(i for i, ln in enumerate(view) if ln.startswith("This is pdfTeX, Version"))
+    warnings = [ln for ln in original[second:] if "Warning:" in ln]
+    shown = [ln for ln in view[second_in_view:] if "Warning:" in ln]
+    fancy = "Package fancyhdr Warning: \\headheight is too small (12.0pt):"
+    assert [ln for ln in warnings if ln != fancy] == [ln for ln in shown if ln != fancy]
+    assert shown.count(fancy) == 1  # within one run, the identical block is still shown once
+    assert_markers_account_for_every_line(data, view)

@@ -8,8 +8,9 @@ allocation, package version and `Info:` message. What the agent reads it for is 
 underfull boxes, `No file x.bbl.`, `Output written on …`, latexmk's own lines (but for the
 lists of files whose change made it rerun a rule). Those stay, verbatim; the chatter runs
 become counted markers. Two repetitions go too: a warning block identical to one shown above
-(fancyhdr's `\\headheight is too small` before every page), and the typeset text under each box
-after the first few (every box header stays: it is the list of places to fix).
+(fancyhdr's `\\headheight is too small` before every page) in the same run, and the typeset
+text under each box after a run's first few (every box header stays: it is the list of places to
+fix). Each of latexmk's runs is judged on its own: which warnings the last run still gives is news.
 
 TeX wraps its terminal lines at 79 characters, so lines are classified as logical lines (a
 79-character line joined with the next); the units themselves are emitted untouched.
@@ -101,6 +102,11 @@ def labels(cleaned: Sequence[str]) -> list[str]:
     prev = KEEP  # the kind of the last non-blank logical line (a `(pkg)` continuation shares it)
     while k < m:
         text = texts[k]
+        if text.startswith("This is ") and TEX_BANNER.match(text):
+            # latexmk's next run: its warnings are judged on their own (which ones the last run
+            # still gives is what the agent reads it for)
+            seen_warnings.clear()
+            boxes = 0
         if TEX_ERROR.match(text):
             k = _error_block(texts, k, kinds)
             prev = KEEP
