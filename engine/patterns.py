@@ -468,6 +468,7 @@ TOOL_PASS = compile_lazily(
     r"|^(\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed"  # maven, per class
     r"|^\s+Passed \S+ \[\d"  # dotnet test -v n
     r"|^\[       OK \] \S+ \(\d+ ms\)$"  # GoogleTest
+    r"|^\(\s*[^()\s]+: line\s+\d+\) ok\s+\S"  # sphinx linkcheck: a link that answered (broken ones stay)
 )
 #: prove's row for a test file: its name, then its result on the same line (`t/a.t .. ok`: it
 #: passed) or on later lines (`t/b.t ....`: kept). Read by a pass of its own over the lines that

@@ -254,3 +254,23 @@ def test_latexmk_each_run_shows_its_own_warnings():
     assert [ln for ln in warnings if ln != fancy] == [ln for ln in shown if ln != fancy]
     assert shown.count(fancy) == 1  # within one run, the identical block is still shown once
     assert_markers_account_for_every_line(data, view)
+
+
+# ---------------------------------------------------------------- sphinx
+
+
+def test_sphinx_linkcheck_ok_rows_are_counted_as_passing_and_every_broken_row_stays():
+    # The `ok` rows were elided as "other lines": the marker did not say they were links that answered.
+    data = real("sphinx-linkcheck.txt")
+    view = terminal_view(data)
+    original = original_lines(data)
+    broken = [ln for ln in original if ") broken " in ln]
+    assert broken and [ln for ln in view if ") broken " in ln] == broken
+    ok_rows = [ln for ln in original if re.match(r"\(\s*\S+: line\s+\d+\) ok ", ln)]
+    shown_ok = [ln for ln in view if ln in ok_rows]
+    summaries = [s for _, s in markers(view)]
+    counted = sum(int(m.group(1)) for s in summaries for m in [re.search(r"(\d+) passing-test lines?", s)] if m)
+    assert counted and len(shown_ok) + counted == len(ok_rows)
+    assert not any("other line" in s for s in summaries)
+    assert view[-2] == "build finished with problems, 367 warnings."
+    assert_markers_account_for_every_line(data, view)
