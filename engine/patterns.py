@@ -484,9 +484,11 @@ TOOL_CHATTER = compile_lazily(
     r"|^\s*(Compiling|Checking|Downloading|Downloaded|Fresh|Updating|Locking|Adding|Blocking|Packaging"
     r"|Documenting|Installing|Verifying|Archiving|Unpacking|Fetching|Resolving|Building) \S"  # cargo
     r"|^\s*\d+/\d+ files checked \d+% done$|^Checking \S+( \.\.\.|: )"  # cppcheck
-    r"|^(?:Preprocessing|Parsing file|Generating (?:code|docs) for|Searching for|Reading and parsing|Computing"
-    r"|Associating|Adding|Sorting|Transferring|Combining|Setting anonymous|Search for|Determining|Freeing"
-    r"|finalizing|writing tag|Running (?:dot|plantuml)|Patching|Generating) [^\n]*\.\.\.$"  # doxygen
+    r"|^(?:Preprocessing|Parsing file|Generating|Searching for|Reading and parsing|Computing|Associating|Adding"
+    r"|Add|Sorting|Transferring|Combining|Setting anonymous|Search for|Determining|Freeing|Flushing|Creating"
+    r"|Inheriting|Counting|Resolving|Finding|Correcting|finalizing|writing tag|Running (?:dot|plantuml)|Patching)"
+    r" [^\n]*\.\.\.$|^(?:Searching for files in directory \S|(?:Running dot for graph|Patching output file)"
+    r" \d+/\d+$)"  # doxygen
     r"|^\[\s*\d{1,3}%\] (Building|Linking|Generating|Scanning|Copying|Installing|Running|Automatic)"
     r"|^Scanning dependencies of target |^Consolidate compiler generated dependencies"
     r"|^\s+Start\s+\d+: "  # ctest

@@ -274,3 +274,18 @@ def test_sphinx_linkcheck_ok_rows_are_counted_as_passing_and_every_broken_row_st
     assert not any("other line" in s for s in summaries)
     assert view[-2] == "build finished with problems, 367 warnings."
     assert_markers_account_for_every_line(data, view)
+
+
+def test_doxygen_small_run_keeps_its_warnings_and_counts_its_steps():
+    data = real("doxygen-small-run.txt")
+    view = terminal_view(data)
+    original = original_lines(data)
+    warnings = [ln for ln in original if ": warning: " in ln]
+    assert len(warnings) == 6 and all(ln in view for ln in warnings)
+    # doxygen's step lines (`Counting members...`, `Running dot for graph 1/2`) are progress
+    for step in ("Counting members...", "Inheriting documentation...", "Running dot for graph 1/2",
+                 "Searching for files in directory /tmp/unseen8/docbuild/src/cpp/small/include/geo"):
+        assert step in original and step not in view
+    assert sum(n for n, s in markers(view) if s.endswith("progress lines")) > 60
+    assert view[-3:-1] == ["lookup cache used 44/65536 hits=83 misses=44", "finished..."]
+    assert_markers_account_for_every_line(data, view)
