@@ -1572,3 +1572,6 @@ TEX_ERROR_LINE = compile_lazily(r"l\.\d+ ")
 TEX_LATEXMK_LIST_HEAD = compile_lazily(
     r"\s*(?:Changed files|Category '\w+':$|Non-existent destination files:$|Changed files, or newly in use)")
 TEX_LATEXMK_LIST_ITEM = compile_lazily(r"  +'?[^\s']+'?$")
+#: A `.tex` file opened from outside the TeX distribution (`(./chapters/intro.tex`,
+#: `(/home/u/paper/main.tex`): the file the next warnings' `lines 2--5` count in, so its line stays.
+TEX_PROJECT_SOURCE = compile_lazily(r"\((?![^\s()]*(?:texmf|/texlive/))[^\s()]*\.tex(?=[\s()\[\]<{]|$)")

@@ -73,7 +73,9 @@ def test_pdflatex_error_keeps_its_context_and_every_warning_while_file_loading_g
     assert view[-3:-1] == ["Output written on undefcs.pdf (6 pages, 108818 bytes).", "Transcript written on undefcs.log."]
     assert "No file undefcs.bbl." in view
     assert not any(ln.startswith("(/usr/share/texlive") for ln in view)
-    assert markers(view)[0] == (55, "55 file-loading lines")
+    # the main file's opening stays (the file later line numbers count in); the packages' go
+    assert view[1:4] == ["… 2 lines elided (caveman): 2 file-loading lines …", "(./undefcs.tex",
+                         "… 52 lines elided (caveman): 52 file-loading lines …"]
     assert_markers_account_for_every_line(data, view)
     assert len("\n".join(view)) < len(data) * 0.4
 
@@ -288,4 +290,19 @@ def test_doxygen_small_run_keeps_its_warnings_and_counts_its_steps():
         assert step in original and step not in view
     assert sum(n for n, s in markers(view) if s.endswith("progress lines")) > 60
     assert view[-3:-1] == ["lookup cache used 44/65536 hits=83 misses=44", "finished..."]
+    assert_markers_account_for_every_line(data, view)
+
+
+def test_pdflatex_keeps_where_each_project_file_opens_among_the_boxes():
+    # A chapter's `(./chapters/x.tex` line places the boxes' `lines 2--5` after it in a file; the
+    # main file's case (inside a long file-loading run) is asserted in the undefined-control test.
+    data = real("pdflatex-book-underfull.txt")
+    view = terminal_view(data)
+    original = original_lines(data)
+    for name in ("intro", "method", "results"):
+        opened = [ln for ln in original if f"(./chapters/{name}.tex" in ln]
+        assert len(opened) == 1 and opened[0] in view
+    boxes = [ln for ln in original if ln.startswith("Underfull \\hbox")]
+    assert len(boxes) == 90 and [ln for ln in view if ln.startswith("Underfull \\hbox")] == boxes
+    assert not any("texmf-dist/tex/latex" in ln for ln in view)
     assert_markers_account_for_every_line(data, view)

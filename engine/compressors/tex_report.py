@@ -5,7 +5,8 @@ Most of a TeX transcript is TeX saying which files it opened and closed (`(/usr/
 METAFONT run that generated a missing bitmap font, and (in the `.log`) every register
 allocation, package version and `Info:` message. What the agent reads it for is the rest: errors
 (`! …` down to their `l.42` context), warnings with their `(pkg)` continuation lines, over- and
-underfull boxes, `No file x.bbl.`, `Output written on …`, latexmk's own lines (but for the
+underfull boxes, the opening of the project's own `.tex` files (the file a box's `lines 2--5`
+count in), `No file x.bbl.`, `Output written on …`, latexmk's own lines (but for the
 lists of files whose change made it rerun a rule). Those stay, verbatim; the chatter runs
 become counted markers. Two repetitions go too: a warning block identical to one shown above
 (fancyhdr's `\\headheight is too small` before every page) in the same run, and the typeset
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from engine.compressors.lines import marker_text
 from engine.patterns import (
     TEX_BANNER, TEX_BOX, TEX_CHATTER_LINE, TEX_CONTINUATION, TEX_ERROR, TEX_ERROR_LINE, TEX_FILE_OPEN,
-    TEX_FILE_TOKENS, TEX_INFO, TEX_LATEXMK_LIST_HEAD, TEX_LATEXMK_LIST_ITEM, TEX_WARNING,
+    TEX_FILE_TOKENS, TEX_INFO, TEX_LATEXMK_LIST_HEAD, TEX_LATEXMK_LIST_ITEM, TEX_PROJECT_SOURCE, TEX_WARNING,
 )
 
 #: TeX's max_print_line: a terminal or .log line this long was wrapped.
@@ -84,6 +85,8 @@ def _chatter_kind(text: str) -> str:
         return INFO
     first = text.lstrip()[:1]
     if first in "()[]<{" and not TEX_FILE_TOKENS.sub("", text).strip():
+        if ".tex" in text and TEX_PROJECT_SOURCE.search(text):
+            return KEEP  # the project's own source: the place later line numbers count in
         return FILE if TEX_FILE_OPEN.search(text) else PAGE
     return KEEP
 
