@@ -74,8 +74,8 @@ def test_pdflatex_error_keeps_its_context_and_every_warning_while_file_loading_g
     assert "No file undefcs.bbl." in view
     assert not any(ln.startswith("(/usr/share/texlive") for ln in view)
     # the main file's opening stays (the file later line numbers count in); the packages' go
-    assert view[1:4] == ["… 2 lines elided (caveman): 2 file-loading lines …", "(./undefcs.tex",
-                         "… 52 lines elided (caveman): 52 file-loading lines …"]
+    assert view[1:5] == [" restricted \\write18 enabled.", "entering extended mode", "(./undefcs.tex",
+                         "… 52 lines elided (caveman): 48 file-loading, 4 start-up/banner lines …"]
     assert_markers_account_for_every_line(data, view)
     assert len("\n".join(view)) < len(data) * 0.4
 
@@ -191,7 +191,7 @@ def test_metafont_font_generation_is_chatter_but_its_failure_stays():
     view = tex_report.view(lines, lines)
     assert view[0] == lines[0]
     # METAFONT's banner is 79 characters (TeX's wrap): it and the blank line read as one line
-    assert view[1] == "… 12 lines elided (caveman): 1 file-loading, 11 font-generation (mktexpk/METAFONT) lines …"
+    assert view[1] == "… 12 lines elided (caveman): 1 start-up/banner, 11 font-generation (mktexpk/METAFONT) lines …"
     assert view[2:] == lines[13:]  # mktexpk's failure and TeX's own result stay
 
 

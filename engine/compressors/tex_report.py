@@ -39,10 +39,10 @@ _RUN_SIGNS = ("entering extended mode", "Transcript written on ", "No pages of o
               "restricted \\write18 enabled", "restricted system commands enabled")
 
 KEEP = ""
-FILE, PAGE, FONTGEN, INFO, STATS, BOX, REPEAT, RERUN, BLANK = (
-    "file", "page", "fontgen", "info", "stats", "box", "repeat", "rerun", "blank")
+FILE, BANNER, PAGE, FONTGEN, INFO, STATS, BOX, REPEAT, RERUN, BLANK = (
+    "file", "banner", "page", "fontgen", "info", "stats", "box", "repeat", "rerun", "blank")
 #: How a marker names each kind, in the order it lists them.
-_NOUNS = ((FILE, "file-loading"), (PAGE, "page/font-output"), (FONTGEN, "font-generation (mktexpk/METAFONT)"),
+_NOUNS = ((FILE, "file-loading"), (BANNER, "start-up/banner"), (PAGE, "page/font-output"), (FONTGEN, "font-generation (mktexpk/METAFONT)"),
           (INFO, "package info/register"), (STATS, "memory/PDF statistics"), (BOX, "box-text (headers shown)"),
           (REPEAT, "repeated-warning (identical to one shown above)"),
           (RERUN, "latexmk changed-file list"), (BLANK, "blank"))
@@ -80,7 +80,7 @@ def _chatter_kind(text: str) -> str:
         return BLANK
     if TEX_CHATTER_LINE.match(text):
         return INFO if text.startswith(("\\", "Package: ", "File: ", "Dictionary: ", "Lua module: ", "**",
-                                        "Now handling", "... ")) else FILE
+                                        "Now handling", "... ")) else BANNER
     if TEX_INFO.match(text):
         return INFO
     first = text.lstrip()[:1]
