@@ -1575,3 +1575,6 @@ TEX_LATEXMK_LIST_ITEM = compile_lazily(r"  +'?[^\s']+'?$")
 #: A `.tex` file opened from outside the TeX distribution (`(./chapters/intro.tex`,
 #: `(/home/u/paper/main.tex`): the file the next warnings' `lines 2--5` count in, so its line stays.
 TEX_PROJECT_SOURCE = compile_lazily(r"\((?![^\s()]*(?:texmf|/texlive/))[^\s()]*\.tex(?=[\s()\[\]<{]|$)")
+#: METAFONT's result file (`Output written on ecrm1000.600gf (256 characters, …)`): its line,
+#: not TeX's `Output written on paper.pdf`.
+TEX_MF_GF = compile_lazily(r"^Output written on \S+\.\d+gf\b")

@@ -306,3 +306,53 @@ def test_pdflatex_keeps_where_each_project_file_opens_among_the_boxes():
     assert len(boxes) == 90 and [ln for ln in view if ln.startswith("Underfull \\hbox")] == boxes
     assert not any("texmf-dist/tex/latex" in ln for ln in view)
     assert_markers_account_for_every_line(data, view)
+
+
+# ---------------------------------------------------------------- tex_report, any input
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_TEX_LINES = st.sampled_from([
+    "This is pdfTeX, Version 3.141592653-2.6-1.40.24 (TeX Live 2022/Debian) (preloaded format=pdflatex)",
+    "entering extended mode", "(/usr/share/texlive/texmf-dist/tex/latex/base/article.cls", ")", "))", "",
+    "(./main.tex", "[1{/var/lib/texmf/fonts/map/pdftex/updmap/pdftex.map}]", "[2]", "</usr/x/cmr10.pfb>",
+    "LaTeX Warning: Reference `a' on page 1 undefined on input line 3.", "(hyperref)    continued",
+    "Package hyperref Info: Hyper figures OFF on input line 4.", "\\c@section=\\count187",
+    "Overfull \\hbox (1.0pt too wide) in paragraph at lines 1--2", "[]\\T1/cmr/m/n/10 text",
+    "! Undefined control sequence.", "l.42 \\foo", "<read *>", "kpathsea: Running mktexpk --mfmode / ecrm1000",
+    "mktexpk: Running mf-nowin", " Ok [65] [66]", "mktexpk: /x/ecrm1000.600pk: successfully generated.",
+    "Here is how much of TeX's memory you used:", " 1234 strings out of 476098", "Changed files or newly in use/created:",
+    "  /usr/share/texlive/x.sty", "Output written on main.pdf (1 page, 10 bytes).", "x" * 79,
+])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_TEX_LINES, max_size=60))
+def test_tex_report_markers_always_account_for_every_line_and_errors_stay(lines):
+    view = tex_report.view(lines, lines)
+    pos = 0
+    for ln in view:
+        m = MARKER.match(ln)
+        if m and ln not in lines:
+            pos += int(m.group(1))
+        else:
+            assert lines[pos] == ln
+            pos += 1
+    assert pos == len(lines)
+    for ln in lines:
+        if ln.startswith(("! ", "l.42", "Output written on")):
+            assert ln in view
+
+
+def test_a_cut_short_mktexpk_run_never_swallows_what_tex_prints_next():
+    lines = ["kpathsea: Running mktexpk --mfmode / --bdpi 600 --mag 1+0/600 --dpi 600 ecrm1000",
+             "mktexpk: Running mf-nowin -progname=mf \\mode:=ljfour; mag:=1+0/600; nonstopmode; input ecrm1000",
+             "This is METAFONT, Version 2.71828182 (TeX Live 2022/Debian) (preloaded base=mf)",
+             "(/usr/share/texlive/texmf-dist/fonts/source/jknappen/ec/ecrm1000.mf",
+             " Ok [65] [66] [67])",
+             "! Undefined control sequence.", "l.42 \\foo", "",
+             "LaTeX Warning: There were undefined references.",
+             "Output written on main.pdf (1 page, 10 bytes).", "Transcript written on main.log."]
+    view = tex_report.view(lines, lines)
+    assert view[0].startswith("… 5 lines elided (caveman): 5 font-generation")
+    assert view[1:] == lines[5:]

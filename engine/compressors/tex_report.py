@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from engine.compressors.lines import marker_text
 from engine.patterns import (
     TEX_BANNER, TEX_BOX, TEX_CHATTER_LINE, TEX_CONTINUATION, TEX_ERROR, TEX_ERROR_LINE, TEX_FILE_OPEN,
-    TEX_FILE_TOKENS, TEX_INFO, TEX_LATEXMK_LIST_HEAD, TEX_LATEXMK_LIST_ITEM, TEX_PROJECT_SOURCE, TEX_WARNING,
+    TEX_FILE_TOKENS, TEX_INFO, TEX_LATEXMK_LIST_HEAD, TEX_LATEXMK_LIST_ITEM, TEX_MF_GF, TEX_PROJECT_SOURCE, TEX_WARNING,
 )
 
 #: TeX's max_print_line: a terminal or .log line this long was wrapped.
@@ -196,10 +196,12 @@ def _error_block(texts: Sequence[str], k: int, kinds: list[str]) -> int:
 
 
 def _fontgen_block(texts: Sequence[str], k: int, kinds: list[str]) -> int:
-    """mktexpk's METAFONT run: chatter up to its `successfully generated` line. An error (`!`),
-    a failure line of mktexpk or kpathsea, or TeX's own message ends it and stays."""
+    """mktexpk's METAFONT run: chatter up to its `successfully generated` line. A failure line
+    of mktexpk or kpathsea, or any line METAFONT does not print (an error, TeX's own) ends it
+    and stays."""
     m = len(texts)
     j = k
+    seen_gf = False
     while j < m:
         text = texts[j]
         if text.startswith(("kpathsea: ", "mktexpk: ")):
@@ -210,12 +212,27 @@ def _fontgen_block(texts: Sequence[str], k: int, kinds: list[str]) -> int:
                 return j + 1
             else:
                 return j
-        elif text.startswith("!") or _starts_something(text):
-            return j
-        else:
+        elif _metafont_line(text, seen_gf):
             kinds[j] = FONTGEN if text.strip() else BLANK
+            seen_gf = seen_gf or text.startswith("Output written on ")
+        else:
+            return j  # not METAFONT's: TeX's own line (a cut-short run never swallows the rest)
         j += 1
     return j
+
+
+def _metafont_line(text: str, seen_gf: bool) -> bool:
+    """A line METAFONT prints while mktexpk makes a font: its banner, the `.mf` files it reads
+    and the character codes it draws (` Ok [65] [66]`), its `.tfm`/`.NNNgf` results and (after
+    those) its transcript line."""
+    if not text.strip() or text.startswith(("This is METAFONT, ", "(some charht values", "Font metrics written on ")):
+        return True
+    if text.startswith("Output written on "):
+        return TEX_MF_GF.search(text) is not None
+    if text.startswith("Transcript written on "):
+        return seen_gf
+    text = text.replace(" Ok", " ")
+    return text.lstrip()[:1] in "()[]" and not TEX_FILE_TOKENS.sub("", text).strip()
 
 
 def _warning_end(texts: Sequence[str], k: int) -> int:
