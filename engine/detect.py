@@ -16,7 +16,9 @@ import re
 
 from engine import patterns as P
 from engine.compressors import aligned_table, framed_table, json_framed, pandas_frame, record_blocks, sql_dump
-from engine.compressors import ansible_report, terraform_report, toolout_detect, wget_report  # not toolout: Detect needs only the signatures
+from engine.compressors import (  # not toolout: Detect needs only the signatures
+    ansible_report, terraform_report, tex_report, toolout_detect, wget_report,
+)
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -64,9 +66,11 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TERMINAL
     if _looks_like_diff(text):
         return ContentType.DIFF
-    # Terraform's plan/apply and Ansible's playbook runs are transcripts (their own rules in the
-    # terminal compressor); a diff that quotes one is still a diff.
-    if terraform_report.is_report(text) or ansible_report.is_report(text) or wget_report.is_report(text):
+    # Terraform's plan/apply, Ansible's playbook runs, wget's records and TeX runs or .logs are
+    # transcripts (their own rules in the terminal compressor; a TeX run's `)`-ended lines read
+    # as code); a diff that quotes one is still a diff.
+    if (terraform_report.is_report(text) or ansible_report.is_report(text) or wget_report.is_report(text)
+            or tex_report.is_report(text)):
         return ContentType.TERMINAL
     if is_git_listing(text):
         # A log, file list, status or blame is an enumeration: the diff compressor keeps it whole.
@@ -394,7 +398,9 @@ def _lint_listing(nonblank: list[str]) -> bool:
     or Go's compile and vet errors under their package headers (asked only of payloads already
     shaped like hits: a search view would show a repeated message once, each error cut to its
     location)."""
-    findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln))
+    # ... and doxygen's, javadoc's or a compiler's `path:12: warning: msg` (a column is optional)
+    findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln)
+                   or (": warning: " in ln or ": error: " in ln) and P.TOOL_DIAG_GCC.match(ln))
     if findings >= 4 and 2 * findings >= len(nonblank):
         return True
     packages = sum(1 for ln in nonblank if ln.startswith("# ") and P.GO_BUILD_PACKAGE.match(ln))

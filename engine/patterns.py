@@ -489,6 +489,7 @@ TOOL_PASS = compile_lazily(
     r"|^(\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed"  # maven, per class
     r"|^\s+Passed \S+ \[\d"  # dotnet test -v n
     r"|^\[       OK \] \S+ \(\d+ ms\)$"  # GoogleTest
+    r"|^\(\s*[^()\s]+: line\s+\d+\) ok\s+\S"  # sphinx linkcheck: a link that answered (broken ones stay)
 )
 #: prove's row for a test file: its name, then its result on the same line (`t/a.t .. ok`: it
 #: passed) or on later lines (`t/b.t ....`: kept). Read by a pass of its own over the lines that
@@ -504,6 +505,11 @@ TOOL_CHATTER = compile_lazily(
     r"|^\s*(Compiling|Checking|Downloading|Downloaded|Fresh|Updating|Locking|Adding|Blocking|Packaging"
     r"|Documenting|Installing|Verifying|Archiving|Unpacking|Fetching|Resolving|Building) \S"  # cargo
     r"|^\s*\d+/\d+ files checked \d+% done$|^Checking \S+( \.\.\.|: )"  # cppcheck
+    r"|^(?:Preprocessing|Parsing file|Generating|Searching for|Reading and parsing|Computing|Associating|Adding"
+    r"|Add|Sorting|Transferring|Combining|Setting anonymous|Search for|Determining|Freeing|Flushing|Creating"
+    r"|Inheriting|Counting|Resolving|Finding|Correcting|finalizing|writing tag|Running (?:dot|plantuml)|Patching)"
+    r" [^\n]*\.\.\.$|^(?:Searching for files in directory \S|(?:Running dot for graph|Patching output file)"
+    r" \d+/\d+$)"  # doxygen
     r"|^\[\s*\d{1,3}%\] (Building|Linking|Generating|Scanning|Copying|Installing|Running|Automatic)"
     r"|^Scanning dependencies of target |^Consolidate compiler generated dependencies"
     r"|^\s+Start\s+\d+: "  # ctest
@@ -861,6 +867,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck
     r"|\S+:\d+:\d+: (error|warning|style|performance|portability): .* \[\w+\]$"  # cppcheck
+    r"|Doxygen version used: \d"  # doxygen (its warnings are `path:12: warning: msg`)
     r"|\S+:\d+:\d+: (fatal error|error|warning): "  # gcc, clang
     r"|\S+:\d+: error: .*  \[[\w-]+\]$"  # mypy
     # javac: a diagnostic, the closing count (`1 error`, `8 errors`; an npm debug log's
@@ -1690,3 +1697,55 @@ ACCESS_QUOTED_STATUS = compile_lazily(r' HTTP/1\.\d" (\d{3})(?=[ \n]|$)')
 #: log.py masks the port when it compares error lines for repeats (1500 `404 Not Found` from one
 #: client are one error), as it masks sshd's `port N`. Asked only of keys holding ` - "`.
 ACCESS_CLIENT_PORT = compile_lazily(r'(\b\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]):\d+( - ")')
+
+# ---- TeX and LaTeX transcripts: pdflatex/lualatex/xelatex, latexmk, the .log (tex_report) ------
+#: The engine's banner at a line start (latexmk prints its own lines first). With a TeX-only
+#: line beside it (tex_report.is_report), the payload is a TeX run's transcript or its .log.
+TEX_BANNER = compile_lazily(
+    r"(?m)^This is (?:pdf|Xe|LuaHB|Lua|e-|e?u?p|)TeX, Version \d")
+#: What TeX prints about files and pages, as tokens of a line: a file opened (`(./a.tex`,
+#: `(/usr/…/hyperref.sty`: a path with an extension, no spaces), a file closed `)`, a page
+#: shipped (`[12`, `]`), a map or encoding file read (`{/var/…/pdftex.map}`), a font or image
+#: embedded (`</usr/…/cmr10.pfb>`, `<./fig.png>`), mpfont's `[Loading MPS …]`, the error hint
+#: before the font list. A line that is nothing but these is chatter. Each embedded path holds a
+#: `/` or `.`, so an error's `<*>`, `<read *>` or `<template>` context is never one.
+TEX_FILE_TOKENS = compile_lazily(
+    r"\([^\s()]*\.[\w-]+(?=[\s()\[\]<{]|$)|\)|\[\d+|\]|\{[^{}\s]*[./][^{}\s]*\}|<[^<>\s]*[./][^<>\s]*>"
+    r"|\[Loading MPS to PDF converter \(version [\d.]+\)\.\]|\(see the transcript file for additional information\)")
+#: A file-open token (tells a file-loading line from a page/font-output one).
+TEX_FILE_OPEN = compile_lazily(r"\([^\s()]*\.[\w-]+")
+#: Whole lines of start-up and package chatter on the terminal and in the .log: the format's
+#: and packages' banners, geometry's driver lines, the .log's register allocations
+#: (`\c@section=\count187`), `Package:`/`File:` version lines, `\openout`, font-encoding notes.
+TEX_CHATTER_LINE = compile_lazily(
+    r" ?restricted (?:\\write18|system commands) enabled\.$| ?\\write18 enabled\.$| %&-line parsing enabled\.$"
+    r"|entering extended mode$|LaTeX2e <|L3 programming layer <|Document Class: |Babel <|\*geometry\* "
+    r"|For additional information on amsmath, use the `\?' option\.$|(?:Package|File|Dictionary|Lua module): \S"
+    r"|\\[A-Za-z@_:]+=\\(?:count|dimen|skip|muskip|box|toks|write|read|insert|language|mathgroup|marks)\d+$"
+    r"|\\openout\d+ = |Now handling font encoding \S+ \.\.\.$|\.\.\. no UTF-8 mapping file for font encoding "
+    r"|\.\.\. processing UTF-8 mapping file for font encoding |\*\*\S")
+#: An informational message (`Package hyperref Info: …`, `LaTeX Font Info: …`): the .log's
+#: detail, never a warning.
+TEX_INFO = compile_lazily(r"(?:LaTeX(?: Font)?|Package [\w.-]+|Class [\w.-]+|Module [\w.-]+) Info: ")
+#: A warning's first line (its `(pkg)` continuation lines follow).
+TEX_WARNING = compile_lazily(r"(?:LaTeX(?: Font)?|Package [\w.-]+|Class [\w.-]+|Module [\w.-]+) Warning: |pdfTeX warning")
+#: A message's continuation line: `(hyperref)    text`, `(Font)   using …`.
+TEX_CONTINUATION = compile_lazily(r"\([\w.-]+\)\s")
+#: An over/underfull box's header; the box's typeset text follows up to a blank line.
+TEX_BOX = compile_lazily(r"(?:Over|Under)full \\[hv]box \(")
+#: An error's first line: `! Undefined control sequence.` or, with -file-line-error,
+#: `./paper.tex:42: Undefined control sequence.`; its context ends at the `l.42 …` line.
+TEX_ERROR = compile_lazily(r"! |[^\s:]+\.\w+:\d+: ")
+TEX_ERROR_LINE = compile_lazily(r"l\.\d+ ")
+#: latexmk's heading over the files that made it rerun a rule (`Changed files or newly in
+#: use/created:`, `Category 'changed_user':`, `   Changed files, or newly in use since previous
+#: run(s):`), and one file of that list (`  /usr/…/hyperref.sty`, `      'paper.aux'`).
+TEX_LATEXMK_LIST_HEAD = compile_lazily(
+    r"\s*(?:Changed files|Category '\w+':$|Non-existent destination files:$|Changed files, or newly in use)")
+TEX_LATEXMK_LIST_ITEM = compile_lazily(r"  +'?[^\s']+'?$")
+#: A `.tex` file opened from outside the TeX distribution (`(./chapters/intro.tex`,
+#: `(/home/u/paper/main.tex`): the file the next warnings' `lines 2--5` count in, so its line stays.
+TEX_PROJECT_SOURCE = compile_lazily(r"\((?![^\s()]*(?:texmf|/texlive/))[^\s()]*\.tex(?=[\s()\[\]<{]|$)")
+#: METAFONT's result file (`Output written on ecrm1000.600gf (256 characters, …)`): its line,
+#: not TeX's `Output written on paper.pdf`.
+TEX_MF_GF = compile_lazily(r"^Output written on \S+\.\d+gf\b")

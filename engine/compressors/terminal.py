@@ -14,7 +14,9 @@ import operator
 from collections.abc import Callable
 from itertools import compress
 
-from engine.compressors import access_counts, ansible_report, bandit_report, fmt_report, terraform_report, wget_report
+from engine.compressors import (
+    access_counts, ansible_report, bandit_report, fmt_report, terraform_report, tex_report, wget_report,
+)
 from engine.compressors import lines as L
 from engine.compressors import memcheck, toolout
 from engine.compressors.access_status import server_error_lines
@@ -201,10 +203,11 @@ class TerminalCompressor(L.QueryAwareLines):
                 report_runs = report.elisions(cleaned) if report.SIGN in scan.joined() else None
                 if report_runs is not None:
                     return doc.join(fmt_report.render(units, report_runs, eol)).encode("utf-8")
-            # Terraform's plan/apply/destroy and Ansible's playbook runs: their own rules, never
+            # Terraform's plan/apply/destroy, Ansible's playbook runs and TeX runs (tex_report:
+            # file-loading and page chatter out, every error and warning in): their own rules, never
             # the generic thinning (which takes `# node[1] will be created` for a copy of
             # `# node[0] …`, and an `ok:` line whose command holds `exit 2` for an error).
-            for infra in (terraform_report, ansible_report, wget_report):
+            for infra in (terraform_report, ansible_report, wget_report, tex_report):
                 if infra.is_report(scan.joined()):
                     out = doc.join(infra.view(units, cleaned, eol))
                     return None if out == original else out.encode("utf-8")
