@@ -1518,3 +1518,35 @@ PYV_COLLECT_DONE = compile_lazily(
 #: The heading of a table an option asked for: `=== slowest 10 durations ===` (`slowest durations`),
 #: pytest-cov's `___ coverage: platform linux, python 3.11 ___` (older: `--- coverage: … ---`).
 PYV_ASKED_TABLE = compile_lazily(r"^=+ slowest (\d+ )?durations =+$|^[-_=]+ coverage: platform \S")
+
+
+# --- minitest, PHPUnit, RuboCop runs (engine/compressors/toolout_rubyphp.py) ---
+#: minitest's closing counts: `1200 runs, 1199 assertions, 3 failures, 1 errors, 0 skips` (what
+#: tells a minitest run: no other runner counts `runs` and `assertions` this way).
+MINITEST_SUMMARY = compile_lazily(r"(?m)^\d+ runs, \d+ assertions, \d+ failures, \d+ errors, \d+ skips$")
+#: The head of one minitest result block: `  2) Failure:`, `  4) Error:`, `  1) Skipped:`.
+MINITEST_BLOCK = compile_lazily(r"^ +\d+\) (Failure|Error|Skipped):$")
+#: minitest -v's row per test: `CartTest#test_add = 0.00 s = .` (`F`, `E`, `S` for the others).
+MINITEST_VERBOSE_ROW = compile_lazily(r"^\S+#\S+ = \d+\.\d+ s = [.FES]$")
+#: PHPUnit's banner: the line that tells a PHPUnit run from any other.
+PHPUNIT_HEADER = compile_lazily(r"(?m)^PHPUnit \d+\.\d+\S* by Sebastian Bergmann and contributors\.$")
+#: The head of a PHPUnit result section: `There were 3 failures:`, `There was 1 risky test:`,
+#: (PHPUnit 10) `There was 1 PHPUnit test runner deprecation:`. The section runs to `--` or the status.
+PHPUNIT_SECTION = compile_lazily(r"^There (was|were) \d+ [\w ]+:$")
+#: PHPUnit's closing status and counts: `ERRORS!`, `FAILURES!`, `OK (13 tests, 13 assertions)`,
+#: `OK, but incomplete, skipped, or risky tests!`, `Tests: 22, Assertions: 16, Errors: 4, ...`.
+PHPUNIT_STATUS = compile_lazily(
+    r"^(ERRORS!|FAILURES!|WARNINGS!|OK, but .*|OK \(\d+ tests?, \d+ assertions?\)|No tests executed!"
+    r"|Tests: \d+, Assertions: \d+.*)$")
+#: A progress row: one mark per test, then `  61 / 2000 (  3%)`.
+PHPUNIT_PROGRESS_ROW = compile_lazily(r"^[.EFSIRWDN]+ +\d+ / \d+ \( *\d+%\)$")
+#: `phpunit --debug`'s rows: `Test 'CartTest::testAdd' started` / `ended` (the outcome is elsewhere).
+PHPUNIT_DEBUG_ROW = compile_lazily(r"^Test '.+' (started|ended)$")
+#: RuboCop's closing line: `10 files inspected, 85 offenses detected, 61 offenses corrected`,
+#: `1 file inspected, no offenses detected`.
+RUBOCOP_SUMMARY = compile_lazily(r"(?m)^\d+ files? inspected, (no offenses|\d+ offenses?) detected")
+#: A RuboCop finding's headline: `lib/a.rb:19:7: C: [Correctable] Layout/EmptyLineAfterGuardClause: msg`
+#: (severity letter: Convention, Refactor, Warning, Error, Fatal; the bracket says what -a did; on a
+#: terminal RuboCop prints no cop name).
+RUBOCOP_FINDING = compile_lazily(
+    r"^[^\s:][^:]*+:\d+:\d+: (?P<sev>[CRWEF]): (?:\[(?P<status>Correctable|Corrected|Todo)\] )?(?:(?P<cop>[A-Z]\w*/\w+): )?")

@@ -1,0 +1,156 @@
+"""minitest, PHPUnit and RuboCop transcripts: how they are recognised and what they keep.
+
+None of the three prints a line TOOL_SIGNATURE knows, so their runs were read as plain text,
+whose generic section folding took the second and third `  2) Failure:` blocks of a minitest
+run for copies of the first, and RuboCop's `E: Lint/Syntax` findings for copies of the
+convention findings around them. Here:
+
+- `is_run(text)`: a run's closing line (minitest's `N runs, N assertions, …`, RuboCop's
+  `N files inspected, …`) or PHPUnit's header; each pattern is tried only when a literal of it
+  is in the text.
+- `mark_rubyphp(norm, cls, in_block, joined, rules)`: labels the lines no other rule claimed.
+  minitest: each `  N) Failure:` / `Error:` / `Skipped:` block is kept whole, a `-v` result row
+  passes (`= .`) or is kept. PHPUnit: each `There were N failures:` section is kept whole, a
+  progress row of dots passes (a row with E/F/S/… is kept), `--debug`'s started/ended rows are
+  progress, `--testdox`'s ✘ row with its `│` body is kept. RuboCop: every error and warning
+  finding is kept; convention and refactor findings are kept while few, past LOW_VOLUME one per
+  (cop, message shape) (headline and excerpt) stands for the rest, counted per cop in the marker
+  (as toolout_findings thins other linters' low-severity findings).
+"""
+from __future__ import annotations
+
+from engine.compressors.toolout_findings import LOW_VOLUME, _shape
+from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS, REPEAT
+from engine.patterns import (
+    MINITEST_BLOCK,
+    MINITEST_SUMMARY,
+    MINITEST_VERBOSE_ROW,
+    PHPUNIT_DEBUG_ROW,
+    PHPUNIT_HEADER,
+    PHPUNIT_PROGRESS_ROW,
+    PHPUNIT_SECTION,
+    PHPUNIT_STATUS,
+    RUBOCOP_FINDING,
+    RUBOCOP_SUMMARY,
+)
+
+#: Literals one of whose presence each signature needs (C-speed `in` tests before any regex).
+MINITEST_WORD = " runs, "
+PHPUNIT_WORD = "PHPUnit "
+RUBOCOP_WORD = " inspected, "
+#: PHPUnit's testdox marks: a failed or errored test, and the frame of its message body (`│`
+#: plain; with colours `┐` opens it, `├` heads the message, `┊` runs the diff, `╵` the location,
+#: `┴` closes it).
+TESTDOX_FAIL = " ✘ "
+TESTDOX_BODY = ("│", "┐", "├", "┊", "╵", "┴")
+#: testdox rows of the odd results: skipped, incomplete, risky, warning (PHPUnit 10: `⚠`).
+TESTDOX_ODD = (" ↩ ", " ∅ ", " ☢ ", " ⚠ ")
+#: testdox's closing list of every test that did not pass.
+TESTDOX_SUMMARY = "Summary of non-successful tests:"
+#: Lines a RuboCop finding spans at most: headline, a parser note (`(Using Ruby 2.6 parser; …)`),
+#: the source line and the caret line, with room to spare.
+EXCERPT_MAX = 6
+
+
+def is_run(text: str) -> bool:
+    """A minitest, PHPUnit or RuboCop transcript."""
+    return bool(
+        (MINITEST_WORD in text and MINITEST_SUMMARY.search(text))
+        or (PHPUNIT_WORD in text and PHPUNIT_HEADER.search(text))
+        or (RUBOCOP_WORD in text and RUBOCOP_SUMMARY.search(text))
+    )
+
+
+def mark_rubyphp(norm: list[str], cls: list[str], in_block: list[bool], joined: str, rules: dict[int, str]) -> None:
+    if MINITEST_WORD in joined and MINITEST_SUMMARY.search(joined):
+        _mark_minitest(norm, cls, in_block)
+    if PHPUNIT_WORD in joined and PHPUNIT_HEADER.search(joined):
+        _mark_phpunit(norm, cls, in_block, joined)
+    if RUBOCOP_WORD in joined and RUBOCOP_SUMMARY.search(joined):
+        _mark_rubocop(norm, cls, in_block, rules)
+
+
+def _keep(cls: list[str], in_block: list[bool], start: int, end: int) -> None:
+    for k in range(start, end):
+        cls[k] = KEEP
+        in_block[k] = True
+
+
+def _mark_minitest(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
+    n = len(norm)
+    starts = [i for i, s in enumerate(norm) if s[:1] == " " and MINITEST_BLOCK.match(s)]
+    for k, i in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else n
+        j = i + 1
+        while j < end and not MINITEST_SUMMARY.match(norm[j]):
+            j += 1
+        _keep(cls, in_block, i, j)
+    for i, s in enumerate(norm):
+        if s.endswith((" = .", " = F", " = E", " = S")) and cls[i] == OTHER and MINITEST_VERBOSE_ROW.match(s):
+            cls[i] = PASS if s.endswith(".") else KEEP
+        elif s[:1].isdigit() and MINITEST_SUMMARY.match(s):
+            cls[i] = KEEP
+
+
+def _mark_phpunit(norm: list[str], cls: list[str], in_block: list[bool], joined: str) -> None:
+    n = len(norm)
+    i = 0
+    while i < n:
+        s = norm[i]
+        if s.startswith("There ") and PHPUNIT_SECTION.match(s):
+            j = i + 1
+            while j < n and norm[j] != "--" and not PHPUNIT_STATUS.match(norm[j]):
+                j += 1
+            _keep(cls, in_block, i, j)
+            i = j
+            continue
+        if cls[i] == OTHER or cls[i] == PASS:
+            if s[:1] in ".EFSIRWDN" and s.endswith("%)") and PHPUNIT_PROGRESS_ROW.match(s):
+                dots = s.split(" ", 1)[0]
+                cls[i] = PASS if dots.strip(".") == "" else KEEP
+            elif s.startswith("Test '") and PHPUNIT_DEBUG_ROW.match(s):
+                cls[i] = CHATTER
+            elif PHPUNIT_STATUS.match(s):
+                cls[i] = KEEP
+        i += 1
+    if TESTDOX_FAIL in joined or TESTDOX_SUMMARY in joined or any(mark in joined for mark in TESTDOX_ODD):
+        for i, s in enumerate(norm):
+            if s.startswith(TESTDOX_FAIL) or s.startswith(TESTDOX_ODD):
+                j = i + 1
+                while j < n and norm[j].lstrip().startswith(TESTDOX_BODY):
+                    j += 1
+                _keep(cls, in_block, i, j)
+            elif s == TESTDOX_SUMMARY:  # the failed, skipped, risky … tests again, grouped by class
+                j = i + 1
+                while j < n and not PHPUNIT_STATUS.match(norm[j]):
+                    j += 1
+                _keep(cls, in_block, i, j)
+
+
+def _mark_rubocop(norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str]) -> None:
+    """Each finding is its headline and the source excerpt under it (the source line and the
+    caret line), up to the next headline or blank line."""
+    findings: list[tuple[int, int, str, str, str]] = []  # (head, end, severity letter, cop, message shape)
+    heads = [i for i, s in enumerate(norm) if ": " in s and not in_block[i] and RUBOCOP_FINDING.match(s)]
+    for k, i in enumerate(heads):
+        stop = heads[k + 1] if k + 1 < len(heads) else len(norm)
+        j = i + 1
+        while j < stop and j < i + EXCERPT_MAX and norm[j] and not in_block[j]:
+            j += 1
+        m = RUBOCOP_FINDING.match(norm[i])
+        # a corrected finding is not one left to fix: counted apart from the open ones
+        cop = m["cop"] or ""  # (a run on a terminal prints no cop names)
+        rule = cop + "[corrected]" if m["status"] == "Corrected" else cop
+        findings.append((i, j, m["sev"], rule, _shape(norm[i][m.end():])))
+    low = [f for f in findings if f[2] in "CR"]
+    thin = len(low) > LOW_VOLUME
+    seen: set[tuple[str, str]] = set()
+    for head, end, sev, cop, shape in findings:
+        if sev in "CR" and thin and (cop, shape) in seen:
+            rules[head] = cop
+            for k in range(head, end):
+                cls[k] = REPEAT
+            continue
+        seen.add((cop, shape))
+        for k in range(head, end):
+            cls[k] = KEEP
