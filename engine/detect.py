@@ -17,6 +17,7 @@ import re
 from engine import patterns as P
 from engine.compressors import aligned_table, framed_table, json_framed, record_blocks
 from engine.compressors import ansible_report, terraform_report, toolout_detect  # not toolout: Detect needs only the signatures
+from engine.compressors import toolout_rubyphp
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -93,7 +94,7 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TERMINAL if _lint_listing(nonblank) else ContentType.SEARCH
     if _looks_like_config(data, text, lines):
         return ContentType.CONFIG
-    if _epoch_records(nonblank):
+    if _epoch_records(nonblank) or toolout_rubyphp.php_diagnostics(text, nonblank):
         return ContentType.LOG
     return ContentType.TEXT
 

@@ -1550,3 +1550,13 @@ RUBOCOP_SUMMARY = compile_lazily(r"(?m)^\d+ files? inspected, (no offenses|\d+ o
 #: terminal RuboCop prints no cop name).
 RUBOCOP_FINDING = compile_lazily(
     r"^[^\s:][^:]*+:\d+:\d+: (?P<sev>[CRWEF]): (?:\[(?P<status>Correctable|Corrected|Todo)\] )?(?:(?P<cop>[A-Z]\w*/\w+): )?")
+#: PHP's log copy of a diagnostic (`PHP Warning:  Undefined array key "x" in f.php on line 6`):
+#: with display_errors and log_errors both on (the php docker images, `-d display_errors=stderr`)
+#: each message is printed twice, the displayed copy as `Warning: …`. log's fold_repeats reads the
+#: two as one message (used only on lines starting `PHP `).
+PHP_LOGGED_PREFIX = compile_lazily(r"^PHP (Warning|Notice|Deprecated|Fatal error|Parse error|Recoverable fatal error):  ")
+#: A PHP diagnostic as logged (`PHP Warning:  `, two spaces) or displayed (`Warning: `), perhaps
+#: behind the built-in server's `[Mon Nov 30 19:22:25 2026] ` stamp (toolout_rubyphp.php_diagnostics).
+PHP_DIAGNOSTIC = compile_lazily(
+    r"^(?:\[[^\]]{10,40}\] )?(?:PHP )?(?:Warning|Notice|Deprecated|Fatal error|Parse error|Recoverable fatal error|"
+    r"Strict Standards):  ?.* in \S+ on line \d+$")

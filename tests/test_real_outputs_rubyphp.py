@@ -43,6 +43,8 @@ def elided(lines: list[str], view: list[str]) -> list[tuple[str, list[str]]]:
     runs: list[tuple[str, list[str]]] = []
     i = 0
     for v in view:
+        if v.startswith("… caveman: "):  # the log view's closing note, not a line of the original
+            continue
         m = MARKER.match(v)
         if m:
             runs.append((m[2], lines[i:i + int(m[1])]))
@@ -200,3 +202,42 @@ def test_rubocop_on_a_terminal_names_no_cops_and_is_still_thinned_by_message(cou
     # two more single-quote findings of lib/shop.rb and a second frozen-string-literal one
     assert markers(plain)[0] == (9, "3 findings like those shown: uncoded×3; 6 lines under them")
     assert len(view) * 2 < len(lines)
+
+
+# ---------------------------------------------------------------- PHP diagnostics
+
+
+def test_php_deprecation_flood_keeps_each_wording_once_and_counts_the_repeats(counter):
+    # Read as text, 30 `htmlspecialchars(): Passing null` deprecations alternating with 30
+    # `trim()` ones were folded as repeated sections: htmlspecialchars' was out of view.
+    data = real("php-deprecations-display-and-log.txt")
+    assert detect(data) == ContentType.LOG
+    lines, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    wordings = {re.sub(r"^PHP (\w+):  ", r"\1: ", s) for s in lines if "Deprecated:" in s}
+    for wording in wordings:
+        assert any(re.sub(r"^PHP (\w+):  ", r"\1: ", v) == wording for v in view), wording
+    for what, run in elided(lines, view):
+        assert what == f"{len(run)} repeat{'s' if len(run) > 1 else ''} of shown error lines" or not all(run), what
+    assert "end" in view
+
+
+def test_php_logged_and_displayed_copies_of_a_warning_fold_as_one_message(counter):
+    # With display_errors and log_errors both on, each warning is printed twice
+    # (`PHP Warning:  x` and `Warning: x`): the 2-line cycle was never read as a repeat and
+    # the 200-line loop passed through whole.
+    lines, view = view_lines(counter, "php-warning-loop-display-and-log.txt")
+    assert lines[0] in view and "total=0" in view
+    runs = elided(lines, view)
+    assert sum(len(run) for _, run in runs) > 190
+    assert all(what == f"{len(run)} repeats of shown error lines" for what, run in runs)
+
+
+def test_php_warnings_between_a_scripts_output_are_a_log_and_the_fatal_stays(counter):
+    data = real("php-warnings-between-output.txt")
+    assert detect(data) == ContentType.LOG
+    view = engine_view(counter, data)
+    for needle in ('PHP Warning:  Undefined array key "price" in /tmp/proj/phpscripts/mixed_loop.php on line 6',
+                   "PHP Fatal error:  Uncaught DivisionByZeroError: Division by zero in "
+                   "/tmp/proj/phpscripts/mixed_loop.php:9", "#0 {main}", "processed 120 rows"):
+        assert needle in view, needle
+    assert len(view) * 5 < len(data)

@@ -25,6 +25,7 @@ from engine.patterns import (
     MINITEST_BLOCK,
     MINITEST_SUMMARY,
     MINITEST_VERBOSE_ROW,
+    PHP_DIAGNOSTIC,
     PHPUNIT_DEBUG_ROW,
     PHPUNIT_HEADER,
     PHPUNIT_PROGRESS_ROW,
@@ -33,6 +34,14 @@ from engine.patterns import (
     RUBOCOP_FINDING,
     RUBOCOP_SUMMARY,
 )
+
+#: Diagnostics, and their share of the non-blank lines (one in this many), that make a PHP run a log.
+PHP_DIAGNOSTICS_MIN = 5
+PHP_DIAGNOSTICS_SHARE = 3
+#: How every PHP diagnostic ends (`… in /app/x.php on line 6`): looked for in a line's last
+#: PHP_LINE_END_WINDOW characters before the regex is asked.
+PHP_LINE_END = " on line "
+PHP_LINE_END_WINDOW = 20
 
 #: Literals one of whose presence each signature needs (C-speed `in` tests before any regex).
 MINITEST_WORD = " runs, "
@@ -59,6 +68,17 @@ def is_run(text: str) -> bool:
         or (PHPUNIT_WORD in text and PHPUNIT_HEADER.search(text))
         or (RUBOCOP_WORD in text and RUBOCOP_SUMMARY.search(text))
     )
+
+
+def php_diagnostics(text: str, nonblank: list[str]) -> bool:
+    """A PHP script's run whose output is mostly its warnings, notices and deprecations
+    (`PHP Warning:  … on line 6`, displayed `Deprecated: … on line 9`): a log of diagnostics,
+    whose log view keeps each wording once and counts its repeats; as text, a flood of two
+    alternating deprecations was folded as repeated sections with one of the two out of view."""
+    if " on line " not in text:
+        return False
+    hits = sum(1 for s in nonblank if PHP_LINE_END in s[-PHP_LINE_END_WINDOW:] and PHP_DIAGNOSTIC.match(s))
+    return hits >= PHP_DIAGNOSTICS_MIN and PHP_DIAGNOSTICS_SHARE * hits >= len(nonblank)
 
 
 def mark_rubyphp(norm: list[str], cls: list[str], in_block: list[bool], joined: str, rules: dict[int, str]) -> None:
