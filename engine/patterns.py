@@ -1560,3 +1560,7 @@ PHP_LOGGED_PREFIX = compile_lazily(r"^PHP (Warning|Notice|Deprecated|Fatal error
 PHP_DIAGNOSTIC = compile_lazily(
     r"^(?:\[[^\]]{10,40}\] )?(?:PHP )?(?:Warning|Notice|Deprecated|Fatal error|Parse error|Recoverable fatal error|"
     r"Strict Standards):  ?.* in \S+ on line \d+$")
+#: rspec's closing count (`1600 examples, 4 failures, 5 pending`), which -fd's tree is read under.
+RSPEC_SUMMARY = compile_lazily(r"(?m)^\d+ examples?, \d+ failures?")
+#: An rspec -fd example that did not pass: `computes value 723 (FAILED - 4)`, `talks (PENDING: no net)`.
+RSPEC_DOC_ODD = compile_lazily(r" \((FAILED - \d+|PENDING: .*)\)$")

@@ -241,3 +241,24 @@ def test_php_warnings_between_a_scripts_output_are_a_log_and_the_fatal_stays(cou
                    "/tmp/proj/phpscripts/mixed_loop.php:9", "#0 {main}", "processed 120 rows"):
         assert needle in view, needle
     assert len(view) * 5 < len(data)
+
+
+# ---------------------------------------------------------------- rspec -fd
+
+
+def test_rspec_documentation_tree_keeps_failed_and_pending_examples_under_their_groups(counter):
+    # The tree's passing examples were "other lines" and the groups naming a failed example
+    # were elided with them (`parses record 1210 (FAILED - 1)` stood without `Model12`/`group 1`).
+    lines, view = view_lines(counter, "rspec-fd-big-fail.txt")
+    for i, s in enumerate(lines):
+        if s.endswith(")") and re.search(r" \((FAILED - \d+|PENDING: .*)\)$", s):
+            n = int(re.search(r"\d+", s)[0])  # the generator numbered example e of group g in file f as f*100+g*10+e
+            at = view.index(s)
+            titles = [v for v in view[:at] if not MARKER.match(v) and not v.startswith("    ")]
+            assert titles[-1] == f"  group {n // 10 % 10}" and f"Model{n // 100}" in titles
+    assert "Model12" in view and "Model23" in view
+    for what, run in elided(lines, view):
+        assert what == f"{len(run)} passing-test line{'s' if len(run) > 1 else ''}"
+        assert all(not s or s.startswith(("Model", "  group ", "    computes value ", "    parses record ",
+                                          "    talks to the network ")) for s in run)
+    assert "1600 examples, 4 failures, 5 pending" in view

@@ -9,6 +9,8 @@ convention findings around them. Here:
   `N files inspected, …`) or PHPUnit's header; each pattern is tried only when a literal of it
   is in the text.
 - `mark_rubyphp(norm, cls, in_block, joined, rules)`: labels the lines no other rule claimed.
+  rspec -fd: a passing example and a passing group's title pass, a failed or pending example is
+  kept with the titles above it.
   minitest: each `  N) Failure:` / `Error:` / `Skipped:` block is kept whole, a `-v` result row
   passes (`= .`) or is kept. PHPUnit: each `There were N failures:` section is kept whole, a
   progress row of dots passes (a row with E/F/S/… is kept), `--debug`'s started/ended rows are
@@ -26,6 +28,8 @@ from engine.patterns import (
     MINITEST_SUMMARY,
     MINITEST_VERBOSE_ROW,
     PHP_DIAGNOSTIC,
+    RSPEC_DOC_ODD,
+    RSPEC_SUMMARY,
     PHPUNIT_DEBUG_ROW,
     PHPUNIT_HEADER,
     PHPUNIT_PROGRESS_ROW,
@@ -42,6 +46,11 @@ PHP_DIAGNOSTICS_SHARE = 3
 #: PHP_LINE_END_WINDOW characters before the regex is asked.
 PHP_LINE_END = " on line "
 PHP_LINE_END_WINDOW = 20
+
+#: rspec's closing count, which -fd's tree is read only under.
+RSPEC_WORD = " example"
+#: Where rspec's -fd tree ends: its pending list, its failures, its timing line.
+RSPEC_TREE_END = ("Pending: (", "Failures:", "Finished in ")
 
 #: Literals one of whose presence each signature needs (C-speed `in` tests before any regex).
 MINITEST_WORD = " runs, "
@@ -82,6 +91,8 @@ def php_diagnostics(text: str, nonblank: list[str]) -> bool:
 
 
 def mark_rubyphp(norm: list[str], cls: list[str], in_block: list[bool], joined: str, rules: dict[int, str]) -> None:
+    if RSPEC_WORD in joined and RSPEC_SUMMARY.search(joined):
+        _mark_rspec_doc(norm, cls)
     if MINITEST_WORD in joined and MINITEST_SUMMARY.search(joined):
         _mark_minitest(norm, cls, in_block)
     if PHPUNIT_WORD in joined and PHPUNIT_HEADER.search(joined):
@@ -110,6 +121,37 @@ def _mark_minitest(norm: list[str], cls: list[str], in_block: list[bool]) -> Non
             cls[i] = PASS if s.endswith(".") else KEEP
         elif s[:1].isdigit() and MINITEST_SUMMARY.match(s):
             cls[i] = KEEP
+
+
+def _indent(s: str) -> int:
+    return len(s) - len(s.lstrip(" "))
+
+
+def _mark_rspec_doc(norm: list[str], cls: list[str]) -> None:
+    """rspec -fd's tree of groups and examples: a passing example is PASS, a failed or pending
+    one (`parses record 7 (FAILED - 1)`, `(PENDING: network disabled)`) is KEEP with the group
+    titles above it; a group title (a line with deeper lines under it) is PASS otherwise. An
+    unindented line with nothing under it (a spec's own output) is left to the other rules."""
+    end = next((i for i, s in enumerate(norm) if s.startswith(RSPEC_TREE_END)), len(norm))
+    nonblank = [i for i in range(end) if norm[i]]
+    stack: list[tuple[int, int]] = []  # (indent, index) of the open group titles
+    for k, i in enumerate(nonblank):
+        s = norm[i]
+        if cls[i] != OTHER:
+            continue
+        d = _indent(s)
+        while stack and stack[-1][0] >= d:
+            stack.pop()
+        if k + 1 < len(nonblank) and _indent(norm[nonblank[k + 1]]) > d:
+            cls[i] = PASS
+            stack.append((d, i))
+        elif d >= 2:
+            if s.endswith(")") and RSPEC_DOC_ODD.search(s):
+                cls[i] = KEEP
+                for _, title in stack:
+                    cls[title] = KEEP
+            else:
+                cls[i] = PASS
 
 
 def _mark_phpunit(norm: list[str], cls: list[str], in_block: list[bool], joined: str) -> None:
