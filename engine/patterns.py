@@ -1564,3 +1564,7 @@ PHP_DIAGNOSTIC = compile_lazily(
 RSPEC_SUMMARY = compile_lazily(r"(?m)^\d+ examples?, \d+ failures?")
 #: An rspec -fd example that did not pass: `computes value 723 (FAILED - 4)`, `talks (PENDING: no net)`.
 RSPEC_DOC_ODD = compile_lazily(r" \((FAILED - \d+|PENDING: .*)\)$")
+#: perlcritic's finding (its default verbosity, the file name only when it read several):
+#: `lib/A.pm: Code before strictures are enabled at line 3, column 1.  See page 429 of PBP.  (Severity: 5)`.
+PERLCRITIC_FINDING = compile_lazily(
+    r"(?m)^(?:(?P<path>[^\s:][^:]*+): )?(?P<msg>.+?) at line \d+, column \d+\.  .*\(Severity: (?P<sev>[1-5])\)$")

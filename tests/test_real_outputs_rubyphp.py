@@ -262,3 +262,28 @@ def test_rspec_documentation_tree_keeps_failed_and_pending_examples_under_their_
         assert all(not s or s.startswith(("Model", "  group ", "    computes value ", "    parses record ",
                                           "    talks to the network ")) for s in run)
     assert "1600 examples, 4 failures, 5 pending" in view
+
+
+# ---------------------------------------------------------------- perlcritic
+
+
+def test_perlcritic_findings_are_lint_findings_thinned_per_message_shape(counter):
+    # Read as search hits, runs of findings were elided with only their file named
+    # (`… 23 search result lines elided (caveman): in Dpkg/Source/Package.pm×21 …`).
+    data = real("perlcritic-harsh-dpkg.txt")
+    assert detect(data) == ContentType.TERMINAL
+    lines, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    high = [s for s in lines if re.search(r"\(Severity: [45]\)$", s)]
+    assert 0 < len(high) <= 200
+    for s in high:  # fewer than WARNING_VOLUME severity-4/5 findings: every one stays
+        assert s in view, s
+
+    def shape(s: str) -> str:
+        msg = re.match(r"^[^:]+: (.+?) at line \d+", s)[1]
+        return re.sub(r"\d+", "#", re.sub(r'"[^"]*"', "Q", msg)).strip()
+
+    assert {shape(s) for s in lines} == {shape(v) for v in view if not MARKER.match(v)}
+    for what, run in elided(lines, view):
+        m = re.match(r"(\d+) findings? like those shown: (.*)$", what)
+        assert m and int(m[1]) == len(run), what
+        assert all(re.search(r"\(Severity: [123]\)$", s) for s in run)

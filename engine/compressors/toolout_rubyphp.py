@@ -17,16 +17,18 @@ convention findings around them. Here:
   progress, `--testdox`'s ✘ row with its `│` body is kept. RuboCop: every error and warning
   finding is kept; convention and refactor findings are kept while few, past LOW_VOLUME one per
   (cop, message shape) (headline and excerpt) stands for the rest, counted per cop in the marker
-  (as toolout_findings thins other linters' low-severity findings).
+  (as toolout_findings thins other linters' low-severity findings). perlcritic: its findings
+  likewise, severities 5 and 4 counted as warnings.
 """
 from __future__ import annotations
 
-from engine.compressors.toolout_findings import LOW_VOLUME, _shape
+from engine.compressors.toolout_findings import LOW_VOLUME, WARNING_VOLUME, _shape
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
     MINITEST_BLOCK,
     MINITEST_SUMMARY,
     MINITEST_VERBOSE_ROW,
+    PERLCRITIC_FINDING,
     PHP_DIAGNOSTIC,
     RSPEC_DOC_ODD,
     RSPEC_SUMMARY,
@@ -56,6 +58,10 @@ RSPEC_TREE_END = ("Pending: (", "Failures:", "Finished in ")
 MINITEST_WORD = " runs, "
 PHPUNIT_WORD = "PHPUnit "
 RUBOCOP_WORD = " inspected, "
+PERLCRITIC_WORD = "(Severity: "
+#: perlcritic severities read as warnings (5 "gentle" and 4 "stern": the policies it ranks most
+#: important); 3 to 1 are low. Thinned past WARNING_VOLUME and LOW_VOLUME like other linters'.
+PERLCRITIC_WARNING_SEVERITIES = ("5", "4")
 #: PHPUnit's testdox marks: a failed or errored test, and the frame of its message body (`│`
 #: plain; with colours `┐` opens it, `├` heads the message, `┊` runs the diff, `╵` the location,
 #: `┴` closes it).
@@ -76,6 +82,7 @@ def is_run(text: str) -> bool:
         (MINITEST_WORD in text and MINITEST_SUMMARY.search(text))
         or (PHPUNIT_WORD in text and PHPUNIT_HEADER.search(text))
         or (RUBOCOP_WORD in text and RUBOCOP_SUMMARY.search(text))
+        or (PERLCRITIC_WORD in text and PERLCRITIC_FINDING.search(text))
     )
 
 
@@ -99,6 +106,8 @@ def mark_rubyphp(norm: list[str], cls: list[str], in_block: list[bool], joined: 
         _mark_phpunit(norm, cls, in_block, joined)
     if RUBOCOP_WORD in joined and RUBOCOP_SUMMARY.search(joined):
         _mark_rubocop(norm, cls, in_block, rules)
+    if PERLCRITIC_WORD in joined:
+        _mark_perlcritic(norm, cls, in_block, rules)
 
 
 def _keep(cls: list[str], in_block: list[bool], start: int, end: int) -> None:
@@ -216,3 +225,25 @@ def _mark_rubocop(norm: list[str], cls: list[str], in_block: list[bool], rules: 
         seen.add((cop, shape))
         for k in range(head, end):
             cls[k] = KEEP
+
+
+def _mark_perlcritic(norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str]) -> None:
+    """perlcritic's findings, one line each: all kept while few; past the volume of their class,
+    one per message shape (`Subroutine Q does not end with Q`) is kept and the rest are REPEAT,
+    counted per shape in the marker."""
+    found: list[tuple[int, bool, str]] = []  # (line, warning-class, message shape)
+    for i, s in enumerate(norm):
+        if s.endswith(")") and PERLCRITIC_WORD in s[-14:] and not in_block[i] and cls[i] == OTHER:
+            m = PERLCRITIC_FINDING.match(s)
+            if m:
+                found.append((i, m["sev"] in PERLCRITIC_WARNING_SEVERITIES, _shape(m["msg"])))
+    warnings = sum(1 for _, warn, _ in found if warn)
+    thin = {True: warnings > WARNING_VOLUME, False: len(found) - warnings > LOW_VOLUME}
+    seen: set[str] = set()
+    for i, warn, shape in found:
+        if thin[warn] and shape in seen:
+            cls[i] = REPEAT
+            rules[i] = shape
+        else:
+            seen.add(shape)
+            cls[i] = KEEP
