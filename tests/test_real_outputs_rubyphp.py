@@ -63,7 +63,8 @@ def test_minitest_phpunit_and_rubocop_runs_are_tool_transcripts():
     # None of them printed a line the runner signatures knew: minitest and RuboCop runs were
     # read as text (whose section folding dropped failure blocks), PHPUnit's diffs as a diff.
     for name in ("minitest-v-big-fail.txt", "rake-test-fail.txt", "phpunit-big-fail.txt", "phpunit-v-fail.txt",
-                 "phpunit-testdox-big.txt", "rubocop-autocorrect.txt", "rubocop-big-convention.txt"):
+                 "phpunit-testdox-big.txt", "phpunit-testdox-fail.txt", "rubocop-autocorrect.txt",
+                 "rubocop-big-convention.txt"):
         assert detect(real(name)) == ContentType.TERMINAL, name
 
 
