@@ -1568,3 +1568,9 @@ RSPEC_DOC_ODD = compile_lazily(r" \((FAILED - \d+|PENDING: .*)\)$")
 #: `lib/A.pm: Code before strictures are enabled at line 3, column 1.  See page 429 of PBP.  (Severity: 5)`.
 PERLCRITIC_FINDING = compile_lazily(
     r"(?m)^(?:(?P<path>[^\s:][^:]*+): )?(?P<msg>.+?) at line \d+, column \d+\.  .*\(Severity: (?P<sev>[1-5])\)$")
+#: phpcs's full report: a file's count line (`FOUND 153 ERRORS AFFECTING 53 LINES`, `FOUND 2 ERRORS AND
+#: 1 WARNING AFFECTING 3 LINES`), one of its rows (` 12 | ERROR | [x] msg`; `[x]`: phpcbf fixes it)
+#: and a row's wrapped continuation (`    |       |     rest of msg`).
+PHPCS_FOUND = compile_lazily(r"(?m)^FOUND \d+ (?:ERRORS?|WARNINGS?)(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?$")
+PHPCS_ROW = compile_lazily(r"^ *\d+ \| (?P<sev>ERROR|WARNING) *\| (?P<fix>\[[x ]\] )?(?P<msg>.*)$")
+PHPCS_CONTINUATION = compile_lazily(r"^ *\| +\| +\S")

@@ -288,3 +288,27 @@ def test_perlcritic_findings_are_lint_findings_thinned_per_message_shape(counter
         m = re.match(r"(\d+) findings? like those shown: (.*)$", what)
         assert m and int(m[1]) == len(run), what
         assert all(re.search(r"\(Severity: [123]\)$", s) for s in run)
+
+
+# ---------------------------------------------------------------- phpcs
+
+
+def test_phpcs_full_report_names_every_file_and_keeps_unfixable_errors(counter):
+    # Read as a log, every file after the first was elided as "repeats of shown error lines":
+    # no `FILE:` line, so which files had errors was out of view.
+    data = real("phpcs-psr12-full-report.txt")
+    assert detect(data) == ContentType.TERMINAL
+    lines, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    for i, s in enumerate(lines):
+        if s.startswith(("FILE: ", "FOUND ", "PHPCBF CAN FIX ")):
+            assert s in view, s
+        if re.match(r"^ *\d+ \| ERROR \| \[ \] ", s):  # phpcbf cannot fix it: every one stays
+            assert s in view and lines[i + 1] in view, s
+    for what, run in elided(lines, view):
+        m = re.match(r"(\d+) findings? like those shown: (.*?)(; (\d+) lines? under them)?(; (\d+) other lines?)?$", what)
+        if m is None:
+            assert what.endswith("other lines") and all(not s.strip("-") for s in run), what
+            continue
+        rows = [s for s in run if re.match(r"^ *\d+ \| ", s)]
+        assert len(rows) == int(m[1]) and all("| [x] " in s for s in rows)
+    assert "Time: 1.6 secs; Memory: 12MB" in view

@@ -18,7 +18,8 @@ convention findings around them. Here:
   finding is kept; convention and refactor findings are kept while few, past LOW_VOLUME one per
   (cop, message shape) (headline and excerpt) stands for the rest, counted per cop in the marker
   (as toolout_findings thins other linters' low-severity findings). perlcritic: its findings
-  likewise, severities 5 and 4 counted as warnings.
+  likewise, severities 5 and 4 counted as warnings. phpcs: every file's name and counts kept,
+  errors phpcbf cannot fix all kept, the `[x]` violations it fixes thinned like formatting findings.
 """
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ from engine.patterns import (
     MINITEST_VERBOSE_ROW,
     PERLCRITIC_FINDING,
     PHP_DIAGNOSTIC,
+    PHPCS_CONTINUATION,
+    PHPCS_FOUND,
+    PHPCS_ROW,
     RSPEC_DOC_ODD,
     RSPEC_SUMMARY,
     PHPUNIT_DEBUG_ROW,
@@ -59,6 +63,9 @@ MINITEST_WORD = " runs, "
 PHPUNIT_WORD = "PHPUnit "
 RUBOCOP_WORD = " inspected, "
 PERLCRITIC_WORD = "(Severity: "
+PHPCS_WORD = " AFFECTING "
+#: phpcs's lines that name a file and its counts, kept: `FILE: path`, `FOUND …`, `PHPCBF CAN FIX …`.
+PHPCS_HEADS = ("FILE: ", "FOUND ", "PHPCBF CAN FIX ")
 #: perlcritic severities read as warnings (5 "gentle" and 4 "stern": the policies it ranks most
 #: important); 3 to 1 are low. Thinned past WARNING_VOLUME and LOW_VOLUME like other linters'.
 PERLCRITIC_WARNING_SEVERITIES = ("5", "4")
@@ -83,6 +90,7 @@ def is_run(text: str) -> bool:
         or (PHPUNIT_WORD in text and PHPUNIT_HEADER.search(text))
         or (RUBOCOP_WORD in text and RUBOCOP_SUMMARY.search(text))
         or (PERLCRITIC_WORD in text and PERLCRITIC_FINDING.search(text))
+        or (PHPCS_WORD in text and PHPCS_FOUND.search(text))
     )
 
 
@@ -108,6 +116,8 @@ def mark_rubyphp(norm: list[str], cls: list[str], in_block: list[bool], joined: 
         _mark_rubocop(norm, cls, in_block, rules)
     if PERLCRITIC_WORD in joined:
         _mark_perlcritic(norm, cls, in_block, rules)
+    if PHPCS_WORD in joined and PHPCS_FOUND.search(joined):
+        _mark_phpcs(norm, cls, in_block, rules)
 
 
 def _keep(cls: list[str], in_block: list[bool], start: int, end: int) -> None:
@@ -247,3 +257,39 @@ def _mark_perlcritic(norm: list[str], cls: list[str], in_block: list[bool], rule
         else:
             seen.add(shape)
             cls[i] = KEEP
+
+
+def _mark_phpcs(norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str]) -> None:
+    """phpcs's full report: every file's `FILE:` and `FOUND` lines are kept (which files, how
+    many); a row with its wrapped lines is a finding. An error phpcbf cannot fix is kept always;
+    a violation it fixes (`[x]`, layout and naming) is a formatting finding, kept while few and
+    past LOW_VOLUME one per message shape; warnings past WARNING_VOLUME likewise."""
+    found: list[tuple[int, int, str, str]] = []  # (row, end, class, shape)
+    n = len(norm)
+    for i, s in enumerate(norm):
+        if cls[i] != OTHER or in_block[i]:
+            continue
+        if s.startswith(PHPCS_HEADS):
+            cls[i] = KEEP
+            continue
+        if " | " not in s[:12]:
+            continue
+        m = PHPCS_ROW.match(s)
+        if m is None:
+            continue
+        j = i + 1
+        while j < n and PHPCS_CONTINUATION.match(norm[j]):
+            j += 1
+        msg = " ".join([m["msg"]] + [norm[k].split("|", 2)[2].strip() for k in range(i + 1, j)])
+        kind = "fixable" if m["fix"] == "[x] " else "error" if m["sev"] == "ERROR" else "warning"
+        found.append((i, j, kind, _shape(msg)))
+    volume = {"fixable": LOW_VOLUME, "warning": WARNING_VOLUME}
+    counts = {kind: sum(1 for f in found if f[2] == kind) for kind in volume}
+    seen: set[tuple[str, str]] = set()
+    for i, j, kind, shape in found:
+        repeat = kind in volume and counts[kind] > volume[kind] and (kind, shape) in seen
+        seen.add((kind, shape))
+        for k in range(i, j):
+            cls[k] = REPEAT if repeat else KEEP
+        if repeat:
+            rules[i] = shape
