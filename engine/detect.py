@@ -19,6 +19,7 @@ from engine.compressors import aligned_table, framed_table, json_framed, pandas_
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, terraform_report, tex_report, toolout_detect, wget_report,
 )
+from engine.compressors import toolout_rubyphp
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -100,7 +101,7 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TERMINAL if _lint_listing(nonblank) else ContentType.SEARCH
     if _looks_like_config(data, text, lines):
         return ContentType.CONFIG
-    if _epoch_records(nonblank):
+    if _epoch_records(nonblank) or toolout_rubyphp.php_diagnostics(text, nonblank):
         return ContentType.LOG
     return ContentType.TEXT
 

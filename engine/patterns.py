@@ -1749,3 +1749,58 @@ TEX_PROJECT_SOURCE = compile_lazily(r"\((?![^\s()]*(?:texmf|/texlive/))[^\s()]*\
 #: METAFONT's result file (`Output written on ecrm1000.600gf (256 characters, …)`): its line,
 #: not TeX's `Output written on paper.pdf`.
 TEX_MF_GF = compile_lazily(r"^Output written on \S+\.\d+gf\b")
+
+# --- minitest, PHPUnit, RuboCop runs (engine/compressors/toolout_rubyphp.py) ---
+#: minitest's closing counts: `1200 runs, 1199 assertions, 3 failures, 1 errors, 0 skips` (what
+#: tells a minitest run: no other runner counts `runs` and `assertions` this way).
+MINITEST_SUMMARY = compile_lazily(r"(?m)^\d+ runs, \d+ assertions, \d+ failures, \d+ errors, \d+ skips$")
+#: The head of one minitest result block: `  2) Failure:`, `  4) Error:`, `  1) Skipped:`.
+MINITEST_BLOCK = compile_lazily(r"^ +\d+\) (Failure|Error|Skipped):$")
+#: minitest -v's row per test: `CartTest#test_add = 0.00 s = .` (`F`, `E`, `S` for the others).
+MINITEST_VERBOSE_ROW = compile_lazily(r"^\S+#\S+ = \d+\.\d+ s = [.FES]$")
+#: PHPUnit's banner: the line that tells a PHPUnit run from any other.
+PHPUNIT_HEADER = compile_lazily(r"(?m)^PHPUnit \d+\.\d+\S* by Sebastian Bergmann and contributors\.$")
+#: The head of a PHPUnit result section: `There were 3 failures:`, `There was 1 risky test:`,
+#: (PHPUnit 10) `There was 1 PHPUnit test runner deprecation:`. The section runs to `--` or the status.
+PHPUNIT_SECTION = compile_lazily(r"^There (was|were) \d+ [\w ]+:$")
+#: PHPUnit's closing status and counts: `ERRORS!`, `FAILURES!`, `OK (13 tests, 13 assertions)`,
+#: `OK, but incomplete, skipped, or risky tests!`, `Tests: 22, Assertions: 16, Errors: 4, ...`.
+PHPUNIT_STATUS = compile_lazily(
+    r"^(ERRORS!|FAILURES!|WARNINGS!|OK, but .*|OK \(\d+ tests?, \d+ assertions?\)|No tests executed!"
+    r"|Tests: \d+, Assertions: \d+.*)$")
+#: A progress row: one mark per test, then `  61 / 2000 (  3%)`.
+PHPUNIT_PROGRESS_ROW = compile_lazily(r"^[.EFSIRWDN]+ +\d+ / \d+ \( *\d+%\)$")
+#: `phpunit --debug`'s rows: `Test 'CartTest::testAdd' started` / `ended` (the outcome is elsewhere).
+PHPUNIT_DEBUG_ROW = compile_lazily(r"^Test '.+' (started|ended)$")
+#: RuboCop's closing line: `10 files inspected, 85 offenses detected, 61 offenses corrected`,
+#: `1 file inspected, no offenses detected`.
+RUBOCOP_SUMMARY = compile_lazily(r"(?m)^\d+ files? inspected, (no offenses|\d+ offenses?) detected")
+#: A RuboCop finding's headline: `lib/a.rb:19:7: C: [Correctable] Layout/EmptyLineAfterGuardClause: msg`
+#: (severity letter: Convention, Refactor, Warning, Error, Fatal; the bracket says what -a did; on a
+#: terminal RuboCop prints no cop name).
+RUBOCOP_FINDING = compile_lazily(
+    r"^[^\s:][^:]*+:\d+:\d+: (?P<sev>[CRWEF]): (?:\[(?P<status>Correctable|Corrected|Todo)\] )?(?:(?P<cop>[A-Z]\w*/\w+): )?")
+#: PHP's log copy of a diagnostic (`PHP Warning:  Undefined array key "x" in f.php on line 6`):
+#: with display_errors and log_errors both on (the php docker images, `-d display_errors=stderr`)
+#: each message is printed twice, the displayed copy as `Warning: …`. log's fold_repeats reads the
+#: two as one message (used only on lines starting `PHP `).
+PHP_LOGGED_PREFIX = compile_lazily(r"^PHP (Warning|Notice|Deprecated|Fatal error|Parse error|Recoverable fatal error):  ")
+#: A PHP diagnostic as logged (`PHP Warning:  `, two spaces) or displayed (`Warning: `), perhaps
+#: behind the built-in server's `[Mon Nov 30 19:22:25 2026] ` stamp (toolout_rubyphp.php_diagnostics).
+PHP_DIAGNOSTIC = compile_lazily(
+    r"^(?:\[[^\]]{10,40}\] )?(?:PHP )?(?:Warning|Notice|Deprecated|Fatal error|Parse error|Recoverable fatal error|"
+    r"Strict Standards):  ?.* in \S+ on line \d+$")
+#: rspec's closing count (`1600 examples, 4 failures, 5 pending`), which -fd's tree is read under.
+RSPEC_SUMMARY = compile_lazily(r"(?m)^\d+ examples?, \d+ failures?")
+#: An rspec -fd example that did not pass: `computes value 723 (FAILED - 4)`, `talks (PENDING: no net)`.
+RSPEC_DOC_ODD = compile_lazily(r" \((FAILED - \d+|PENDING: .*)\)$")
+#: perlcritic's finding (its default verbosity, the file name only when it read several):
+#: `lib/A.pm: Code before strictures are enabled at line 3, column 1.  See page 429 of PBP.  (Severity: 5)`.
+PERLCRITIC_FINDING = compile_lazily(
+    r"(?m)^(?:(?P<path>[^\s:][^:]*+): )?(?P<msg>.+?) at line \d+, column \d+\.  .*\(Severity: (?P<sev>[1-5])\)$")
+#: phpcs's full report: a file's count line (`FOUND 153 ERRORS AFFECTING 53 LINES`, `FOUND 2 ERRORS AND
+#: 1 WARNING AFFECTING 3 LINES`), one of its rows (` 12 | ERROR | [x] msg`; `[x]`: phpcbf fixes it)
+#: and a row's wrapped continuation (`    |       |     rest of msg`).
+PHPCS_FOUND = compile_lazily(r"(?m)^FOUND \d+ (?:ERRORS?|WARNINGS?)(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?$")
+PHPCS_ROW = compile_lazily(r"^ *\d+ \| (?P<sev>ERROR|WARNING) *\| (?P<fix>\[[x ]\] )?(?P<msg>.*)$")
+PHPCS_CONTINUATION = compile_lazily(r"^ *\| +\| +\S")

@@ -14,6 +14,7 @@ from itertools import compress
 
 from engine.compressors import access_counts
 from engine.compressors import lines as L
+from engine.compressors.toolout_rubyphp import PHP_LINE_END_WINDOW
 from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace, terraform_report, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import slow_query_lines
@@ -24,7 +25,7 @@ from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.patterns import (
     ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT,
-    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR, NGINX_CONNECTION,
+    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR, NGINX_CONNECTION, PHP_DIAGNOSTIC, PHP_LOGGED_PREFIX,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -170,11 +171,16 @@ def fold_repeats(bare: list[str], important: list[bool],
             key = ACCESS_CLIENT_PORT.sub(r"\1:#\2", key)
         if ": *" in key:  # nginx's `pid#tid: *connection`: new on every request, like a pid
             key = NGINX_CONNECTION.sub("#: * ", key)
+        # A PHP diagnostic is a record of its own (they come unstamped, one after another), and
+        # its logged copy `PHP Warning:  x` and displayed copy `Warning: x` are one message.
+        php = " on line " in key[-PHP_LINE_END_WINDOW:] and PHP_DIAGNOSTIC.match(key) is not None
+        if php and key[:4] == "PHP ":
+            key = PHP_LOGGED_PREFIX.sub(r"\1: ", key, count=1)
         if unthread is not None:
             key = unthread(key)
         if details and i in details:
             key += "".join("\0" + _unstamped(bare[d]) for d in details[i])
-        if i != previous + 1 or head != raw:  # not right after the last, or time-stamped
+        if i != previous + 1 or head != raw or php:  # not right after the last, or time-stamped
             if record:
                 close()
             record, keys = [i], [key]
@@ -284,6 +290,12 @@ class LogCompressor(L.QueryAwareLines):
         for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
             if not important[i] and LOG_IMPORTANT.search(bare[i]):
                 important[i] = True
+        # PHP's deprecations and notices carry no error word either: each is a diagnostic
+        # (`Deprecated: trim(): Passing null … on line 14`); its repeats fold like an error's.
+        if " on line " in scan.joined():
+            for i in scan.word_lines(" on line ", fold_case=False):
+                if not important[i] and PHP_DIAGNOSTIC.match(bare[i]):
+                    important[i] = True
         # A server error in an access log carries no error word: its status says it. One
         # search over the joined text finds the few such lines (none in most logs).
         joined = scan.joined()

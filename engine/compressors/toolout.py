@@ -64,6 +64,7 @@ from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_de
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
+from engine.compressors.toolout_rubyphp import mark_rubyphp
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CHATTER,
     KEEP,
@@ -458,6 +459,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "warnings summary" in joined:
         thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
+    mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
     # rollup's / vite's per-module warnings, in a run that names the bundler (vite's banner,
     # rollup's `in.js → out.js...` header, a `rollup` path or `RollupError`)
     if ("): " in joined or "Generated an empty chunk" in joined) and (

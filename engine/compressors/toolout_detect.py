@@ -9,6 +9,7 @@ import functools
 import json
 import re
 
+from engine.compressors import toolout_rubyphp
 from engine.compressors.toolout_dispatch import factor_alternatives, split_alternatives
 from engine.patterns import ANSI, TOOL_SIGNATURE, compile_lazily
 
@@ -41,7 +42,8 @@ def is_tool_output(text: str) -> bool:
             break
     tail += 1  # the start of the first tail line (0: the text is all tail)
     by_line = _signature_by_line()
-    return by_line.match(text, tail) is not None or (tail > 0 and by_line.match(text, 0, tail) is not None)
+    return by_line.match(text, tail) is not None or (tail > 0 and by_line.match(text, 0, tail) is not None) \
+        or toolout_rubyphp.is_run(text)  # minitest, PHPUnit, RuboCop: literal-gated signatures
 
 
 #: is_tool_output tries the start of this many last lines before scanning the whole text.
