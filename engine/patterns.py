@@ -714,7 +714,10 @@ TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose 
     r"^(?:(?P<sev>error|warning)(?:\[(?P<rule1>E\d+)\])?|(?P<rule>[A-Z]+\d+)(?: \[\*\])?): ?(?P<msg>.*)$"
     r"|^(?P<rule2>[A-Z]+\d+) (?:\[\*\] )?(?P<msg2>.+)$"
 )
-TOOL_DIAG_ARROW = compile_lazily(r"^\s*--> \S+:\d+")
+#: rustc's `--> src/a.rs:6:5` under a headline, or (funclangs) Elixir's location under `warning: msg`:
+#: `  lib/a.ex:6: M.f/2` (1.14), `└─ lib/a.ex:6:5`
+#: (1.15+); the same as ELIXIR_LOCATION below.
+TOOL_DIAG_ARROW = compile_lazily(r"^\s*--> \S+:\d+|^\s+(?:└─ )?[\w./-]+\.(?:exs?|[hl]?eex|erl|hrl):\d+(?::\d+)?(?:: \S.*)?$")
 TOOL_DIAG_GO = compile_lazily(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?: (?P<msg>.*)$")
 #: The Go toolchain's package header above its compile or vet errors (`# example.com/app/api`, for
 #: a test build `# example.com/app/api [example.com/app/api.test]`): no search tool prints one.
@@ -833,6 +836,11 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\[==========\] (Running )?\d+ tests? from \d+ test (suites?|cases?)"  # GoogleTest
     r"|collect2: error: ld returned \d+ exit status|(\S*/)?ld(\.\w+)?: \S+: in function "  # GNU ld
     r"|\S+:\(\.\w[\w.$]*\+0x[0-9a-f]+\): (undefined reference to|multiple definition of) "
+    # Elixir (funclangs): ExUnit's closing counts and timing; mix's compile lines and errors
+    r"|\d+ (doctests?|propert(y|ies)|tests?)(, \d+ (doctests?|propert(y|ies)|tests?))*, \d+ failures?\b"
+    r"|Finished in [\d.]+ seconds \(|Compiling \d+ files? \(\.exs?\)$|== Compilation error in file \S+ ==$"
+    # ghc: an error headline ends at `error:` (its message is on the lines under it); --make's steps
+    r"|\S+\.l?hs:\d+:\d+: error:$|\[\s*\d+ of \d+\] Compiling \S+\s+\( "
     r")"
 )
 
@@ -1518,3 +1526,18 @@ PYV_COLLECT_DONE = compile_lazily(
 #: The heading of a table an option asked for: `=== slowest 10 durations ===` (`slowest durations`),
 #: pytest-cov's `___ coverage: platform linux, python 3.11 ___` (older: `--- coverage: … ---`).
 PYV_ASKED_TABLE = compile_lazily(r"^=+ slowest (\d+ )?durations =+$|^[-_=]+ coverage: platform \S")
+
+
+# ---- Elixir: mix compile and ExUnit (engine/compressors/toolout_beam.py) -----------------------
+#: ExUnit's failure header, `  3) test name (Some.ModuleTest)` (doctest and property forms too);
+#: the failure's lines (code, left/right, stacktrace) are indented under it.
+EXUNIT_FAILURE = compile_lazily(r"^(\s*)\d+\) (?:test|doctest|property) .* \([A-Z][\w.]*\)$")
+#: `mix test --trace` result row: `  * test name (1.2ms) [L#15]`, or `(skipped)`, `(excluded)`,
+#: `(invalid)` instead of the time. A failing test's row looks the same: its failure header follows.
+EXUNIT_TRACE_ROW = compile_lazily(
+    r"^\s+\* (?:test|doctest|property) .* \((?:(?P<ms>[\d.]+ms)|(?P<odd>skipped|excluded|invalid))\) \[L#\d+\]$")
+#: `mix test --trace`'s module header above its rows: `Inventory.ItemTest [test/item_test.exs]`.
+EXUNIT_MODULE_ROW = compile_lazily(r"^[A-Z][\w.]* \[\S+\.exs\]$")
+#: Where an Elixir warning points, on the line under `warning: msg` (1.14's `  lib/a.ex:6: M.f/2`,
+#: 1.15+'s `└─ lib/a.ex:6:5: M.f/2`): the finding's location, as rustc's `--> src/a.rs:6:5` is.
+ELIXIR_LOCATION = compile_lazily(r"^\s+(?:└─ )?[\w./-]+\.(?:exs?|[hl]?eex|erl|hrl):\d+(?::\d+)?(?:: \S.*)?$")

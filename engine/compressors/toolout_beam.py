@@ -1,0 +1,81 @@
+"""ExUnit (`mix test`) read in context: failure blocks, `--trace` rows, dots rows.
+
+ExUnit prints each failure as `  N) test name (Module)` with its code, left/right values and
+stacktrace indented under it: the whole block is kept. `mix test --trace` prints one row per test
+(`  * test name (1.2ms) [L#15]`): a passing one is PASS, but a failing test's row looks the same,
+so a row whose test has a failure header (anywhere: async output interleaves) is kept; skipped rows are kept, excluded ones are counted
+as skipped. A `--trace` module header (`Mod [test/x_test.exs]`) is PASS when every row under it
+passed. A row of dots (one per passing test) is PASS. Called only when the text holds `) test `
+or `[L#` (toolout.analyse).
+"""
+from __future__ import annotations
+
+from engine.compressors.toolout_go import SKIPPED
+from engine.compressors.toolout_scan import KEEP, PASS
+from engine.patterns import EXUNIT_FAILURE, EXUNIT_MODULE_ROW, EXUNIT_TRACE_ROW
+
+#: What a caller tests the joined text for before calling mark_exunit.
+EXUNIT_HINTS = (") test ", "[L#", ") doctest ", ") property ")
+
+
+def mark_exunit(norm: list[str], cls: list[str], in_block: list[bool], joined: str) -> None:
+    n = len(norm)
+    failed: set[str] = set()  # `test name` of each failure header
+    if ") " in joined:
+        i = 0
+        while i < n:
+            s = norm[i]
+            m = EXUNIT_FAILURE.match(s) if s[:1] == " " and ") " in s else None
+            if m is None:
+                i += 1
+                continue
+            failed.add(s[s.index(") ") + 2:s.rindex(" (")])
+            end = _indented_end(norm, i, len(m.group(1)))
+            for k in range(i, end):
+                cls[k] = KEEP
+                in_block[k] = True
+            i = end
+    if "[L#" not in joined:
+        _mark_dots(norm, cls)
+        return
+    module = -1  # the --trace module header the rows below belong to
+    module_ok = True
+    for i, s in enumerate(norm):
+        if s[:1] == " " and s.endswith("]") and (m := EXUNIT_TRACE_ROW.match(s)):
+            if m["ms"] is not None and s[s.index("* ") + 2:s.rindex(" (", 0, m.start("ms"))] not in failed:
+                cls[i] = PASS
+                continue
+            cls[i] = SKIPPED if m["odd"] == "excluded" else KEEP
+            module_ok = module_ok and m["odd"] == "excluded"
+        elif s.endswith(".exs]") and EXUNIT_MODULE_ROW.match(s):
+            _close_module(cls, module, module_ok)
+            module, module_ok = i, True
+    _close_module(cls, module, module_ok)
+    _mark_dots(norm, cls)
+
+
+def _close_module(cls: list[str], module: int, ok: bool) -> None:
+    if module >= 0:
+        cls[module] = PASS if ok else KEEP
+
+
+def _mark_dots(norm: list[str], cls: list[str]) -> None:
+    """A row of `.` only (one per passing test) is PASS; `*` (skipped) and glued warnings stay."""
+    for i, s in enumerate(norm):
+        if s[:1] == "." and not s.strip("."):
+            cls[i] = PASS
+
+
+def _indented_end(norm: list[str], i: int, base: int) -> int:
+    """End of the lines after i indented deeper than `base`, blank lines inside included."""
+    n = len(norm)
+    j = i + 1
+    last = i
+    while j < n:
+        s = norm[j]
+        if s:
+            if len(s) - len(s.lstrip()) <= base:
+                break
+            last = j
+        j += 1
+    return last + 1

@@ -1,0 +1,177 @@
+"""Real outputs of functional-language toolchains (trimmed excerpts under
+tests/fixtures/real/funclangs/), made on this machine: Elixir 1.14 (`mix compile`, `mix test`
+with and without `--trace`), GHC 9.0 (`-Wall` floods, type errors) and busted's TAP output (Lua).
+What must hold: every ExUnit failure block whole (code, left/right, stacktrace), passing
+`--trace` rows counted, a failing test's row and a skipped one kept; a `mix compile` warning
+flood read as compiler findings with their locations; a thinned ghc warning keeps its message
+(ghc's headline names only its flag); TAP's `#` diagnostics under `not ok` kept."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.ccr import MemoryStore
+from engine.core import Engine
+from engine.detect import detect
+from engine.registry import default_registry
+from engine.types import ContentType, Mode, Options
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "funclangs"
+MARKER = re.compile(r"^… (\d+) lines elided \(caveman\): (.*) …$")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def engine_view(counter, data: bytes) -> str:
+    result = Engine(default_registry(), counter, MemoryStore()).compress(data, Options(mode=Mode.COMPRESS))
+    return result.output.decode("utf-8", "replace")
+
+
+def view_lines(counter, name: str) -> tuple[list[str], list[str]]:
+    data = real(name)
+    return data.decode().splitlines(), engine_view(counter, data).splitlines()
+
+
+def _exunit_failure_blocks(lines: list[str]) -> list[list[str]]:
+    blocks, cur = [], None
+    for line in lines:
+        if re.match(r"^\s+\d+\) test .* \([\w.]+\)$", line):
+            cur = [line]
+            blocks.append(cur)
+        elif cur is not None and (line.startswith("     ") or not line.strip()):
+            if line.strip():
+                cur.append(line)
+        else:
+            cur = None
+    return blocks
+
+
+# ---------------------------------------------------------------- mix test (ExUnit)
+
+
+def test_exunit_dots_run_keeps_every_failure_block_whole(counter):
+    # A dots run with warnings between the dots was read as a log: the second failure lost its
+    # header and its left/right values into a bare "… 6 lines elided" marker.
+    lines, view = view_lines(counter, "mix-test-dots-fail.txt")
+    blocks = _exunit_failure_blocks(lines)
+    assert len(blocks) == 5
+    for block in blocks:
+        for line in block:
+            assert line in view, line
+    for line in ("726 tests, 5 failures", "Randomized with seed 42"):
+        assert line in view
+
+
+def test_exunit_trace_counts_passing_rows_and_keeps_failing_and_skipped_ones(counter):
+    lines, view = view_lines(counter, "mix-test-trace.txt")
+    assert detect(real("mix-test-trace.txt")) == ContentType.TERMINAL  # was code
+    for block in _exunit_failure_blocks(lines):
+        for line in block:
+            assert line in view, line
+    # a failing test's --trace row reads like a passing one: it stays, above its failure
+    at = view.index("  1) test ledger case 048 handles sku A48 (Inventory.Gen.LedgerTest)")
+    assert view[at - 2] == "  * test ledger case 048 handles sku A48 (15.8ms) [L#245]"
+    # async output interleaves: a warning can stand between a failing row and its failure
+    at = view.index("  4) test tax case 035 handles sku C35 (Inventory.Gen.TaxTest)")
+    assert "  * test tax case 035 handles sku C35 (0.00ms) [L#180]" in view[at - 6:at]
+    assert not [v for v in view if v.startswith("  * test audit case ")]  # a module that all passed
+    assert "Inventory.Gen.LedgerTest [test/gen/ledger_test.exs]" in view
+    assert "726 tests, 5 failures" in view
+    markers = [MARKER.match(v) for v in view if MARKER.match(v)]
+    assert markers and all(m.group(2) == f"{m.group(1)} passing-test lines" or "passing-test" in m.group(2)
+                           for m in markers)
+    assert sum(map(len, view)) * 4 < sum(map(len, lines))
+
+
+def test_exunit_trace_markers_count_exactly_the_elided_passing_rows(counter):
+    lines, view = view_lines(counter, "mix-test-trace.txt")
+    passing = [ln for ln in lines if re.match(r"^\s+\* test .* \([\d.]+ms\) \[L#\d+\]$", ln.split("\r")[-1])]
+    shown = [v for v in view if re.match(r"^\s+\* test .* \([\d.]+ms\) \[L#\d+\]$", v)]
+    counted = 0
+    for v in view:
+        m = MARKER.match(v)
+        if m:
+            assert m.group(2) == f"{m.group(1)} passing-test lines", v
+            counted += int(m.group(1))
+    # every elided line is a passing row (blank separators inside a run take its label)
+    assert counted >= len(passing) - len(shown)
+    assert len(shown) == 4  # the failing tests' rows (the excerpt holds four failures)
+
+
+def test_exunit_trace_of_one_file_keeps_skipped_row_and_every_failure(counter):
+    lines, view = view_lines(counter, "mix-test-trace-fail-file.txt")
+    assert "  * test skipped pending warehouse api (skipped) [L#55]" in view
+    for block in _exunit_failure_blocks(lines):
+        for line in block:
+            assert line in view, line
+    assert "11 tests, 8 failures, 1 skipped" in view
+
+
+# ---------------------------------------------------------------- mix compile
+
+
+def test_mix_compile_warning_flood_is_compiler_findings_with_locations(counter):
+    # Read as a log, the flood kept ~half its lines with markers that said "repeat of shown
+    # error lines" over warnings whose locations differed. Now findings: each kind shown once
+    # with its location, the rest counted as findings.
+    data = real("mix-compile-warning-flood.txt")
+    assert detect(data) == ContentType.TERMINAL  # was log
+    lines, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    assert view[0] == "Compiling 30 files (.ex)"
+    assert "Generated inventory app" in view
+    kinds = {re.sub(r'"[^"]*"', "Q", ln) for ln in lines if ln.startswith("warning: ")}
+    shown = {re.sub(r'"[^"]*"', "Q", v) for v in view if v.startswith("warning: ")}
+    assert kinds == shown
+    for k, v in enumerate(view):
+        if v.startswith("warning: "):
+            assert re.match(r"^  lib/\S+\.ex:\d+", view[k + 1]), v  # its location under it
+    total = sum(ln.startswith("warning: ") for ln in lines)
+    counted = sum(int(m.group(1)) for v in view if (m := re.search(r"(\d+) findings? like those shown", v)))
+    assert counted + len([v for v in view if v.startswith("warning: ")]) == total
+    assert sum(map(len, view)) * 10 < sum(map(len, lines))
+
+
+# ---------------------------------------------------------------- ghc
+
+
+def test_ghc_thinned_warning_keeps_its_message_lines(counter):
+    # ghc's headline names only its flag; a representative of a thinned flood kept the headline
+    # alone ("src/Gen/Zones.hs:16:21: warning: [-Wunused-local-binds]" and a marker), so the
+    # view never said what was unused.
+    lines, view = view_lines(counter, "ghc-wall-flood.txt")
+    at = view.index("src/Gen/Zones.hs:16:21: warning: [-Wunused-local-binds]")
+    assert view[at + 1] == "    Defined but not used: ‘p’"
+    at = view.index("src/Gen/Zones.hs:4:1: warning: [-Wunused-imports]")
+    assert view[at + 1] == "    The import of ‘Data.List’ is redundant"
+    for k, v in enumerate(view):
+        if re.match(r"^\S+\.hs:\d+:\d+: warning: \[-W[\w-]+\]$", v):
+            assert view[k + 1].startswith("    ") and view[k + 1].strip(), v
+
+
+def test_ghc_type_errors_are_tool_output(counter):
+    # `path:L:C: error:` ends the line (its message is under it): no compiler signature
+    # matched, and the transcript was routed as prose.
+    data = real("ghc-type-errors.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = engine_view(counter, data)
+    for line in data.decode().splitlines():
+        assert line in view.splitlines()
+
+
+# ---------------------------------------------------------------- TAP (busted)
+
+
+def test_tap_comment_diagnostics_under_not_ok_are_kept(counter):
+    # busted -o TAP writes a failure's message, got and expected as `#` comments under `not ok`:
+    # "# Expected:" and its value were elided as "other lines".
+    lines, view = view_lines(counter, "busted-tap-fail.txt")
+    for k, line in enumerate(lines):
+        if line.startswith("not ok "):
+            j = k + 1
+            while j < len(lines) and lines[j].startswith("#"):
+                assert lines[j] in view, lines[j]
+                j += 1
+    assert "# Expected:" in view and "# (number) 20" in view
+    assert "… 84 lines elided (caveman): 84 passing-test lines …" in view
