@@ -841,6 +841,10 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Finished in [\d.]+ seconds \(|Compiling \d+ files? \(\.exs?\)$|== Compilation error in file \S+ ==$"
     # ghc: an error headline ends at `error:` (its message is on the lines under it); --make's steps
     r"|\S+\.l?hs:\d+:\d+: error:$|\[\s*\d+ of \d+\] Compiling \S+\s+\( "
+    # R testthat (funclangs): the closing tally of every reporter, the progress reporter's header
+    r"|\[ FAIL \d+ \| WARN \d+ \| SKIP \d+ \| PASS \d+ \]$|✔ \| F W S\s+OK \| Context$"
+    # Erlang EUnit (funclangs): its banner and closing counts
+    r"|=+ EUnit =+$|Failed: \d+\.  Skipped: \d+\.  Passed: \d+\.$|All \d+ tests passed\.$"
     r")"
 )
 
@@ -1541,3 +1545,19 @@ EXUNIT_MODULE_ROW = compile_lazily(r"^[A-Z][\w.]* \[\S+\.exs\]$")
 #: Where an Elixir warning points, on the line under `warning: msg` (1.14's `  lib/a.ex:6: M.f/2`,
 #: 1.15+'s `└─ lib/a.ex:6:5: M.f/2`): the finding's location, as rustc's `--> src/a.rs:6:5` is.
 ELIXIR_LOCATION = compile_lazily(r"^\s+(?:└─ )?[\w./-]+\.(?:exs?|[hl]?eex|erl|hrl):\d+(?::\d+)?(?:: \S.*)?$")
+
+
+# ---- R: testthat reporters (engine/compressors/toolout_rlang.py) ------------------------------
+#: testthat's progress row, spinner glyph stripped (`⠹ |     1  13 | audit` → ` |     1  13 | audit`):
+#: the running counts of one file, redrawn until its closing row (`✔ |  50 | audit [0.5s]`).
+TESTTHAT_PROGRESS_ROW = compile_lazily(r"^\s*\|[\d ]*\d \| \S.*$")
+#: A file's closing row that reports a failure or warning (`✖ | 2  48 | tax [0.3s]`, `⚠ | …`).
+TESTTHAT_ODD_ROW = compile_lazily(r"^[✖⚠x!] \|[\d ]*\d \| \S")
+#: A problem header of the check and summary reporters: `── 1. Failure ('test-a.R:3'): name ───`,
+#: `── Error ('test-b.R:9'): name ──`; its message and diff run to the next header.
+TESTTHAT_PROBLEM_HEAD = compile_lazily(r"^── (?:\d+\. )?(?:Failure|Error|Warning|Skip)\b.*\('[^']+:\d+(?::\d+)?'\)")
+#: The summary reporter's sections that list problems: `══ Failed ═══`, `══ Warnings ═══`, `══ Skipped ═══`.
+TESTTHAT_PROBLEM_SECTION = compile_lazily(r"^══ (?:Failed|Warnings|Skipped|Failures|Errors) ═")
+#: EUnit's verbose row: `  mod: name_test...ok`, `  mod:12: -gen_test_/0-fun-2-...[0.004 s] ok`, or a
+#: failure `...*failed*`, `...*timed out*`, `...*skipped*` (group `odd`), its report below it.
+EUNIT_ROW = compile_lazily(r"^\s+[\w@.]+:(?:\d+:)? \S.*?\.\.\.(?:\[[\d.]+ s\] )?(?:(?P<ok>ok)|(?P<odd>\*[^*]+\*))$")

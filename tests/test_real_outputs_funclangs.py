@@ -175,3 +175,61 @@ def test_tap_comment_diagnostics_under_not_ok_are_kept(counter):
                 j += 1
     assert "# Expected:" in view and "# (number) 20" in view
     assert "… 84 lines elided (caveman): 84 passing-test lines …" in view
+
+
+# ---------------------------------------------------------------- R testthat
+
+
+def test_testthat_progress_reporter_counts_redraws_and_keeps_problem_boxes(counter):
+    # The progress reporter's per-file redraws (`⠹ |  13 | audit`) and passing rows were prose to
+    # Detect: 1,250 tests passed through whole. Now the redraws are progress, `✔` rows passing,
+    # and each box of failures (actual/expected lines hold no problem word) stays whole.
+    data = real("testthat-progress-fail.txt")
+    assert detect(data) == ContentType.TERMINAL  # was text
+    lines, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    rule = "─" * 80
+    inside = False
+    for line in lines:
+        if line == rule:
+            inside = not inside
+        if inside or line == rule:
+            assert line in view, line
+    for line in lines:
+        if line.startswith(("✖ |", "[ FAIL ")):
+            assert line in view, line
+    assert "  `actual`: 30" in view and "`expected`: 31" in view
+    assert not [v for v in view if v.startswith("✔ |") and v.endswith("s]")]
+    for v in view:
+        m = MARKER.match(v)
+        if m:
+            parts = dict(reversed(p.split(" ", 1)) for p in m.group(2).split("; "))
+            assert set(parts) <= {"passing-test lines", "progress lines", "passing-test line", "progress line"}, v
+            assert sum(map(int, parts.values())) == int(m.group(1)), v
+    assert sum(map(len, view)) * 2 < sum(map(len, lines))
+
+
+def test_testthat_summary_reporter_problem_sections_are_whole(counter):
+    lines, view = view_lines(counter, "testthat-summary-fail.txt")
+    start = lines.index("══ Failed ══════════════════════════════════════════════════════════════════════")
+    for line in lines[start:]:
+        assert line in view, line
+
+
+# ---------------------------------------------------------------- Erlang EUnit
+
+
+def test_eunit_verbose_rows_counted_and_failure_reports_whole(counter):
+    # Read as prose: 350 `...ok` rows went as "149 sections elided" (a marker that said
+    # nothing) and the timed-out test's call chain was cut to its first and last frames.
+    data = real("eunit-verbose-fail.txt")
+    assert detect(data) == ContentType.TERMINAL  # was text
+    lines, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    for k, line in enumerate(lines):
+        if line.endswith(("*failed*", "*timed out*")):
+            j = k
+            while j < len(lines) and not lines[j].endswith("...ok"):
+                assert lines[j] in view or not lines[j].strip(), lines[j]
+                j += 1
+    assert "… 149 lines elided (caveman): 149 passing-test lines …" in view
+    assert "… 201 lines elided (caveman): 201 passing-test lines …" in view
+    assert "  Failed: 1.  Skipped: 0.  Passed: 351." in view

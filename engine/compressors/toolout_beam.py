@@ -1,4 +1,4 @@
-"""ExUnit (`mix test`) read in context: failure blocks, `--trace` rows, dots rows.
+"""ExUnit (`mix test`) and EUnit read in context: failure blocks, `--trace` rows, dots rows.
 
 ExUnit prints each failure as `  N) test name (Module)` with its code, left/right values and
 stacktrace indented under it: the whole block is kept. `mix test --trace` prints one row per test
@@ -7,15 +7,21 @@ so a row whose test has a failure header (anywhere: async output interleaves) is
 as skipped. A `--trace` module header (`Mod [test/x_test.exs]`) is PASS when every row under it
 passed. A row of dots (one per passing test) is PASS. Called only when the text holds `) test `
 or `[L#` (toolout.analyse).
+
+EUnit's verbose rows (`  mod: name_test...ok`) are PASS; a `...*failed*` (`*timed out*`,
+`*skipped*`) row is kept with its report (the unindented `in function`/`in call from` frames,
+the `**error:` term, `output:<<"">>`) up to the next row. Called when the text holds `...`.
 """
 from __future__ import annotations
 
 from engine.compressors.toolout_go import SKIPPED
 from engine.compressors.toolout_scan import KEEP, PASS
-from engine.patterns import EXUNIT_FAILURE, EXUNIT_MODULE_ROW, EXUNIT_TRACE_ROW
+from engine.patterns import EUNIT_ROW, EXUNIT_FAILURE, EXUNIT_MODULE_ROW, EXUNIT_TRACE_ROW
 
 #: What a caller tests the joined text for before calling mark_exunit.
 EXUNIT_HINTS = (") test ", "[L#", ") doctest ", ") property ")
+#: What a caller tests the joined text for before calling mark_eunit (an EUnit row's ellipsis).
+EUNIT_HINT = "..."
 
 
 def mark_exunit(norm: list[str], cls: list[str], in_block: list[bool], joined: str) -> None:
@@ -79,3 +85,26 @@ def _indented_end(norm: list[str], i: int, base: int) -> int:
             last = j
         j += 1
     return last + 1
+
+
+def mark_eunit(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
+    n = len(norm)
+    i = 0
+    while i < n:
+        s = norm[i]
+        m = EUNIT_ROW.match(s) if s[:1] == " " and "..." in s else None
+        if m is None:
+            i += 1
+            continue
+        if m["ok"]:
+            cls[i] = PASS
+            i += 1
+            continue
+        end = i + 1
+        while end < n and not (norm[end][:1] == " " and "..." in norm[end] and EUNIT_ROW.match(norm[end])) \
+                and not norm[end].lstrip().startswith(("[done in ", "=====", "module '")):
+            end += 1
+        for k in range(i, end):
+            cls[k] = KEEP
+            in_block[k] = True
+        i = end
