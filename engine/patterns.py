@@ -845,6 +845,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\[ FAIL \d+ \| WARN \d+ \| SKIP \d+ \| PASS \d+ \]$|✔ \| F W S\s+OK \| Context$"
     # Erlang EUnit (funclangs): its banner and closing counts
     r"|=+ EUnit =+$|Failed: \d+\.  Skipped: \d+\.  Passed: \d+\.$|All \d+ tests passed\.$"
+    # OCaml Alcotest (funclangs): its closing line, passing or failing
+    r"|(\d+ failures?!|Test Successful) in [\d.]+s\. \d+ tests? run\.$"
     r")"
 )
 
@@ -1561,3 +1563,9 @@ TESTTHAT_PROBLEM_SECTION = compile_lazily(r"^══ (?:Failed|Warnings|Skipped|F
 #: EUnit's verbose row: `  mod: name_test...ok`, `  mod:12: -gen_test_/0-fun-2-...[0.004 s] ok`, or a
 #: failure `...*failed*`, `...*timed out*`, `...*skipped*` (group `odd`), its report below it.
 EUNIT_ROW = compile_lazily(r"^\s+[\w@.]+:(?:\d+:)? \S.*?\.\.\.(?:\[[\d.]+ s\] )?(?:(?P<ok>ok)|(?P<odd>\*[^*]+\*))$")
+
+
+# ---- OCaml: Alcotest runs (engine/compressors/toolout_ocaml.py) --------------------------------
+#: Alcotest's result row: `  [OK]          add   0   add level 0.`; the first failure is marked
+#: `> [FAIL] …`. Group `status`: OK (passing), FAIL, SKIP, ERROR, TODO.
+ALCOTEST_ROW = compile_lazily(r"^(?:> | {2})\[(?P<status>OK|FAIL|SKIP|ERROR|TODO)\]\s+\S")

@@ -233,3 +233,24 @@ def test_eunit_verbose_rows_counted_and_failure_reports_whole(counter):
     assert "… 149 lines elided (caveman): 149 passing-test lines …" in view
     assert "… 201 lines elided (caveman): 201 passing-test lines …" in view
     assert "  Failed: 1.  Skipped: 0.  Passed: 351." in view
+
+
+# ---------------------------------------------------------------- OCaml Alcotest
+
+
+def test_alcotest_ok_rows_counted_and_failure_box_whole(counter):
+    # Read as a log: 118 `[OK]` rows went under markers that named nothing, and the failure's
+    # `Expected:`/`Received:` lines stood on no rule that keeps them.
+    data = real("dune-test-alcotest-fail.txt")
+    assert detect(data) == ContentType.TERMINAL  # was log
+    lines, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    for line in lines:
+        if "[FAIL]" in line:
+            assert line in view, line
+    top = next(k for k, ln in enumerate(lines) if ln.startswith("┌"))
+    for line in lines[top:]:
+        assert line in view, line
+    counted = sum(int(m.group(1)) for v in view if (m := MARKER.match(v)) and m.group(2).endswith("passing-test lines"))
+    ok_rows = sum(ln.startswith("  [OK]") for ln in lines)
+    shown_ok = sum(v.startswith("  [OK]") for v in view)
+    assert counted - 4 <= ok_rows - shown_ok <= counted  # a marker's run may take a blank separator

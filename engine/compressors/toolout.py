@@ -50,6 +50,7 @@ from engine.compressors.pip_build import (
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
 from engine.compressors.toolout_beam import EUNIT_HINT, EXUNIT_HINTS, mark_eunit, mark_exunit
 from engine.compressors.toolout_rlang import TESTTHAT_HINTS, mark_testthat
+from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
 from engine.compressors.toolout_pyvariants import PYTEST_FRAME, fold_harness_frames, mark_pytest_variants
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
@@ -455,6 +456,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_exunit(norm, cls, in_block, joined)
     if EUNIT_HINT in joined and "EUnit" in joined:  # Erlang EUnit: `...ok` rows, failure reports
         mark_eunit(norm, cls, in_block)
+    if ALCOTEST_HINT in joined:  # OCaml Alcotest: result rows, failure boxes
+        mark_alcotest(norm, cls, in_block)
     if any(hint in joined for hint in TESTTHAT_HINTS):  # R testthat: progress rows, problem boxes
         mark_testthat(norm, cls, in_block)
     if UV_BUILD_FAILED in joined:  # uv quotes the backend's traceback outside any `×` box
