@@ -254,3 +254,16 @@ def test_alcotest_ok_rows_counted_and_failure_box_whole(counter):
     ok_rows = sum(ln.startswith("  [OK]") for ln in lines)
     shown_ok = sum(v.startswith("  [OK]") for v in view)
     assert counted - 4 <= ok_rows - shown_ok <= counted  # a marker's run may take a blank separator
+
+
+def test_mix_warnings_as_errors_keeps_every_warning_with_its_location(counter):
+    # With --warnings-as-errors the warnings failed the build: each is an error to fix, so none
+    # is thinned to "N findings like those shown" (gcc's -Werror says `error:` and is kept whole).
+    data = real("mix-compile-warnings-as-errors.txt")
+    lines, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    assert "Compilation failed due to warnings while using the --warnings-as-errors option" in view
+    for k, line in enumerate(lines):
+        if line.startswith("warning: "):
+            assert line in view, line
+            assert lines[k + 1] in view, lines[k + 1]
+    assert not [v for v in view if MARKER.match(v)]

@@ -48,7 +48,9 @@ from engine.compressors.pip_build import (
     mark_uv_build_failures,
 )
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
-from engine.compressors.toolout_beam import EUNIT_HINT, EXUNIT_HINTS, mark_eunit, mark_exunit
+from engine.compressors.toolout_beam import (
+    EUNIT_HINT, EXUNIT_HINTS, MIX_WARNINGS_AS_ERRORS, keep_warnings_as_errors, mark_eunit, mark_exunit,
+)
 from engine.compressors.toolout_rlang import TESTTHAT_HINTS, mark_testthat
 from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
@@ -468,6 +470,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "warnings summary" in joined:
         thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
+    if MIX_WARNINGS_AS_ERRORS in joined:
+        keep_warnings_as_errors(cls, rules)
     # rollup's / vite's per-module warnings, in a run that names the bundler (vite's banner,
     # rollup's `in.js → out.js...` header, a `rollup` path or `RollupError`)
     if ("): " in joined or "Generated an empty chunk" in joined) and (

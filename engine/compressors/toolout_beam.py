@@ -15,11 +15,13 @@ the `**error:` term, `output:<<"">>`) up to the next row. Called when the text h
 from __future__ import annotations
 
 from engine.compressors.toolout_go import SKIPPED
-from engine.compressors.toolout_scan import KEEP, PASS
+from engine.compressors.toolout_scan import KEEP, PASS, REPEAT
 from engine.patterns import EUNIT_ROW, EXUNIT_FAILURE, EXUNIT_MODULE_ROW, EXUNIT_TRACE_ROW
 
 #: What a caller tests the joined text for before calling mark_exunit.
 EXUNIT_HINTS = (") test ", "[L#", ") doctest ", ") property ")
+#: mix's closing line when `--warnings-as-errors` failed the build: every warning is then an error.
+MIX_WARNINGS_AS_ERRORS = "Compilation failed due to warnings while using the --warnings-as-errors option"
 #: What a caller tests the joined text for before calling mark_eunit (an EUnit row's ellipsis).
 EUNIT_HINT = "..."
 
@@ -108,3 +110,13 @@ def mark_eunit(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
             cls[k] = KEEP
             in_block[k] = True
         i = end
+
+
+def keep_warnings_as_errors(cls: list[str], rules: dict[int, str]) -> None:
+    """`mix compile --warnings-as-errors` failed: its warnings are the build's errors, so none is
+    thinned to a representative (as gcc's `-Werror` diagnostics, which say `error:`, are not).
+    Called right after mark_findings, when its REPEAT labels are the findings' only ones."""
+    for k, label in enumerate(cls):
+        if label == REPEAT:
+            cls[k] = KEEP
+    rules.clear()
