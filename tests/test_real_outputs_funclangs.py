@@ -267,3 +267,17 @@ def test_mix_warnings_as_errors_keeps_every_warning_with_its_location(counter):
             assert line in view, line
             assert lines[k + 1] in view, lines[k + 1]
     assert not [v for v in view if MARKER.match(v)]
+
+
+def test_testthat_redraw_rule_needs_the_progress_reporters_header():
+    # A pipe-framed table row (`| 12 | ledger |`) is a testthat redraw only under the progress
+    # reporter's `✔ | F W S  OK | Context` header; elsewhere it is no progress line.
+    from engine.compressors.toolout import analyse
+    from engine.compressors.toolout_scan import CHATTER
+
+    rows = ["| 12 | ledger |", "| 13 | orders |"]
+    plain = analyse(["Totals:", *rows, "[ FAIL 0 | WARN 0 | SKIP 0 | PASS 3 ]"]).classes
+    assert CHATTER not in plain[1:3]
+    under = analyse(["✔ | F W S  OK | Context", "", "⠏ |         0 | audit", "✔ |         3 | audit [0.1s]",
+                     "", "[ FAIL 0 | WARN 0 | SKIP 0 | PASS 3 ]"]).classes
+    assert under[2] == CHATTER

@@ -461,7 +461,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if ALCOTEST_HINT in joined:  # OCaml Alcotest: result rows, failure boxes
         mark_alcotest(norm, cls, in_block)
     if any(hint in joined for hint in TESTTHAT_HINTS):  # R testthat: progress rows, problem boxes
-        mark_testthat(norm, cls, in_block)
+        mark_testthat(norm, cls, in_block, joined)
     if UV_BUILD_FAILED in joined:  # uv quotes the backend's traceback outside any `×` box
         mark_uv_build_failures(norm, cls, in_block, scan.candidates((UV_BUILD_FAILED,), fold_case=False))
     mark_go(norm, cls, in_block, scan)  # go test: results, messages and reports read in context

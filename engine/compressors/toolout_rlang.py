@@ -6,20 +6,24 @@ kept. Under a closing row, a box between two `────` rules holds the file
 warnings and skips with their actual/expected lines: kept whole (those lines hold no problem word).
 The summary reporter's `══ Failed ══` / `══ Warnings ══` / `══ Skipped ══` sections and the check
 reporter's `── 1. Failure ('test-a.R:3'): name ──` blocks are kept whole too. Called only when
-the text holds `| Context`, `[ FAIL ` or `══ ` (toolout.analyse).
+the text holds one of TESTTHAT_HINTS (toolout.analyse).
 """
 from __future__ import annotations
 
 from engine.compressors.toolout_scan import CHATTER, KEEP
 from engine.patterns import TESTTHAT_ODD_ROW, TESTTHAT_PROBLEM_HEAD, TESTTHAT_PROBLEM_SECTION, TESTTHAT_PROGRESS_ROW
 
-TESTTHAT_HINTS = ("| Context", "[ FAIL ", "══ ")
+#: What a caller tests the joined text for: the progress reporter's header, the closing tally
+#: (progress, check), the summary reporter's last rule.
+TESTTHAT_HINTS = ("| F W S  OK | Context", "[ FAIL ", "══ DONE ")
+_PROGRESS_HEADER = TESTTHAT_HINTS[0]
 #: A box rule is this character only (the progress reporter draws 80 of them).
 _RULE = "─"
 
 
-def mark_testthat(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
+def mark_testthat(norm: list[str], cls: list[str], in_block: list[bool], joined: str) -> None:
     n = len(norm)
+    progress = _PROGRESS_HEADER in joined  # redraw rows only under the progress reporter's header
     i = 0
     while i < n:
         s = norm[i]
@@ -49,7 +53,7 @@ def mark_testthat(norm: list[str], cls: list[str], in_block: list[bool]) -> None
             _keep(cls, in_block, i, end)
             i = end
             continue
-        if c in " |" and "| " in s and TESTTHAT_PROGRESS_ROW.match(s) and not s.endswith("s]"):
+        if progress and c in " |" and "| " in s and TESTTHAT_PROGRESS_ROW.match(s) and not s.endswith("s]"):
             cls[i] = CHATTER
         elif c in "✖⚠x!" and TESTTHAT_ODD_ROW.match(s):
             cls[i] = KEEP
