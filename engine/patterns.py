@@ -1569,3 +1569,10 @@ EUNIT_ROW = compile_lazily(r"^\s+[\w@.]+:(?:\d+:)? \S.*?\.\.\.(?:\[[\d.]+ s\] )?
 #: Alcotest's result row: `  [OK]          add   0   add level 0.`; the first failure is marked
 #: `> [FAIL] …`. Group `status`: OK (passing), FAIL, SKIP, ERROR, TODO.
 ALCOTEST_ROW = compile_lazily(r"^(?:> | {2})\[(?P<status>OK|FAIL|SKIP|ERROR|TODO)\]\s+\S")
+
+
+# ---- R: printed tibbles (engine/compressors/r_tables.py) ----------------------------------------
+#: A tibble's column-type row under its header: `   <int> <int> <chr>      <chr>  <chr>`.
+R_TIBBLE_TYPES = compile_lazily(r"^\s*(?:<[\w/]+>\s*)+$")
+#: A printed row, led by its row number: ` 1     8     2 an integer n/a  /tmp/x`.
+R_TABLE_ROW = compile_lazily(r"^\s*(\d+)\s")

@@ -281,3 +281,25 @@ def test_testthat_redraw_rule_needs_the_progress_reporters_header():
     under = analyse(["✔ | F W S  OK | Context", "", "⠏ |         0 | audit", "✔ |         3 | audit [0.1s]",
                      "", "[ FAIL 0 | WARN 0 | SKIP 0 | PASS 3 ]"]).classes
     assert under[2] == CHATTER
+
+
+# ---------------------------------------------------------------- R scripts
+
+
+def test_printed_tibble_rows_are_an_enumeration_kept_whole(counter):
+    # `print(problems(df), n = 100)`: 69 parse problems, each its own row; read as prose, rows
+    # 3..67 went into "… 67 sections elided (caveman) …", a marker that said nothing of them.
+    lines, view = view_lines(counter, "rscript-readr-problems.txt")
+    start = lines.index("# A tibble: 69 × 5")
+    for line in lines[start:start + 3 + 69]:
+        assert line.rstrip() in [v.rstrip() for v in view], line
+    assert not [v for v in view if "sections elided" in v]
+
+
+def test_tibble_rule_takes_only_numbered_rows_in_order():
+    from engine.compressors.r_tables import tibble_lines
+
+    table = ["# A tibble: 3 × 2", "  sku     qty", "  <chr> <int>", "1 A1       10", "2 B2        0",
+             "3 C3        4", "# ℹ 1 more variable: price <dbl>", "4 not a row of it", "done"]
+    assert tibble_lines(table) == list(range(7))
+    assert tibble_lines(["# A tibble: 3 × 2", "  sku     qty", "no types", "1 A1 10"]) == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.compressors import lines as L
-from engine.compressors import memcheck, query_plan, strace, toolout, tree_listing
+from engine.compressors import memcheck, query_plan, r_tables, strace, toolout, tree_listing
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -215,6 +215,9 @@ class TextCompressor(L.QueryAwareLines):
                 must[owner] = True
         for i in server_error_lines(scan):  # morgan's `GET /x 500 …`: no time stamp, no error word
             must[line_owner[i]] = True
+        if r_tables.TIBBLE_TITLE in scan.joined():  # R's printed tibbles: rows the agent printed to read
+            for i in r_tables.tibble_lines(all_lines):
+                must[line_owner[i]] = True
         # A flagged line repeated verbatim (a stack trace's recursion) stays once; the marker
         # says its copies were elided, since a flagged line is otherwise never elided.
         copies = [repeat and flagged for repeat, flagged in zip(_identical_repeats(plain_units), must)]
