@@ -714,9 +714,8 @@ TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose 
     r"^(?:(?P<sev>error|warning)(?:\[(?P<rule1>E\d+)\])?|(?P<rule>[A-Z]+\d+)(?: \[\*\])?): ?(?P<msg>.*)$"
     r"|^(?P<rule2>[A-Z]+\d+) (?:\[\*\] )?(?P<msg2>.+)$"
 )
-#: rustc's `--> src/a.rs:6:5` under a headline, or (funclangs) Elixir's location under `warning: msg`:
-#: `  lib/a.ex:6: M.f/2` (1.14), `└─ lib/a.ex:6:5`
-#: (1.15+); the same as ELIXIR_LOCATION below.
+#: rustc's `--> src/a.rs:6:5` under a headline, or (funclangs) Elixir's location under `warning: msg`
+#: (1.14's `  lib/a.ex:6: M.f/2`, 1.15+'s `└─ lib/a.ex:6:5: M.f/2`), which locates it the same way.
 TOOL_DIAG_ARROW = compile_lazily(r"^\s*--> \S+:\d+|^\s+(?:└─ )?[\w./-]+\.(?:exs?|[hl]?eex|erl|hrl):\d+(?::\d+)?(?:: \S.*)?$")
 TOOL_DIAG_GO = compile_lazily(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?: (?P<msg>.*)$")
 #: The Go toolchain's package header above its compile or vet errors (`# example.com/app/api`, for
@@ -1544,9 +1543,6 @@ EXUNIT_TRACE_ROW = compile_lazily(
     r"^\s+\* (?:test|doctest|property) .* \((?:(?P<ms>[\d.]+ms)|(?P<odd>skipped|excluded|invalid))\) \[L#\d+\]$")
 #: `mix test --trace`'s module header above its rows: `Inventory.ItemTest [test/item_test.exs]`.
 EXUNIT_MODULE_ROW = compile_lazily(r"^[A-Z][\w.]* \[\S+\.exs\]$")
-#: Where an Elixir warning points, on the line under `warning: msg` (1.14's `  lib/a.ex:6: M.f/2`,
-#: 1.15+'s `└─ lib/a.ex:6:5: M.f/2`): the finding's location, as rustc's `--> src/a.rs:6:5` is.
-ELIXIR_LOCATION = compile_lazily(r"^\s+(?:└─ )?[\w./-]+\.(?:exs?|[hl]?eex|erl|hrl):\d+(?::\d+)?(?:: \S.*)?$")
 
 
 # ---- R: testthat reporters (engine/compressors/toolout_rlang.py) ------------------------------
