@@ -1572,3 +1572,6 @@ ALCOTEST_ROW = compile_lazily(r"^(?:> | {2})\[(?P<status>OK|FAIL|SKIP|ERROR|TODO
 R_TIBBLE_TYPES = compile_lazily(r"^\s*(?:<[\w/]+>\s*)+$")
 #: A printed row, led by its row number: ` 1     8     2 an integer n/a  /tmp/x`.
 R_TABLE_ROW = compile_lazily(r"^\s*(\d+)\s")
+#: An entry of a numbered listing, `12: In as.numeric(x) : NAs introduced by coercion` (R's
+#: `warnings()`): its number, then its text.
+R_NUMBERED_ENTRY = compile_lazily(r"^\s*(\d+): (.+)$")

@@ -303,3 +303,29 @@ def test_tibble_rule_takes_only_numbered_rows_in_order():
              "3 C3        4", "# ℹ 1 more variable: price <dbl>", "4 not a row of it", "done"]
     assert tibble_lines(table) == list(range(7))
     assert tibble_lines(["# A tibble: 3 × 2", "  sku     qty", "no types", "1 A1 10"]) == []
+
+
+def test_r_warnings_list_of_one_text_says_what_its_marker_holds(counter):
+    # `print(warnings())` after a loop: 50 numbered copies of one warning. The marker said
+    # "48 sections elided" and nothing else: the agent could not tell they were all the same.
+    lines, view = view_lines(counter, "rscript-warnings-flood.txt")
+    assert "… 48 sections elided (caveman): 48 copies of entry 49's text, numbered 1..48 …" in view
+    assert '49: In as.numeric(c(raw[i], "bad")[2 - (i%%2)]) : NAs introduced by coercion' in view
+
+
+def test_r_warnings_list_keeps_the_odd_entry_and_claims_nothing_of_mixed_runs(counter):
+    lines, view = view_lines(counter, "rscript-warnings-list-odd.txt")
+    assert "21: ledger batch 2026-11 does not balance: off by 12.50" in view
+    assert not [v for v in view if "copies of entry" in v]  # the runs mix three texts
+
+
+def test_numbered_copies_needs_one_text_in_sequence_next_to_a_shown_entry():
+    from engine.compressors.r_tables import numbered_copies
+
+    units = ["Warning messages:", "1: In f(x) : NaNs", "2: In f(x) : NaNs", "3: In f(x) : NaNs", "4: In f(x) : NaNs"]
+    assert numbered_copies(units, 1, 4) == "3 copies of entry 4's text, numbered 1..3"
+    assert numbered_copies(units, 2, 4) == "2 copies of entry 4's text, numbered 2..3"
+    gap = ["1: In f(x) : NaNs", "3: In f(x) : NaNs", "4: In f(x) : NaNs", "5: In f(x) : NaNs"]
+    assert numbered_copies(gap, 0, 3) == ""  # numbers out of sequence
+    other = ["1: a", "2: a", "3: b"]
+    assert numbered_copies(other, 0, 2) == ""  # the shown neighbour says something else

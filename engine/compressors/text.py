@@ -228,7 +228,7 @@ class TextCompressor(L.QueryAwareLines):
         def describe(i: int, j: int) -> str:
             if all(copies[i:j]):
                 return f"{j - i} identical repeat{'s' if j - i != 1 else ''} of the one above"
-            return ""
+            return r_tables.numbered_copies(plain_units, i, j)  # R's `warnings()`: one text, numbered
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
