@@ -785,7 +785,9 @@ TOOL_DIAG_HEAD = compile_lazily(  # rustc/cargo and ruff full: a headline whose 
     r"^(?:(?P<sev>error|warning)(?:\[(?P<rule1>E\d+)\])?|(?P<rule>[A-Z]+\d+)(?: \[\*\])?): ?(?P<msg>.*)$"
     r"|^(?P<rule2>[A-Z]+\d+) (?:\[\*\] )?(?P<msg2>.+)$"
 )
-TOOL_DIAG_ARROW = compile_lazily(r"^\s*--> \S+:\d+")
+#: rustc's `--> src/a.rs:6:5` under a headline, or (funclangs) Elixir's location under `warning: msg`
+#: (1.14's `  lib/a.ex:6: M.f/2`, 1.15+'s `└─ lib/a.ex:6:5: M.f/2`), which locates it the same way.
+TOOL_DIAG_ARROW = compile_lazily(r"^\s*--> \S+:\d+|^\s+(?:└─ )?[\w./-]+\.(?:exs?|[hl]?eex|erl|hrl):\d+(?::\d+)?(?:: \S.*)?$")
 TOOL_DIAG_GO = compile_lazily(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?: (?P<msg>.*)$")
 #: The Go toolchain's package header above its compile or vet errors (`# example.com/app/api`, for
 #: a test build `# example.com/app/api [example.com/app/api.test]`): no search tool prints one.
@@ -910,6 +912,17 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\[==========\] (Running )?\d+ tests? from \d+ test (suites?|cases?)"  # GoogleTest
     r"|collect2: error: ld returned \d+ exit status|(\S*/)?ld(\.\w+)?: \S+: in function "  # GNU ld
     r"|\S+:\(\.\w[\w.$]*\+0x[0-9a-f]+\): (undefined reference to|multiple definition of) "
+    # Elixir (funclangs): ExUnit's closing counts and timing; mix's compile lines and errors
+    r"|\d+ (doctests?|propert(y|ies)|tests?)(, \d+ (doctests?|propert(y|ies)|tests?))*, \d+ failures?\b"
+    r"|Finished in [\d.]+ seconds \(|Compiling \d+ files? \(\.exs?\)$|== Compilation error in file \S+ ==$"
+    # ghc: an error headline ends at `error:` (its message is on the lines under it); --make's steps
+    r"|\S+\.l?hs:\d+:\d+: error:$|\[\s*\d+ of \d+\] Compiling \S+\s+\( "
+    # R testthat (funclangs): the closing tally of every reporter, the progress reporter's header
+    r"|\[ FAIL \d+ \| WARN \d+ \| SKIP \d+ \| PASS \d+ \]$|✔ \| F W S\s+OK \| Context$"
+    # Erlang EUnit (funclangs): its banner and closing counts
+    r"|=+ EUnit =+$|Failed: \d+\.  Skipped: \d+\.  Passed: \d+\.$|All \d+ tests passed\.$"
+    # OCaml Alcotest (funclangs): its closing line, passing or failing
+    r"|(\d+ failures?!|Test Successful) in [\d.]+s\. \d+ tests? run\.$"
     r")"
 )
 
@@ -1804,3 +1817,46 @@ PERLCRITIC_FINDING = compile_lazily(
 PHPCS_FOUND = compile_lazily(r"(?m)^FOUND \d+ (?:ERRORS?|WARNINGS?)(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?$")
 PHPCS_ROW = compile_lazily(r"^ *\d+ \| (?P<sev>ERROR|WARNING) *\| (?P<fix>\[[x ]\] )?(?P<msg>.*)$")
 PHPCS_CONTINUATION = compile_lazily(r"^ *\| +\| +\S")
+
+# ---- Elixir: mix compile and ExUnit (engine/compressors/toolout_beam.py) -----------------------
+#: ExUnit's failure header, `  3) test name (Some.ModuleTest)` (doctest and property forms too);
+#: the failure's lines (code, left/right, stacktrace) are indented under it.
+EXUNIT_FAILURE = compile_lazily(r"^(\s*)\d+\) (?:test|doctest|property) .* \([A-Z][\w.]*\)$")
+#: `mix test --trace` result row: `  * test name (1.2ms) [L#15]`, or `(skipped)`, `(excluded)`,
+#: `(invalid)` instead of the time. A failing test's row looks the same: its failure header follows.
+EXUNIT_TRACE_ROW = compile_lazily(
+    r"^\s+\* (?:test|doctest|property) .* \((?:(?P<ms>[\d.]+ms)|(?P<odd>skipped|excluded|invalid))\) \[L#\d+\]$")
+#: `mix test --trace`'s module header above its rows: `Inventory.ItemTest [test/item_test.exs]`.
+EXUNIT_MODULE_ROW = compile_lazily(r"^[A-Z][\w.]* \[\S+\.exs\]$")
+
+
+# ---- R: testthat reporters (engine/compressors/toolout_rlang.py) ------------------------------
+#: testthat's progress row, spinner glyph stripped (`⠹ |     1  13 | audit` → ` |     1  13 | audit`):
+#: the running counts of one file, redrawn until its closing row (`✔ |  50 | audit [0.5s]`).
+TESTTHAT_PROGRESS_ROW = compile_lazily(r"^\s*\|[\d ]*\d \| \S.*$")
+#: A file's closing row that reports a failure or warning (`✖ | 2  48 | tax [0.3s]`, `⚠ | …`).
+TESTTHAT_ODD_ROW = compile_lazily(r"^[✖⚠x!] \|[\d ]*\d \| \S")
+#: A problem header of the check and summary reporters: `── 1. Failure ('test-a.R:3'): name ───`,
+#: `── Error ('test-b.R:9'): name ──`; its message and diff run to the next header.
+TESTTHAT_PROBLEM_HEAD = compile_lazily(r"^── (?:\d+\. )?(?:Failure|Error|Warning|Skip)\b.*\('[^']+:\d+(?::\d+)?'\)")
+#: The summary reporter's sections that list problems: `══ Failed ═══`, `══ Warnings ═══`, `══ Skipped ═══`.
+TESTTHAT_PROBLEM_SECTION = compile_lazily(r"^══ (?:Failed|Warnings|Skipped|Failures|Errors) ═")
+#: EUnit's verbose row: `  mod: name_test...ok`, `  mod:12: -gen_test_/0-fun-2-...[0.004 s] ok`, or a
+#: failure `...*failed*`, `...*timed out*`, `...*skipped*` (group `odd`), its report below it.
+EUNIT_ROW = compile_lazily(r"^\s+[\w@.]+:(?:\d+:)? \S.*?\.\.\.(?:\[[\d.]+ s\] )?(?:(?P<ok>ok)|(?P<odd>\*[^*]+\*))$")
+
+
+# ---- OCaml: Alcotest runs (engine/compressors/toolout_ocaml.py) --------------------------------
+#: Alcotest's result row: `  [OK]          add   0   add level 0.`; the first failure is marked
+#: `> [FAIL] …`. Group `status`: OK (passing), FAIL, SKIP, ERROR, TODO.
+ALCOTEST_ROW = compile_lazily(r"^(?:> | {2})\[(?P<status>OK|FAIL|SKIP|ERROR|TODO)\]\s+\S")
+
+
+# ---- R: printed tibbles (engine/compressors/r_tables.py) ----------------------------------------
+#: A tibble's column-type row under its header: `   <int> <int> <chr>      <chr>  <chr>`.
+R_TIBBLE_TYPES = compile_lazily(r"^\s*(?:<[\w/]+>\s*)+$")
+#: A printed row, led by its row number: ` 1     8     2 an integer n/a  /tmp/x`.
+R_TABLE_ROW = compile_lazily(r"^\s*(\d+)\s")
+#: An entry of a numbered listing, `12: In as.numeric(x) : NAs introduced by coercion` (R's
+#: `warnings()`): its number, then its text.
+R_NUMBERED_ENTRY = compile_lazily(r"^\s*(\d+): (.+)$")

@@ -8,8 +8,8 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, restore_report, sql_dump, strace,
-    toolout, tree_listing,
+    block_repeats, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
+    strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -263,6 +263,9 @@ class TextCompressor(L.QueryAwareLines):
             must[line_owner[i]] = True
         for i in server_message_lines(scan):  # psql's `NOTICE:  … skipping`: no error word either
             must[line_owner[i]] = True
+        if r_tables.TIBBLE_TITLE in scan.joined():  # R's printed tibbles: rows the agent printed to read
+            for i in r_tables.tibble_lines(all_lines):
+                must[line_owner[i]] = True
         # A flagged line repeated verbatim (a stack trace's recursion) stays once; the marker
         # says its copies were elided, since a flagged line is otherwise never elided.
         copies = [repeat and flagged for repeat, flagged in zip(_identical_repeats(plain_units), must)]
@@ -277,6 +280,9 @@ class TextCompressor(L.QueryAwareLines):
         def describe(i: int, j: int) -> str:
             if all(copies[i:j]):
                 return f"{j - i} identical repeat{'s' if j - i != 1 else ''} of the one above"
+            numbered = r_tables.numbered_copies(plain_units, i, j)  # R's `warnings()`: one text, numbered
+            if numbered:
+                return numbered
             # A run of one line over and over (psql's `INSERT 0 1` per statement): the marker
             # says which, so the run reads as what it is and no odd one can hide in it.
             first = plain_units[i]

@@ -48,6 +48,11 @@ from engine.compressors.pip_build import (
     mark_uv_build_failures,
 )
 from engine.compressors.toolout_backtrace import LIB_FRAME, fold_backtraces
+from engine.compressors.toolout_beam import (
+    EUNIT_HINT, EXUNIT_HINTS, MIX_WARNINGS_AS_ERRORS, keep_warnings_as_errors, mark_eunit, mark_exunit,
+)
+from engine.compressors.toolout_rlang import TESTTHAT_HINTS, mark_testthat
+from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
 from engine.compressors.toolout_pyvariants import PYTEST_FRAME, fold_harness_frames, mark_pytest_variants
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
@@ -344,6 +349,11 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
                 cls[k] = PASS  # the YAML diagnostics of a passing TAP test
         elif m := (TOOL_GO_FAIL.match(s) or TOOL_TAP_NOT_OK.match(s) or TOOL_NODE_FAIL.match(s)):
             end = _indented_block_end(norm, i, len(m.group(1)))
+            # busted's and Test::More's diagnostics are `#` comments at the test line's own
+            # indent (message, got, expected): the failure's (node's `# Subtest:` opens the next test)
+            comment = m.group(1) + "#"
+            while end < n and norm[end].startswith(comment) and not norm[end].startswith(comment + " Subtest:"):
+                end += 1
             _mark(cls, in_block, i, end)
         elif TOOL_GO_PANIC.match(s):
             while end < n and not TOOL_GO_PANIC_END.match(norm[end]):
@@ -451,6 +461,14 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         steps = scan.candidates(STEP_WORDS, fold_case=False)
         mark_build_steps(norm, cls, 0, n, CHATTER, only=OTHER, candidates=steps)
     passing_blocks = _mark_blocks(norm, cls, in_block, block_starts)
+    if any(hint in joined for hint in EXUNIT_HINTS):  # mix test: failure blocks, --trace rows, dots
+        mark_exunit(norm, cls, in_block, joined)
+    if EUNIT_HINT in joined and "EUnit" in joined:  # Erlang EUnit: `...ok` rows, failure reports
+        mark_eunit(norm, cls, in_block)
+    if ALCOTEST_HINT in joined:  # OCaml Alcotest: result rows, failure boxes
+        mark_alcotest(norm, cls, in_block)
+    if any(hint in joined for hint in TESTTHAT_HINTS):  # R testthat: progress rows, problem boxes
+        mark_testthat(norm, cls, in_block, joined)
     if UV_BUILD_FAILED in joined:  # uv quotes the backend's traceback outside any `×` box
         mark_uv_build_failures(norm, cls, in_block, scan.candidates((UV_BUILD_FAILED,), fold_case=False))
     mark_go(norm, cls, in_block, scan)  # go test: results, messages and reports read in context
@@ -460,6 +478,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
+    if MIX_WARNINGS_AS_ERRORS in joined:
+        keep_warnings_as_errors(cls, rules)
     # rollup's / vite's per-module warnings, in a run that names the bundler (vite's banner,
     # rollup's `in.js → out.js...` header, a `rollup` path or `RollupError`)
     if ("): " in joined or "Generated an empty chunk" in joined) and (

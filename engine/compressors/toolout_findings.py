@@ -302,16 +302,17 @@ def _decide_findings(
     sampled: set[str] = set()  # severities thinned to representatives: their excerpts go too
     for sev, cap in (("warning", WARNING_VOLUME), ("low", LOW_VOLUME)):
         members = [f for f in findings if f.sev == sev]
-        if len(members) <= cap and not (sev == "warning" and _flood(members)):
+        if len(members) <= cap and not (sev == "warning" and _flood(members, norm)):
             kept.extend(members)
             continue
         sampled.add(sev)
         seen: set[tuple[str, str]] = set()
         shapes: dict[str, str] = {}  # linters repeat a message word for word
         for f in members:
-            shape = shapes.get(f.msg)
+            msg = _worded_msg(f, norm)
+            shape = shapes.get(msg)
             if shape is None:
-                shape = shapes[f.msg] = _shape(f.msg)
+                shape = shapes[msg] = _shape(msg)
             key = (f.rule, shape)
             (dropped if key in seen else kept).append(f)
             seen.add(key)
@@ -333,8 +334,11 @@ def _decide_findings(
         brief = f.sev in sampled
         for k in (f.head, *f.preamble):
             cls[k] = KEEP
+        # ghc's headline names only its flag (`x.hs:4:1: warning: [-Wunused-imports]`): its
+        # message is the lines under it, which a brief representative keeps
+        worded = not brief or bool(f.msg) and bool(TOOL_TRAILING_RULE.sub("", f.msg).strip())
         for k in f.message:
-            if brief and not TOOL_DIAG_ARROW.match(norm[k]):
+            if brief and worded and not TOOL_DIAG_ARROW.match(norm[k]):
                 _drop(cls, k)
             else:
                 cls[k] = KEEP
@@ -356,11 +360,19 @@ def _decide_findings(
                     _drop(cls, k)
 
 
-def _flood(members: list[Finding]) -> bool:
+def _worded_msg(f: Finding, norm: list[str]) -> str:
+    """The finding's message; for a headline that names only its flag (ghc's `warning:
+    [-Wunused-imports]`), the flag and the first line under it, where its words are."""
+    if f.message and not (f.msg and TOOL_TRAILING_RULE.sub("", f.msg).strip()):
+        return f"{f.msg} {norm[f.message[0]].strip()}"
+    return f.msg
+
+
+def _flood(members: list[Finding], norm: list[str]) -> bool:
     """More than LOW_VOLUME findings in few kinds: the same lint over and over."""
     if len(members) <= LOW_VOLUME:
         return False
-    kinds = {(f.rule, _shape(f.msg)) for f in members}
+    kinds = {(f.rule, _shape(_worded_msg(f, norm))) for f in members}
     return len(kinds) <= len(members) * FLOOD_KINDS_PER_FINDING
 
 
