@@ -37,6 +37,14 @@ def markers(view: list[str]) -> list[tuple[int, str]]:
     return [(int(m[1]), m[2]) for v in view if (m := MARKER.match(v))]
 
 
+def account(label: str, run: list[str]) -> str:
+    """The marker text for a run of `label` lines with its blank lines counted apart."""
+    blanks = sum(1 for s in run if not s.strip())
+    parts = [f"{k} {label}{'s' if k != 1 else ''}" for k in [len(run) - blanks] if k]
+    parts += [f"{blanks} blank line{'s' if blanks != 1 else ''}"] if blanks else []
+    return "; ".join(parts)
+
+
 def elided(lines: list[str], view: list[str]) -> list[tuple[str, list[str]]]:
     """Each marker's text with the original lines it stands for (the view is the original with
     runs replaced by markers; the walk checks that too)."""
@@ -92,9 +100,9 @@ def test_minitest_verbose_run_keeps_every_failure_block_and_result_row(counter):
     # the passing `= .` rows are what went, and the markers say so
     passing = sum(1 for s in lines if s.endswith(" s = ."))
     assert not [v for v in view if v.endswith(" s = .")]
-    # (a blank line between two elided rows is counted with them, as toolout labels blanks)
-    assert passing <= sum(k for k, what in markers(view)) <= passing + 2
-    assert all(what == f"{k} passing-test lines" or what == "1 passing-test line" for k, what in markers(view))
+    runs = elided(lines, view)
+    assert passing == sum(sum(1 for s in run if s.strip()) for _, run in runs)
+    assert all(what == account("passing-test line", run) for what, run in runs)
 
 
 def test_minitest_small_failing_run_passes_through_whole(counter):
@@ -175,7 +183,8 @@ def test_phpunit_testdox_keeps_failures_with_bodies_and_odd_results(counter):
 def test_phpunit_debug_started_and_ended_rows_are_progress(counter):
     lines, view = view_lines(counter, "phpunit-debug.txt")
     runs = elided(lines, view)
-    assert [what for what, _ in runs] == ["398 progress lines"]
+    assert [what for what, _ in runs] == ["397 progress lines; 1 blank line"]
+    assert runs[0][0] == account("progress line", runs[0][1])
     assert all(not s or s.startswith("Test '") and s.endswith(("' started", "' ended")) for s in runs[0][1])
     assert "Tests: 2000, Assertions: 1994, Errors: 1, Failures: 3, Skipped: 5." in view
     assert "Failed asserting that 834 is identical to 835." in view
@@ -259,7 +268,7 @@ def test_rspec_documentation_tree_keeps_failed_and_pending_examples_under_their_
             assert titles[-1] == f"  group {n // 10 % 10}" and f"Model{n // 100}" in titles
     assert "Model12" in view and "Model23" in view
     for what, run in elided(lines, view):
-        assert what == f"{len(run)} passing-test line{'s' if len(run) > 1 else ''}"
+        assert what == account("passing-test line", run)
         assert all(not s or s.startswith(("Model", "  group ", "    computes value ", "    parses record ",
                                           "    talks to the network ")) for s in run)
     assert "1600 examples, 4 failures, 5 pending" in view
