@@ -367,6 +367,9 @@ _SIGNAL_DURING_EMULATION = """
 import os, signal, sys
 import shrink.emulator as emulator
 real, stop = emulator.resolve_screen, getattr(signal, sys.argv[1])
+# Python's own start-up state, even when the suite runs as a background job (which starts
+# with SIGINT ignored, and a signal the caller ignores stays ignored)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 def resolve_after_a_signal(*args, **kwargs):
     os.kill(os.getpid(), stop)
     return real(*args, **kwargs)
