@@ -491,6 +491,11 @@ TOOL_PASS = compile_lazily(
     r"|^\[       OK \] \S+ \(\d+ ms\)$"  # GoogleTest
     r"|^\(\s*[^()\s]+: line\s+\d+\) ok\s+\S"  # sphinx linkcheck: a link that answered (broken ones stay)
 )
+#: A dots-only row (`.`, `...s..`) is a test runner's progress only in a run that counts its
+#: tests somewhere (`Ran 3 tests in`, `5 passed`, `12 examples, 0 failures`, `9 runs, 9
+#: assertions`, `Tests: 4`): in doxygen's or TeX's transcript a lone `.` is punctuation.
+TOOL_TEST_COUNT = compile_lazily(
+    r"\b\d+ (?:tests?|examples?|runs?|passed|passing|specs?|assertions?)\b|\bTests: \d|\bRan \d+ tests?\b")
 #: prove's row for a test file: its name, then its result on the same line (`t/a.t .. ok`: it
 #: passed) or on later lines (`t/b.t ....`: kept). Read by a pass of its own over the lines that
 #: hold `.t ..` (toolout.analyse): as an alternative of TOOL_SUMMARY and TOOL_PASS, which any

@@ -222,6 +222,15 @@ def test_must_keep_is_classify_keep():
         assert toolout.must_keep(lines) == [c == KEEP for c in toolout.classify(lines)]
 
 
+def test_a_dots_row_is_passing_tests_only_in_a_run_that_counts_tests():
+    # doxygen's lone `.` between its warnings was marked `1 passing-test line`
+    doxygen = ["include/a.hpp:30: warning: Found unknown command", ".", "Generating code for file a.hpp..."]
+    assert toolout.classify(doxygen)[1] == OTHER
+    unittest_run = [".s.", "-" * 70, "Ran 3 tests in 0.001s", "", "OK (skipped=1)"]
+    assert toolout.classify(unittest_run)[0] == PASS
+    assert toolout.classify(["....", "4 passed in 0.10s"])[0] == PASS
+
+
 def test_empty_and_blank_input():
     assert toolout.must_keep([]) == []
     assert toolout.classify(["", "   "]) == [OTHER, OTHER]

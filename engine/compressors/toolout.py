@@ -34,7 +34,7 @@ import operator
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import compress
+from itertools import compress, repeat
 
 from engine.compressors.lines import LineScan
 from engine.compressors.pip_build import (
@@ -121,6 +121,7 @@ from engine.patterns import (
     TOOL_TRACEBACK,
     TOOL_TREE_MARK,
     TOOL_TREE_ODD,
+    TOOL_TEST_COUNT,
     TOOL_TSC_ERRORS_FILES,
     TOOL_TSC_ERRORS_FILES_ROW,
     TOOL_UNITTEST_BLOCK,
@@ -513,8 +514,22 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP
+    _unmark_stray_dots(norm, cls, joined)
     blanks = _label_blanks(norm, cls)
     return Analysis(cls, rules, blanks)
+
+
+_DOTS_ROW = ".sx"  # pytest's and unittest's progress marks: passed, skipped, xfailed
+
+
+def _unmark_stray_dots(norm: list[str], cls: list[str], joined: str) -> None:
+    """A dots-only row counts as passing tests only in a run that counts tests (a marker's
+    `1 passing-test line` for doxygen's lone `.` would claim a test)."""
+    stray = [i for i in compress(range(len(norm)), map(operator.eq, cls, repeat(PASS)))
+             if norm[i][-1:] in _DOTS_ROW and not norm[i].strip(_DOTS_ROW)]
+    if stray and not TOOL_TEST_COUNT.search(joined):
+        for i in stray:
+            cls[i] = OTHER
 
 
 def _mark_prove_rows(norm: list[str], cls: list[str], scan: LineScan) -> None:
