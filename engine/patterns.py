@@ -481,8 +481,8 @@ TOOL_PASS = compile_lazily(
     r"|^(\S+\.py )?[.sx]+(\s+\[\s*\d+%\])?$"  # pytest -q progress rows without failures
     r"|^\s*(✓|✔|√)\s"  # jest, mocha, node --test
     r"|^\s*PASS\s+\S"  # jest file line
-    r"|^\s*ok \d+ - (?!.*# (SKIP|TODO))"  # TAP
-    r"|^\s*--- PASS: |^ok\s+\S+\s+(\S+s|\(cached\))"  # go test
+    r"|^\s*ok \d+ (- )?(?!.*# (?i:skip|todo)\b)"  # TAP (bats writes no ` - `, and `# skip`)
+    r"|^\s*--- PASS: |^ok\s+\S+\s+(\d[\d.]*s|\(cached\))(\s|$)"  # go test (its time: bats' `ok 5 runs` is no package)
     r"|^test \S(.*\S)? \.\.\. ok$"  # cargo test (a doc test: `test src/lib.rs - add (line 9) ... ok`)
     r"|^\S+ \(\S+\) \.\.\. ok$|^test\w* \(\S+\)\s*$"  # unittest -v
     r"|^\s*\d+/\d+ Test\s+#\d+: \S+ \.+\s+Passed"  # ctest
@@ -1525,6 +1525,9 @@ WHITESPACE_RUN = compile_lazily(r"\s+")
 TOOL_TSC_ERRORS_FILES = compile_lazily(r"^Errors\s+Files$")
 TOOL_NODE_FAILING_TESTS = compile_lazily(r"^\s*✖ failing tests:")
 TOOL_TAP_OK = compile_lazily(r"^(\s*)ok \d+ ")
+#: A TAP result's directive (`ok 5 name # skip reason`, `# TODO`; bats writes it in lower case):
+#: the test did not pass, so its line is the odd result an agent reads, not a passing test.
+TOOL_TAP_DIRECTIVE = compile_lazily(r" # (?i:skip|todo)\b")
 TOOL_CARGO_FAILURES = compile_lazily(r"^failures:$")
 TOOL_RSPEC_FAILURES = compile_lazily(r"^Failures:$")
 TOOL_GRADLE_WRONG = compile_lazily(r"^\* What went wrong:$")

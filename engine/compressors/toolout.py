@@ -115,6 +115,7 @@ from engine.patterns import (
     TOOL_RSPEC_FAILURES,
     TOOL_RSPEC_GRADLE_END,
     TOOL_STACK_FRAME,
+    TOOL_TAP_DIRECTIVE,
     TOOL_TAP_NOT_OK,
     TOOL_TAP_OK,
     TOOL_TB_CONTINUES,
@@ -347,6 +348,8 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             end = _indented_block_end(norm, i, len(m.group(1)))
             for k in range(i + 1, end):
                 cls[k] = PASS  # the YAML diagnostics of a passing TAP test
+        elif TOOL_TAP_OK.match(s) and TOOL_TAP_DIRECTIVE.search(s):
+            cls[i] = KEEP  # a skipped or TODO test (bats: `ok 52 name # skip reason`)
         elif m := (TOOL_GO_FAIL.match(s) or TOOL_TAP_NOT_OK.match(s) or TOOL_NODE_FAIL.match(s)):
             end = _indented_block_end(norm, i, len(m.group(1)))
             # busted's and Test::More's diagnostics are `#` comments at the test line's own

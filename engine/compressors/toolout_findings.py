@@ -183,6 +183,12 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
 
 
 
+def _coded_note(f: Finding) -> bool:
+    """shellcheck -f gcc writes its info and style findings as `path:L:C: note: msg [SC2086]`:
+    each is a finding of its own (its own line, its own code), not a note under the one above."""
+    return f.rule[:2] == "SC" and f.rule[2:].isdigit()
+
+
 def _flake8_severity(rule: str, msg: str) -> str:
     """flake8/ruff: E9xx (syntax, I/O) and pyflakes' F codes for code that cannot run (F821
     undefined name) are errors, as the same messages are from bare pyflakes; the rest are low."""
@@ -229,7 +235,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
-            if f.sev == "note" and cur is not None:
+            if f.sev == "note" and cur is not None and not _coded_note(f):
                 cur.message.append(i)
                 continue
             if f.sev == "note":

@@ -1,0 +1,90 @@
+"""Real outputs of the shell and lint tools an agent runs in CI (shellcheck, bats, sqlfluff, ...),
+trimmed excerpts under tests/fixtures/real/shellci/: every finding is either shown with its
+file:line and rule or counted as a finding in a marker; a passing test is a passing test."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors import toolout
+from engine.compressors.terminal import TerminalCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "shellci"
+MARKER = re.compile(r"^… (\d+) lines elided \(caveman\): (.*) …$")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def view_of(name: str) -> tuple[list[str], list[str]]:
+    data = real(name)
+    assert detect(data) == ContentType.TERMINAL
+    out = TerminalCompressor().compress(data)
+    return data.decode().splitlines(), (data if out is None else out).decode().splitlines()
+
+
+# ---------------------------------------------------------------- shellcheck -f gcc
+
+
+def test_shellcheck_gcc_notes_are_findings_not_lines_under_a_warning():
+    # shellcheck writes its info/style findings as `path:L:C: note: msg [SC2086]`. They were read
+    # as gcc's notes under the warning above them and counted as "lines under them".
+    original, view = view_of("shellcheck-gcc-usrbin.txt")
+    markers = [MARKER.match(v) for v in view if v.startswith("… ")]
+    assert markers and all(markers)
+    assert not any("under them" in m[2] for m in markers)
+    # every elided line is a finding, counted as one, and shown + elided = all of them
+    elided = 0
+    for m in markers:
+        n = int(m[1])
+        assert m[2].startswith(f"{n} finding{'s' if n != 1 else ''} like those shown: ")
+        elided += n
+    shown = [v for v in view if v in original]
+    assert len(shown) + elided == len(original) == 250
+    # every error stays, whole
+    assert all(line in view for line in original if ": error: " in line)
+
+
+def test_gcc_note_under_a_gcc_error_still_belongs_to_it():
+    lines = [
+        "a.c:3:5: error: conflicting types for 'f'",
+        "a.c:1:5: note: previous declaration of 'f' was here",
+    ]
+    analysis = toolout.analyse(lines)
+    assert analysis.classes == [toolout.KEEP, toolout.KEEP]
+
+
+# ---------------------------------------------------------------- bats --tap
+
+
+def test_bats_tap_ok_rows_are_passing_tests_and_skips_stay():
+    # bats writes `ok 12 fails with invalid version` (no ` - `) and `# skip` in lower case: its
+    # passing rows were "other lines", some kept for their words, and every skip was elided.
+    original, view = view_of("bats-tap-pyenv.txt")
+    skips = [ln for ln in original if ln.startswith("ok ") and " # skip" in ln]
+    assert len(skips) == 8
+    assert all(s in view for s in skips)
+    failure = original.index("not ok 105 non-writable shims directory")
+    assert view[view.index(original[failure]):][:7] == original[failure:failure + 7]
+    passing = [ln for ln in original if ln.startswith("ok ") and " # skip" not in ln]
+    shown = [ln for ln in view if ln in passing]
+    markers = [MARKER.match(v) for v in view if v.startswith("… ")]
+    assert markers and all(m[2] == f"{m[1]} passing-test lines" for m in markers)
+    assert len(shown) + sum(int(m[1]) for m in markers) == len(passing) == 225
+
+
+def test_tap_row_labels_bats_and_go():
+    lines = [
+        "ok 5 runs the hook",  # bats: a third word ending in `s` is no go package + time
+        "ok 6 name # SKIP no network",
+        "ok 7 name # todo later",
+        "ok  \tgithub.com/x/y\t0.005s",
+        "ok  \tgithub.com/x/z\t(cached)",
+        "ok 8 - plain TAP",
+    ]
+    classes = toolout.analyse(lines).classes
+    # go's package rows are its per-package summary, kept as they were
+    assert classes == [toolout.PASS, toolout.KEEP, toolout.KEEP, toolout.KEEP, toolout.KEEP, toolout.PASS]
