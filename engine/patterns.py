@@ -923,8 +923,26 @@ TOOL_SIGNATURE = compile_lazily(
     r"|=+ EUnit =+$|Failed: \d+\.  Skipped: \d+\.  Passed: \d+\.$|All \d+ tests passed\.$"
     # OCaml Alcotest (funclangs): its closing line, passing or failing
     r"|(\d+ failures?!|Test Successful) in [\d.]+s\. \d+ tests? run\.$"
+    # sqlfluff lint (shellci): a linted file's header, `== [models/a.sql] FAIL`
+    r"|== \[[^\]\n]+\] (FAIL|PASS)$"
     r")"
 )
+
+# ---------------------------------------------------------------- sqlfluff lint (shellci)
+#: sqlfluff lint's finding: `L:  12 | P:  18 | LT01 | message` (PRS: a parse error). No other
+#: pattern knows the shape, so its findings were left to the generic rules, which dropped most.
+SQLFLUFF_FINDING = compile_lazily(r"L:\s*\d+ \| P:\s*\d+ \|\s*[A-Z]+\d*\s*\| ")
+#: The wrapped rest of its message, aligned under the first line's `| `.
+SQLFLUFF_CONTINUED = compile_lazily(r" {10,}\| \S")
+#: sqlfluff writes this literal in every finding line: the pass runs only when it is in the text.
+SQLFLUFF_HINT = "| P:"
+
+# ---------------------------------------------------------------- codespell (shellci)
+#: codespell's finding, `path:12: teh ==> the, ten`: a misspelling to fix, read like a search
+#: hit but never sampled away (each names its own word and line). Tried only on a text holding
+#: CODESPELL_HINT.
+CODESPELL_FINDING = compile_lazily(r"[^:\s][^:]*:\d+: .+ ==> \S")
+CODESPELL_HINT = " ==> "
 
 # ---------------------------------------------------------------- formatter check reports (fmt_report)
 #: The headline of one file in `ruff format --check`'s diagnostic-style report. Only the

@@ -88,3 +88,47 @@ def test_tap_row_labels_bats_and_go():
     classes = toolout.analyse(lines).classes
     # go's package rows are its per-package summary, kept as they were
     assert classes == [toolout.PASS, toolout.KEEP, toolout.KEEP, toolout.KEEP, toolout.KEEP, toolout.PASS]
+
+
+# ---------------------------------------------------------------- sqlfluff lint
+
+
+def test_sqlfluff_lint_is_tool_output_and_every_finding_stays_whole():
+    # It was read as text: "… 58 sections elided …" dropped findings with no count or rule,
+    # and cut a wrapped message from its headline.
+    data = real("sqlfluff-lint-mysql.txt")
+    assert detect(data) == ContentType.TERMINAL
+    lines = data.decode().splitlines()
+    classes = toolout.analyse(lines).classes
+    findings = [i for i, ln in enumerate(lines) if ln.startswith("L:")]
+    assert len(findings) == 64
+    for i in findings:
+        assert classes[i] == toolout.KEEP
+        k = i + 1
+        while k < len(lines) and lines[k].startswith(" " * 23 + "| "):
+            assert classes[k] == toolout.KEEP
+            k += 1
+    out = TerminalCompressor().compress(data)
+    view = data if out is None else out
+    assert all(ln in view.decode().splitlines() for ln in lines if ln.startswith(("L:", " " * 23 + "| ")))
+
+
+# ---------------------------------------------------------------- codespell
+
+
+def test_codespell_misspellings_are_never_sampled_away():
+    # Read as search hits, "… 12 search result lines elided (caveman): all in pyenv.1, lines
+    # 151..546 …" dropped twelve different misspellings; each is a finding to fix.
+    from engine.compressors.search import SearchResultCompressor
+
+    data = real("codespell-pyenv.txt")
+    assert detect(data) == ContentType.SEARCH
+    out = SearchResultCompressor().compress(data)
+    view = (data if out is None else out).decode()
+    assert "search result lines elided" not in view
+    shown = set(view.splitlines())
+    for line in data.decode().splitlines():
+        path, number, _ = line.split(":", 2)
+        # shown whole, or folded (lossless) to its path:line under the same text
+        assert line in shown or f"{path}:{number}" in shown or any(
+            v.startswith("pyenv/") and line.startswith(v) for v in shown), line

@@ -70,6 +70,7 @@ from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
+from engine.compressors.toolout_sqlfluff import mark_sqlfluff
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CHATTER,
     KEEP,
@@ -87,6 +88,7 @@ from engine.patterns import (
     PIP_BUILD_RUNNING,
     PROVE_FILE_ROW,
     PROVE_ROW_WORD,
+    SQLFLUFF_HINT,
     TOOL_CARGO_FAILURES,
     TOOL_CARGO_FAILURE_END,
     TOOL_CARGO_STDOUT,
@@ -481,6 +483,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         thin_warnings_summary(norm, cls, rules)
     mark_findings(norm, cls, in_block, rules, finding_starts)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
+    if SQLFLUFF_HINT in joined:  # sqlfluff lint: `L:  12 | P:  18 | LT01 | msg`
+        mark_sqlfluff(norm, cls, in_block, scan)
     if MIX_WARNINGS_AS_ERRORS in joined:
         keep_warnings_as_errors(cls, rules)
     # rollup's / vite's per-module warnings, in a run that names the bundler (vite's banner,
