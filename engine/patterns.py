@@ -937,6 +937,10 @@ SQLFLUFF_CONTINUED = compile_lazily(r" {10,}\| \S")
 #: sqlfluff writes this literal in every finding line: the pass runs only when it is in the text.
 SQLFLUFF_HINT = "| P:"
 
+# ---------------------------------------------------------------- shellcheck locations (shellci)
+#: shellcheck's tty header above a source excerpt and its findings' carets: where they are.
+SHELLCHECK_IN_LINE = compile_lazily(r"In (?P<path>.+) line (?P<line>\d+):$")
+
 # ---------------------------------------------------------------- codespell (shellci)
 #: codespell's finding, `path:12: teh ==> the, ten`: a misspelling to fix, read like a search
 #: hit but never sampled away (each names its own word and line). Tried only on a text holding

@@ -132,3 +132,78 @@ def test_codespell_misspellings_are_never_sampled_away():
         # shown whole, or folded (lossless) to its path:line under the same text
         assert line in shown or f"{path}:{number}" in shown or any(
             v.startswith("pyenv/") and line.startswith(v) for v in shown), line
+
+
+# ---------------------------------------------------------------- thinned shellcheck findings: where
+
+
+CARET = re.compile(r"\^-* (SC\d{4}) \(")
+IN_LINE = re.compile(r"^In (.+) line (\d+):$")
+GCC = re.compile(r"^(.+?):(\d+):\d+: \w+: .* \[(SC\d{4})\]$")
+ITEM = re.compile(r"(SC\d{4})×(\d+) at ((?:\S+:[\d×,]+ ?)+)")
+
+
+def _marked(view: list[str]) -> list[tuple[str, str, str]]:
+    """(rule, path, line) of every finding the markers count, expanded from `SC2086×3 at p:1,2×2`."""
+    out = []
+    for v in view:
+        m = MARKER.match(v)
+        if not m or "finding" not in m[2]:
+            continue
+        items = ITEM.findall(m[2])
+        assert items, v
+        for rule, count, where in items:
+            got = []
+            for place in where.split():
+                path, numbers = place.rsplit(":", 1)
+                for n in numbers.split(","):
+                    line, _, k = n.partition("×")
+                    got += [(rule, path, line)] * int(k or 1)
+            assert len(got) == int(count), v
+            out += got
+    return out
+
+
+def test_thinned_shellcheck_gcc_findings_are_counted_with_their_rule_file_and_line():
+    # The markers said `SC2006×13` and no more: the agent had a rule and no place to fix it.
+    original, view = view_of("shellcheck-gcc-usrbin.txt")
+    shown = set(view)
+    elided = sorted(GCC.match(ln).group(3, 1, 2) for ln in original if ln not in shown)
+    assert len(elided) > 100
+    assert sorted(_marked(view)) == elided
+
+
+def test_thinned_shellcheck_tty_findings_are_counted_with_their_rule_file_and_line():
+    original, view = view_of("shellcheck-tty-usrbin.txt")
+    # each caret's finding, located by the `In path line N:` header above it
+    findings: list[tuple[int, str, str, str]] = []
+    where = None
+    for i, ln in enumerate(original):
+        if m := IN_LINE.match(ln):
+            where = m.group(1, 2)
+        elif m := CARET.search(ln):
+            findings.append((i, m[1], *where))
+    # the view is the original with runs replaced by markers: walk both to see which lines went
+    gone, pos = set(), 0
+    for v in view:
+        if m := MARKER.match(v):
+            gone.update(range(pos, pos + int(m[1])))
+            pos += int(m[1])
+        else:
+            assert v == original[pos]
+            pos += 1
+    assert pos == len(original)
+    shown_carets = {i for i, *_ in findings if i not in gone}
+    elided = sorted((rule, path, line) for i, rule, path, line in findings if i not in shown_carets)
+    assert len(elided) > 40
+    assert sorted(_marked(view)) == elided
+
+
+def test_a_marker_names_places_only_when_it_has_all_of_them():
+    from engine.compressors.toolout import Analysis, REPEAT, run_summary
+
+    analysis = Analysis([REPEAT] * 3, {0: "SC2086", 1: "SC2086", 2: "SC2006"}, [], {0: ("a.sh", "3"), 1: ("a.sh", "3")})
+    assert run_summary(analysis, 0, 3) == "3 findings like those shown: SC2086×2 SC2006×1"
+    analysis = Analysis([REPEAT] * 3, {0: "SC2086", 1: "SC2086", 2: "SC2006"}, [],
+                        {0: ("a.sh", "3"), 1: ("a.sh", "3"), 2: ("b.sh", "9")})
+    assert run_summary(analysis, 0, 3) == "3 findings like those shown: SC2086×2 at a.sh:3×2 SC2006×1 at b.sh:9"

@@ -59,6 +59,7 @@ from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captur
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
 from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_where import describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
@@ -149,6 +150,8 @@ class Analysis:
     #: indices of the blank lines, in order: a marker counts them as blank, whatever label
     #: they took to keep an elided run whole
     blanks: list[int] = field(default_factory=list)
+    #: (path, line) of the REPEAT finding headlines whose lines say it (shellcheck's, by index)
+    repeat_where: dict[int, tuple[str, str]] = field(default_factory=dict)
     #: repeat_rules' line indices in order, made when run_summary first asks
     _heads: list[int] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -481,7 +484,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     rules: dict[int, str] = {}
     if "warnings summary" in joined:
         thin_warnings_summary(norm, cls, rules)
-    mark_findings(norm, cls, in_block, rules, finding_starts)
+    where: dict[int, tuple[str, str]] = {}
+    mark_findings(norm, cls, in_block, rules, finding_starts, where)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
     if SQLFLUFF_HINT in joined:  # sqlfluff lint: `L:  12 | P:  18 | LT01 | msg`
         mark_sqlfluff(norm, cls, in_block, scan)
@@ -521,7 +525,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP
     blanks = _label_blanks(norm, cls)
-    return Analysis(cls, rules, blanks)
+    return Analysis(cls, rules, blanks, where)
 
 
 def _mark_prove_rows(norm: list[str], cls: list[str], scan: LineScan) -> None:
@@ -671,6 +675,13 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         rest = ranked[len(shown):]
         if rest:
             shown.append(f"+{len(rest)} more rules×{sum(c for _, c in rest)}")
+        if analysis.repeat_where:
+            # every elided finding's rule and place, or none: a partial list must not read as complete
+            places = [analysis.repeat_where.get(k) for k in heads[first:stop]]
+            if all(places):
+                rule_of = [analysis.repeat_rules[k] or "uncoded" for k in heads[first:stop]]
+                shown = [f"{rule}×{c} at {describe_locations([p for p, r in zip(places, rule_of) if r == rule])}"
+                         for rule, c in ranked]
         parts.append(f"{_count(findings, 'finding')} like those shown: {' '.join(shown)}")
     context = counts[REPEAT] - findings
     if context:
