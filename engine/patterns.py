@@ -481,8 +481,8 @@ TOOL_PASS = compile_lazily(
     r"|^(\S+\.py )?[.sx]+(\s+\[\s*\d+%\])?$"  # pytest -q progress rows without failures
     r"|^\s*(✓|✔|√)\s"  # jest, mocha, node --test
     r"|^\s*PASS\s+\S"  # jest file line
-    r"|^\s*ok \d+ - (?!.*# (SKIP|TODO))"  # TAP
-    r"|^\s*--- PASS: |^ok\s+\S+\s+(\S+s|\(cached\))"  # go test
+    r"|^\s*ok \d+ (- )?(?!.*# (?i:skip|todo)\b)"  # TAP (bats writes no ` - `, and `# skip`)
+    r"|^\s*--- PASS: |^ok\s+\S+\s+(\d[\d.]*s|\(cached\))(\s|$)"  # go test (its time: bats' `ok 5 runs` is no package)
     r"|^test \S(.*\S)? \.\.\. ok$"  # cargo test (a doc test: `test src/lib.rs - add (line 9) ... ok`)
     r"|^\S+ \(\S+\) \.\.\. ok$|^test\w* \(\S+\)\s*$"  # unittest -v
     r"|^\s*\d+/\d+ Test\s+#\d+: \S+ \.+\s+Passed"  # ctest
@@ -928,8 +928,30 @@ TOOL_SIGNATURE = compile_lazily(
     r"|=+ EUnit =+$|Failed: \d+\.  Skipped: \d+\.  Passed: \d+\.$|All \d+ tests passed\.$"
     # OCaml Alcotest (funclangs): its closing line, passing or failing
     r"|(\d+ failures?!|Test Successful) in [\d.]+s\. \d+ tests? run\.$"
+    # sqlfluff lint (shellci): a linted file's header, `== [models/a.sql] FAIL`
+    r"|== \[[^\]\n]+\] (FAIL|PASS)$"
     r")"
 )
+
+# ---------------------------------------------------------------- sqlfluff lint (shellci)
+#: sqlfluff lint's finding: `L:  12 | P:  18 | LT01 | message` (PRS: a parse error). No other
+#: pattern knows the shape, so its findings were left to the generic rules, which dropped most.
+SQLFLUFF_FINDING = compile_lazily(r"L:\s*\d+ \| P:\s*\d+ \|\s*[A-Z]+\d*\s*\| ")
+#: The wrapped rest of its message, aligned under the first line's `| `.
+SQLFLUFF_CONTINUED = compile_lazily(r" {10,}\| \S")
+#: sqlfluff writes this literal in every finding line: the pass runs only when it is in the text.
+SQLFLUFF_HINT = "| P:"
+
+# ---------------------------------------------------------------- shellcheck locations (shellci)
+#: shellcheck's tty header above a source excerpt and its findings' carets: where they are.
+SHELLCHECK_IN_LINE = compile_lazily(r"In (?P<path>.+) line (?P<line>\d+):$")
+
+# ---------------------------------------------------------------- codespell (shellci)
+#: codespell's finding, `path:12: teh ==> the, ten`: a misspelling to fix, read like a search
+#: hit but never sampled away (each names its own word and line). Tried only on a text holding
+#: CODESPELL_HINT.
+CODESPELL_FINDING = compile_lazily(r"[^:\s][^:]*:\d+: .+ ==> \S")
+CODESPELL_HINT = " ==> "
 
 # ---------------------------------------------------------------- formatter check reports (fmt_report)
 #: The headline of one file in `ruff format --check`'s diagnostic-style report. Only the
@@ -1530,6 +1552,9 @@ WHITESPACE_RUN = compile_lazily(r"\s+")
 TOOL_TSC_ERRORS_FILES = compile_lazily(r"^Errors\s+Files$")
 TOOL_NODE_FAILING_TESTS = compile_lazily(r"^\s*✖ failing tests:")
 TOOL_TAP_OK = compile_lazily(r"^(\s*)ok \d+ ")
+#: A TAP result's directive (`ok 5 name # skip reason`, `# TODO`; bats writes it in lower case):
+#: the test did not pass, so its line is the odd result an agent reads, not a passing test.
+TOOL_TAP_DIRECTIVE = compile_lazily(r" # (?i:skip|todo)\b")
 TOOL_CARGO_FAILURES = compile_lazily(r"^failures:$")
 TOOL_RSPEC_FAILURES = compile_lazily(r"^Failures:$")
 TOOL_GRADLE_WRONG = compile_lazily(r"^\* What went wrong:$")

@@ -216,6 +216,14 @@ def plain_run_summary(analysis, lines, start, end):
         rest = ranked[len(shown):]
         if rest:
             shown.append(f"+{len(rest)} more rules×{sum(c for _, c in rest)}")
+        heads = [k for k in range(start, end) if k in analysis.repeat_rules]
+        if analysis.repeat_where and all(k in analysis.repeat_where for k in heads):
+            # shellcheck's findings: every rule with each of its findings' places (toolout_where)
+            from engine.compressors.toolout_where import describe_locations
+
+            shown = [f"{rule}×{c} at " + describe_locations(
+                [analysis.repeat_where[k] for k in heads if (analysis.repeat_rules[k] or "uncoded") == rule])
+                for rule, c in ranked]
         parts.append(f"{_n(findings, 'finding')} like those shown: {' '.join(shown)}")
     if counts[toolout.REPEAT] - findings:
         parts.append(f"{_n(counts[toolout.REPEAT] - findings, 'line')} under them")

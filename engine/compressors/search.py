@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.compressors import lines as L
 from engine.compressors import search_fold
 from engine.compressors import toolout
-from engine.patterns import CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT, SEARCH_PATH_HIT
+from engine.patterns import CODESPELL_FINDING, CODESPELL_HINT, CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT, SEARCH_PATH_HIT
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -90,6 +90,8 @@ class SearchResultCompressor(L.QueryAwareLines):
             return None
         must = [bool(SEARCH_IMPORTANT.search(ln)) for ln in bare]
         L.mark(must, toolout.must_keep(bare))
+        if CODESPELL_HINT in text:  # codespell: each misspelling is a finding to fix, none sampled
+            L.mark(must, [CODESPELL_FINDING.match(ln) is not None for ln in bare])
         # rg's grouped output names each file once, on a line of its own: the list of files
         # that matched is an enumeration the agent needs whole.
         L.mark(must, [bool(SEARCH_HEADING.fullmatch(ln)) for ln in bare])

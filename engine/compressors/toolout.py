@@ -59,6 +59,7 @@ from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captur
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
 from engine.compressors.toolout_findings import mark_findings
+from engine.compressors.toolout_where import describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
@@ -70,6 +71,7 @@ from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
+from engine.compressors.toolout_sqlfluff import mark_sqlfluff
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CHATTER,
     KEEP,
@@ -87,6 +89,7 @@ from engine.patterns import (
     PIP_BUILD_RUNNING,
     PROVE_FILE_ROW,
     PROVE_ROW_WORD,
+    SQLFLUFF_HINT,
     TOOL_CARGO_FAILURES,
     TOOL_CARGO_FAILURE_END,
     TOOL_CARGO_STDOUT,
@@ -115,6 +118,7 @@ from engine.patterns import (
     TOOL_RSPEC_FAILURES,
     TOOL_RSPEC_GRADLE_END,
     TOOL_STACK_FRAME,
+    TOOL_TAP_DIRECTIVE,
     TOOL_TAP_NOT_OK,
     TOOL_TAP_OK,
     TOOL_TB_CONTINUES,
@@ -147,6 +151,8 @@ class Analysis:
     #: indices of the blank lines, in order: a marker counts them as blank, whatever label
     #: they took to keep an elided run whole
     blanks: list[int] = field(default_factory=list)
+    #: (path, line) of the REPEAT finding headlines whose lines say it (shellcheck's, by index)
+    repeat_where: dict[int, tuple[str, str]] = field(default_factory=dict)
     #: repeat_rules' line indices in order, made when run_summary first asks
     _heads: list[int] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -348,6 +354,8 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             end = _indented_block_end(norm, i, len(m.group(1)))
             for k in range(i + 1, end):
                 cls[k] = PASS  # the YAML diagnostics of a passing TAP test
+        elif TOOL_TAP_OK.match(s) and TOOL_TAP_DIRECTIVE.search(s):
+            cls[i] = KEEP  # a skipped or TODO test (bats: `ok 52 name # skip reason`)
         elif m := (TOOL_GO_FAIL.match(s) or TOOL_TAP_NOT_OK.match(s) or TOOL_NODE_FAIL.match(s)):
             end = _indented_block_end(norm, i, len(m.group(1)))
             # busted's and Test::More's diagnostics are `#` comments at the test line's own
@@ -477,8 +485,11 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     rules: dict[int, str] = {}
     if "warnings summary" in joined:
         thin_warnings_summary(norm, cls, rules)
-    mark_findings(norm, cls, in_block, rules, finding_starts)
+    where: dict[int, tuple[str, str]] = {}
+    mark_findings(norm, cls, in_block, rules, finding_starts, where)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
+    if SQLFLUFF_HINT in joined:  # sqlfluff lint: `L:  12 | P:  18 | LT01 | msg`
+        mark_sqlfluff(norm, cls, in_block, scan)
     if MIX_WARNINGS_AS_ERRORS in joined:
         keep_warnings_as_errors(cls, rules)
     # rollup's / vite's per-module warnings, in a run that names the bundler (vite's banner,
@@ -516,7 +527,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
             cls[start] = KEEP
     _unmark_stray_dots(norm, cls, joined)
     blanks = _label_blanks(norm, cls)
-    return Analysis(cls, rules, blanks)
+    return Analysis(cls, rules, blanks, where)
 
 
 _DOTS_ROW = ".sx"  # pytest's and unittest's progress marks: passed, skipped, xfailed
@@ -679,6 +690,13 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         rest = ranked[len(shown):]
         if rest:
             shown.append(f"+{len(rest)} more rules×{sum(c for _, c in rest)}")
+        if analysis.repeat_where:
+            # every elided finding's rule and place, or none: a partial list must not read as complete
+            places = [analysis.repeat_where.get(k) for k in heads[first:stop]]
+            if all(places):
+                rule_of = [analysis.repeat_rules[k] or "uncoded" for k in heads[first:stop]]
+                shown = [f"{rule}×{c} at {describe_locations([p for p, r in zip(places, rule_of) if r == rule])}"
+                         for rule, c in ranked]
         parts.append(f"{_count(findings, 'finding')} like those shown: {' '.join(shown)}")
     context = counts[REPEAT] - findings
     if context:

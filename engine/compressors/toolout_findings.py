@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
     DIGITS,
     TOOL_CARET_LINE,
@@ -115,12 +116,13 @@ FINDING_STARTS_SPACED = (
 
 
 def mark_findings(
-    norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: dict[int, int]
+    norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: dict[int, int],
+    where: dict[int, tuple[str, str]] | None = None,
 ) -> None:
     """Label the findings outside failure blocks; record each REPEAT headline's rule.
     `candidates`: the lines where a FINDING_STARTS pattern matches, each with the index of the
     first that does (others are skipped while no finding is open)."""
-    _decide_findings(_collect_findings(norm, in_block, candidates), norm, cls, rules)
+    _decide_findings(_collect_findings(norm, in_block, candidates), norm, cls, rules, where)
 
 
 def _shape(msg: str) -> str:
@@ -183,6 +185,12 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
 
 
 
+def _coded_note(f: Finding) -> bool:
+    """shellcheck -f gcc writes its info and style findings as `path:L:C: note: msg [SC2086]`:
+    each is a finding of its own (its own line, its own code), not a note under the one above."""
+    return coded_shellcheck(f.rule)
+
+
 def _flake8_severity(rule: str, msg: str) -> str:
     """flake8/ruff: E9xx (syntax, I/O) and pyflakes' F codes for code that cannot run (F821
     undefined name) are errors, as the same messages are from bare pyflakes; the rest are low."""
@@ -229,7 +237,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
-            if f.sev == "note" and cur is not None:
+            if f.sev == "note" and cur is not None and not _coded_note(f):
                 cur.message.append(i)
                 continue
             if f.sev == "note":
@@ -295,7 +303,8 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
 
 
 def _decide_findings(
-    findings: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str]
+    findings: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str],
+    where: dict[int, tuple[str, str]] | None = None,
 ) -> None:
     kept: list[Finding] = []
     dropped: list[Finding] = []
@@ -321,6 +330,10 @@ def _decide_findings(
     groups_kept: set[int] = set()
     for f in dropped:
         rules[f.head] = f.rule
+        if where is not None and coded_shellcheck(f.rule):  # the marker says where each one is
+            loc = shellcheck_location(norm, f.head, f.group, f.style)
+            if loc is not None:
+                where[f.head] = loc
         # The headline goes even when the scan kept it for its own words (rustc's and clippy's
         # `warning: msg` reads like a generic summary line): kept alone, it would stand without
         # its location, and the marker could not count it as a finding.
