@@ -1,0 +1,94 @@
+"""Real machine reports an agent cats (trimmed excerpts under tests/fixtures/real/xmlreports/):
+Cobertura coverage.xml from `coverage xml`, SARIF and other JSON written under a logger's
+lines."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors.text import TextCompressor
+from engine.compressors import xml_runs
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "xmlreports"
+MARKER = re.compile(r"^\s*… (\d+) lines elided \(caveman\): (\d+) <(\w+)> elements(.*) …$")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+# ---------------------------------------------------------------- Cobertura coverage.xml
+
+
+def test_coverage_xml_keeps_every_class_and_folds_its_line_elements():
+    # Read as sections, the report kept 1 of its 3 `<class filename=… line-rate=…>` lines: the
+    # list of files (and their rates) an agent reads coverage.xml for was cut.
+    data = real("coverage_xml_three_classes.xml")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    original = data.decode().split("\n")
+    lines = view.split("\n")
+    for ln in original:
+        if "<line " not in ln:
+            assert ln in lines  # every container line: classes, packages, <lines>, closers
+    markers = [MARKER.match(ln) for ln in lines if "(caveman)" in ln]
+    assert len(markers) == 3 and all(markers)
+    # Each marker counts exactly the `<line>` elements not shown.
+    shown = sum(1 for ln in lines if "<line " in ln)
+    assert shown + sum(int(m.group(1)) for m in markers) == sum(1 for ln in original if "<line " in ln)
+    assert all(m.group(1) == m.group(2) and m.group(3) == "line" for m in markers)
+
+
+def test_coverage_xml_marker_lists_exactly_the_uncovered_lines_it_elided():
+    data = real("coverage_xml_three_classes.xml")
+    view = TextCompressor().compress(data).decode()
+    missed_all = {int(n) for n in re.findall(r'<line number="(\d+)" hits="0"', data.decode())}
+    numbers = [int(n) for n in re.findall(r'<line number="(\d+)"', data.decode())]
+    listed: set[int] = set()
+    for ln in view.split("\n"):
+        shown = re.search(r'<line number="(\d+)" hits="0"', ln)
+        if shown:
+            listed.add(int(shown.group(1)))
+        found = re.search(r"hits=0 at ([\d, -]+)", ln)
+        if found:
+            for span in found.group(1).split(", "):
+                lo, _, hi = span.partition("-")
+                # a span runs over consecutive <line> elements: every statement in it never ran
+                listed.update(n for n in numbers if int(lo) <= n <= int(hi or lo))
+    assert listed == missed_all
+    assert "; hits=0 at 38, 44-52, 57-63, 68, 73-99, 107-142, 146-156, 163-175, 179, 192-193 …" in view
+
+
+def test_coverage_xml_branch_lines_keep_their_odd_partial_branch():
+    # `coverage run --branch`: the one statement with a missed branch is shaped unlike its run.
+    data = real("coverage_xml_branch.xml")
+    view = TextCompressor().compress(data).decode()
+    partial = '<line number="30" hits="0" branch="true" condition-coverage="0% (0/2)" missing-branches="31,32"/>'
+    assert partial in view
+    assert '<class name="test_calc.py" filename="test_calc.py"' in view
+    assert '<class name="calc.py" filename="calc.py"' in view
+
+
+def test_xml_without_long_leaf_runs_is_left_whole():
+    # A pom's or fonts.conf's short sibling groups are the document: nothing to fold, and the
+    # section reader may not thin it either.
+    body = "\n".join(["<?xml version=\"1.0\"?>", "<project>", "  <dependencies>"]
+                     + [f"    <dependency><groupId>g{i}</groupId><artifactId>a{i}</artifactId></dependency>"
+                        for i in range(40)]
+                     + ["  </dependencies>", "</project>"]) + "\n"
+    assert xml_runs.is_document(body)
+    assert xml_runs.fold(body) is None
+    view = TextCompressor().compress(body.encode())
+    assert view is None
+
+
+def test_problem_leaves_are_never_folded():
+    rows = [f'  <item id="{i}" state="ok"/>' for i in range(30)]
+    rows[17] = '  <item id="17" state="error" message="disk full"/>'
+    body = "\n".join(["<?xml version=\"1.0\"?>", "<items>"] + rows + ["</items>"]) + "\n"
+    out = xml_runs.fold(body)
+    assert out is not None
+    assert rows[17] in out.split("\n")
+    assert "  … 15 lines elided (caveman): 15 <item> elements; all state=ok; range id=2..16 …" in out
