@@ -92,3 +92,34 @@ def test_problem_leaves_are_never_folded():
     assert out is not None
     assert rows[17] in out.split("\n")
     assert "  … 15 lines elided (caveman): 15 <item> elements; all state=ok; range id=2..16 …" in out
+
+
+# ---------------------------------------------------------------- JSON under a logger's lines
+
+
+def test_bandit_sarif_under_its_logger_lines_is_framed_json():
+    # bandit logs `[main]\tINFO …` above its SARIF: the first `[`-led line is no JSON, and the
+    # document was read as text, its per-file metrics thinned by lines (a file's
+    # `"SEVERITY.MEDIUM": 1` could go while its `"loc"` stayed).
+    from engine.compressors.json_array import JsonCompressor
+    from engine.compressors.json_framed import plausible
+
+    data = real("bandit_sarif_logged.txt")
+    assert plausible(data)
+    assert detect(data) == ContentType.JSON
+    view = JsonCompressor().compress(data).decode()
+    assert view.startswith("[main]\tINFO\tprofile include tests: None\n")
+    assert "[main]\tINFO\trunning on Python 3.11.7\n{" in view
+    for rule in re.findall(r'"ruleId": "(B\d+)"', data.decode()):
+        assert f'"ruleId": "{rule}"' in view
+    # the one file with findings keeps its metrics; the elided ones are stated all zero
+    assert '"engine/ccr/sqlite.py": {"loc": 327,"nosec": 0,"skipped_tests": 0,"SEVERITY.UNDEFINED": 0,"SEVERITY.LOW": 0,"SEVERITY.MEDIUM": 1' in view
+    assert "SEVERITY.MEDIUM=0" in view
+
+
+def test_a_log_led_by_bracketed_levels_is_still_no_json():
+    log = "".join(f"[main]\tINFO\tstep {i} done\n" for i in range(30)).encode()
+    from engine.compressors.json_framed import plausible
+
+    assert not plausible(log)
+    assert detect(log) != ContentType.JSON
