@@ -12,7 +12,7 @@ from engine.detect import detect
 from engine.types import ContentType
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "xmlreports"
-MARKER = re.compile(r"^\s*… (\d+) lines elided \(caveman\): (\d+) <(\w+)> elements(.*) …$")
+MARKER = re.compile(r"^\s*… (\d+) lines elided \(caveman\): (\d+) (?:passing )?<(\w+)> elements(.*) …$")
 
 
 def real(name: str) -> bytes:
@@ -123,3 +123,39 @@ def test_a_log_led_by_bracketed_levels_is_still_no_json():
 
     assert not plausible(log)
     assert detect(log) != ContentType.JSON
+
+
+# ---------------------------------------------------------------- pytest's junit.xml, one line
+
+
+def test_pytest_junitxml_on_one_line_is_split_at_its_tags_and_its_passing_cases_folded():
+    # pytest writes its report with every test case on one line: read as code (its failure
+    # texts' `def`, `assert`), it passed through whole.
+    data = real("pytest_junitxml_one_line.xml")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    lines = view.split("\n")
+    assert lines[:3] == [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<testsuites name="pytest tests">',
+        '<testsuite name="pytest" errors="0" failures="4" skipped="1" tests="55" time="0.540" '
+        'timestamp="2026-11-30T23:23:16.669507+00:00" hostname="vm">',
+    ]
+    # every failure (its message, its whole text) and the skip, in place under its test case
+    for failure in re.findall(r"<testcase [^>]*[^/]><failure.*?</failure>", data.decode(), re.S):
+        case, rest = failure.split("><failure", 1)
+        assert f"{case}>\n<failure{rest}" in view
+    assert '<skipped type="pytest.skip" message="locale support not written">' in view
+    markers = [MARKER.match(ln) for ln in lines if "(caveman)" in ln]
+    assert [m.group(0) for m in markers] == [
+        "… 40 lines elided (caveman): 40 passing <testcase> elements; all classname=test_calc; "
+        "name: 40 distinct, test_mean[xs0]..test_parse_amount[$9,000.50-9000.5]; range time=0.000..0.013 …"
+    ]
+    shown = sum(1 for ln in lines if ln.startswith("<testcase "))
+    assert shown + 40 == data.decode().count("<testcase ")
+
+
+def test_split_keeps_an_empty_element_on_one_line():
+    from engine.compressors.xml_runs import split_elements
+
+    assert split_elements('<a><b x="1"></b><c/></a>') == '<a>\n<b x="1"></b>\n<c/>\n</a>'

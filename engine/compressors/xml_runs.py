@@ -27,14 +27,19 @@ TAG_LINE_SHARE = 0.6
 ODD_SHARE = 0.05
 #: Fewest lines worth reading as XML (a short fragment reads as prose).
 MIN_LINES = 8
+#: A line this long holding `><` is a document written on one line (pytest's junit.xml): the
+#: view splits it at its tag boundaries, so its look-alike elements become runs of lines.
+ONE_LINE_MIN = 1000
 
 
 def is_document(text: str) -> bool:
     """An XML document written an element a line: starts with a tag, ends with one, and most
-    lines are tags."""
+    lines are tags (a JUnit report's failure texts are part of it, however long)."""
     head = text.lstrip()[:2]
     if head[:1] != "<" or not (head[1:2].isalpha() or head[1:2] in ("?", "!")) or not text.rstrip().endswith(">"):
         return False
+    if "<testsuite" in text[:4096]:
+        return True
     nonblank = [ln for ln in text.split("\n") if ln.strip()]
     if len(nonblank) < MIN_LINES:
         return False
@@ -42,8 +47,32 @@ def is_document(text: str) -> bool:
     return tagged >= TAG_LINE_SHARE * len(nonblank)
 
 
+def written_on_one_line(text: str) -> bool:
+    """Elements run on past ONE_LINE_MIN characters of a line (and no CDATA section, whose
+    text may hold `><` that is no tag boundary)."""
+    return "<![CDATA[" not in text and any(len(ln) > ONE_LINE_MIN and "><" in ln for ln in text.split("\n"))
+
+
+def split_elements(text: str) -> str:
+    """The document with a line break at every tag boundary `><` (outside a CDATA section XML
+    text holds no bare `<`), an empty element's `<a …></a>` kept on one line."""
+    pieces = text.replace("><", ">\n<").split("\n")
+    out: list[str] = []
+    for piece in pieces:
+        if out and piece.startswith("</") and out[-1].startswith("<") and out[-1].endswith(">") \
+                and not out[-1].endswith("/>") and "\n" not in out[-1] \
+                and out[-1][1:].split(None, 1)[0].rstrip(">") == piece[2:-1].strip():
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return "\n".join(out)
+
+
 def fold(text: str, query: str | None = None) -> str | None:
-    """The document with its long leaf runs folded; None when no run was (the text as it is)."""
+    """The document with its long leaf runs folded; None when no run was (the text as it is).
+    A document written on one line is split at its tag boundaries first."""
+    if written_on_one_line(text):
+        text = split_elements(text)
     lines = text.split("\n")
     leaves = [XML_LEAF_LINE.match(ln) if "<" in ln else None for ln in lines]
     terms = _query_terms(query)
@@ -126,7 +155,8 @@ def _fields(match) -> dict[str, str]:
 
 def _marker(indent: str, tag: str, fields: list[dict[str, str]], span_bytes: int) -> str:
     count = len(fields)
-    parts = [f"{count} <{tag}> elements"]
+    # a JUnit test case written as one empty element has no failure, error or skipped child
+    parts = [f"{count} passing <testcase> elements" if tag == "testcase" else f"{count} <{tag}> elements"]
     summary = invariants.summarize(fields, span_bytes) if all(fields) else ""
     if summary:
         parts.append(summary)
