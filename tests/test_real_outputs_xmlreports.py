@@ -159,3 +159,17 @@ def test_split_keeps_an_empty_element_on_one_line():
     from engine.compressors.xml_runs import split_elements
 
     assert split_elements('<a><b x="1"></b><c/></a>') == '<a>\n<b x="1"></b>\n<c/>\n</a>'
+
+
+def test_a_run_of_bare_names_is_a_list_kept_whole():
+    # a pom's twelve `<module>` entries are the list the agent asked for, not records to count
+    body = "\n".join(["<?xml version=\"1.0\"?>", "<project>", "  <modules>"]
+                     + [f"    <module>service-{i}</module>" for i in range(12)]
+                     + ["  </modules>", "  <properties>"]
+                     + [f'    <property name="p{i}" value="v"/>' for i in range(12)]
+                     + ["  </properties>", "</project>"]) + "\n"
+    out = xml_runs.fold(body)
+    assert out is not None
+    for i in range(12):
+        assert f"    <module>service-{i}</module>" in out
+    assert "    … 9 lines elided (caveman): 9 <property> elements; all value=v; name: 9 distinct, p2..p10 …" in out

@@ -89,7 +89,7 @@ def fold(text: str, query: str | None = None) -> str | None:
         while j < n and leaves[j] is not None and leaves[j].group(1) == first.group(1) \
                 and leaves[j].group(2) == first.group(2):
             j += 1
-        if j - i >= RUN_MIN:
+        if j - i >= RUN_MIN and not _names_only(leaves[i:j]):
             elided_bytes += _fold_run(lines[i:j], leaves[i:j], terms, out)
         else:
             out.extend(lines[i:j])
@@ -102,6 +102,12 @@ def fold(text: str, query: str | None = None) -> str | None:
         if tail is not None:
             out.append(tail)
     return "\n".join(out)
+
+
+def _names_only(leaves: list) -> bool:
+    """Leaves holding only a text, no attribute (`<module>core</module>`, `<include>path</include>`):
+    a list of names the agent reads whole, not records to count."""
+    return all(not m.group(3).strip() and m.group(4) is not None for m in leaves)
 
 
 def _query_terms(query: str | None) -> list[str]:
