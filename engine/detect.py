@@ -65,6 +65,9 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TEXT
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL
+    if "[[package]]" in text and _matches_at_least(P.TOML_LOCK_PACKAGE, text, 2):
+        # uv.lock, poetry.lock, Cargo.lock: package tables (upload-time stamps read as a log's)
+        return ContentType.CONFIG
     if _junit_one_line(text):
         # pytest's junit.xml, its test cases on one line: the text reader splits it at its tags
         # (its failure texts read as code, its `file.py:12:` lines as grep hits).

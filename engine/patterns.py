@@ -1876,3 +1876,10 @@ XML_ATTRIBUTE = compile_lazily(r"([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 XML_PROBLEM_LEAF = compile_lazily(
     r"(?i)\b(error|errors|fail|failed|failure|fatal|warning|warn|severe|critical|exception|skipped)\b"
 )
+
+
+# ---- Lock files of TOML package tables (engine/detect.py, engine/compressors/config.py) --------
+#: A package table of uv.lock, poetry.lock or Cargo.lock: `[[package]]` then its `name = "…"`.
+#: Their wheels' `upload-time = "2025-…T…"` stamps read as log records; they are config, each
+#: package's name and version kept.
+TOML_LOCK_PACKAGE = compile_lazily(r"^\[\[package\]\]\r?\nname = \"", re.M)

@@ -173,3 +173,53 @@ def test_a_run_of_bare_names_is_a_list_kept_whole():
     for i in range(12):
         assert f"    <module>service-{i}</module>" in out
     assert "    … 9 lines elided (caveman): 9 <property> elements; all value=v; name: 9 distinct, p2..p10 …" in out
+
+
+def test_a_query_keeps_the_leaves_it_names():
+    data = real("coverage_xml_three_classes.xml")
+    plain = TextCompressor().compress(data).decode()
+    asked = TextCompressor().compress_query(data, 'number="120"').decode()
+    target = '<line number="120" hits="0"/>'
+    assert target not in plain
+    assert target in asked
+
+
+# ---------------------------------------------------------------- TOML lock files
+
+
+def _packages(text: str) -> list[tuple[str, str]]:
+    return re.findall(r'^\[\[package\]\]\nname = "([^"]+)"\nversion = "([^"]+)"$', text, re.M)
+
+
+def _view_keeps_every_package(data: bytes) -> None:
+    from engine.compressors.config import ConfigCompressor
+
+    out = ConfigCompressor().compress(data)
+    view = data.decode() if out is None else out.decode()  # declined: passed through whole
+    for name, version in _packages(data.decode()):
+        assert f'name = "{name}"\nversion = "{version}"' in view
+
+
+def test_uv_lock_is_config_not_a_log_and_keeps_every_resolved_version():
+    # Its wheels' `upload-time = "2025-10-14T04:40:49Z"` stamps made it a log, and the log
+    # view elided packages' `version = ` lines among look-alike wheel lines.
+    data = real("uv_lock_excerpt.toml")
+    assert len(_packages(data.decode())) == 8
+    assert detect(data) == ContentType.CONFIG
+    _view_keeps_every_package(data)
+
+
+def test_poetry_lock_is_config_and_keeps_every_resolved_version():
+    data = real("poetry_lock_excerpt.toml")
+    assert len(_packages(data.decode())) == 14
+    assert detect(data) == ContentType.CONFIG  # was code (its `[package.dependencies]` braces)
+    _view_keeps_every_package(data)
+
+
+def test_cargo_lock_keeps_every_package_version():
+    # 30 workspace crates: the config view kept 4 of their `version = ` lines (look-alikes to
+    # keepNonRedundant) under `# … N config lines elided` markers.
+    data = real("cargo_workspace.lock")
+    assert len(_packages(data.decode())) == 30
+    assert detect(data) == ContentType.CONFIG
+    _view_keeps_every_package(data)
