@@ -155,7 +155,7 @@ def _junit_report(text: str) -> bool:
 
 def _junit_one_line(text: str) -> bool:
     """A JUnit XML report written with its test cases on one line (pytest's --junitxml)."""
-    head = text.lstrip()[:512]
+    head = text[:1024].lstrip()[:512]
     if not (head.startswith("<?xml") or head.startswith("<testsuite")) or "<testcase" not in text:
         return False
     return xml_runs.written_on_one_line(text) and not _matches_at_least(P.JUNIT_TESTCASE_LINE, text, JUNIT_MIN_TESTCASES)

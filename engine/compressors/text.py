@@ -174,7 +174,7 @@ class TextCompressor(L.QueryAwareLines):
         certs = cert_dump.fold(body)  # openssl's certificate dumps: opaque bytes folded, the rest whole
         if certs is not None:
             return (certs.replace("\n", "\r\n") if crlf else certs).encode("utf-8")
-        if body.lstrip()[:1] == "<" and xml_runs.is_document(body):
+        if body[:256].lstrip()[:1] == "<" and xml_runs.is_document(body):
             # An XML document (coverage.xml, SVG, xmllint --format): its leaf runs folded, its
             # containers all kept; read as sections it lost the files a coverage report lists.
             xml = xml_runs.fold(body, query)
