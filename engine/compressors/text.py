@@ -174,10 +174,12 @@ class TextCompressor(L.QueryAwareLines):
         certs = cert_dump.fold(body)  # openssl's certificate dumps: opaque bytes folded, the rest whole
         if certs is not None:
             return (certs.replace("\n", "\r\n") if crlf else certs).encode("utf-8")
-        if body[:256].lstrip()[:1] == "<" and xml_runs.is_document(body):
-            # An XML document (coverage.xml, SVG, xmllint --format): its leaf runs folded, its
-            # containers all kept; read as sections it lost the files a coverage report lists.
-            xml = xml_runs.fold(body, query)
+        xml_doc = xml_runs.document(body) if body[:256].lstrip()[:1] == "<" else None
+        if xml_doc is not None:
+            # An XML document (coverage.xml, SVG, xmllint --format, pytest's one-line junit.xml):
+            # its leaf runs folded, its containers all kept; read as sections it lost the files
+            # a coverage report lists.
+            xml = xml_runs.fold(xml_doc, query)
             return None if xml is None else (xml.replace("\n", "\r\n") if crlf else xml).encode("utf-8")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)

@@ -23,6 +23,8 @@ HEAD = 2
 TAIL = 1
 #: Share of the non-blank lines that must start with a tag for the text to be read as XML.
 TAG_LINE_SHARE = 0.6
+#: Fewest leaves one marker stands for (as the other compressors' runs of three).
+SPAN_MIN = 3
 #: An attribute layout at most this share of its run marks its leaves as odd ones (kept).
 ODD_SHARE = 0.05
 #: Fewest lines worth reading as XML (a short fragment reads as prose).
@@ -68,11 +70,16 @@ def split_elements(text: str) -> str:
     return "\n".join(out)
 
 
-def fold(text: str, query: str | None = None) -> str | None:
-    """The document with its long leaf runs folded; None when no run was (the text as it is).
-    A document written on one line is split at its tag boundaries first."""
+def document(text: str) -> str | None:
+    """The text as an XML document an element a line (one written on one line split at its
+    tag boundaries), or None when it is no such document."""
     if written_on_one_line(text):
         text = split_elements(text)
+    return text if is_document(text) else None
+
+
+def fold(text: str, query: str | None = None) -> str | None:
+    """The document (as document() gives it) with its long leaf runs folded; None when no run was."""
     lines = text.split("\n")
     leaves = [XML_LEAF_LINE.match(ln) if "<" in ln else None for ln in lines]
     terms = _query_terms(query)
@@ -139,7 +146,7 @@ def _fold_run(lines: list[str], leaves: list, terms: list[str], out: list[str]) 
         end = k
         while end < n and not keep[end]:
             end += 1
-        if end - k < 2:  # a marker would not be shorter than the line
+        if end - k < SPAN_MIN:  # a marker would save next to nothing
             out.extend(lines[k:end])
         else:
             span_bytes = sum(len(ln.encode("utf-8")) + 1 for ln in lines[k:end])
