@@ -223,3 +223,26 @@ def test_cargo_lock_keeps_every_package_version():
     assert len(_packages(data.decode())) == 30
     assert detect(data) == ContentType.CONFIG
     _view_keeps_every_package(data)
+
+
+# ---------------------------------------------------------------- surefire's TEST-*.xml
+
+
+def test_surefire_report_counts_its_system_properties_and_keeps_every_failure():
+    # surefire writes the JVM's 49 system properties above the results: they filled two thirds
+    # of the view as "other" lines no rule elided.
+    from engine.compressors.terminal import TerminalCompressor
+
+    data = real("surefire_TEST-LedgerTest.xml")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.split("\n")
+    assert lines[2:5] == [
+        "  <properties>",
+        '… 49 lines elided (caveman): 49 JUnit <property> lines; name: 49 distinct, "basedir".."user.name" …',
+        "  </properties>",
+    ]
+    for case in ("transferMoves", "withdrawLeavesRemainder", "overdraftThrows", "nullAccount", "skipped"):
+        assert f'<testcase name="{case}" classname="com.acme.ledger.LedgerTest"' in view
+    assert "Caused by: java.lang.IllegalStateException: insufficient funds in a" in view
+    assert '    <skipped message="flaky"/>' in view
