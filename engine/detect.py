@@ -19,7 +19,7 @@ from engine.compressors import aligned_table, framed_table, json_framed, pandas_
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, terraform_report, tex_report, toolout_detect, wget_report,
 )
-from engine.compressors import toolout_rubyphp
+from engine.compressors import toolout_rubyphp, xml_runs
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -65,6 +65,13 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TEXT
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL
+    if "[[package]]" in text and _matches_at_least(P.TOML_LOCK_PACKAGE, text, 2):
+        # uv.lock, poetry.lock, Cargo.lock: package tables (upload-time stamps read as a log's)
+        return ContentType.CONFIG
+    if _junit_one_line(text):
+        # pytest's junit.xml, its test cases on one line: the text reader splits it at its tags
+        # (its failure texts read as code, its `file.py:12:` lines as grep hits).
+        return ContentType.TEXT
     if _looks_like_diff(text):
         return ContentType.DIFF
     # Terraform's plan/apply, Ansible's playbook runs, wget's records and TeX runs or .logs are
@@ -144,6 +151,14 @@ def _junit_report(text: str) -> bool:
     if not (head.startswith("<?xml") or head.startswith("<testsuite")) or "<testsuite" not in text:
         return False
     return _matches_at_least(P.JUNIT_TESTCASE_LINE, text, JUNIT_MIN_TESTCASES)
+
+
+def _junit_one_line(text: str) -> bool:
+    """A JUnit XML report written with its test cases on one line (pytest's --junitxml)."""
+    head = text[:1024].lstrip()[:512]
+    if not (head.startswith("<?xml") or head.startswith("<testsuite")) or "<testcase" not in text:
+        return False
+    return xml_runs.written_on_one_line(text) and not _matches_at_least(P.JUNIT_TESTCASE_LINE, text, JUNIT_MIN_TESTCASES)
 
 
 def _json_lines(nonblank: list[str]) -> bool:

@@ -1890,3 +1890,26 @@ R_TABLE_ROW = compile_lazily(r"^\s*(\d+)\s")
 #: An entry of a numbered listing, `12: In as.numeric(x) : NAs introduced by coercion` (R's
 #: `warnings()`): its number, then its text.
 R_NUMBERED_ENTRY = compile_lazily(r"^\s*(\d+): (.+)$")
+
+
+# ---- XML documents read as text: runs of look-alike leaf elements (engine/compressors/xml_runs.py)
+#: A line that is one whole leaf element: `<line number="12" hits="0"/>` or `<comment xml:lang="de">Text</comment>`
+#: (indent, tag, attributes, text). Coverage reports, SVG shapes and catalogues are long runs of them
+#: between the container lines (`<class filename=…>`) that make the document's enumeration.
+XML_LEAF_LINE = compile_lazily(
+    r"^([ \t]*)<([A-Za-z_][\w.:-]*)((?:\s+[\w.:-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*(?:/>|>([^<>]*)</\2\s*>)\s*$"
+)
+#: One attribute of such an element: name, then its value in double or single quotes.
+XML_ATTRIBUTE = compile_lazily(r"([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+#: A leaf that reports a problem (checkstyle's `<error …/>`, `severity="warning"`, a `<failure>`):
+#: never elided, whatever run it stands in.
+XML_PROBLEM_LEAF = compile_lazily(
+    r"(?i)\b(error|errors|fail|failed|failure|fatal|warning|warn|severe|critical|exception|skipped)\b"
+)
+
+
+# ---- Lock files of TOML package tables (engine/detect.py, engine/compressors/config.py) --------
+#: A package table of uv.lock, poetry.lock or Cargo.lock: `[[package]]` then its `name = "…"`.
+#: Their wheels' `upload-time = "2025-…T…"` stamps read as log records; they are config, each
+#: package's name and version kept.
+TOML_LOCK_PACKAGE = compile_lazily(r"^\[\[package\]\]\r?\nname = \"", re.M)

@@ -233,6 +233,13 @@ class _Toml(_Dialect):
     def structural(line: str) -> bool:
         return bool(TOML_SECTION.match(line))
 
+    def identity(self, lines: list[str], i: int) -> bool:
+        # A lock file's package is its name and resolved version (`name = "x"` / `version = "1.2"`
+        # under `[[package]]`): the version is what the agent opened the lock file for.
+        if lines[i].startswith("version = ") and i > 0 and lines[i - 1].startswith("name = "):
+            return True
+        return super().identity(lines, i)
+
     def block(self, lines: list[str], i: int) -> list[int]:
         out = []
         for j in range(i + 1, len(lines)):

@@ -51,11 +51,12 @@ def plausible(data: bytes) -> bool:
     """A cheap look before decoding the payload: a line starting with `{` or `[` among the
     first frame's lines whose first line is a JSON value or the start of one (`[INFO] ...`
     and `[2024-01-01 ...` fail at their first bad token)."""
-    at = _document_start(data)
-    if at is None:
-        return False
-    nl = data.find(b"\n", at)
-    line = data[at:nl if nl >= 0 else len(data)].rstrip(b"\r").decode("utf-8", "replace")
+    return _document_start(data) is not None
+
+
+def _opens_value(line: str) -> bool:
+    """The line is a JSON value or the start of one: a logger's `[main]\tINFO …` above a
+    tool's JSON (bandit's SARIF) is not, and the document starts further down."""
     try:
         _DECODER.raw_decode(line)
     except json.JSONDecodeError as e:
@@ -74,9 +75,13 @@ def _document_start(text: str | bytes) -> int | None:
     for _ in range(FRAME_MAX_LINES + 1):
         if at > FRAME_MAX_BYTES:
             return None
-        if text[at:at + 1] in opens:
-            return at
         nl = text.find(newline, at)  # type: ignore[arg-type]
+        if text[at:at + 1] in opens:
+            line = text[at:nl if nl >= 0 else len(text)]
+            if isinstance(line, bytes):
+                line = line.decode("utf-8", "replace")
+            if _opens_value(line.rstrip("\r")):
+                return at
         if nl < 0:
             return None
         at = nl + 1

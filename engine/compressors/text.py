@@ -9,7 +9,7 @@ from collections import Counter
 from engine.compressors import lines as L
 from engine.compressors import (
     block_repeats, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
-    strace, toolout, tree_listing,
+    strace, toolout, tree_listing, xml_runs,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -174,6 +174,13 @@ class TextCompressor(L.QueryAwareLines):
         certs = cert_dump.fold(body)  # openssl's certificate dumps: opaque bytes folded, the rest whole
         if certs is not None:
             return (certs.replace("\n", "\r\n") if crlf else certs).encode("utf-8")
+        xml_doc = xml_runs.document(body) if body[:256].lstrip()[:1] == "<" else None
+        if xml_doc is not None:
+            # An XML document (coverage.xml, SVG, xmllint --format, pytest's one-line junit.xml):
+            # its leaf runs folded, its containers all kept; read as sections it lost the files
+            # a coverage report lists.
+            xml = xml_runs.fold(xml_doc, query)
+            return None if xml is None else (xml.replace("\n", "\r\n") if crlf else xml).encode("utf-8")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         if is_path_listing(body):

@@ -65,7 +65,7 @@ from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_gradle import mark_gradle_info
-from engine.compressors.toolout_junit import mark_junit
+from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
 from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_debug, thin_maven_warnings
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
@@ -136,7 +136,7 @@ from engine.patterns import (
 
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
-                       SCHEMA, PYTEST_FRAME, DEBUG})
+                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -642,6 +642,7 @@ _LABEL_NOUNS = (
     (HOOK_FRAME, "installer hook/build-env traceback frame line"), (PYTEST_FRAME, "pytest/pluggy traceback frame line"),
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
+    (JUNIT_PROPERTY, "JUnit <property> line"),
 )
 
 

@@ -9,8 +9,15 @@ a `<testsuite(s)` line reporting failures or errors is KEEP (its counts are the 
 """
 from __future__ import annotations
 
-from engine.compressors.toolout_scan import KEEP, OTHER, PASS
+from engine.compressors.toolout_scan import KEEP, OTHER, PASS, problem
 from engine.patterns import JUNIT_ODD_CHILD, JUNIT_SUITE_FAILED
+
+#: A `<property>` line of a report's `<properties>` block (surefire writes the JVM's seventy
+#: system properties into every report, pytest its plugins' statistics): the environment, no
+#: result; counted in the marker as such.
+PROPERTY = "junit_property"
+#: A `<properties>` block shorter than this is shown whole.
+PROPERTIES_MIN = 8
 
 #: A failing test case's element is kept whole up to this many lines; past it the rest is left
 #: to the other rules (a runaway `<system-out>` is a transcript, not the failure).
@@ -18,9 +25,12 @@ CASE_MAX = 400
 
 
 def mark_junit(norm: list[str], cls: list[str]) -> None:
-    if "<testcase" not in "\n".join(norm):  # one C-level scan: most transcripts hold none
+    joined = "\n".join(norm)
+    if "<testcase" not in joined:  # one C-level scan: most transcripts hold none
         return
     n = len(norm)
+    if "<properties>" in joined:
+        _mark_properties(norm, cls)
     i = 0
     while i < n:
         s = norm[i].lstrip()
@@ -55,3 +65,22 @@ def mark_junit(norm: list[str], cls: list[str]) -> None:
                 if cls[k] == OTHER:
                     cls[k] = PASS
         i = end
+
+
+def _mark_properties(norm: list[str], cls: list[str]) -> None:
+    """The `<property …/>` lines of each long `<properties>` block: PROPERTY (one that names a
+    problem keeps its own class)."""
+    n = len(norm)
+    i = 0
+    while i < n:
+        if norm[i].strip() != "<properties>":
+            i += 1
+            continue
+        j = i + 1
+        while j < n and norm[j].lstrip().startswith("<property "):
+            j += 1
+        if j < n and norm[j].strip() == "</properties>" and j - i - 1 >= PROPERTIES_MIN:
+            for k in range(i + 1, j):
+                if cls[k] == OTHER and not problem(norm[k]):
+                    cls[k] = PROPERTY
+        i = j
