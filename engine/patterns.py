@@ -1860,3 +1860,17 @@ R_TABLE_ROW = compile_lazily(r"^\s*(\d+)\s")
 #: An entry of a numbered listing, `12: In as.numeric(x) : NAs introduced by coercion` (R's
 #: `warnings()`): its number, then its text.
 R_NUMBERED_ENTRY = compile_lazily(r"^\s*(\d+): (.+)$")
+
+# ---- clang / clang-tidy per-translation-unit counts (engine/compressors/toolout_clang.py) -------
+#: clang-tidy (and clang) print `628 warnings generated.` once per translation unit, a running
+#: total over a multi-file run: progress, not a warning. Only pure warning counts match; a count
+#: naming errors (`3 warnings and 1 error generated.`) is left to the error rules.
+CLANG_WARNINGS_GENERATED = re.compile(r"\d+ warnings? generated\.")
+
+# ---- cppcheck --xml reports, stderr and stdout merged (engine/compressors/cppcheck_xml.py) -----
+#: A configuration pass of one file: `Checking cJSON.c: WIN32;_MSC_VER...` (progress; the plain
+#: `Checking cJSON.c ...` opening a file and `2/2 files checked 100% done` stay).
+CPPCHECK_CONFIG_LINE = re.compile(r"Checking \S.*: .*\.\.\.")
+#: One `<location .../>` or `<symbol>...</symbol>` element on a line of its own, under an
+#: `<error ...>` element.
+CPPCHECK_XML_DETAIL = re.compile(r"\s*(?:<location\s.*/>|<symbol>.*</symbol>)")
