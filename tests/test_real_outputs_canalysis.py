@@ -1,0 +1,133 @@
+"""Real outputs of C/C++ analysers (trimmed excerpts under tests/fixtures/real/canalysis/):
+clang-tidy with the static analyzer's path notes, cppcheck's --xml report merged with its
+progress lines."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors.terminal import TerminalCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "canalysis"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def _view(data: bytes) -> str:
+    out = TerminalCompressor().compress(data)
+    assert out is not None
+    return out.decode()
+
+
+def _marker_counts(view: str) -> list[int]:
+    return [int(m) for m in re.findall(r"… (\d+) lines elided \(caveman\)", view)]
+
+
+# ---------------------------------------------------------------- clang-tidy
+
+
+def test_clang_tidy_keeps_every_warning_headline_and_counts_the_analyzer_path_under_it():
+    # Every analyzer note carried its own excerpt, so the view kept them all and saved under
+    # 10%: the whole run passed through. Now each warning keeps its headline and own excerpt.
+    data = real("clang_tidy_analyzer.out")
+    original = data.decode().splitlines()
+    view = _view(data)
+    lines = view.splitlines()
+    heads = [ln for ln in original if ": warning: " in ln]
+    assert len(heads) == 14
+    assert all(h in lines for h in heads)
+    assert len(data) > 2 * len(view)
+    # the first finding: headline, own excerpt, then its 54-line path (18 notes) as one marker
+    first = original.index(heads[0])
+    at = lines.index(heads[0])
+    assert lines[at + 1:at + 3] == original[first + 1:first + 3]
+    assert lines[at + 3] == "… 54 lines elided (caveman): 54 lines under them …"
+    assert lines[at + 4] == original[first + 57] == heads[1]
+    # a warning with a single note keeps it and its excerpt (no chain)
+    sizeof = original.index(heads[1])
+    assert original[sizeof + 3].endswith("note: expanded from macro 'LUAL_BUFFERSIZE'")
+    assert original[sizeof + 3] in lines
+
+
+def test_clang_tidy_per_file_counts_are_progress_but_the_last_total_stays():
+    data = real("clang_tidy_analyzer.out")
+    original = data.decode().splitlines()
+    view = _view(data)
+    lines = view.splitlines()
+    counts = [ln for ln in original if ln.endswith(" warnings generated.")]
+    assert len(counts) == 34
+    assert counts[-1] == "28437 warnings generated." and counts[-1] in lines
+    assert lines[3] == "… 30 lines elided (caveman): 30 progress lines …"
+    assert [ln for ln in lines if ln.endswith(" warnings generated.")] == counts[:3] + counts[-1:]
+
+
+def test_clang_error_counts_are_not_progress():
+    # clang-tidy prints its per-file counts first (the warnings in headers are suppressed)
+    lines = [f"{10 * (k + 1)} warnings generated." for k in range(6)]
+    lines += ["65 warnings and 1 error generated."]
+    lines += [f"{10 * (k + 1)} warnings generated." for k in range(6, 12)]
+    lines += ["f5.c:9:2: error: expected ';' [clang-diagnostic-error]", "  int y", "       ^"]
+    for k in range(3):
+        lines += [f"f{k}.c:{k + 1}:1: warning: unused variable 'v{k}' [misc-unused]", "  int v;", "      ^"]
+    lines += ["Suppressed 100 warnings (100 in non-user code)."]
+    view = _view(("\n".join(lines) + "\n").encode())
+    assert "65 warnings and 1 error generated." in view
+    assert "f5.c:9:2: error: expected ';' [clang-diagnostic-error]" in view
+    assert "120 warnings generated." in view  # the last total
+    assert "50 warnings generated." not in view.splitlines()  # past the head the view keeps
+    assert "progress line" in view
+
+
+def test_an_errors_note_chain_keeps_its_notes():
+    # gcc's `required from here` chain says where an error is to be fixed: it stays whole.
+    lines = ["t.cc:9:5: error: no match for 'operator+' [-fpermissive]", "    a + b;", "    ^"]
+    for k in range(4):
+        lines += [f"t.cc:{20 + k}:3: note: required from here", f"   f{k}();", "   ^"]
+    lines += ["", "1 error generated."]
+    text = ("\n".join(lines) + "\n").encode()
+    view = TerminalCompressor().compress(text)
+    shown = (view or text).decode()
+    for k in range(4):
+        assert f"t.cc:{20 + k}:3: note: required from here" in shown
+        assert f"   f{k}();" in shown
+
+
+# ---------------------------------------------------------------- cppcheck --xml
+
+
+def test_cppcheck_xml_keeps_every_finding_with_its_first_location():
+    # Read as a log, 26 distinct <error> elements (each its own id, message and place) were
+    # elided as "26 repeats of shown error lines".
+    data = real("cppcheck_xml_merged.out")
+    assert detect(data) is ContentType.TERMINAL
+    original = data.decode().splitlines()
+    view = _view(data)
+    lines = view.splitlines()
+    errors = [i for i, ln in enumerate(original) if ln.lstrip().startswith("<error ")]
+    assert len(errors) == 23
+    for i in errors:
+        assert original[i] in lines
+        if original[i + 1].lstrip().startswith("<location "):
+            assert original[i + 1] in lines
+    assert "repeats of shown" not in view
+    assert all(ln in lines for ln in original if ln.strip().startswith(("</error>", "<results", "</results>")))
+    # markers name exactly what they hold
+    assert "… 3 lines elided (caveman): 2 further <location> lines of this error; 1 <symbol> line …" in lines
+    assert "… 6 lines elided (caveman): 6 configuration progress lines (Checking file: macros...) …" in lines
+    assert "Checking cJSON.c ..." in lines and "2/2 files checked 100% done" in lines
+    # every elided line is counted: shown + elided == original
+    assert len([ln for ln in lines if not ln.startswith("… ")]) + sum(_marker_counts(view)) == len(original)
+
+
+def test_cppcheck_xml_without_progress_lines_is_the_same_report():
+    data = real("cppcheck_xml_merged.out")
+    pure = "\n".join(ln for ln in data.decode().splitlines()
+                     if not ln.startswith("Checking ") and "files checked" not in ln) + "\n"
+    assert detect(pure.encode()) is ContentType.TERMINAL
+    view = _view(pure.encode())
+    assert view.count("<error id=") == 23
+    assert "configuration progress" not in view
