@@ -1874,3 +1874,10 @@ CPPCHECK_CONFIG_LINE = re.compile(r"Checking \S.*: .*\.\.\.")
 #: One `<location .../>` or `<symbol>...</symbol>` element on a line of its own, under an
 #: `<error ...>` element.
 CPPCHECK_XML_DETAIL = re.compile(r"\s*(?:<location\s.*/>|<symbol>.*</symbol>)")
+
+# ---- cmake --trace / --trace-expand (engine/compressors/cmake_trace.py) -------------------------
+#: One trace entry: `path(line):  command(args )`; the path may hold spaces (Windows installs).
+CMAKE_TRACE_ENTRY = re.compile(r"[^()\n]+\(\d+\):  \S")
+#: A trace entry of a file in CMake's own module directory (`/usr/share/cmake-3.25/Modules/`,
+#: `.../share/cmake/Modules/`): the library internals of a configure run.
+CMAKE_TRACE_MODULE = re.compile(r"[^()\n]*/share/cmake[^/()\n]*/Modules/(?P<mod>[^()\n]+)\(\d+\):  \S")

@@ -131,3 +131,48 @@ def test_cppcheck_xml_without_progress_lines_is_the_same_report():
     view = _view(pure.encode())
     assert view.count("<error id=") == 23
     assert "configuration progress" not in view
+
+
+# ---------------------------------------------------------------- cmake --trace-expand
+
+_TRACE = re.compile(r"[^()\n]+\(\d+\):  \S")
+
+
+def test_cmake_trace_elides_cmake_module_entries_and_keeps_the_project_and_every_message():
+    # The whole trace (278k tokens for a three-line project) passed through: every line unique.
+    data = real("cmake_trace_expand_fail.out")
+    assert detect(data) is ContentType.TERMINAL
+    original = data.decode().splitlines()
+    view = _view(data)
+    lines = view.splitlines()
+    project = [ln for ln in original if ln.startswith("/work/x/proj_bad/CMakeLists.txt(")]
+    assert len(project) == 6 and all(ln in lines for ln in project)
+    # every line that is no trace entry of a module and no continuation of one stays: the
+    # messages, the `CMake Warning` / `CMake Error` blocks with their indented text
+    for ln in original:
+        if ln.startswith(("-- ", "CMake ", "  ")) and not _TRACE.match(ln):
+            assert ln in lines, ln
+    assert "… 68 lines elided (caveman): 68 trace lines in CMake's modules: FindPkgConfig.cmake×60 " \
+           "FindPackageHandleStandardArgs.cmake×7 FindPackageMessage.cmake×1 …" in lines
+    assert "… 37 lines elided (caveman): 36 trace lines in CMake's modules: CMakeDetermineSystem.cmake×36; " \
+           "1 continuation line of their arguments …" in lines
+    assert not any("/share/cmake-3.25/Modules/" in ln for ln in lines if not ln.startswith("… "))
+    assert len([ln for ln in lines if not ln.startswith("… ")]) + sum(_marker_counts(view)) == len(original)
+    assert len(data) > 5 * len(view)
+
+
+def test_cmake_trace_output_after_a_closed_module_entry_is_not_a_continuation():
+    mod = "/usr/share/cmake-3.28/Modules/FindThing.cmake"
+    lines = ["Running with trace output on.", "/p/CMakeLists.txt(1):  project(p )"]
+    lines += [f"{mod}({k}):  set(X{k} 1 )" for k in range(1, 6)]
+    lines += ["plain message from a module"]  # message() without a mode prints bare text
+    lines += [f"{mod}({k}):  file(WRITE out \"a(\nb\n)\" )".split("\n")[0] for k in (7,)]
+    lines += ["b", ")\" )"]  # the open `(` of that entry: two continuation lines
+    lines += [f"{mod}({k}):  unset(Y )" for k in range(8, 12)]
+    lines += ["CMake Error at CMakeLists.txt:9 (message):", "  boom", ""]
+    view = _view(("\n".join(lines) + "\n").encode()).splitlines()
+    assert "plain message from a module" in view
+    assert "CMake Error at CMakeLists.txt:9 (message):" in view and "  boom" in view
+    assert "… 5 lines elided (caveman): 5 trace lines in CMake's modules: FindThing.cmake×5 …" in view
+    assert "… 7 lines elided (caveman): 5 trace lines in CMake's modules: FindThing.cmake×5; " \
+           "2 continuation lines of their arguments …" in view
