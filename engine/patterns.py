@@ -1881,3 +1881,13 @@ CMAKE_TRACE_ENTRY = re.compile(r"[^()\n]+\(\d+\):  \S")
 #: A trace entry of a file in CMake's own module directory (`/usr/share/cmake-3.25/Modules/`,
 #: `.../share/cmake/Modules/`): the library internals of a configure run.
 CMAKE_TRACE_MODULE = re.compile(r"[^()\n]*/share/cmake[^/()\n]*/Modules/(?P<mod>[^()\n]+)\(\d+\):  \S")
+
+# ---- C/C++ analysers' thinned findings: their places in the marker (finding_locations) ---------
+#: A clang-tidy or cppcheck headline naming its check last: `src/a.c:12:5: warning: msg
+#: [readability-identifier-length]`, `a.c:744:7: style: msg [variableScope]`,
+#: `[bugprone-x,-warnings-as-errors]`. The check starts with a letter, so gcc's `[-Wunused]`
+#: flags (thinned floods counted by flag alone) do not match.
+ANALYZER_HEADLINE = re.compile(
+    r"(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): [a-z][a-z ]*: .*\[(?P<rule>[A-Za-z][\w.,:-]*)\]")
+#: toolout's count of thinned findings in a marker (`17 findings like those shown: ...`).
+FINDINGS_COUNTED = re.compile(r"(\d+) findings? like those shown")

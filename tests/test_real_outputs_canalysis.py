@@ -176,3 +176,54 @@ def test_cmake_trace_output_after_a_closed_module_entry_is_not_a_continuation():
     assert "… 5 lines elided (caveman): 5 trace lines in CMake's modules: FindThing.cmake×5 …" in view
     assert "… 7 lines elided (caveman): 5 trace lines in CMake's modules: FindThing.cmake×5; " \
            "2 continuation lines of their arguments …" in view
+
+
+# ---------------------------------------------------------------- thinned analyser findings
+
+_HEAD = re.compile(r"(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): [a-z][a-z ]*: .*\[(?P<rule>[A-Za-z][\w.,:-]*)\]")
+
+
+def _placed(view_lines: list[str], path: str, place: str, rule: str) -> bool:
+    """The finding's place is named under its check in some marker."""
+    for ln in view_lines:
+        if not ln.startswith("… ") or f"{rule}: " not in ln:
+            continue
+        for group in ln.split("; "):
+            if not group.startswith((f"at {rule}: ", f"{rule}: ")):
+                continue
+            for entry in group.split(": ", 1)[1].rstrip(" …").split(", "):
+                if entry.startswith(path + ":") and place in entry[len(path) + 1:].split(" "):
+                    return True
+    return False
+
+
+def test_cppcheck_thinned_style_findings_keep_their_file_line_col_and_check_in_the_marker():
+    # 58 style/information findings: past LOW_VOLUME toolout keeps one per check and message
+    # shape; the others were only counted per check (`funcArgNamesDifferent×15`), their places lost.
+    data = real("cppcheck_text_enable_all.out")
+    original = data.decode().splitlines()
+    view = _view(data)
+    lines = view.splitlines()
+    heads = [(m, ln) for ln in original if (m := _HEAD.fullmatch(ln))]
+    assert len(heads) == 64
+    elided = [(m, ln) for m, ln in heads if ln not in lines]
+    assert len(elided) > 40
+    for m, ln in elided:
+        assert _placed(lines, m["path"], f"{m['line']}:{m['col']}", m["rule"]), ln
+    assert "… 14 lines elided (caveman): 4 findings like those shown: constParameter×4; 10 lines under them; " \
+           "at constParameter: lgc.c:736:68 1090:39 1195:65 1491:62 …" in lines
+    # every marker names as many places as it counts findings
+    for ln in lines:
+        if (m := re.search(r"(\d+) findings? like those shown", ln)):
+            places = ln.split("; at ", 1)[1]
+            named = sum(len(entry.split(":", 1)[1].split(" ")) for group in places.rstrip(" …").split("; ")
+                        for entry in group.split(": ", 1)[1].split(", "))
+            assert named == int(m.group(1)), ln
+
+
+def test_flake8_floods_keep_their_marker_unchanged():
+    # Their headlines name no check in brackets: the marker says what it said before.
+    lines = [f"pkg/mod.py:{k}:80: E501 line too long ({90 + k % 7} > 79 characters)" for k in range(1, 80)]
+    view = _view(("\n".join(lines) + "\n").encode())
+    markers = [ln for ln in view.splitlines() if "findings like those shown" in ln]
+    assert markers and all("; at " not in m for m in markers)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from itertools import compress
 
 from engine.compressors import (
-    access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, fmt_report, terraform_report, tex_report, wget_report,
+    access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, finding_locations, fmt_report, terraform_report, tex_report, wget_report,
 )
 from engine.compressors import lines as L
 from engine.compressors import memcheck, toolout
@@ -250,6 +250,8 @@ class TerminalCompressor(L.QueryAwareLines):
 
         if access_counts.has_morgan_lines(scan.joined()):  # a dev server's access lines: count the statuses
             describe = access_counts.with_statuses(describe, cleaned)
+        if tool_output and describe is not None:  # a C/C++ analyser's thinned findings: their places
+            describe = finding_locations.with_locations(describe, cleaned)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
