@@ -1891,3 +1891,8 @@ ANALYZER_HEADLINE = re.compile(
     r"(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): [a-z][a-z ]*: .*\[(?P<rule>[A-Za-z][\w.,:-]*)\]")
 #: toolout's count of thinned findings in a marker (`17 findings like those shown: ...`).
 FINDINGS_COUNTED = re.compile(r"(\d+) findings? like those shown")
+
+# ---- binutils size(1) tables (tabular) -----------------------------------------------------------
+#: `size` (Berkeley format): one row per object file or archive member, an enumeration the agent
+#: asked for (which object is big), never a sample: the tabular compressor leaves it whole.
+SIZE_BERKELEY_HEADER = re.compile(r"\s*text\s+data\s+bss\s+dec\s+hex\s+filename\s*")
