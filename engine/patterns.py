@@ -881,6 +881,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|redefinition of unused '|'from \S+ import \*' used; unable to detect undefined names|f-string is missing placeholders"
     r"|import '[^']+' from line \d+ shadowed by loop variable|`global \S+` is unused: )"
     r"|g?make(\[\d+\])?: \*\*\* |ninja: build stopped"  # make, ninja
+    # ninja's banner (meson compile, cmake --build with Ninja); meson test's closing counts
+    r"|ninja: Entering directory `|Expected Fail:\s+\d+\s*$"
     r"|-- Configuring (done|incomplete)|-- Build files have been written to: |CMake Error at "
     r"|build (succeeded|finished with problems)[,.]|Running Sphinx v\d"  # sphinx
     r"|Successfully installed \S+-\d|error: subprocess-exited-with-error$"  # pip

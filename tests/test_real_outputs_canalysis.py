@@ -239,3 +239,23 @@ def test_size_table_of_objects_is_an_enumeration_kept_whole():
     data = real("size_objects.out")
     assert len(data.decode().splitlines()) == 35
     assert TabularCompressor().compress(data) is None
+
+
+# ---------------------------------------------------------------- meson / ninja
+
+
+def test_meson_compile_and_meson_test_are_build_and_test_transcripts():
+    # Both were read as plain text (the preprocessor's `path:124: warning:` has no column, and
+    # ninja's `[6/47]` rows were no signature): the text compressor declined them.
+    compile_ = real("meson_compile_warnings.out")
+    assert detect(compile_) is ContentType.TERMINAL
+    assert detect(real("meson_test_fail.out")) is ContentType.TERMINAL
+    original = compile_.decode().splitlines()
+    view = _view(compile_).splitlines()
+    warnings = [ln for ln in original if ": warning: " in ln]
+    assert len(warnings) >= 5
+    assert view.count(warnings[0]) == len(warnings)  # every warning stays, each in its own file
+    included = [ln for ln in original if ln.startswith("In file included from ")]
+    assert all(ln in view for ln in included)
+    assert any(re.fullmatch(r"… \d+ lines elided \(caveman\): \d+ progress lines?(; 1 other line)? …", ln)
+               for ln in view)
