@@ -1898,3 +1898,8 @@ FINDINGS_COUNTED = re.compile(r"(\d+) findings? like those shown")
 #: `size` (Berkeley format): one row per object file or archive member, an enumeration the agent
 #: asked for (which object is big), never a sample: the tabular compressor leaves it whole.
 SIZE_BERKELEY_HEADER = re.compile(r"\s*text\s+data\s+bss\s+dec\s+hex\s+filename\s*")
+
+# ---- gdb backtraces (engine/compressors/gdb_backtrace.py) ----------------------------------------
+#: A gdb frame line: `#0  0x000055555555525 in sum_keys (h=0x0, depth=4) at crash.c:17`,
+#: `#5  main (argc=2, argv=0x7ffe) at crash.c:37`, `#3  0x00007f in __libc_start_call_main () from /lib/...`.
+GDB_FRAME = re.compile(r"#\d+ +(?:0x[0-9a-f]+ in )?\S+ \(.*\)(?: at \S+:\d+| from \S+)?")

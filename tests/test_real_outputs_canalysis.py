@@ -259,3 +259,23 @@ def test_meson_compile_and_meson_test_are_build_and_test_transcripts():
     assert all(ln in view for ln in included)
     assert any(re.fullmatch(r"… \d+ lines elided \(caveman\): \d+ progress lines?(; 1 other line)? …", ln)
                for ln in view)
+
+
+# ---------------------------------------------------------------- gdb
+
+
+def test_gdb_bt_full_keeps_every_frame_and_its_locals():
+    # Frames #1..#4 (the recursion that led to the crash) went as "… 8 sections elided", naming
+    # no frame.
+    from engine.compressors.text import TextCompressor
+
+    data = real("gdb_bt_full_registers.out")
+    original = data.decode().splitlines()
+    out = TextCompressor().compress(data)
+    view = (out or data).decode().splitlines()
+    frames = [ln for ln in original if re.match(r"#\d+ ", ln)]
+    assert len(frames) == 6
+    start = original.index(frames[0])
+    end = original.index(frames[-1]) + 2  # main's one local
+    assert view[view.index(frames[0]):view.index(frames[0]) + end - start] == original[start:end]
+    assert not any("sections elided" in ln for ln in view[:view.index(frames[-1])])

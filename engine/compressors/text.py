@@ -8,7 +8,7 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
+    block_repeats, cert_dump, gdb_backtrace, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
     strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
@@ -263,6 +263,9 @@ class TextCompressor(L.QueryAwareLines):
             must[line_owner[i]] = True
         for i in server_message_lines(scan):  # psql's `NOTICE:  … skipping`: no error word either
             must[line_owner[i]] = True
+        if gdb_backtrace.HINT in scan.joined():  # gdb's bt / bt full: every frame, never sampled
+            for i in gdb_backtrace.backtrace_lines(all_lines):
+                must[line_owner[i]] = True
         if r_tables.TIBBLE_TITLE in scan.joined():  # R's printed tibbles: rows the agent printed to read
             for i in r_tables.tibble_lines(all_lines):
                 must[line_owner[i]] = True
