@@ -1903,3 +1903,9 @@ SIZE_BERKELEY_HEADER = re.compile(r"\s*text\s+data\s+bss\s+dec\s+hex\s+filename\
 #: A gdb frame line: `#0  0x000055555555525 in sum_keys (h=0x0, depth=4) at crash.c:17`,
 #: `#5  main (argc=2, argv=0x7ffe) at crash.c:37`, `#3  0x00007f in __libc_start_call_main () from /lib/...`.
 GDB_FRAME = re.compile(r"#\d+ +(?:0x[0-9a-f]+ in )?\S+ \(.*\)(?: at \S+:\d+| from \S+)?")
+
+# ---- profilers' function listings (text) ----------------------------------------------------------
+#: callgrind_annotate / cg_annotate's header (`Profile data file 'cg.out' (creator: callgrind-3.19.0)`,
+#: cg_annotate's `I1 cache:` block): what follows is a ranked function listing, already cut at
+#: its threshold by the tool; an enumeration, never sampled.
+PROFILE_LISTING_HEADER = re.compile(r"(?m)^(?:Profile data file '|Command:\s+\S.*\nData file:)")

@@ -279,3 +279,16 @@ def test_gdb_bt_full_keeps_every_frame_and_its_locals():
     end = original.index(frames[-1]) + 2  # main's one local
     assert view[view.index(frames[0]):view.index(frames[0]) + end - start] == original[start:end]
     assert not any("sections elided" in ln for ln in view[:view.index(frames[-1])])
+
+
+# ---------------------------------------------------------------- callgrind_annotate
+
+
+def test_callgrind_annotate_function_listing_is_kept_whole():
+    # Its caller-tree sections (one per function) were elided as "… 8 sections elided", naming
+    # none of the functions: a ranked listing, already cut at its threshold by the tool.
+    from engine.compressors.text import TextCompressor
+
+    data = real("callgrind_annotate_tree_caller.out")
+    assert b"Profile data file '" in data
+    assert TextCompressor().compress(data) is None

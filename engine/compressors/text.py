@@ -17,7 +17,7 @@ from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
-    PATH_LIST_ENTRY, REDIS_REPLY_NUMBER,
+    PATH_LIST_ENTRY, PROFILE_LISTING_HEADER, REDIS_REPLY_NUMBER,
     TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_LIST_ITEM, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
@@ -178,6 +178,8 @@ class TextCompressor(L.QueryAwareLines):
             body = strip_html_noise(body)
         if is_path_listing(body):
             return None
+        if "Profile data file '" in body[:2000] and PROFILE_LISTING_HEADER.search(body[:2000]):
+            return None  # callgrind_annotate's ranked functions: an enumeration (see the pattern)
         if body.count("\n") >= L.LIST_MAX_ENTRIES:
             keys = key_listing.fold(body)  # `redis-cli KEYS '*'`: thousands of numbered names
             if keys is not None:
