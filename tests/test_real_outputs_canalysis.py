@@ -184,14 +184,20 @@ _HEAD = re.compile(r"(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): [a-z][a-z
 
 
 def _placed(view_lines: list[str], path: str, place: str, rule: str) -> bool:
-    """The finding's place is named under its check in some marker."""
+    """The finding's place is named under its check in some marker (a marker counting one
+    check only, `variableScope×4`, names its places without repeating it)."""
     for ln in view_lines:
-        if not ln.startswith("… ") or f"{rule}: " not in ln:
+        if not ln.startswith("… ") or f"{rule}×" not in ln:
             continue
+        single = re.search(r"like those shown: \S+×\d+;", ln) is not None
         for group in ln.split("; "):
-            if not group.startswith((f"at {rule}: ", f"{rule}: ")):
+            if single and group.startswith("at "):
+                where = group[3:]
+            elif group.startswith((f"at {rule}: ", f"{rule}: ")):
+                where = group.split(": ", 1)[1]
+            else:
                 continue
-            for entry in group.split(": ", 1)[1].rstrip(" …").split(", "):
+            for entry in where.rstrip(" …").split(", "):
                 if entry.startswith(path + ":") and place in entry[len(path) + 1:].split(" "):
                     return True
     return False
@@ -211,12 +217,13 @@ def test_cppcheck_thinned_style_findings_keep_their_file_line_col_and_check_in_t
     for m, ln in elided:
         assert _placed(lines, m["path"], f"{m['line']}:{m['col']}", m["rule"]), ln
     assert "… 14 lines elided (caveman): 4 findings like those shown: constParameter×4; 10 lines under them; " \
-           "at constParameter: lgc.c:736:68 1090:39 1195:65 1491:62 …" in lines
+           "at lgc.c:736:68 1090:39 1195:65 1491:62 …" in lines
     # every marker names as many places as it counts findings
     for ln in lines:
         if (m := re.search(r"(\d+) findings? like those shown", ln)):
-            places = ln.split("; at ", 1)[1]
-            named = sum(len(entry.split(":", 1)[1].split(" ")) for group in places.rstrip(" …").split("; ")
+            places = ln.split("; at ", 1)[1].rstrip(" …")
+            groups = places.split("; ") if re.search(r"^[\w.,:-]+: ", places) else [": " + places]
+            named = sum(len(entry.split(":", 1)[1].split(" ")) for group in groups
                         for entry in group.split(": ", 1)[1].split(", "))
             assert named == int(m.group(1)), ln
 

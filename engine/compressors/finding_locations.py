@@ -3,7 +3,7 @@ hundreds of findings of a few checks (`readability-identifier-length`, `funcArgN
 toolout keeps one per check and message shape and counts the rest per check. Each of those
 is still a place the agent must fix, so the marker adds every elided finding's file:line:col,
 grouped by check, then by file (`at readability-braces-around-statements: src/lapi.c:66:9
-72:37, src/lvm.c:1802:38`). Read only from the elided lines, only for headlines that name
+72:37, src/lvm.c:1802:38`; a run of one check names it once, in the count). Read only from the elided lines, only for headlines that name
 their check last in brackets (ANALYZER_HEADLINE); other markers are unchanged.
 """
 from __future__ import annotations
@@ -44,6 +44,8 @@ def locations(lines: Sequence[str]) -> tuple[str, int]:
         return "", 0
     groups = []
     for rule, files in by_rule.items():
-        groups.append(f"{rule}: " + ", ".join(f"{path}:{' '.join(places)}" for path, places in files.items()))
+        where = ", ".join(f"{path}:{' '.join(places)}" for path, places in files.items())
+        # one check: the count before it already names it (`variableScope×4; ...; at src/jv.c:267:12 ...`)
+        groups.append(where if len(by_rule) == 1 else f"{rule}: {where}")
     located = sum(len(places) for files in by_rule.values() for places in files.values())
     return "at " + "; ".join(groups), located
