@@ -187,7 +187,7 @@ def _placed(view_lines: list[str], path: str, place: str, rule: str) -> bool:
     """The finding's place is named under its check in some marker (a marker counting one
     check only, `variableScope×4`, names its places without repeating it)."""
     for ln in view_lines:
-        if not ln.startswith("… ") or f"{rule}×" not in ln:
+        if not ln.startswith("… ") or (f"{rule}×" not in ln and f"{rule}: " not in ln):  # `+2 more rules×2`
             continue
         single = re.search(r"like those shown: \S+×\d+;", ln) is not None
         for group in ln.split("; "):
