@@ -17,7 +17,7 @@ import re
 from engine import patterns as P
 from engine.compressors import aligned_table, framed_table, json_framed, pandas_frame, record_blocks, sql_dump
 from engine.compressors import (  # not toolout: Detect needs only the signatures
-    ansible_report, terraform_report, tex_report, toolout_detect, wget_report,
+    ansible_report, cmake_trace, cppcheck_xml, terraform_report, tex_report, toolout_detect, wget_report,
 )
 from engine.compressors import toolout_rubyphp, xml_runs
 from engine.compressors.git_listing import is_git_listing
@@ -78,7 +78,8 @@ def detect(data: bytes) -> ContentType:
     # transcripts (their own rules in the terminal compressor; a TeX run's `)`-ended lines read
     # as code); a diff that quotes one is still a diff.
     if (terraform_report.is_report(text) or ansible_report.is_report(text) or wget_report.is_report(text)
-            or tex_report.is_report(text)):
+            or tex_report.is_report(text) or cppcheck_xml.is_report(text)
+            or cmake_trace.is_report(text)):
         return ContentType.TERMINAL
     if is_git_listing(text):
         # A log, file list, status or blame is an enumeration: the diff compressor keeps it whole.

@@ -886,6 +886,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|redefinition of unused '|'from \S+ import \*' used; unable to detect undefined names|f-string is missing placeholders"
     r"|import '[^']+' from line \d+ shadowed by loop variable|`global \S+` is unused: )"
     r"|g?make(\[\d+\])?: \*\*\* |ninja: build stopped"  # make, ninja
+    # ninja's banner (meson compile, cmake --build with Ninja); meson test's closing counts
+    r"|ninja: Entering directory `|Expected Fail:\s+\d+\s*$"
     r"|-- Configuring (done|incomplete)|-- Build files have been written to: |CMake Error at "
     r"|build (succeeded|finished with problems)[,.]|Running Sphinx v\d"  # sphinx
     r"|Successfully installed \S+-\d|error: subprocess-exited-with-error$"  # pip
@@ -1913,3 +1915,50 @@ XML_PROBLEM_LEAF = compile_lazily(
 #: Their wheels' `upload-time = "2025-…T…"` stamps read as log records; they are config, each
 #: package's name and version kept.
 TOML_LOCK_PACKAGE = compile_lazily(r"^\[\[package\]\]\r?\nname = \"", re.M)
+
+# ---- clang / clang-tidy per-translation-unit counts (engine/compressors/toolout_clang.py) -------
+#: clang-tidy (and clang) print `628 warnings generated.` once per translation unit, a running
+#: total over a multi-file run: progress, not a warning. Only pure warning counts match; a count
+#: naming errors (`3 warnings and 1 error generated.`) is left to the error rules.
+CLANG_WARNINGS_GENERATED = re.compile(r"\d+ warnings? generated\.")
+
+# ---- cppcheck --xml reports, stderr and stdout merged (engine/compressors/cppcheck_xml.py) -----
+#: A configuration pass of one file: `Checking cJSON.c: WIN32;_MSC_VER...` (progress; the plain
+#: `Checking cJSON.c ...` opening a file and `2/2 files checked 100% done` stay).
+CPPCHECK_CONFIG_LINE = re.compile(r"Checking \S.*: .*\.\.\.")
+#: One `<location .../>` or `<symbol>...</symbol>` element on a line of its own, under an
+#: `<error ...>` element.
+CPPCHECK_XML_DETAIL = re.compile(r"\s*(?:<location\s.*/>|<symbol>.*</symbol>)")
+
+# ---- cmake --trace / --trace-expand (engine/compressors/cmake_trace.py) -------------------------
+#: One trace entry: `path(line):  command(args )`; the path may hold spaces (Windows installs).
+CMAKE_TRACE_ENTRY = re.compile(r"[^()\n]+\(\d+\):  \S")
+#: A trace entry of a file in CMake's own module directory (`/usr/share/cmake-3.25/Modules/`,
+#: `.../share/cmake/Modules/`): the library internals of a configure run.
+CMAKE_TRACE_MODULE = re.compile(r"[^()\n]*/share/cmake[^/()\n]*/Modules/(?P<mod>[^()\n]+)\(\d+\):  \S")
+
+# ---- C/C++ analysers' thinned findings: their places in the marker (finding_locations) ---------
+#: A clang-tidy or cppcheck headline naming its check last: `src/a.c:12:5: warning: msg
+#: [readability-identifier-length]`, `a.c:744:7: style: msg [variableScope]`,
+#: `[bugprone-x,-warnings-as-errors]`. The check starts with a letter, so gcc's `[-Wunused]`
+#: flags (thinned floods counted by flag alone) do not match.
+ANALYZER_HEADLINE = re.compile(
+    r"(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): [a-z][a-z ]*: .*\[(?P<rule>[A-Za-z][\w.,:-]*)\]")
+#: toolout's count of thinned findings in a marker (`17 findings like those shown: ...`).
+FINDINGS_COUNTED = re.compile(r"(\d+) findings? like those shown")
+
+# ---- binutils size(1) tables (tabular) -----------------------------------------------------------
+#: `size` (Berkeley format): one row per object file or archive member, an enumeration the agent
+#: asked for (which object is big), never a sample: the tabular compressor leaves it whole.
+SIZE_BERKELEY_HEADER = re.compile(r"\s*text\s+data\s+bss\s+dec\s+hex\s+filename\s*")
+
+# ---- gdb backtraces (engine/compressors/gdb_backtrace.py) ----------------------------------------
+#: A gdb frame line: `#0  0x000055555555525 in sum_keys (h=0x0, depth=4) at crash.c:17`,
+#: `#5  main (argc=2, argv=0x7ffe) at crash.c:37`, `#3  0x00007f in __libc_start_call_main () from /lib/...`.
+GDB_FRAME = re.compile(r"#\d+ +(?:0x[0-9a-f]+ in )?\S+ \(.*\)(?: at \S+:\d+| from \S+)?")
+
+# ---- profilers' function listings (text) ----------------------------------------------------------
+#: callgrind_annotate / cg_annotate's header (`Profile data file 'cg.out' (creator: callgrind-3.19.0)`,
+#: cg_annotate's `I1 cache:` block): what follows is a ranked function listing, already cut at
+#: its threshold by the tool; an enumeration, never sampled.
+PROFILE_LISTING_HEADER = re.compile(r"(?m)^(?:Profile data file '|Command:\s+\S.*\nData file:)")

@@ -20,7 +20,7 @@ from engine.compressors import aligned_table, framed_table, invariants, pandas_f
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
 from engine.patterns import (
-    FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, PSQL_COMMAND_TAG, TABLE_IMPORTANT,
+    FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, PSQL_COMMAND_TAG, SIZE_BERKELEY_HEADER, TABLE_IMPORTANT,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -180,6 +180,8 @@ class TabularCompressor:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             return None
+        if "filename" in text[:200] and SIZE_BERKELEY_HEADER.fullmatch(text.split("\n", 1)[0]):
+            return None  # binutils `size`: one row per object, an enumeration (see the pattern)
         table = parse_table(text)
         if table is None:
             return self._each_table(text, query)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from itertools import compress
 
 from engine.compressors import (
-    access_counts, ansible_report, bandit_report, fmt_report, terraform_report, tex_report, wget_report,
+    access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, finding_locations, fmt_report, terraform_report, tex_report, wget_report,
 )
 from engine.compressors import lines as L
 from engine.compressors import memcheck, toolout
@@ -199,7 +199,7 @@ class TerminalCompressor(L.QueryAwareLines):
         scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
         if query is None or not query.strip():
             # A formatter's check report or a bandit report: their own rules (fmt_report, bandit_report).
-            for report in (fmt_report, bandit_report):
+            for report in (fmt_report, bandit_report, cppcheck_xml, cmake_trace):
                 report_runs = report.elisions(cleaned) if report.SIGN in scan.joined() else None
                 if report_runs is not None:
                     return doc.join(fmt_report.render(units, report_runs, eol)).encode("utf-8")
@@ -250,6 +250,8 @@ class TerminalCompressor(L.QueryAwareLines):
 
         if access_counts.has_morgan_lines(scan.joined()):  # a dev server's access lines: count the statuses
             describe = access_counts.with_statuses(describe, cleaned)
+        if tool_output and describe is not None:  # a C/C++ analyser's thinned findings: their places
+            describe = finding_locations.with_locations(describe, cleaned)
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)

@@ -8,8 +8,8 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
-    strace, toolout, tree_listing, xml_runs,
+    block_repeats, cert_dump, gdb_backtrace, key_listing, memcheck, pydantic_errors, query_plan, r_tables,
+    restore_report, sql_dump, strace, toolout, tree_listing, xml_runs,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -17,7 +17,7 @@ from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
-    PATH_LIST_ENTRY, REDIS_REPLY_NUMBER,
+    PATH_LIST_ENTRY, PROFILE_LISTING_HEADER, REDIS_REPLY_NUMBER,
     TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_LIST_ITEM, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
@@ -185,6 +185,8 @@ class TextCompressor(L.QueryAwareLines):
             body = strip_html_noise(body)
         if is_path_listing(body):
             return None
+        if "Profile data file '" in body[:2000] and PROFILE_LISTING_HEADER.search(body[:2000]):
+            return None  # callgrind_annotate's ranked functions: an enumeration (see the pattern)
         if body.count("\n") >= L.LIST_MAX_ENTRIES:
             keys = key_listing.fold(body)  # `redis-cli KEYS '*'`: thousands of numbered names
             if keys is not None:
@@ -270,6 +272,9 @@ class TextCompressor(L.QueryAwareLines):
             must[line_owner[i]] = True
         for i in server_message_lines(scan):  # psql's `NOTICE:  … skipping`: no error word either
             must[line_owner[i]] = True
+        if gdb_backtrace.HINT in scan.joined():  # gdb's bt / bt full: every frame, never sampled
+            for i in gdb_backtrace.backtrace_lines(all_lines):
+                must[line_owner[i]] = True
         if r_tables.TIBBLE_TITLE in scan.joined():  # R's printed tibbles: rows the agent printed to read
             for i in r_tables.tibble_lines(all_lines):
                 must[line_owner[i]] = True

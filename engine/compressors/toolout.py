@@ -55,6 +55,7 @@ from engine.compressors.toolout_rlang import TESTTHAT_HINTS, mark_testthat
 from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
 from engine.compressors.toolout_pyvariants import PYTEST_FRAME, fold_harness_frames, mark_pytest_variants
+from engine.compressors.toolout_clang import HINT as CLANG_COUNT_HINT, mark_clang_counts
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
@@ -517,6 +518,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "Test run finished after" in joined or "Test execution started." in joined:  # JUnit's console launcher
         mark_junit_console(norm, cls)
     _promote(lines, norm, cls, scan)
+    if CLANG_COUNT_HINT in joined:  # clang-tidy's `N warnings generated.` per translation unit
+        mark_clang_counts(norm, cls, scan)
     if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
         fold_jvm_frames(norm, cls, in_block)
     fold_harness_frames(norm, cls, in_block, joined)  # pytest's own frames in --tb=native

@@ -60,6 +60,13 @@ FLOOD_KINDS_PER_FINDING = 0.1
 SNIPPET_FINDINGS = 20
 #: An excerpt this short is shown anyway: its marker would cost about what its lines cost.
 SHORT_EXCERPT = 5
+#: A warning with this many `note:` lines or more carries a path or macro-expansion chain
+#: (clang's static analyzer: `Assuming ...`, `Taking false branch`, `expanded from macro` at
+#: each step, every note with its own excerpt): the headline and its own excerpt stay, the
+#: chain is counted as lines under it, one retrieve away. Notes and excerpts alternate line by
+#: line, so keeping the notes alone would leave a marker every two lines and save nothing.
+#: An error's notes stay (gcc's `required from here` chain says where to fix it).
+NOTE_CHAIN = 3
 _ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
 _WARNING_SEVERITIES = {"warning"}
 
@@ -350,15 +357,18 @@ def _decide_findings(
         # ghc's headline names only its flag (`x.hs:4:1: warning: [-Wunused-imports]`): its
         # message is the lines under it, which a brief representative keeps
         worded = not brief or bool(f.msg) and bool(TOOL_TRAILING_RULE.sub("", f.msg).strip())
+        chain = _note_chain_start(f, norm) if f.sev != "error" and len(f.message) >= NOTE_CHAIN else None
         for k in f.message:
-            if brief and worded and not TOOL_DIAG_ARROW.match(norm[k]):
+            if chain is not None and k >= chain:
+                _drop(cls, k)
+            elif brief and worded and not TOOL_DIAG_ARROW.match(norm[k]):
                 _drop(cls, k)
             else:
                 cls[k] = KEEP
         show = not brief and (shown < SNIPPET_FINDINGS or len(f.snippet) <= SHORT_EXCERPT)
         shown += bool(show and f.snippet)
         for k in f.snippet:
-            if show:
+            if show and (chain is None or k < chain):
                 cls[k] = KEEP
             else:
                 _drop(cls, k)
@@ -371,6 +381,13 @@ def _decide_findings(
                     cls[k] = KEEP
                 else:
                     _drop(cls, k)
+
+
+def _note_chain_start(f: Finding, norm: list[str]) -> int | None:
+    """The first note line of a finding with NOTE_CHAIN notes or more, else None. The literal
+    test runs over the finding's own message lines only."""
+    notes = [k for k in f.message if ": note: " in norm[k]]
+    return notes[0] if len(notes) >= NOTE_CHAIN else None
 
 
 def _worded_msg(f: Finding, norm: list[str]) -> str:
