@@ -15,7 +15,7 @@ import json
 import re
 
 from engine import patterns as P
-from engine.compressors import aligned_table, framed_table, json_framed, pandas_frame, record_blocks, sql_dump
+from engine.compressors import aligned_table, byte_dump, framed_table, json_framed, pandas_frame, record_blocks, sql_dump
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, terraform_report, tex_report, toolout_detect, wget_report,
 )
@@ -62,6 +62,9 @@ def detect(data: bytes) -> ContentType:
     text = _sample(data)
     if sql_dump.is_dump(text):
         # pg_dump/mysqldump: schema and data as SQL, its rows no grep hits (the text reader thins them).
+        return ContentType.TEXT
+    if byte_dump.is_dump(text):
+        # xxd / hexdump / od rows read as `key: value` lines or a table; the text reader folds them.
         return ContentType.TEXT
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL

@@ -8,7 +8,7 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
+    block_repeats, byte_dump, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
     strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
@@ -174,6 +174,9 @@ class TextCompressor(L.QueryAwareLines):
         certs = cert_dump.fold(body)  # openssl's certificate dumps: opaque bytes folded, the rest whole
         if certs is not None:
             return (certs.replace("\n", "\r\n") if crlf else certs).encode("utf-8")
+        dumped = byte_dump.fold(body)  # xxd / hexdump / od rows and base64 blobs: head, tail, offsets
+        if dumped is not None:
+            return (dumped.replace("\n", "\r\n") if crlf else dumped).encode("utf-8")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         if is_path_listing(body):

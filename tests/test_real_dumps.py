@@ -1,0 +1,113 @@
+"""Byte dumps and data-shaped outputs, from real runs (tests/fixtures/real/dumps/):
+xxd / hexdump -C / od -c rows and base64 blobs fold to head, tail and a marker naming the
+offsets or lines it holds; lists that look like blobs (git log --oneline, digests) stay whole;
+invariant ranges read in natural order (csvlook's `1,000`, a clock's `9:48:32`)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.compressors import byte_dump, invariants
+from engine.compressors.tabular import TabularCompressor
+from engine.compressors.text import TextCompressor
+from engine.detect import detect
+from engine.types import ContentType
+
+FIXTURES = Path(__file__).parent / "fixtures" / "real" / "dumps"
+
+
+def _raw(name: str) -> bytes:
+    return (FIXTURES / name).read_bytes()
+
+
+def _view(name: str) -> str:
+    out = TextCompressor().compress(_raw(name))
+    assert out is not None
+    return out.decode()
+
+
+@pytest.mark.parametrize("name", ["xxd-elf-3200.txt", "hexdump-C-elf-8k.txt", "od-c-services.txt"])
+def test_offset_dumps_are_text_not_config_or_table(name):
+    # `00000000: 7f45 4c46 …` read as YAML `key: value` lines (xxd -l 2048 went to config).
+    assert detect(_raw(name)) is ContentType.TEXT
+    assert byte_dump.is_dump(_raw(name).decode())
+
+
+def test_xxd_keeps_head_and_tail_and_names_the_elided_offsets():
+    raw = _raw("xxd-elf-3200.txt").decode().split("\n")
+    lines = _view("xxd-elf-3200.txt").split("\n")
+    assert lines[:16] == raw[:16]  # the ELF header rows
+    assert lines[16] == "… 180 lines elided (caveman): dump rows, offsets 00000100..00000c30 …"
+    assert lines[17:21] == raw[196:200]
+    assert raw[16].startswith("00000100: ") and raw[195].startswith("00000c30: ")
+
+
+def test_hexdump_marker_counts_star_lines_apart():
+    raw = _raw("hexdump-C-elf-8k.txt").decode().split("\n")
+    view = _view("hexdump-C-elf-8k.txt").split("\n")
+    assert raw[299] == "00002000"  # hexdump's closing offset: no row, it stays
+    middle = raw[16:295]
+    stars = middle.count("*")
+    assert stars == 1
+    marker = f"… {len(middle)} lines elided (caveman): {len(middle) - stars} dump rows, offsets " \
+             f"00000100..00001260; 1 `*` line (rows repeating the row above) …"
+    assert view[16] == marker
+    assert view[17:] == raw[295:]  # the last rows and the closing offset line
+
+
+def test_od_c_rows_fold_like_hex_rows():
+    view = _view("od-c-services.txt").split("\n")
+    assert view[16] == "… 100 lines elided (caveman): dump rows, offsets 0000400..0003460 …"
+    assert len(view) == 16 + 1 + 4 + 1 and view[-1] == ""
+
+
+def test_base64_blob_keeps_first_and_last_line():
+    raw = _raw("base64-png.txt").decode().split("\n")
+    view = _view("base64-png.txt").split("\n")
+    assert view == [raw[0], "… 43 lines elided (caveman): base64 lines of 76 characters …", raw[44], ""]
+    assert len(raw[44]) < 76 and all(len(raw[k]) == 76 for k in range(1, 44))
+
+
+def test_text_around_a_dump_stays_whole():
+    # `for f in …; do echo "== $f"; xxd "$f"; done` and an error of the tool: every line that is
+    # no row stays, each dump is folded on its own.
+    dump = _raw("xxd-elf-3200.txt").decode()
+    text = "== /usr/bin/true\n" + dump + "xxd: /nope: No such file or directory\n== again\n" + dump
+    out = byte_dump.fold(text)
+    assert out is not None
+    lines = out.split("\n")
+    assert lines.count("== /usr/bin/true") == 1 and "xxd: /nope: No such file or directory" in lines
+    assert lines.count("… 180 lines elided (caveman): dump rows, offsets 00000100..00000c30 …") == 2
+
+
+@pytest.mark.parametrize("name", ["git-log-oneline-60.txt", "sha256-digests.txt"])
+def test_lists_that_look_like_dumps_or_blobs_are_not_folded(name):
+    text = _raw(name).decode()
+    assert not byte_dump.is_dump(text)
+    assert byte_dump.fold(text) is None
+
+
+def test_xxd_plain_hex_blob_folds_and_names_hex():
+    row = "7f454c4602010100000000000000000003003e0001000000d02300000000"
+    text = "\n".join([row] * 12 + ["0000"]) + "\n"
+    out = byte_dump.fold(text)
+    assert out == f"{row}\n… 11 lines elided (caveman): hex lines of 60 characters …\n0000\n"
+
+
+def test_coverage_bounds_are_in_natural_order():
+    # csvlook groups thousands: a run of LineId 966..1,000 read `1,000..999` byte-wise; a clock
+    # without a leading zero read `10:04:52..9:48:32`.
+    ids = [f"{k:,}" for k in range(966, 1001)]
+    clock = ["9:48:32", "10:04:52", "9:59:01"] + ["9:50:%02d" % k for k in range(32)]
+    summary = invariants.summarize_columns(("LineId", "Time"), [ids, clock], len(ids), 6000)
+    assert "LineId: 35 distinct, 966..1,000" in summary
+    assert "Time: 35 distinct, 9:48:32..10:04:52" in summary
+
+
+def test_csvlook_markers_never_state_a_reversed_range():
+    out = TabularCompressor().compress(_raw("csvlook-lineid-999-1000.txt")).decode()
+    for lo, hi in re.findall(r"LineId: (?:\d+ distinct, )?([\d,]+)\.\.([\d,]+)", out):
+        assert int(lo.replace(",", "")) <= int(hi.replace(",", ""))
+    assert "LineId: 1,000..1,003 all 4 present" in out
