@@ -111,3 +111,44 @@ def test_csvlook_markers_never_state_a_reversed_range():
     for lo, hi in re.findall(r"LineId: (?:\d+ distinct, )?([\d,]+)\.\.([\d,]+)", out):
         assert int(lo.replace(",", "")) <= int(hi.replace(",", ""))
     assert "LineId: 1,000..1,003 all 4 present" in out
+
+
+def test_pprint_of_a_dict_is_read_as_records_not_lines():
+    # pprint wraps each record over many lines: read as text, records' keys went and their hash
+    # lines stayed (12% saved, no record whole). As JSON, whole records go, named in markers.
+    import json
+
+    raw = _raw("pprint-qs-versions.txt").decode()
+    view = _view("pprint-qs-versions.txt")
+    value = json.loads(view)
+    names = [k for k in value if not k.startswith("__caveman_elided__")]
+    elided = [v for k, v in value.items() if k.startswith("__caveman_elided__")]
+    assert names[:3] == ["0.0.1", "0.0.2", "0.0.3"] and elided
+    for marker in elided:
+        assert len(marker["__caveman_names__"].split()) == marker["__caveman_elided__"]
+    every = names + [n for m in elided for n in m["__caveman_names__"].split()]
+    assert sorted(every) == sorted(re.findall(r"^[{ ]'(\d+\.\d+\.\d+)': \{", raw, re.M))
+    for name in names:  # a shown record is whole: its tarball with it
+        assert value[name]["dist"]["tarball"].endswith(f"/qs-{name}.tgz")
+    assert len(view) * 3 < len(raw)
+
+
+def test_a_repr_that_is_no_plain_literal_stays_text():
+    text = _raw("pprint-datetime-records.txt").decode()
+    assert "datetime.datetime(" in text
+    from engine.compressors import py_literal
+
+    assert py_literal.looks_literal(text) and py_literal.compress(text) is None
+
+
+@pytest.mark.parametrize("literal", [
+    "{1: 'a', '1': 'b'}",  # json.dumps would merge the keys
+    "[{'a': float('nan')}]",  # no literal: a call
+    "{'a': {1, 2}}",  # a set is no JSON
+])
+def test_literals_json_cannot_carry_are_declined(literal):
+    from engine.compressors import py_literal
+
+    padded = literal[:-1] + ", " + ", ".join(f"'k{i}': {i}" if literal[0] == "{" else f"{i}" for i in range(600)) + literal[-1]
+    assert len(padded) >= py_literal.MIN_BYTES
+    assert py_literal.compress(padded) is None

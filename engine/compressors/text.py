@@ -8,8 +8,8 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, byte_dump, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
-    strace, toolout, tree_listing,
+    block_repeats, byte_dump, cert_dump, key_listing, memcheck, py_literal, pydantic_errors, query_plan, r_tables,
+    restore_report, sql_dump, strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -177,6 +177,10 @@ class TextCompressor(L.QueryAwareLines):
         dumped = byte_dump.fold(body)  # xxd / hexdump / od rows and base64 blobs: head, tail, offsets
         if dumped is not None:
             return (dumped.replace("\n", "\r\n") if crlf else dumped).encode("utf-8")
+        if py_literal.looks_literal(body):  # pprint of a dict: records, read as JSON, not lines
+            literal = py_literal.compress(body)
+            if literal is not None:
+                return literal
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         if is_path_listing(body):
