@@ -152,3 +152,16 @@ def test_literals_json_cannot_carry_are_declined(literal):
     padded = literal[:-1] + ", " + ", ".join(f"'k{i}': {i}" if literal[0] == "{" else f"{i}" for i in range(600)) + literal[-1]
     assert len(padded) >= py_literal.MIN_BYTES
     assert py_literal.compress(padded) is None
+
+
+def test_pprint_of_a_list_of_dicts_is_not_config():
+    # `[{'is_dir': True,\n  'mode': …` parses as YAML flow: it went to config, which declined.
+    data = _raw("pprint-list-of-dicts.txt")
+    assert detect(data) is ContentType.TEXT
+    assert detect(_raw("pprint-datetime-records.txt")) is ContentType.CONFIG  # no plain literal: as before
+    import json
+
+    value = json.loads(_view("pprint-list-of-dicts.txt"))
+    shown = [v for v in value if "__caveman_elided__" not in v]
+    elided = sum(v["__caveman_elided__"] for v in value if "__caveman_elided__" in v)
+    assert len(shown) + elided == data.decode().count("{'is_dir'")

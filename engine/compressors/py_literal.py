@@ -24,7 +24,8 @@ def looks_literal(text: str) -> bool:
     return head[:1] in ("{", "[") and ("{'" in head or "['" in head or ": '" in head or "': " in head)
 
 
-def compress(text: str) -> bytes | None:
+def as_json(text: str) -> bytes | None:
+    """The literal as JSON, or None when it is no plain literal JSON can carry."""
     if len(text) < MIN_BYTES or not looks_literal(text):
         return None
     try:
@@ -32,12 +33,18 @@ def compress(text: str) -> bytes | None:
         if not isinstance(value, (dict, list)) or not _string_keys(value):
             return None
         # allow_nan=False: NaN is no JSON; a tuple key, a set, bytes raise TypeError.
-        as_json = json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        return json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def compress(text: str) -> bytes | None:
+    converted = as_json(text)
+    if converted is None:
         return None
     from engine.compressors.json_array import JsonCompressor  # only a literal needs it
 
-    return JsonCompressor().compress(as_json)
+    return JsonCompressor().compress(converted)
 
 
 def _string_keys(value: object) -> bool:
