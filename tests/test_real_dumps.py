@@ -165,3 +165,37 @@ def test_pprint_of_a_list_of_dicts_is_not_config():
     shown = [v for v in value if "__caveman_elided__" not in v]
     elided = sum(v["__caveman_elided__"] for v in value if "__caveman_elided__" in v)
     assert len(shown) + elided == data.decode().count("{'is_dir'")
+
+
+_LINE_MARKER = re.compile(
+    r" … (\d+) characters elided \(caveman\): the middle of one (\d+)-character line "
+    r"\(minified code or encoded data\) … ")
+
+
+@pytest.mark.parametrize("name", ["diff-v5.1.0.min.js", "select2.min.css", "base64-w0-png.txt"])
+def test_minified_or_unwrapped_line_keeps_its_ends_and_counts_the_middle(name):
+    # `cat x.min.js`: one 15-90 KB line the text reader kept whole (or passed through whole).
+    raw = _raw(name).decode()
+    view = _view(name)
+    raw_lines, view_lines = raw.split("\n"), view.split("\n")
+    assert len(view_lines) == len(raw_lines)
+    folded = 0
+    for before, after in zip(raw_lines, view_lines):
+        m = _LINE_MARKER.search(after)
+        if m is None:
+            assert after == before  # the banner comment and short lines stay whole
+            continue
+        folded += 1
+        head, tail = after[:m.start()], after[m.end():]
+        assert int(m.group(2)) == len(before)
+        assert before.startswith(head) and before.endswith(tail)
+        assert len(head) + int(m.group(1)) + len(tail) == len(before)  # the count is exact
+    assert folded == 1 and len(view) * 5 < len(raw)
+
+
+def test_long_prose_lines_are_not_minified_code():
+    from engine.compressors import long_lines
+
+    paragraph = "An unwrapped paragraph of a README reads like this one, with spaces. " * 80
+    assert len(paragraph) > long_lines.LONG_LINE
+    assert long_lines.fold(paragraph + "\n" + paragraph) is None

@@ -8,7 +8,7 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, byte_dump, cert_dump, key_listing, memcheck, py_literal, pydantic_errors, query_plan, r_tables,
+    block_repeats, byte_dump, cert_dump, key_listing, long_lines, memcheck, py_literal, pydantic_errors, query_plan, r_tables,
     restore_report, sql_dump, strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
@@ -181,6 +181,9 @@ class TextCompressor(L.QueryAwareLines):
             literal = py_literal.compress(body)
             if literal is not None:
                 return literal
+        opaque = long_lines.fold(body)  # minified JS/CSS, `base64 -w0`: a line's middle, counted
+        if opaque is not None:
+            return (opaque.replace("\n", "\r\n") if crlf else opaque).encode("utf-8")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         if is_path_listing(body):
