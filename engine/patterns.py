@@ -1874,6 +1874,9 @@ DUMP_CHAR_ROW = compile_lazily(r"^([0-7]{6,16})((?: {1,3}\S{1,3}| {4}){2,})$")
 #: plain hex (60). byte_dump folds runs of them of one width; 60 and up leaves out a list of
 #: SHA-1s or base64 keys (byte_dump also refuses the widths of SHA-256 and SHA-512 hex).
 DUMP_BLOB_LINE = compile_lazily(r"^[A-Za-z0-9+/]{60,}={0,2}$")
+#: A row of `xxd -i`'s C array (`  0x7f, 0x45, 0x4c, 0x46,`): bytes and nothing else. byte_dump
+#: folds runs of them under an `unsigned char name[] = {` line.
+DUMP_C_ARRAY_ROW = compile_lazily(r"^\s+0x[0-9a-fA-F]{2}(?:, 0x[0-9a-fA-F]{2})*,?$")
 #: The parts of a value in natural order (invariants' coverage bounds): a number grouped in
 #: thousands (csvlook's `1,000`), a digit run, or text. Byte-wise, `1,000` sorts before `999` and
 #: `10:04:52` before `9:48:32`, and a marker's `lo..hi` would read as an empty range.

@@ -199,3 +199,16 @@ def test_long_prose_lines_are_not_minified_code():
     paragraph = "An unwrapped paragraph of a README reads like this one, with spaces. " * 80
     assert len(paragraph) > long_lines.LONG_LINE
     assert long_lines.fold(paragraph + "\n" + paragraph) is None
+
+
+def test_xxd_i_c_array_keeps_its_declarations_and_counts_the_bytes_elided():
+    # `xxd -i`: a C array of 0x bytes read as text sections, random rows kept between markers.
+    raw = _raw("xxd-i-1200.txt").decode().split("\n")
+    view = _view("xxd-i-1200.txt").split("\n")
+    assert raw[0] == "unsigned char _usr_bin_true[] = {" and raw[-3:] == ["};", "unsigned int _usr_bin_true_len = 1200;", ""]
+    middle = raw[17:len(raw) - 3 - 4]
+    assert view[:17] == raw[:17]
+    assert view[17] == f"  … {len(middle)} lines elided (caveman): C array rows holding " \
+                       f"{sum(r.count('0x') for r in middle)} bytes …"
+    assert view[18:] == raw[len(raw) - 7:]
+    assert 16 * 12 + sum(r.count("0x") for r in middle) + sum(r.count("0x") for r in raw[-7:]) == 1200

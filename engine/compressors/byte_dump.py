@@ -14,7 +14,7 @@ None when there is nothing to fold.
 from __future__ import annotations
 
 from engine.compressors.lines import marker_text
-from engine.patterns import DUMP_BLOB_LINE, DUMP_CHAR_ROW, DUMP_HEX_ROW
+from engine.patterns import DUMP_BLOB_LINE, DUMP_C_ARRAY_ROW, DUMP_CHAR_ROW, DUMP_HEX_ROW
 
 #: The rows kept at the head of each dump (256 bytes of xxd: an ELF, PNG or ZIP header) and at its end.
 HEAD_ROWS, TAIL_ROWS = 16, 4
@@ -28,6 +28,8 @@ ROW_SHARE = 0.9
 GATE_LINES = 4
 #: A blob is this many lines of one width or more (a PEM body is cert_dump's).
 MIN_BLOB_LINES = 8
+#: The line `xxd -i` opens its C array with (`unsigned char name[] = {`).
+C_ARRAY_OPENING = "[] = {\n"
 #: Widths of hex lines that are digests (SHA-256, SHA-512), one a line: a list, never a blob.
 DIGEST_WIDTHS = frozenset({64, 128})
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -93,7 +95,8 @@ def _dump_gate(text: str) -> bool:
 
 def fold(text: str) -> str | None:
     dump, blob = _dump_gate(text), _blob_gate(text)
-    if not dump and not blob:
+    c_array = C_ARRAY_OPENING in text[:SAMPLE_LINES * 120]
+    if not dump and not blob and not c_array:
         return None
     lines = text.split("\n")
     out: list[str] = []
@@ -103,6 +106,16 @@ def fold(text: str) -> str | None:
         j = _dump_end(lines, i) if dump else i
         if j - i >= MIN_ROWS:
             folded |= _fold_dump(lines[i:j], out)
+            i = j
+            continue
+        j = _c_array_end(lines, i) if c_array else i
+        if j - i >= HEAD_ROWS + MIN_ELIDED_ROWS + TAIL_ROWS:
+            middle = lines[i + HEAD_ROWS:j - TAIL_ROWS]
+            said = f"C array rows holding {sum(row.count('0x') for row in middle)} bytes"
+            out.extend(lines[i:i + HEAD_ROWS])
+            out.append("  " + marker_text(len(middle), "lines", said))
+            out.extend(lines[j - TAIL_ROWS:j])
+            folded = True
             i = j
             continue
         j = _blob_end(lines, i) if blob else i
@@ -153,6 +166,14 @@ def _fold_dump(rows: list[str], out: list[str]) -> bool:
     out.append(marker_text(len(middle), "lines", said))
     out.extend(rows[len(rows) - TAIL_ROWS:])
     return True
+
+
+def _c_array_end(lines: list[str], start: int) -> int:
+    """The end of the run of C array rows that starts at lines[start]."""
+    j = start
+    while j < len(lines) and lines[j][:3] == "  0" and DUMP_C_ARRAY_ROW.match(lines[j]):
+        j += 1
+    return j
 
 
 def _blob_end(lines: list[str], start: int) -> int:
