@@ -212,3 +212,20 @@ def test_xxd_i_c_array_keeps_its_declarations_and_counts_the_bytes_elided():
                        f"{sum(r.count('0x') for r in middle)} bytes …"
     assert view[18:] == raw[len(raw) - 7:]
     assert 16 * 12 + sum(r.count("0x") for r in middle) + sum(r.count("0x") for r in raw[-7:]) == 1200
+
+
+def test_a_member_that_is_an_object_in_some_records_is_never_called_absent():
+    # `jq -c '.versions[] | {name, version, deprecated, engines}'`: engines is null in two
+    # records and an object in the others; the marker read `engines: null×2 absent×54`.
+    import json
+
+    from engine.compressors.json_array import JsonCompressor
+
+    data = _raw("jq-c-express-versions.jsonl")
+    records = [json.loads(line) for line in data.decode().splitlines()]
+    assert {type(r["engines"]) for r in records} == {dict, type(None)}
+    out = JsonCompressor().compress(data).decode()
+    markers = [json.loads(line) for line in out.splitlines() if "__caveman_elided__" in line]
+    assert markers and sum(m["__caveman_elided__"] for m in markers) + len(out.splitlines()) - len(markers) == len(records)
+    for m in markers:
+        assert "engines" not in m["__caveman_invariants__"] and "absent" not in m["__caveman_invariants__"]
