@@ -235,10 +235,15 @@ def _extremes(distinct: list[str], numeric: bool, ids: tuple[list[str], list[str
     if all(quantities) and len({m.group(2) for m in quantities if m}) == 1:
         order = sorted(zip(quantities, distinct), key=lambda qv: (float(qv[0].group(1)), qv[1]))
         return order[0][1], order[-1][1]
-    if not all(quantities) and any(c.isdigit() for c in "".join(distinct)):
+    if not all(quantities) and any(c.isdigit() for c in "".join(distinct)) \
+            and len({v.translate(_DIGITS_AS_ZERO) for v in distinct}) > 1:
+        # (One shape, digits in the same places: byte-wise order is the natural one, and cheap.)
         keys = [_natural_key(v) for v in distinct]
         return distinct[keys.index(min(keys))], distinct[keys.index(max(keys))]
     return min(distinct), max(distinct)
+
+
+_DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")
 
 
 def _natural_key(value: str) -> list[tuple[int, int | str]]:
