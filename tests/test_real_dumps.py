@@ -229,3 +229,14 @@ def test_a_member_that_is_an_object_in_some_records_is_never_called_absent():
     assert markers and sum(m["__caveman_elided__"] for m in markers) + len(out.splitlines()) - len(markers) == len(records)
     for m in markers:
         assert "engines" not in m["__caveman_invariants__"] and "absent" not in m["__caveman_invariants__"]
+
+
+def test_a_minified_line_among_other_lines_is_folded_and_the_rest_still_read():
+    blob = _raw("diff-v5.1.0.min.js").decode().split("\n")
+    line = max(blob, key=len)
+    lines = [f"step {i}: fetched page {i} ok" for i in range(300)] + [line, "ERROR: upload failed for diff.min.js"]
+    out = TextCompressor().compress("\n".join(lines).encode()).decode().split("\n")
+    assert "ERROR: upload failed for diff.min.js" in out
+    folded = [ln for ln in out if _LINE_MARKER.search(ln)]
+    assert len(folded) == 1 and folded[0].startswith(line[:200])
+    assert any(ln.startswith("… 298 sections elided (caveman)") for ln in out)

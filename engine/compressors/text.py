@@ -181,9 +181,6 @@ class TextCompressor(L.QueryAwareLines):
             literal = py_literal.compress(body)
             if literal is not None:
                 return literal
-        opaque = long_lines.fold(body)  # minified JS/CSS, `base64 -w0`: a line's middle, counted
-        if opaque is not None:
-            return (opaque.replace("\n", "\r\n") if crlf else opaque).encode("utf-8")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         if is_path_listing(body):
@@ -210,6 +207,9 @@ class TextCompressor(L.QueryAwareLines):
         # A backtrace's deep recursion is folded first: inside one paragraph (gdb prints a
         # backtrace as one) no section rule could elide it.
         folded, fold_kept, fold_heads = None, frozenset(), frozenset()
+        opaque = long_lines.fold(body)  # minified JS/CSS, `base64 -w0`: a line's middle, counted
+        if opaque is not None:
+            body = folded = opaque  # the rest is read on; a line holding the marker stays
         recursion = fold_recursion_kept(body)
         if recursion is not None:
             body = folded = recursion[0]
