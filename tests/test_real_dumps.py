@@ -240,3 +240,9 @@ def test_a_minified_line_among_other_lines_is_folded_and_the_rest_still_read():
     folded = [ln for ln in out if _LINE_MARKER.search(ln)]
     assert len(folded) == 1 and folded[0].startswith(line[:200])
     assert any(ln.startswith("… 298 sections elided (caveman)") for ln in out)
+
+
+def test_a_long_line_of_one_character_is_not_called_minified_code():
+    from engine.compressors import long_lines
+
+    assert long_lines.fold("x" * 20_000) is None

@@ -16,6 +16,8 @@ from engine.compressors.lines import marker_text
 LONG_LINE = 4096
 #: At most this share of its characters are spaces (minified code: 1-3%; prose: 15%+).
 MAX_SPACE_SHARE = 0.04
+#: Code and base64 use dozens of characters; a line of one character repeated is neither.
+MIN_DISTINCT_CHARS = 16
 #: Characters kept at the start and at the end of a folded line.
 HEAD_CHARS, TAIL_CHARS = 600, 200
 #: How far back (forward, for the tail) a cut looks for a statement or rule boundary.
@@ -29,7 +31,8 @@ def fold(text: str) -> str | None:
     lines = text.split("\n")
     folded = False
     for i, line in enumerate(lines):
-        if len(line) >= LONG_LINE and line.count(" ") <= MAX_SPACE_SHARE * len(line):
+        if len(line) >= LONG_LINE and line.count(" ") <= MAX_SPACE_SHARE * len(line) \
+                and len(set(line[:LONG_LINE])) >= MIN_DISTINCT_CHARS:
             lines[i] = _fold_line(line)
             folded = True
     return "\n".join(lines) if folded else None
