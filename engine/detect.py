@@ -15,7 +15,9 @@ import json
 import re
 
 from engine import patterns as P
-from engine.compressors import aligned_table, framed_table, json_framed, pandas_frame, record_blocks, sql_dump
+from engine.compressors import (
+    aligned_table, byte_dump, framed_table, json_framed, pandas_frame, py_literal, record_blocks, sql_dump,
+)
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, cmake_trace, cppcheck_xml, terraform_report, tex_report, toolout_detect, wget_report,
 )
@@ -63,6 +65,9 @@ def detect(data: bytes) -> ContentType:
     if sql_dump.is_dump(text):
         # pg_dump/mysqldump: schema and data as SQL, its rows no grep hits (the text reader thins them).
         return ContentType.TEXT
+    if byte_dump.is_dump(text):
+        # xxd / hexdump / od rows read as `key: value` lines or a table; the text reader folds them.
+        return ContentType.TEXT
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL
     if "[[package]]" in text and _matches_at_least(P.TOML_LOCK_PACKAGE, text, 2):
@@ -108,6 +113,9 @@ def detect(data: bytes) -> ContentType:
         # hits; a search view would elide them by file and line range, toolout keeps each error.
         return ContentType.TERMINAL if _lint_listing(nonblank) else ContentType.SEARCH
     if _looks_like_config(data, text, lines):
+        if py_literal.looks_literal(text) and py_literal.as_json(data.decode("utf-8", errors="replace")):
+            # pprint of a list of dicts parses as YAML flow; the text reader reads it as data.
+            return ContentType.TEXT
         return ContentType.CONFIG
     if _epoch_records(nonblank) or toolout_rubyphp.php_diagnostics(text, nonblank):
         return ContentType.LOG

@@ -1962,3 +1962,23 @@ GDB_FRAME = re.compile(r"#\d+ +(?:0x[0-9a-f]+ in )?\S+ \(.*\)(?: at \S+:\d+| fro
 #: cg_annotate's `I1 cache:` block): what follows is a ranked function listing, already cut at
 #: its threshold by the tool; an enumeration, never sampled.
 PROFILE_LISTING_HEADER = re.compile(r"(?m)^(?:Profile data file '|Command:\s+\S.*\nData file:)")
+
+# ---- Byte dumps: xxd, hexdump, od, base64 / hex blobs (engine/compressors/byte_dump.py) ---------
+#: A row of an offset dump: the offset (group 1, hex or octal digits, then xxd's colon), then at
+#: least two hex groups (`xxd`, `hexdump -C`, `od -x`, `od -A x -t x1z`). A `git log --oneline`
+#: line fails on its message, `nm` on its one-letter type; byte_dump also asks for rising offsets.
+DUMP_HEX_ROW = compile_lazily(r"^([0-9a-fA-F]{6,16}):? {1,2}[0-9a-fA-F]{2,8}(?: {1,2}[0-9a-fA-F]{2,8})")
+#: A row of `od -c` / `od -a` / `hexdump -c`: an octal offset, then cells four wide, each a
+#: character, an escape (`\n`) or an octal code right-aligned (a space is a cell of spaces).
+DUMP_CHAR_ROW = compile_lazily(r"^([0-7]{6,16})((?: {1,3}\S{1,3}| {4}){2,})$")
+#: One line of an encoded blob: base64 (`base64` wraps at 76, `openssl base64` at 64) or `xxd -p`'s
+#: plain hex (60). byte_dump folds runs of them of one width; 60 and up leaves out a list of
+#: SHA-1s or base64 keys (byte_dump also refuses the widths of SHA-256 and SHA-512 hex).
+DUMP_BLOB_LINE = compile_lazily(r"^[A-Za-z0-9+/]{60,}={0,2}$")
+#: A row of `xxd -i`'s C array (`  0x7f, 0x45, 0x4c, 0x46,`): bytes and nothing else. byte_dump
+#: folds runs of them under an `unsigned char name[] = {` line.
+DUMP_C_ARRAY_ROW = compile_lazily(r"^\s+0x[0-9a-fA-F]{2}(?:, 0x[0-9a-fA-F]{2})*,?$")
+#: The parts of a value in natural order (invariants' coverage bounds): a number grouped in
+#: thousands (csvlook's `1,000`), a digit run, or text. Byte-wise, `1,000` sorts before `999` and
+#: `10:04:52` before `9:48:32`, and a marker's `lo..hi` would read as an empty range.
+NATURAL_PARTS = compile_lazily(r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+|[^0-9]+")

@@ -5,6 +5,7 @@ time); summarize() takes shortcuts (whole columns when every unit names the same
 ASCII checks, one float pass for ranges). Both must give the same text on every input."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -79,6 +80,13 @@ def _entry(name, position, column):
     elif all(q := [INVARIANT_QUANTITY.fullmatch(v) for v in distinct]) and len({m.group(2) for m in q}) == 1:
         order = sorted(zip(q, distinct), key=lambda qv: (float(qv[0].group(1)), qv[1]))
         lo, hi = order[0][1], order[-1][1]
+    elif not all(q) and any(ch.isdigit() for v in distinct for ch in v):
+        # natural order: digit runs (thousands-grouped ones too) by number, the rest byte-wise
+        def natural(v):
+            return [(0, int(t.replace(",", ""))) if t[0] in "0123456789" else (1, t)
+                    for t in re.findall(r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+|[^0-9]+", v)]
+        lo = min(distinct, key=natural)
+        hi = max(distinct, key=natural)
     else:
         lo, hi = min(distinct), max(distinct)
     dense = (all(parts) and len({m.group(1) for m in parts}) == 1 and len({len(m.group(2)) for m in parts}) == 1

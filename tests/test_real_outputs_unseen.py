@@ -410,7 +410,8 @@ def test_quote_all_csv_rows_are_shown_as_written():
         '"@babel/code-frame","7.29.7","MIT","A package, with a comma"\r\n'
         '"@babel/compat-data","7.29.7","MIT","A package, with a comma"\r\n'
         '"@babel/core","7.29.13","MIT","A package, with a comma"\r\n'
-        '"… 24 rows elided (caveman): all license=MIT; version: 9 distinct, 7.10.4..7.8.4 …",,,\r\n'
+        # versions in natural order (byte-wise read `7.10.4..7.8.4`)
+        '"… 24 rows elided (caveman): all license=MIT; version: 9 distinct, 7.8.3..7.29.15 …",,,\r\n'
         '"@babel/plugin-syntax-optional-chaining","7.8.3","MIT","A package, with a comma"\r\n'
         '"@babel/plugin-syntax-private-property-in-object","7.14.5","MIT","A package, with a comma"\r\n'
     )

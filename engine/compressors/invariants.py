@@ -30,6 +30,7 @@ from engine.patterns import (
     INVARIANT_NUMBER,
     INVARIANT_QUANTITY,
     INVARIANT_UNPRINTABLE,
+    NATURAL_PARTS,
 )
 
 NOTE_THRESHOLD_BYTES = 4096
@@ -221,7 +222,9 @@ def _identifiers(distinct: list[str]) -> tuple[list[str], list[str]] | None:
 
 def _extremes(distinct: list[str], numeric: bool, ids: tuple[list[str], list[str]] | None) -> tuple[str, str]:
     """Smallest and largest original strings: by value for numbers, by number for identifiers
-    sharing one prefix (`ord-9..ord-10`, not the byte-wise `ord-10..ord-9`), else byte-wise."""
+    sharing one prefix (`ord-9..ord-10`, not the byte-wise `ord-10..ord-9`), else in natural
+    order (`9:48:32..10:04:52`, `966..1,000`, never the byte-wise `1,000..999`); quantities in
+    mixed units have no order across units and stay byte-wise."""
     if numeric:
         return _numeric_extremes(distinct)
     if ids is not None and len(set(ids[0])) == 1:
@@ -232,7 +235,21 @@ def _extremes(distinct: list[str], numeric: bool, ids: tuple[list[str], list[str
     if all(quantities) and len({m.group(2) for m in quantities if m}) == 1:
         order = sorted(zip(quantities, distinct), key=lambda qv: (float(qv[0].group(1)), qv[1]))
         return order[0][1], order[-1][1]
+    if not all(quantities) and any(c.isdigit() for c in "".join(distinct)) \
+            and len({v.translate(_DIGITS_AS_ZERO) for v in distinct}) > 1:
+        # (One shape, digits in the same places: byte-wise order is the natural one, and cheap.)
+        keys = [_natural_key(v) for v in distinct]
+        return distinct[keys.index(min(keys))], distinct[keys.index(max(keys))]
     return min(distinct), max(distinct)
+
+
+_DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")
+
+
+def _natural_key(value: str) -> list[tuple[int, int | str]]:
+    """Digit runs (a thousands-grouped number as one) compare as numbers, text byte-wise."""
+    return [(0, int(part.replace(",", ""))) if "0" <= part[0] <= "9" else (1, part)
+            for part in NATURAL_PARTS.findall(value)]
 
 
 def _dense(ids: tuple[list[str], list[str]] | None) -> bool:

@@ -417,7 +417,7 @@ def _summary(run: list[Any], elided: int) -> str:
     nested = _nested_fields(run)
     if nested is None:
         return own
-    fuller = invariants.summarize([{**(_fields(x) or {}), **n} for x, n in zip(run, nested)], elided)
+    fuller = invariants.summarize([{**(f or {}), **n} for f, n in zip(_run_fields(run), nested)], elided)
     return fuller if all(name in fuller for name in MARKER_FIELD_NAME.findall(own)) else own
 
 
@@ -431,8 +431,24 @@ def _own_summary(run: list[Any], elided: int) -> str:
         if columns is not None:
             names, values = columns
             return invariants.summarize_columns(names, values, len(run), elided)
+    return invariants.summarize(_run_fields(run), elided)
+
+
+def _run_fields(run: list[Any]) -> list[dict[str, str] | None]:
+    """_fields of each element, less every member that is a container in any element: a
+    member that is `null` in two records and an object in 54 is no field of the run (the 54
+    would read as `absent×54`, a false claim)."""
     cache: dict[tuple[str, ...], list[str]] = {}
-    return invariants.summarize([_fields(x, cache) for x in run], elided)
+    containers: set[str] = set()
+    fields = [_fields(x, cache, containers) for x in run]
+    if not containers:
+        return fields
+    out: list[dict[str, str] | None] = []
+    for f in fields:
+        if f is not None and not containers.isdisjoint(f):
+            f = {k: v for k, v in f.items() if k not in containers} or None
+        out.append(f)
+    return out
 
 
 _CONTAINERS = frozenset((dict, list))
@@ -497,9 +513,11 @@ def _field_text(v: Any) -> str:
     return scalar_text(v)
 
 
-def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None) -> dict[str, str] | None:
+def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None,
+            containers: set[str] | None = None) -> dict[str, str] | None:
     """An element's scalar top-level members as original strings, in key order, for the
-    marker summary. `orders` caches the sorted keys of each key sequence seen."""
+    marker summary. `orders` caches the sorted keys of each key sequence seen; `containers`,
+    when given, gathers the names of members that are objects or arrays."""
     if not isinstance(item, dict):
         return None
     if orders is None:
@@ -519,4 +537,6 @@ def _fields(item: Any, orders: dict[tuple[str, ...], list[str]] | None = None) -
             fields[k] = str(v)
         elif not isinstance(v, (dict, list)):
             fields[k] = scalar_text(v)
+        elif containers is not None:
+            containers.add(k)
     return fields or None

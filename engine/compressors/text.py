@@ -8,8 +8,8 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, gdb_backtrace, key_listing, memcheck, pydantic_errors, query_plan, r_tables,
-    restore_report, sql_dump, strace, toolout, tree_listing, xml_runs,
+    block_repeats, byte_dump, cert_dump, gdb_backtrace, key_listing, long_lines, memcheck, py_literal, pydantic_errors,
+    query_plan, r_tables, restore_report, sql_dump, strace, toolout, tree_listing, xml_runs,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -181,6 +181,13 @@ class TextCompressor(L.QueryAwareLines):
             # a coverage report lists.
             xml = xml_runs.fold(xml_doc, query)
             return None if xml is None else (xml.replace("\n", "\r\n") if crlf else xml).encode("utf-8")
+        dumped = byte_dump.fold(body)  # xxd / hexdump / od rows and base64 blobs: head, tail, offsets
+        if dumped is not None:
+            return (dumped.replace("\n", "\r\n") if crlf else dumped).encode("utf-8")
+        if py_literal.looks_literal(body):  # pprint of a dict: records, read as JSON, not lines
+            literal = py_literal.compress(body)
+            if literal is not None:
+                return literal
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         if is_path_listing(body):
@@ -209,6 +216,9 @@ class TextCompressor(L.QueryAwareLines):
         # A backtrace's deep recursion is folded first: inside one paragraph (gdb prints a
         # backtrace as one) no section rule could elide it.
         folded, fold_kept, fold_heads = None, frozenset(), frozenset()
+        opaque = long_lines.fold(body)  # minified JS/CSS, `base64 -w0`: a line's middle, counted
+        if opaque is not None:
+            body = folded = opaque  # the rest is read on; a line holding the marker stays
         recursion = fold_recursion_kept(body)
         if recursion is not None:
             body = folded = recursion[0]
