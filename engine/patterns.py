@@ -1860,3 +1860,26 @@ R_TABLE_ROW = compile_lazily(r"^\s*(\d+)\s")
 #: An entry of a numbered listing, `12: In as.numeric(x) : NAs introduced by coercion` (R's
 #: `warnings()`): its number, then its text.
 R_NUMBERED_ENTRY = compile_lazily(r"^\s*(\d+): (.+)$")
+
+# ---- Profiler reports: ranked tables (engine/compressors/profile_report.py) -------------------
+# Each pattern runs only on the lines after a header its literal sign was found for (never over
+# every line of every payload).
+#: cProfile / pstats' column header (`ncalls  tottime  percall  cumtime  percall filename:lineno(function)`).
+PROFILE_CPROFILE_HEADER = compile_lazily(r"^\s*ncalls\s+tottime\s+percall\s+cumtime\s+percall\s+filename:lineno\(function\)")
+#: One of its rows: `57313/1  0.011  0.000  0.011  0.011 workload.py:13(fib)` (recursive calls as `total/primitive`).
+PROFILE_CPROFILE_ROW = compile_lazily(r"^\s*\d+(?:/\d+)?\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\S")
+#: What pstats says the table is ordered by (`   Ordered by: cumulative time`).
+PROFILE_CPROFILE_ORDER = compile_lazily(r"^\s*Ordered by:\s*(.+?)\s*$")
+#: `perf report --stdio`'s column header: `# Overhead  Command ...` or, with children, `# Children      Self  ...`.
+PROFILE_PERF_HEADER = compile_lazily(r"^#\s+(Overhead|Children\s+Self)\s")
+#: A perf entry's row: `     9.01%  python3  libpython3.11.so.1.0  [.] _PyEval_EvalFrameDefault`.
+PROFILE_PERF_ROW = compile_lazily(r"^\s+\d+\.\d+%\s")
+#: node --prof-process's table headers: `   ticks  total  nonlib   name`, `   ticks    cpp   total   name`,
+#: `   ticks parent  name` (the bottom-up tree).
+PROFILE_NODE_HEADER = compile_lazily(r"^\s+ticks\s+(total|cpp|parent)\s+.*\bname\s*$")
+#: One of node's rows: `     76   13.2%          /usr/lib/x86_64-linux-gnu/libc.so.6`.
+PROFILE_NODE_ROW = compile_lazily(r"^\s+\d+\s+\d+\.\d+%\s")
+#: cg_annotate's function table header (`Ir  I1mr ... file:function`; older: `Ir  file:function`).
+PROFILE_CG_HEADER = compile_lazily(r"^\s*Ir\b.*\s(file:function|function:file)\s*$")
+#: One of its rows: `62,765,772 (41.68%) 10 ( 0.73%) ... ./stdlib/msort.c:msort_with_tmp.part.0`.
+PROFILE_CG_ROW = compile_lazily(r"^\s*\d[\d,]*\s")

@@ -18,7 +18,7 @@ from engine.compressors import (
     access_counts, ansible_report, bandit_report, fmt_report, terraform_report, tex_report, wget_report,
 )
 from engine.compressors import lines as L
-from engine.compressors import memcheck, toolout
+from engine.compressors import memcheck, profile_report, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -197,6 +197,10 @@ class TerminalCompressor(L.QueryAwareLines):
             units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
         eol = "\r" if doc.eol_cr else ""
         scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
+        if profile_report.is_report(scan.joined()):  # perf report under a pty: coloured ranked tables
+            report_runs = profile_report.elisions(cleaned, query)
+            if report_runs is not None:
+                return doc.join(fmt_report.render(units, report_runs, eol)).encode("utf-8")
         if query is None or not query.strip():
             # A formatter's check report or a bandit report: their own rules (fmt_report, bandit_report).
             for report in (fmt_report, bandit_report):

@@ -8,8 +8,8 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
-    strace, toolout, tree_listing,
+    block_repeats, cert_dump, key_listing, memcheck, profile_report, pydantic_errors, query_plan, r_tables,
+    restore_report, sql_dump, strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -169,6 +169,10 @@ class TextCompressor(L.QueryAwareLines):
             return None
         if strace.is_strace(text.split("\n", strace.SAMPLE_LINES * 2)):
             return strace.compress(text, query)
+        if profile_report.is_report(text):
+            # a profiler's ranked tables: each head stays, each tail is counted (never sections)
+            view = profile_report.compress(text, query)
+            return None if view is None else view.encode("utf-8")
         crlf = text.count("\r\n") * 2 > text.count("\n")
         body = text.replace("\r\n", "\n")
         certs = cert_dump.fold(body)  # openssl's certificate dumps: opaque bytes folded, the rest whole

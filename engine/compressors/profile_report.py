@@ -1,0 +1,308 @@
+"""Profiler reports: each ranked table keeps its head, its tail of small rows is counted.
+
+cProfile/pstats, `perf report --stdio`, `node --prof-process` and cg_annotate print tables sorted
+by cost, most of whose rows are a long tail of functions that cost next to nothing. What an agent
+reads such a report for is the head of each table (the hot rows), the summary around it and any
+error; so each table keeps its first rows (and, with a query, the rows the query names), and each run of tail rows becomes one marker that states how many rows,
+which ranks, and the range of the ranking column among them (computed from those rows). Nothing
+outside the tables is elided (an error is never a row: a line that is not a row ends the table), and a table is never thinned from the middle of its head: the rows
+shown are always the table's first ones, so the head reads as what it is.
+
+The generic text and terminal rules read these tables as look-alike lines and kept arbitrary
+rows (node's bottom-up profile lost its hottest entry), or passed a 1,000-row cProfile through.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.compressors import lines as L
+from engine.patterns import (
+    PROFILE_CG_HEADER, PROFILE_CG_ROW, PROFILE_CPROFILE_HEADER, PROFILE_CPROFILE_ORDER,
+    PROFILE_CPROFILE_ROW, PROFILE_NODE_HEADER, PROFILE_NODE_ROW, PROFILE_PERF_HEADER, PROFILE_PERF_ROW,
+)
+
+#: Literals one of which every table header holds: nothing else runs on a payload without them.
+SIGNS = ("ncalls", "# Overhead", "# Children", "ticks", "file:function", "function:file")
+#: Rows (entries) of a table always shown: its head.
+TOP_ROWS = 25
+#: A perf entry with its call graph is many lines: the head stops at this many lines (at least
+#: MIN_GRAPH_ENTRIES entries stay whole).
+GRAPH_HEAD_LINES = 150
+MIN_GRAPH_ENTRIES = 3
+#: Lines of each group of node's bottom-up tree shown (a prefix of a tree keeps every parent).
+TREE_HEAD_LINES = 15
+#: A tail shorter than this stays (a marker would save little).
+MIN_ELIDED = 5
+#: Lines between a header and its first row that may be rule lines (`# ....`, `----`, `#`).
+MAX_RULE_LINES = 4
+QUERY_LIMIT = 16
+#: Occurrences of each sign looked at by is_report (a log that says `ticks` often is no report).
+MAX_PROBES = 50
+
+
+@dataclass
+class _Table:
+    """Rows of one ranked table: `entries` are (start, end) line spans, the first line a row."""
+
+    entries: list[tuple[int, int]]
+    column: str  # the ranking column's name ("" when the order is not by a column)
+    key: int  # index of that column among a row's whitespace-split fields
+    summable: bool  # the rows are disjoint, so their column adds up
+    head: int  # entries shown
+    graph: bool = False  # entries carry call-graph lines (perf -g)
+
+
+def is_report(text: str) -> bool:
+    """A profiler table with a row under its header. Only the lines holding a sign's literal
+    (found with str.find, at most MAX_PROBES of each) are matched against the headers."""
+    for sign in SIGNS:
+        pos = text.find(sign)
+        probes = 0
+        while pos >= 0 and probes < MAX_PROBES:
+            start = text.rfind("\n", 0, pos) + 1
+            stop = pos
+            for _ in range(MAX_RULE_LINES + 2):  # the header line and the lines up to its first row
+                stop = text.find("\n", stop + 1)
+                if stop < 0:
+                    stop = len(text)
+                    break
+            if _tables(text[start:stop].split("\n"), probe=True):
+                return True
+            nl = text.find("\n", pos)
+            if nl < 0:
+                break
+            pos = text.find(sign, nl)
+            probes += 1
+    return False
+
+
+def _is_rule(line: str) -> bool:
+    return not line.strip(" \t#.-")
+
+
+def _first_row(lines: Sequence[str], h: int, row) -> int:
+    """Index of the first row after header h (rule lines skipped), or -1."""
+    for k in range(h + 1, min(len(lines), h + 2 + MAX_RULE_LINES)):
+        if row.match(lines[k]):
+            return k
+        if not _is_rule(lines[k]):
+            return -1
+    return -1
+
+
+def _header_lines(lines: Sequence[str]) -> list[tuple[int, str]]:
+    """(index, format) of each header line: only the lines holding a sign's literal (found by
+    str.find on the joined text) are matched."""
+    found = []
+    for i in sorted(L.LineScan(list(lines)).candidates(SIGNS, fold_case=False)):
+        ln = lines[i]
+        if "ncalls" in ln and PROFILE_CPROFILE_HEADER.match(ln):
+            found.append((i, "cprofile"))
+        elif ln.startswith("#") and PROFILE_PERF_HEADER.match(ln):
+            found.append((i, "perf"))
+        elif "ticks" in ln and PROFILE_NODE_HEADER.match(ln):
+            found.append((i, "node"))
+        elif "function" in ln and PROFILE_CG_HEADER.match(ln):
+            found.append((i, "cg"))
+    return found
+
+
+def _cprofile_order(lines: Sequence[str], h: int) -> tuple[str, int]:
+    for k in range(h - 1, max(-1, h - 6), -1):
+        m = PROFILE_CPROFILE_ORDER.match(lines[k])
+        if m:
+            first = m.group(1).split(",")[0].strip()
+            return {"cumulative time": ("cumtime", 3), "internal time": ("tottime", 1),
+                    "call count": ("ncalls", 0)}.get(first, ("", -1))
+    return "", -1
+
+
+def _tables(lines: Sequence[str], probe: bool = False) -> list[_Table]:
+    tables = []
+    n = len(lines)
+    for h, kind in _header_lines(lines):
+        row = {"cprofile": PROFILE_CPROFILE_ROW, "perf": PROFILE_PERF_ROW, "node": PROFILE_NODE_ROW,
+               "cg": PROFILE_CG_ROW}[kind]
+        first = _first_row(lines, h, row)
+        if first < 0:
+            continue
+        if probe:
+            return [_Table([(first, first + 1)], "", -1, False, 1)]
+        header = lines[h]
+        if kind == "perf":
+            tables.append(_perf_table(lines, first, header))
+            continue
+        if kind == "node" and "parent" in header:
+            tables.extend(_node_tree(lines, first))
+            continue
+        end = first
+        while end < n and row.match(lines[end]):
+            end += 1
+        entries = [(k, k + 1) for k in range(first, end)]
+        if kind == "cprofile":
+            column, key = _cprofile_order(lines, h)
+            tables.append(_Table(entries, column, key, False, TOP_ROWS))
+        elif kind == "node":
+            tables.append(_Table(entries, "ticks", 0, True, TOP_ROWS))
+        else:
+            tables.append(_Table(entries, header.split()[0], 0, True, TOP_ROWS))
+    return tables
+
+
+def _perf_table(lines: Sequence[str], first: int, header: str) -> _Table:
+    """perf's entries: a row and (with -g) its call-graph lines and blank lines, up to the
+    `#` footer. Trailing blank lines are left out (they stay)."""
+    n = len(lines)
+    starts = []
+    end = first
+    while end < n:
+        ln = lines[end]
+        if PROFILE_PERF_ROW.match(ln):
+            starts.append(end)
+        elif ln.strip() and not ln[:1].isspace():
+            break
+        end += 1
+    while end > first and not lines[end - 1].strip():
+        end -= 1
+    bounds = starts[1:] + [end]
+    entries = [(s, e) for s, e in zip(starts, bounds)]
+    graph = any(e - s > 1 and any(lines[k].strip() for k in range(s + 1, e)) for s, e in entries)
+    children = "Children" in header
+    column = "children" if children else "overhead"
+    head = TOP_ROWS
+    if graph:
+        used = 0
+        for i, (s, e) in enumerate(entries):
+            used += e - s
+            if i >= MIN_GRAPH_ENTRIES and used > GRAPH_HEAD_LINES:
+                head = i
+                break
+        head = min(head, TOP_ROWS)
+    return _Table(entries, column, 0, not children, head, graph)
+
+
+def _node_tree(lines: Sequence[str], first: int) -> list[_Table]:
+    """node's bottom-up profile: groups of indented rows separated by blank lines, each a tree
+    whose prefix is shown."""
+    n = len(lines)
+    tables = []
+    k = first
+    while k < n and PROFILE_NODE_ROW.match(lines[k]):
+        end = k
+        while end < n and PROFILE_NODE_ROW.match(lines[end]):
+            end += 1
+        tables.append(_Table([(r, r + 1) for r in range(k, end)], "ticks", 0, False, TREE_HEAD_LINES))
+        k = end
+        while k < n and not lines[k].strip():
+            k += 1
+    return tables
+
+
+def _value(line: str, key: int) -> tuple[float, str] | None:
+    fields = line.split()
+    if key < 0 or key >= len(fields):
+        return None
+    raw = fields[key].split("/")[0]
+    try:
+        return float(raw.replace(",", "").rstrip("%")), raw
+    except ValueError:
+        return None
+
+
+def _describe(lines: Sequence[str], table: _Table, a: int, b: int) -> str:
+    """The verified account of entries a..b-1 (0-based) of a table."""
+    total = len(table.entries)
+    many, one = ("entries", "entry") if table.graph else ("rows", "row")
+    parts = [f"{many} {a + 1}–{b} of {total}" if b - a > 1 else f"{one} {a + 1} of {total}"]
+    if table.graph:
+        graph_lines = blank = 0
+        for s, e in table.entries[a:b]:
+            for k in range(s + 1, e):
+                if lines[k].strip():
+                    graph_lines += 1
+                else:
+                    blank += 1
+        extra = []
+        if graph_lines:
+            extra.append(f"{graph_lines} call-graph line{'s' if graph_lines != 1 else ''}")
+        if blank:
+            extra.append(f"{blank} blank line{'s' if blank != 1 else ''}")
+        if extra:
+            parts[0] += " (with " + ", ".join(extra) + ")"
+    if table.column:
+        values = [_value(lines[s], table.key) for s, _ in table.entries[a:b]]
+        if values and all(v is not None for v in values):
+            lo = min(values, key=lambda v: v[0])[1]
+            hi = max(values, key=lambda v: v[0])[1]
+            span = lo if lo == hi else f"{lo}–{hi}"
+            text = f"{table.column} {span}"
+            if table.summable and len(values) > 1:
+                text += f", {_sum_text([v for v in values if v is not None])} in all"
+            parts.append(text)
+    return ", ".join(parts)
+
+
+def _sum_text(values: list[tuple[float, str]]) -> str:
+    raws = [raw for _, raw in values]
+    percent = raws[0].endswith("%")
+    digits = raws[0].rstrip("%")
+    decimals = len(digits.split(".")[1]) if "." in digits else 0
+    total = sum(v for v, _ in values)
+    if decimals:
+        text = f"{total:.{decimals}f}"
+    elif any("," in r for r in raws):
+        text = f"{int(round(total)):,}"
+    else:
+        text = str(int(round(total)))
+    return text + ("%" if percent else "")
+
+
+def elisions(lines: Sequence[str], query: str | None = None) -> list[tuple[int, int, str]] | None:
+    """(start, end, summary) for each run lines[start:end] to elide, or None when no table has
+    a tail worth eliding. `lines` are ANSI-stripped, without line ends."""
+    runs: list[tuple[int, int, str]] = []
+    for table in _tables(lines):
+        entries = table.entries
+        if len(entries) - table.head < MIN_ELIDED:
+            continue
+        shown = [i < table.head for i in range(len(entries))]
+        if query and query.strip():
+            tail = list(range(table.head, len(entries)))
+            rows = ["\n".join(lines[entries[i][0]:entries[i][1]]) for i in tail]
+            for r in L.rank(rows, query, QUERY_LIMIT):
+                shown[tail[r]] = True
+        i = table.head
+        while i < len(entries):
+            if shown[i]:
+                i += 1
+                continue
+            j = i
+            while j < len(entries) and not shown[j]:
+                j += 1
+            start, end = entries[i][0], entries[j - 1][1]
+            if end - start >= MIN_ELIDED or (j == len(entries) and end - start >= 2):
+                runs.append((start, end, _describe(lines, table, i, j)))
+            i = j
+    runs.sort()
+    return runs or None
+
+
+def compress(text: str, query: str | None) -> str | None:
+    """The view of a profiler report (None when no table has a tail worth eliding)."""
+    doc = L.split(text)
+    bare = doc.bare()
+    if "\x1b" in text:
+        bare = L.strip_ansi(bare)
+    runs = elisions(bare, query)
+    if runs is None:
+        return None
+    eol = "\r" if doc.eol_cr else ""
+    out: list[str] = []
+    pos = 0
+    for start, end, summary in runs:
+        out.extend(doc.lines[pos:start])
+        out.append(L.marker_text(end - start, "lines", summary) + eol)
+        pos = end
+    out.extend(doc.lines[pos:])
+    return doc.join(out)

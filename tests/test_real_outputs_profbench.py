@@ -1,0 +1,132 @@
+"""Real outputs of profilers (cProfile, perf report, node --prof-process), trimmed excerpts under
+tests/fixtures/real/profbench/: each ranked table keeps its head, its tail is counted."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.compressors import profile_report
+from engine.compressors.terminal import TerminalCompressor
+from engine.compressors.text import TextCompressor
+from engine.detect import detect
+from engine.patterns import PROFILE_CPROFILE_ROW, PROFILE_PERF_ROW
+from engine.types import ContentType
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "profbench"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def markers(view: str) -> list[str]:
+    return [ln for ln in view.splitlines() if "(caveman)" in ln]
+
+
+def test_cprofile_sorted_by_cumtime_is_text_and_keeps_its_first_25_rows():
+    # `python -m cProfile -s cumtime`: rows ending in `(function)` read as code, which passed the
+    # 236-row table through whole.
+    data = real("cprofile-cumtime.txt")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    original = data.decode().splitlines()
+    header = next(i for i, ln in enumerate(original) if "ncalls  tottime" in ln)
+    lines = view.splitlines()
+    # the summary, the order and the header, then the table's first 25 rows in order
+    assert lines[:header + 26] == original[:header + 26]
+    assert "         1222874 function calls (1165393 primitive calls) in 0.853 seconds" in lines
+    assert markers(view) == ["… 211 lines elided (caveman): rows 26–236 of 236, cumtime 0.000–0.008 …"]
+    assert len(lines) == len(original) - 211 + 1
+
+
+def test_cprofile_marker_range_is_computed_from_the_elided_rows():
+    data = real("cprofile-cumtime.txt").decode()
+    rows = [ln for ln in data.splitlines() if PROFILE_CPROFILE_ROW.match(ln)]
+    assert len(rows) == 236
+    tail = [float(r.split()[3]) for r in rows[25:]]
+    assert (min(tail), max(tail)) == (0.0, 0.008)
+
+
+def test_node_prof_process_keeps_the_hottest_entry_of_the_bottom_up_profile():
+    # The text rule thinned the bottom-up tree as look-alike lines and dropped `172 42.8% jsonRound`,
+    # its hottest JS entry, while keeping rows of 1 tick.
+    data = real("node-prof-process.txt")
+    view = TextCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert "    172   42.8%    JS: *jsonRound /tmp/unseen9/profbench/work/node/app.js:4:19" in lines
+    assert "     64   15.9%    JS: ~sortBig /tmp/unseen9/profbench/work/node/app.js:5:17" in lines
+    assert markers(view) == [
+        "… 40 lines elided (caveman): rows 16–55 of 55, ticks 1–21 …",
+        "… 16 lines elided (caveman): rows 16–31 of 31, ticks 1–4 …",
+    ]
+    original = data.decode().splitlines()
+    # the flat tables and the summary are short: each stays whole
+    start = original.index(" [Shared libraries]:")
+    end = original.index(" [Bottom up (heavy) profile]:")
+    assert lines[start:end] == original[start:end]
+    # each tree's shown rows are its first (a prefix keeps every parent)
+    first = original.index("    402   69.9%  UNKNOWN")
+    assert lines[first:first + 15] == original[first:first + 15]
+
+
+def test_perf_report_with_call_graphs_keeps_whole_entries_and_counts_the_rest():
+    data = real("perf-report-callgraph.txt")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    assert markers(view) == [
+        "… 271 lines elided (caveman): entries 25–211 of 211 (with 62 call-graph lines, 22 blank lines), "
+        "overhead 0.21%–0.86%, 56.87% in all …"]
+    original = data.decode().splitlines()
+    cut = view.splitlines().index(markers(view)[0])
+    assert view.splitlines()[:cut] == original[:cut]  # 24 entries, each with its call graph
+    assert view.splitlines()[-3:] == original[-3:]  # perf's footer
+    rows = [ln for ln in original if PROFILE_PERF_ROW.match(ln)]
+    assert len(rows) == 211
+    assert round(sum(float(r.split("%")[0]) for r in rows[24:]), 2) == 56.87
+
+
+def test_perf_report_flat_keeps_25_rows_and_states_the_children_range():
+    data = real("perf-report-flat.txt")
+    view = TextCompressor().compress(data).decode()
+    assert markers(view) == ["… 571 lines elided (caveman): rows 26–596 of 596, children 0.21%–2.36% …"]
+    assert "    14.16%     0.00%  [.] 0x00007f41a3a56240" in view.splitlines()
+    assert "# Samples: 466  of event 'cpu-clock:ppp'" in view.splitlines()
+
+
+def test_perf_report_under_a_pty_is_coloured_and_still_ranked():
+    data = real("perf-report-pty.txt")
+    assert detect(data) == ContentType.TERMINAL
+    view = TerminalCompressor().compress(data).decode()
+    assert markers(view) == ["… 164 lines elided (caveman): rows 26–189 of 189, children 0.43%–2.36% …"]
+    assert "    14.16%     0.00%  [unknown]                                 [.] 0x00007f41a3a56240" in view.splitlines()
+    assert "# Children      Self  Shared Object                             Symbol" in view
+
+
+def test_a_query_keeps_the_tail_rows_it_names():
+    data = real("perf-report-flat.txt")
+    view = TextCompressor().compress_query(data, "tailmatch").decode()
+    assert "     0.21%     0.21%  [.] tailmatch" in view.splitlines()
+    assert any(m.startswith("… ") and "rows 26–" in m for m in markers(view))
+
+
+def test_a_short_table_keeps_its_head_in_order_rather_than_look_alike_sections():
+    # 35 rows: the text rule kept scattered rows; now the first 25 stay and the last 10 are counted.
+    data = real("perf-report-small.txt")
+    view = TextCompressor().compress(data).decode()
+    original = data.decode().splitlines()
+    first = next(i for i, ln in enumerate(original) if ln.startswith("    77.04%"))
+    assert view.splitlines()[first:first + 25] == original[first:first + 25]
+    assert markers(view) == ["… 10 lines elided (caveman): rows 26–35 of 35, children 0.21% …"]
+
+
+def test_a_table_with_a_short_tail_is_left_whole():
+    rows = "\n".join(f"{100 - i:>9} {i / 1000:8.3f} {0:8.3f} {i / 100:8.3f} {0:8.3f} m.py:{i}(f{i})" for i in range(28))
+    text = ("         9 function calls in 0.1 seconds\n\n   Ordered by: cumulative time\n\n"
+            "   ncalls  tottime  percall  cumtime  percall filename:lineno(function)\n" + rows + "\n\n")
+    assert profile_report.is_report(text)
+    assert profile_report.elisions(text.split("\n")) is None
+    assert TextCompressor().compress(text.encode()) is None  # passed through, never thinned as sections
+
+
+def test_a_log_that_says_ticks_is_no_report():
+    text = "".join(f"2024-01-01 00:00:{i:02d} scheduler ticks {i} total {i * 2}\n" for i in range(40))
+    assert not profile_report.is_report(text)
