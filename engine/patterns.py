@@ -1255,6 +1255,11 @@ FRAME_JVM = compile_lazily(r"^\s+at (?P<key>\S+\((?:[^()\n]*)\))\s*$")
 FRAME_JVM_REPEATS = compile_lazily(r"(?m)^([ \t]+at \S[^\n]*\n)\1{8}")
 FRAME_CANDIDATE_VALGRIND = compile_lazily(r"==\d+== +(?:at|by) 0x")
 #: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
+#: A frame of py-spy's dump: `    walk (deep.py:6)` (only read in a text that opens as py-spy's dump).
+FRAME_PYSPY = compile_lazily(r"^    (?P<key>\S[^()]*(?:\(\))? \([^()\s]+:\d+\))\s*$")
+#: How py-spy's dump opens: `Process 20463: python3 deep.py` then `Python v3.11.7 (...)`.
+#: (A `python -c` program's lines come between the two.)
+PYSPY_DUMP_START = compile_lazily(r"^Process \d+: (?:[^\n]*\n){1,20}?Python v\d")
 FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")
 
 # ---------------------------------------------------------------- memory checkers (memcheck)
@@ -1398,7 +1403,13 @@ THREAD_HEADER = compile_lazily(
     # Go's goroutine dump (a panic, `-timeout`, a deadlock, SIGQUIT): `goroutine 14 [chan receive, 2 minutes]:`;
     # the state is compared, how long it has waited is not
     r'|^(?P<goname>goroutine \d+) \[(?P<gostate>[^\],]*)(?:, [^\]]*)?\]:\s*$'
+    # py-spy dump: `Thread 23038 (idle): "worker-0"` (states idle, active, active+gil; a thread
+    # without a name has none)
+    r'|^Thread (?P<pynum>\d+|0x[0-9a-fA-F]+) \((?P<pystate>[a-z+]+)\)(?:: "(?P<pyname>[^"]*)")?\s*$'
 )
+#: A variable py-spy's `--locals` prints under a frame's `Arguments:` / `Locals:`
+#: (`            i: 0`): its value differs from one look-alike worker to the next, its name does not.
+PYSPY_VARIABLE = compile_lazily(r"^ {12}(?P<name>[\w.]+): ")
 #: What differs between two goroutines a dump shows parked at one place besides addresses: the
 #: goroutine that created each (Go 1.21+: `created by main.start in goroutine 7`).
 GOROUTINE_PARENT = compile_lazily(r" in goroutine \d+")
@@ -1408,7 +1419,10 @@ THREAD_HEX = compile_lazily(r"0x[0-9a-fA-F]+")
 #: What a jstack header says after the thread's ids: `waiting on condition  [0x00007f7b0d29d000]`.
 JAVA_THREAD_STATE = compile_lazily(r" nid=\S+ (.*)$")
 #: A dump's own header, so Detect does not read `at Pool.main(Pool.java:11)` frames as code.
-THREAD_DUMP_START = compile_lazily(r"(?m)^Full thread dump |^Thread \d+ \(Thread 0x[0-9a-f]+ \(LWP \d+\)")
+THREAD_DUMP_START = compile_lazily(
+    r"(?m)^Full thread dump |^Thread \d+ \(Thread 0x[0-9a-f]+ \(LWP \d+\)"
+    r"|^Process \d+: (?:[^\n]*\n){1,20}?Python v\d"  # py-spy dump: its frames end in `(file.py:12)` like calls
+)
 
 # ---------------------------------------------------------------- git listings (git_listing)
 # Outputs of git (and its look-alikes) that are enumerations an agent asked for: a log's commits,

@@ -130,3 +130,52 @@ def test_a_table_with_a_short_tail_is_left_whole():
 def test_a_log_that_says_ticks_is_no_report():
     text = "".join(f"2024-01-01 00:00:{i:02d} scheduler ticks {i} total {i * 2}\n" for i in range(40))
     assert not profile_report.is_report(text)
+
+
+# ------------------------------------------------------------------ py-spy dump
+
+
+def test_pyspy_dump_of_a_deep_recursion_keeps_the_innermost_frame_and_counts_the_rest():
+    # The text rule took `walk (deep.py:5)` (where the thread is now) for a look-alike of the 600
+    # `walk (deep.py:6)` frames and elided it with them, unnamed.
+    data = real("pyspy-dump-deep-recursion.txt")
+    assert detect(data) == ContentType.TEXT
+    lines = TextCompressor().compress(data).decode().splitlines()
+    assert lines[3:] == [
+        "Thread 21631 (idle)",
+        "    walk (deep.py:5)",
+        "    walk (deep.py:6)",
+        "    walk (deep.py:6)",
+        "    walk (deep.py:6)",
+        "    … 595 lines elided (caveman): 595 frames, each in walk (deep.py:6) …",
+        "    walk (deep.py:6)",
+        "    walk (deep.py:6)",
+        "    <module> (deep.py:7)",
+    ]
+
+
+def test_pyspy_dump_folds_look_alike_workers_and_keeps_every_other_threads_frames():
+    data = real("pyspy-dump-threads-locals.txt")
+    view = TextCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert markers(view) == [
+        '… 182 lines elided (caveman): 7 more threads with the same stack as "worker-0" (21616) above: '
+        '"worker-1" (21617), "worker-2" (21618), "worker-3" (21619), "worker-4" (21620), "worker-5" (21621), '
+        '"worker-6" (21622), "worker-7" (21623) …']
+    original = data.decode().splitlines()
+    # worker-0 stays whole with its variables (`i: 0`); the locker and the busy thread whole too
+    start = original.index('Thread 21616 (idle): "worker-0"')
+    assert lines[start:start + 26] == original[start:start + 26]
+    locker = original.index('Thread 21624 (idle): "locker"')
+    assert lines[lines.index('Thread 21624 (idle): "locker"'):] == original[locker:]
+
+
+def test_pyspy_threads_whose_frames_differ_are_not_folded():
+    base = "Process 1: python3 x.py\nPython v3.11.2 (/usr/bin/python3.11)\n\n"
+    threads = "".join(f'Thread {10 + i} (idle): "w-{i}"\n    step{i} (x.py:{i})\n    run (x.py:40)\n' for i in range(5))
+    from engine.compressors.thread_dump import fold_threads
+    assert fold_threads(base + threads) is None
+    same = "".join(f'Thread {10 + i} (idle): "w-{i}"\n    wait (x.py:3)\n        Arguments:\n            i: {i}\n'
+                   for i in range(5))
+    folded = fold_threads(base + same)
+    assert folded is not None and '4 more threads with the same stack as "w-0" (10) above' in folded

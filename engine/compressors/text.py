@@ -14,7 +14,7 @@ from engine.compressors import (
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
 from engine.compressors.frames import fold_recursion_kept
-from engine.compressors.thread_dump import fold_threads_kept
+from engine.compressors.thread_dump import fold_threads_kept, pyspy_stack_lines
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
     PATH_LIST_ENTRY, REDIS_REPLY_NUMBER,
@@ -263,6 +263,8 @@ class TextCompressor(L.QueryAwareLines):
         for owner, flag in zip(line_owner, memcheck.must_keep(all_lines, scan.joined())):  # valgrind, sanitizer records
             if flag:
                 must[owner] = True
+        for i in pyspy_stack_lines(body, all_lines):  # py-spy dump: every thread's frames (its variables may go)
+            must[line_owner[i]] = True
         for i in server_error_lines(scan):  # morgan's `GET /x 500 …`: no time stamp, no error word
             must[line_owner[i]] = True
         for i in server_message_lines(scan):  # psql's `NOTICE:  … skipping`: no error word either
