@@ -179,3 +179,32 @@ def test_pyspy_threads_whose_frames_differ_are_not_folded():
                    for i in range(5))
     folded = fold_threads(base + same)
     assert folded is not None and '4 more threads with the same stack as "w-0" (10) above' in folded
+
+
+# ------------------------------------------------------------------ pytest-benchmark
+
+
+def test_pytest_benchmark_comparison_table_keeps_every_row_and_the_regression():
+    # The terminal rule sampled the 80-row table (`… 2 lines elided: 2 other lines` between rows)
+    # and elided `Performance has regressed:` above the failed check.
+    data = real("pytest-benchmark-compare-regressed.txt")
+    view = TerminalCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    top = next(i for i, ln in enumerate(original) if "benchmark: 80 tests" in ln)
+    table = original[top:top + 84]
+    assert table[-1].startswith("-----") and sum(1 for ln in table if ln.startswith("test_sum[")) == 80
+    at = lines.index(table[0])
+    assert lines[at:at + 84] == table
+    assert "Performance has regressed:" in lines
+    assert ("\ttest_sum[17] (0001_unversi) - Field 'min' has failed PercentageRegressionCheck: "
+            "243.326633736 > 50.000000000") in lines
+    assert "pytest_benchmark.session.PerformanceRegression: Performance has regressed." in lines
+
+
+def test_pytest_benchmark_short_comparison_is_not_sampled():
+    data = real("pytest-benchmark-compare.txt")
+    view = TerminalCompressor().compress(data)
+    rows = [ln for ln in data.decode().splitlines() if ln.startswith("test_")]
+    assert len(rows) == 20
+    assert view is None or all(r in view.decode().splitlines() for r in rows)

@@ -221,6 +221,9 @@ class TerminalCompressor(L.QueryAwareLines):
             must[i], droppable[i] = True, False
         for i in compress(range(n), memcheck.boilerplate(cleaned, scan.joined())):
             must[i], droppable[i] = False, True
+        if profile_report.BENCH_TABLE_SIGN in scan.joined():  # pytest-benchmark's results: every row
+            for i in profile_report.benchmark_table_lines(cleaned, scan.joined()):
+                must[i], droppable[i] = True, False
         if folded is not None:  # the fold's marker and the frames it kept at each end
             for i in fold_kept:
                 must[i], droppable[i] = True, False
