@@ -1897,3 +1897,9 @@ PROFILE_NODE_ROW = compile_lazily(r"^\s+\d+\s+\d+\.\d+%\s")
 PROFILE_CG_HEADER = compile_lazily(r"^\s*Ir\b.*\s(file:function|function:file)\s*$")
 #: One of its rows: `62,765,772 (41.68%) 10 ( 0.73%) ... ./stdlib/msort.c:msort_with_tmp.part.0`.
 PROFILE_CG_ROW = compile_lazily(r"^\s*\d[\d,]*\s")
+#: line_profiler's (`Line #  Hits  Time  Per Hit  % Time  Line Contents`) and memory_profiler's
+#: (`Line #  Mem usage  Increment  Occurrences  Line Contents`) per-function table header.
+PROFILE_LINE_HEADER = compile_lazily(
+    r"^Line #\s+(?:Hits\s+Time\s+Per Hit\s+% Time|Mem usage\s+Increment(?:\s+Occurrences)?)\s+Line Contents\s*$")
+#: One of their rows: the source line's number first.
+PROFILE_LINE_ROW = compile_lazily(r"^\s*\d+(?=\s|$)")

@@ -208,3 +208,61 @@ def test_pytest_benchmark_short_comparison_is_not_sampled():
     rows = [ln for ln in data.decode().splitlines() if ln.startswith("test_")]
     assert len(rows) == 20
     assert view is None or all(r in view.decode().splitlines() for r in rows)
+
+
+# ------------------------------------------------------------------ line_profiler, memory_profiler
+
+
+def _measured_rows(text: str) -> list[str]:
+    out = []
+    contents = None
+    for ln in text.splitlines():
+        if ln.startswith("Line #"):
+            contents = ln.index("Line Contents")
+        elif contents and ln[:1] == " " and ln.split()[:1] and ln.split()[0].isdigit() \
+                and ln[len(ln.split()[0]) + (len(ln) - len(ln.lstrip())):contents].strip():
+            out.append(ln)
+    return out
+
+
+def test_line_profiler_keeps_every_measured_row_and_counts_source_lines_without_hits():
+    # 161 lines of per-line timings read as code and passed through whole, docstrings and all.
+    data = real("line-profiler-textwrap.txt")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    lines = view.splitlines()
+    assert markers(view) == [
+        "… 13 lines elided (caveman): source lines 114–126, none with hits …",
+        "… 6 lines elided (caveman): source lines 146–151, none with hits …",
+        "… 14 lines elided (caveman): source lines 161–174, none with hits …",
+        "… 16 lines elided (caveman): source lines 184–199, none with hits …",
+        "… 9 lines elided (caveman): source lines 203–211, none with hits …",
+        "… 12 lines elided (caveman): source lines 230–241, none with hits …",
+    ]
+    measured = _measured_rows(data.decode())
+    assert len(measured) == 31 and all(row in lines for row in measured)
+    # each function keeps its decorator and `def` line, and its timing summary
+    assert "   183                                               def _fix_sentence_endings(self, chunks):" in lines
+    assert lines.count("Total time: 0 s") == 1
+    assert "   176         8      33283.4   4160.4     88.9              chunks = self.wordsep_re.split(text)" in lines
+
+
+def test_memory_profiler_keeps_every_measured_row():
+    data = real("memory-profiler-textwrap.txt")
+    assert detect(data) == ContentType.TEXT
+    view = TextCompressor().compress(data).decode()
+    assert "… 13 lines elided (caveman): source lines 114–126, none with hits …" in markers(view)
+    measured = _measured_rows(data.decode())
+    assert measured and all(row in view.splitlines() for row in measured)
+
+
+def test_short_unmeasured_runs_stay():
+    text = ("Line #      Hits         Time  Per Hit   % Time  Line Contents\n"
+            "==============================================================\n"
+            "     1                                           @profile\n"
+            "     2                                           def f():\n"
+            "     3                                               # one\n"
+            "     4                                               # two\n"
+            "     5                                               # three\n"
+            "     6         1          2.0      2.0    100.0      return 1\n")
+    assert profile_report.unmeasured_runs(text.split("\n")) == []

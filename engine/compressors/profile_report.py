@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from engine.compressors import lines as L
 from engine.patterns import (
     PROFILE_CG_HEADER, PROFILE_CG_ROW, PROFILE_CPROFILE_HEADER, PROFILE_CPROFILE_ORDER,
-    PROFILE_CPROFILE_ROW, PROFILE_NODE_HEADER, PROFILE_NODE_ROW, PROFILE_PERF_HEADER, PROFILE_PERF_ROW,
+    PROFILE_CPROFILE_ROW, PROFILE_LINE_HEADER, PROFILE_LINE_ROW, PROFILE_NODE_HEADER, PROFILE_NODE_ROW,
+    PROFILE_PERF_HEADER, PROFILE_PERF_ROW,
 )
 
 #: Literals one of which every table header holds: nothing else runs on a payload without them.
-SIGNS = ("ncalls", "# Overhead", "# Children", "ticks", "file:function", "function:file")
+SIGNS = ("ncalls", "# Overhead", "# Children", "ticks", "file:function", "function:file", "Line #")
 #: Rows (entries) of a table always shown: its head.
 TOP_ROWS = 25
 #: A perf entry with its call graph is many lines: the head stops at this many lines (at least
@@ -78,7 +79,7 @@ def is_report(text: str) -> bool:
 
 
 def _is_rule(line: str) -> bool:
-    return not line.strip(" \t#.-")
+    return not line.strip(" \t#.=-")
 
 
 def _first_row(lines: Sequence[str], h: int, row) -> int:
@@ -105,6 +106,8 @@ def _header_lines(lines: Sequence[str]) -> list[tuple[int, str]]:
             found.append((i, "node"))
         elif "function" in ln and PROFILE_CG_HEADER.match(ln):
             found.append((i, "cg"))
+        elif ln.startswith("Line #") and PROFILE_LINE_HEADER.match(ln):
+            found.append((i, "line"))
     return found
 
 
@@ -123,13 +126,15 @@ def _tables(lines: Sequence[str], probe: bool = False) -> list[_Table]:
     n = len(lines)
     for h, kind in _header_lines(lines):
         row = {"cprofile": PROFILE_CPROFILE_ROW, "perf": PROFILE_PERF_ROW, "node": PROFILE_NODE_ROW,
-               "cg": PROFILE_CG_ROW}[kind]
+               "cg": PROFILE_CG_ROW, "line": PROFILE_LINE_ROW}[kind]
         first = _first_row(lines, h, row)
         if first < 0:
             continue
         if probe:
             return [_Table([(first, first + 1)], "", -1, False, 1)]
         header = lines[h]
+        if kind == "line":  # a source listing, not a ranking: its own rule (unmeasured_runs)
+            continue
         if kind == "perf":
             tables.append(_perf_table(lines, first, header))
             continue
@@ -284,8 +289,53 @@ def elisions(lines: Sequence[str], query: str | None = None) -> list[tuple[int, 
             if end - start >= MIN_ELIDED or (j == len(entries) and end - start >= 2):
                 runs.append((start, end, _describe(lines, table, i, j)))
             i = j
+    runs.extend(unmeasured_runs(lines))
     runs.sort()
     return runs or None
+
+
+#: Rows of a line profiler's table always shown at its top (the decorator and the `def` line).
+SOURCE_HEAD = 2
+#: Unmeasured source rows elided only in runs at least this long.
+MIN_SOURCE_RUN = 4
+
+
+def unmeasured_runs(lines: Sequence[str]) -> list[tuple[int, int, str]]:
+    """line_profiler / memory_profiler: each function's source with a measurement per line that
+    ran. The hot lines are the measured ones; a run of rows with nothing in the measurement
+    columns (a docstring, comments, a branch or a function that never ran) becomes one marker
+    naming its source lines. The first rows of each table (decorator and `def`) stay."""
+    runs: list[tuple[int, int, str]] = []
+    for h, kind in _header_lines(lines):
+        if kind != "line":
+            continue
+        contents = lines[h].index("Line Contents")
+        k = _first_row(lines, h, PROFILE_LINE_ROW)
+        if k < 0:
+            continue
+        start = k
+        end = k
+        while end < len(lines) and PROFILE_LINE_ROW.match(lines[end]):
+            end += 1
+        blank = []
+        for r in range(start, end):
+            ln = lines[r]
+            number = PROFILE_LINE_ROW.match(ln).end()
+            blank.append(r - start >= SOURCE_HEAD and not ln[number:contents].strip())
+        r = 0
+        while r < len(blank):
+            if not blank[r]:
+                r += 1
+                continue
+            q = r
+            while q < len(blank) and blank[q]:
+                q += 1
+            if q - r >= MIN_SOURCE_RUN:
+                first_no = lines[start + r].split()[0]
+                last_no = lines[start + q - 1].split()[0]
+                runs.append((start + r, start + q, f"source lines {first_no}–{last_no}, none with hits"))
+            r = q
+    return runs
 
 
 def compress(text: str, query: str | None) -> str | None:
