@@ -266,3 +266,21 @@ def test_short_unmeasured_runs_stay():
             "     5                                               # three\n"
             "     6         1          2.0      2.0    100.0      return 1\n")
     assert profile_report.unmeasured_runs(text.split("\n")) == []
+
+
+# ------------------------------------------------------------------ hyperfine
+
+
+def test_hyperfine_keeps_every_benchmark_with_its_warnings():
+    # The text rule elided Benchmarks 3–6 as look-alike sections but kept a warning of Benchmark 6,
+    # which then read as Benchmark 2's.
+    data = real("hyperfine-parameter-scan.txt")
+    text = data.decode()
+    lines = text.split("\n")
+    kept = profile_report.hyperfine_lines(lines, text)
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("Benchmark ")]
+    assert len(starts) == 16 and all(i in kept for i in starts)
+    # every line of every block, the warnings with them, and the summary's 16 lines
+    assert all(i in kept for i in range(starts[0], lines.index("Summary") + 17))
+    view = TextCompressor().compress(data)
+    assert view is None or all(ln in view.decode().split("\n") for ln in lines)

@@ -395,3 +395,36 @@ def benchmark_table_lines(lines: Sequence[str], joined: str) -> list[int]:
                     found.append(k)
                     k += 1
     return found
+
+
+#: What every hyperfine result holds.
+HYPERFINE_SIGN = "Time (mean ± σ):"
+
+
+def hyperfine_lines(lines: Sequence[str], joined: str) -> list[int]:
+    """hyperfine's results: each `Benchmark N: command` with its time and range lines (and the
+    warnings under it), and the summary's `ran` / `times faster than` lines. One block per command
+    the agent asked to time, an enumeration none of which is sampled away (a kept warning whose
+    benchmark went read as another's)."""
+    if HYPERFINE_SIGN not in joined or "Benchmark " not in joined:
+        return []
+    found: list[int] = []
+    n = len(lines)
+    i = 0
+    while i < n:
+        ln = lines[i]
+        if ln.startswith("Benchmark ") and ln[10:11].isdigit() and i + 1 < n and HYPERFINE_SIGN in lines[i + 1]:
+            k = i + 1
+            while k < n and lines[k].startswith(" ") and not lines[k].startswith("Benchmark "):
+                k += 1  # hyperfine's blank separators are a single space: they stay inside the block
+            found.extend(range(i, k))
+            i = k
+        elif ln.startswith("Summary") and not ln[7:].strip():
+            k = i + 1
+            while k < n and lines[k].startswith("  "):
+                k += 1
+            found.extend(range(i, k))
+            i = k
+        else:
+            i += 1
+    return found

@@ -224,6 +224,8 @@ class TerminalCompressor(L.QueryAwareLines):
         if profile_report.BENCH_TABLE_SIGN in scan.joined():  # pytest-benchmark's results: every row
             for i in profile_report.benchmark_table_lines(cleaned, scan.joined()):
                 must[i], droppable[i] = True, False
+        for i in profile_report.hyperfine_lines(cleaned, scan.joined()):  # hyperfine: every command timed
+            must[i], droppable[i] = True, False
         if folded is not None:  # the fold's marker and the frames it kept at each end
             for i in fold_kept:
                 must[i], droppable[i] = True, False

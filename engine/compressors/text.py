@@ -265,6 +265,8 @@ class TextCompressor(L.QueryAwareLines):
                 must[owner] = True
         for i in pyspy_stack_lines(body, all_lines):  # py-spy dump: every thread's frames (its variables may go)
             must[line_owner[i]] = True
+        for i in profile_report.hyperfine_lines(all_lines, scan.joined()):  # every command timed
+            must[line_owner[i]] = True
         for i in server_error_lines(scan):  # morgan's `GET /x 500 …`: no time stamp, no error word
             must[line_owner[i]] = True
         for i in server_message_lines(scan):  # psql's `NOTICE:  … skipping`: no error word either
