@@ -284,3 +284,15 @@ def test_hyperfine_keeps_every_benchmark_with_its_warnings():
     assert all(i in kept for i in range(starts[0], lines.index("Summary") + 17))
     view = TextCompressor().compress(data)
     assert view is None or all(ln in view.decode().split("\n") for ln in lines)
+
+
+def test_lines_after_a_table_end_it_and_stay_whole():
+    rows = "\n".join(f"{100 - i:>9} {i / 1000:8.3f} {0:8.3f} {(60 - i) / 1000:8.3f} {0:8.3f} m.py:{i}(f{i})"
+                     for i in range(60))
+    tail = ('Traceback (most recent call last):\n  File "m.py", line 9, in <module>\n    main()\n'
+            "ValueError: bad record count: expected 40000\n")
+    text = ("         9 function calls in 0.1 seconds\n\n   Ordered by: cumulative time\n\n"
+            "   ncalls  tottime  percall  cumtime  percall filename:lineno(function)\n" + rows + "\n\n\n" + tail)
+    view = TextCompressor().compress(text.encode()).decode()
+    assert view.endswith("\n\n\n" + tail)
+    assert markers(view) == ["… 35 lines elided (caveman): rows 26–60 of 60, cumtime 0.001–0.035 …"]
