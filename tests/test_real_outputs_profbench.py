@@ -73,15 +73,15 @@ def test_perf_report_with_call_graphs_keeps_whole_entries_and_counts_the_rest():
     assert detect(data) == ContentType.TEXT
     view = TextCompressor().compress(data).decode()
     assert markers(view) == [
-        "… 271 lines elided (caveman): entries 25–211 of 211 (with 62 call-graph lines, 22 blank lines), "
-        "overhead 0.21%–0.86%, 56.87% in all …"]
+        "… 265 lines elided (caveman): entries 26–211 of 211 (with 58 call-graph lines, 21 blank lines), "
+        "overhead 0.21%–0.86%, 56.01% in all …"]
     original = data.decode().splitlines()
     cut = view.splitlines().index(markers(view)[0])
-    assert view.splitlines()[:cut] == original[:cut]  # 24 entries, each with its call graph
+    assert view.splitlines()[:cut] == original[:cut]  # 25 entries, each with its call graph
     assert view.splitlines()[-3:] == original[-3:]  # perf's footer
     rows = [ln for ln in original if PROFILE_PERF_ROW.match(ln)]
     assert len(rows) == 211
-    assert round(sum(float(r.split("%")[0]) for r in rows[24:]), 2) == 56.87
+    assert round(sum(float(r.split("%")[0]) for r in rows[25:]), 2) == 56.01
 
 
 def test_perf_report_flat_keeps_25_rows_and_states_the_children_range():
@@ -296,3 +296,22 @@ def test_lines_after_a_table_end_it_and_stay_whole():
     view = TextCompressor().compress(text.encode()).decode()
     assert view.endswith("\n\n\n" + tail)
     assert markers(view) == ["… 35 lines elided (caveman): rows 26–60 of 60, cumtime 0.001–0.035 …"]
+
+
+def test_perf_report_with_big_call_graphs_keeps_25_entry_rows_and_folds_their_graphs():
+    # perf's default report (children, call graphs): entries past the line budget kept none of
+    # their rows; now rows 1–25 stay, the graphs past the budget each become a marker.
+    data = real("perf-report-children-callgraph.txt")
+    view = TextCompressor().compress(data).decode()
+    lines = view.splitlines()
+    original = data.decode().splitlines()
+    rows = [ln for ln in original if PROFILE_PERF_ROW.match(ln)]
+    assert all(r in lines for r in rows[:25]) and not any(r in lines for r in rows[25:])
+    graphs = [m for m in markers(view) if "call graph" in m]
+    assert graphs[0] == "… 23 lines elided (caveman): entry 8's call graph, 23 lines …"
+    assert len(graphs) == 17  # entries 8–25 but 22, whose graph (4 lines) stays
+    for m in graphs:  # each marker sits right under its entry's row
+        assert PROFILE_PERF_ROW.match(lines[lines.index(m) - 1])
+    # entries 1–7 whole, with their graphs
+    cut = lines.index(graphs[0]) - 1
+    assert lines[:cut] == original[:cut]

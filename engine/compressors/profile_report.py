@@ -204,6 +204,20 @@ def _node_tree(lines: Sequence[str], first: int) -> list[_Table]:
     return tables
 
 
+def _graph_run(lines: Sequence[str], entry: tuple[int, int], index: int) -> list[tuple[int, int, str]]:
+    """The call-graph lines under a perf entry's row as one run (its last blank line stays)."""
+    s, e = entry
+    end = e - 1 if e - 1 > s and not lines[e - 1].strip() else e
+    graph = sum(1 for k in range(s + 1, end) if lines[k].strip())
+    blank = end - (s + 1) - graph
+    if end - (s + 1) < MIN_ELIDED:
+        return []
+    text = f"entry {index + 1}'s call graph, {graph} line{'s' if graph != 1 else ''}"
+    if blank:
+        text += f"; {blank} blank line{'s' if blank != 1 else ''}"
+    return [(s + 1, end, text)]
+
+
 def _value(line: str, key: int) -> tuple[float, str] | None:
     fields = line.split()
     if key < 0 or key >= len(fields):
@@ -271,7 +285,12 @@ def elisions(lines: Sequence[str], query: str | None = None) -> list[tuple[int, 
         entries = table.entries
         if len(entries) - table.head < MIN_ELIDED:
             continue
-        shown = [i < table.head for i in range(len(entries))]
+        # perf -g: past the entries shown with their graphs, the next ones up to TOP_ROWS keep
+        # their row (the ranking's head stays a list) and their graph becomes a marker
+        rows_shown = max(table.head, min(TOP_ROWS, len(entries))) if table.graph else table.head
+        shown = [i < rows_shown for i in range(len(entries))]
+        for i in range(table.head, rows_shown):
+            runs.extend(_graph_run(lines, entries[i], i))
         if query and query.strip():
             tail = list(range(table.head, len(entries)))
             rows = ["\n".join(lines[entries[i][0]:entries[i][1]]) for i in tail]
