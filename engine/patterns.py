@@ -1903,3 +1903,7 @@ PROFILE_LINE_HEADER = compile_lazily(
     r"^Line #\s+(?:Hits\s+Time\s+Per Hit\s+% Time|Mem usage\s+Increment(?:\s+Occurrences)?)\s+Line Contents\s*$")
 #: One of their rows: the source line's number first.
 PROFILE_LINE_ROW = compile_lazily(r"^\s*\d+(?=\s|$)")
+#: A folded (collapsed) stack with its sample count, as py-spy's `--format raw`, stackcollapse
+#: and async-profiler's collapsed output print them: `main;parse (w.py:5);dumps 12`.
+#: (Frames are joined by `;` with no space after it: code and prose write `; `.)
+PROFILE_FOLDED_STACK = compile_lazily(r"^[^;\s][^;\n]*(?:;[^;\s][^;\n]*)* (?P<count>\d+)$")

@@ -315,3 +315,27 @@ def test_perf_report_with_big_call_graphs_keeps_25_entry_rows_and_folds_their_gr
     # entries 1–7 whole, with their graphs
     cut = lines.index(graphs[0]) - 1
     assert lines[:cut] == original[:cut]
+
+
+# ------------------------------------------------------------------ folded stacks (py-spy record --format raw)
+
+
+def test_folded_stacks_keep_the_most_sampled_and_count_the_rest():
+    # The text rule read the stacks as look-alike sections and elided a 44-sample stack (of 231)
+    # while keeping 1-sample ones.
+    data = real("pyspy-record-raw.txt")
+    view = TextCompressor().compress(data).decode()
+    lines = view.splitlines()
+    stacks = [(int(ln.rsplit(" ", 1)[1]), ln) for ln in data.decode().splitlines() if ";" in ln and ln[-1].isdigit()]
+    top = sorted(stacks, key=lambda cs: -cs[0])[:25]
+    assert all(ln in lines for _, ln in top)
+    assert "py-spy> Wrote raw flamegraph data to '/tmp/unseen9/profbench/work/raw3.txt'. Samples: 231 Errors: 0" in lines
+    elided = [ln for c, ln in stacks if ln not in lines]
+    counted = sum(int(m.split(" stack")[0].split(": ")[1]) for m in markers(view))
+    assert counted == len(elided) == len(stacks) - 25 - sum(1 for c, ln in stacks if ln in lines and (c, ln) not in top)
+    assert all(m.endswith("(the 25 stacks shown have 1 or more) …") for m in markers(view))
+
+
+def test_text_with_semicolons_is_no_stack_dump():
+    text = "".join(f"a = {i}; b = {i + 1}; print(a, b)  # step {i}\n" for i in range(80))
+    assert profile_report.compress_stacks(text) is None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from engine.compressors import lines as L
 from engine.patterns import (
-    PROFILE_CG_HEADER, PROFILE_CG_ROW, PROFILE_CPROFILE_HEADER, PROFILE_CPROFILE_ORDER,
+    PROFILE_CG_HEADER, PROFILE_CG_ROW, PROFILE_CPROFILE_HEADER, PROFILE_FOLDED_STACK, PROFILE_CPROFILE_ORDER,
     PROFILE_CPROFILE_ROW, PROFILE_LINE_HEADER, PROFILE_LINE_ROW, PROFILE_NODE_HEADER, PROFILE_NODE_ROW,
     PROFILE_PERF_HEADER, PROFILE_PERF_ROW,
 )
@@ -366,6 +366,20 @@ def compress(text: str, query: str | None) -> str | None:
     runs = elisions(bare, query)
     if runs is None:
         return None
+    return _render(doc, runs)
+
+
+def compress_stacks(text: str) -> str | None:
+    """The view of a folded-stack dump (None when it is none, or nothing would go)."""
+    if ";" not in text or not _stacks_sampled(text[:STACK_SAMPLE * 1024].split("\n")[:-1]):
+        return None
+    doc = L.split(text)
+    bare = doc.bare()
+    runs = folded_stack_runs(bare)
+    return None if runs is None else _render(doc, runs)
+
+
+def _render(doc: L.Doc, runs: list[tuple[int, int, str]]) -> str:
     eol = "\r" if doc.eol_cr else ""
     out: list[str] = []
     pos = 0
@@ -447,3 +461,59 @@ def hyperfine_lines(lines: Sequence[str], joined: str) -> list[int]:
         else:
             i += 1
     return found
+
+
+#: Folded stacks shown: the ones with the most samples (in their own order).
+TOP_STACKS = 25
+#: Lines sampled to recognise a folded-stack dump, and how many of them must be stacks.
+STACK_SAMPLE = 60
+MIN_STACKS = 8
+
+
+def _stacks_sampled(lines: Sequence[str]) -> bool:
+    """Most of the first STACK_SAMPLE non-blank lines are folded stacks."""
+    sample = [ln for ln in lines[:STACK_SAMPLE * 2] if ln.strip()][:STACK_SAMPLE]
+    stacks = sum(1 for ln in sample if ";" in ln and "; " not in ln and ln[-1:].isdigit()
+                 and PROFILE_FOLDED_STACK.match(ln))
+    return stacks >= MIN_STACKS and 5 * stacks >= 4 * len(sample)
+
+
+def folded_stack_runs(lines: Sequence[str]) -> list[tuple[int, int, str]] | None:
+    """Folded stacks (`frame;frame;frame count`, one line per distinct stack, in no order): the
+    hot stacks are the ones with the most samples, wherever they are. The TOP_STACKS with the
+    most samples stay in place; each run of the others becomes a marker with how many stacks and
+    samples it holds. None when the text is no folded-stack dump or nothing would go."""
+    if not _stacks_sampled(lines):
+        return None
+    counts: dict[int, int] = {}
+    for i, ln in enumerate(lines):
+        # a tool's own line (`... Samples: 231 Errors: 0`) also ends in a number: a stack holds no `: `
+        m = PROFILE_FOLDED_STACK.match(ln) if ln[-1:].isdigit() and ": " not in ln and "; " not in ln else None
+        if m is not None:
+            counts[i] = int(m["count"])
+    if len(counts) <= TOP_STACKS + 2:
+        return None
+    ranked = sorted(counts, key=lambda i: (-counts[i], i))
+    kept = set(ranked[:TOP_STACKS])
+    floor = counts[ranked[TOP_STACKS - 1]]
+    runs = []
+    i, n = 0, len(lines)
+    while i < n:
+        if i not in counts or i in kept:
+            i += 1
+            continue
+        j = i
+        while j < n and j in counts and j not in kept:
+            j += 1
+        values = [counts[k] for k in range(i, j)]
+        lo, hi = min(values), max(values)
+        span = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        noun = "stack" if j - i == 1 else "stacks"
+        text = f"{j - i} {noun} of {span} sample{'s' if hi != 1 else ''}"
+        if j - i > 1:
+            text += f", {sum(values)} in all"
+        text += f" (the {TOP_STACKS} stacks shown have {floor} or more)"
+        if sum(len(lines[k]) + 1 for k in range(i, j)) > len(text) + 40:  # a marker no longer than its run
+            runs.append((i, j, text))
+        i = j
+    return runs or None

@@ -173,6 +173,9 @@ class TextCompressor(L.QueryAwareLines):
             # a profiler's ranked tables: each head stays, each tail is counted (never sections)
             view = profile_report.compress(text, query)
             return None if view is None else view.encode("utf-8")
+        stacks = profile_report.compress_stacks(text)  # folded stacks: the most-sampled stay
+        if stacks is not None:
+            return stacks.encode("utf-8")
         crlf = text.count("\r\n") * 2 > text.count("\n")
         body = text.replace("\r\n", "\n")
         certs = cert_dump.fold(body)  # openssl's certificate dumps: opaque bytes folded, the rest whole
