@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.compressors import profile_report
+from engine.compressors import bench_report, profile_report
 from engine.compressors.terminal import TerminalCompressor
 from engine.compressors.text import TextCompressor
 from engine.detect import detect
@@ -277,7 +277,7 @@ def test_hyperfine_keeps_every_benchmark_with_its_warnings():
     data = real("hyperfine-parameter-scan.txt")
     text = data.decode()
     lines = text.split("\n")
-    kept = profile_report.hyperfine_lines(lines, text)
+    kept = bench_report.hyperfine_lines(lines, text)
     starts = [i for i, ln in enumerate(lines) if ln.startswith("Benchmark ")]
     assert len(starts) == 16 and all(i in kept for i in starts)
     # every line of every block, the warnings with them, and the summary's 16 lines

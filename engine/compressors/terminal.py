@@ -18,7 +18,7 @@ from engine.compressors import (
     access_counts, ansible_report, bandit_report, fmt_report, terraform_report, tex_report, wget_report,
 )
 from engine.compressors import lines as L
-from engine.compressors import memcheck, profile_report, toolout
+from engine.compressors import bench_report, memcheck, profile_report, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -221,10 +221,10 @@ class TerminalCompressor(L.QueryAwareLines):
             must[i], droppable[i] = True, False
         for i in compress(range(n), memcheck.boilerplate(cleaned, scan.joined())):
             must[i], droppable[i] = False, True
-        if profile_report.BENCH_TABLE_SIGN in scan.joined():  # pytest-benchmark's results: every row
-            for i in profile_report.benchmark_table_lines(cleaned, scan.joined()):
+        if bench_report.BENCH_TABLE_SIGN in scan.joined():  # pytest-benchmark's results: every row
+            for i in bench_report.benchmark_table_lines(cleaned, scan.joined()):
                 must[i], droppable[i] = True, False
-        for i in profile_report.hyperfine_lines(cleaned, scan.joined()):  # hyperfine: every command timed
+        for i in bench_report.hyperfine_lines(cleaned, scan.joined()):  # hyperfine: every command timed
             must[i], droppable[i] = True, False
         if folded is not None:  # the fold's marker and the frames it kept at each end
             for i in fold_kept:

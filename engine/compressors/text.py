@@ -8,7 +8,7 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, key_listing, memcheck, profile_report, pydantic_errors, query_plan, r_tables,
+    bench_report, block_repeats, cert_dump, key_listing, memcheck, profile_report, pydantic_errors, query_plan, r_tables,
     restore_report, sql_dump, strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
@@ -268,7 +268,7 @@ class TextCompressor(L.QueryAwareLines):
                 must[owner] = True
         for i in pyspy_stack_lines(body, all_lines):  # py-spy dump: every thread's frames (its variables may go)
             must[line_owner[i]] = True
-        for i in profile_report.hyperfine_lines(all_lines, scan.joined()):  # every command timed
+        for i in bench_report.hyperfine_lines(all_lines, scan.joined()):  # every command timed
             must[line_owner[i]] = True
         for i in server_error_lines(scan):  # morgan's `GET /x 500 …`: no time stamp, no error word
             must[line_owner[i]] = True
