@@ -21,7 +21,7 @@ from engine.compressors import (
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, cmake_trace, cppcheck_xml, terraform_report, tex_report, toolout_detect, wget_report,
 )
-from engine.compressors import toolout_rubyphp, xml_runs
+from engine.compressors import profile_report, toolout_rubyphp, xml_runs
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -62,6 +62,10 @@ def detect(data: bytes) -> ContentType:
             return ContentType.DIFF
         return ContentType.TERMINAL
     text = _sample(data)
+    if profile_report.is_report(text):
+        # cProfile, perf report, node --prof-process, cg_annotate: ranked tables whose rows end in
+        # `)` read as code, and a test run profiled reads as a transcript; text keeps each head.
+        return ContentType.TEXT
     if sql_dump.is_dump(text):
         # pg_dump/mysqldump: schema and data as SQL, its rows no grep hits (the text reader thins them).
         return ContentType.TEXT

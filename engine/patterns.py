@@ -1284,6 +1284,11 @@ FRAME_JVM = compile_lazily(r"^\s+at (?P<key>\S+\((?:[^()\n]*)\))\s*$")
 FRAME_JVM_REPEATS = compile_lazily(r"(?m)^([ \t]+at \S[^\n]*\n)\1{8}")
 FRAME_CANDIDATE_VALGRIND = compile_lazily(r"==\d+== +(?:at|by) 0x")
 #: Valgrind's `==123==    by 0x1091C2: depth (recurse.c:7)` (no frame number; `at` opens the stack).
+#: A frame of py-spy's dump: `    walk (deep.py:6)` (only read in a text that opens as py-spy's dump).
+FRAME_PYSPY = compile_lazily(r"^    (?P<key>\S[^()]*(?:\(\))? \([^()\s]+:\d+\))\s*$")
+#: How py-spy's dump opens: `Process 20463: python3 deep.py` then `Python v3.11.7 (...)`.
+#: (A `python -c` program's lines come between the two.)
+PYSPY_DUMP_START = compile_lazily(r"^Process \d+: (?:[^\n]*\n){1,20}?Python v\d")
 FRAME_VALGRIND = compile_lazily(r"^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (?P<key>\S.*?)\s*$")
 
 # ---------------------------------------------------------------- memory checkers (memcheck)
@@ -1427,7 +1432,13 @@ THREAD_HEADER = compile_lazily(
     # Go's goroutine dump (a panic, `-timeout`, a deadlock, SIGQUIT): `goroutine 14 [chan receive, 2 minutes]:`;
     # the state is compared, how long it has waited is not
     r'|^(?P<goname>goroutine \d+) \[(?P<gostate>[^\],]*)(?:, [^\]]*)?\]:\s*$'
+    # py-spy dump: `Thread 23038 (idle): "worker-0"` (states idle, active, active+gil; a thread
+    # without a name has none)
+    r'|^Thread (?P<pynum>\d+|0x[0-9a-fA-F]+) \((?P<pystate>[a-z+]+)\)(?:: "(?P<pyname>[^"]*)")?\s*$'
 )
+#: A variable py-spy's `--locals` prints under a frame's `Arguments:` / `Locals:`
+#: (`            i: 0`): its value differs from one look-alike worker to the next, its name does not.
+PYSPY_VARIABLE = compile_lazily(r"^ {12}(?P<name>[\w.]+): ")
 #: What differs between two goroutines a dump shows parked at one place besides addresses: the
 #: goroutine that created each (Go 1.21+: `created by main.start in goroutine 7`).
 GOROUTINE_PARENT = compile_lazily(r" in goroutine \d+")
@@ -1437,7 +1448,10 @@ THREAD_HEX = compile_lazily(r"0x[0-9a-fA-F]+")
 #: What a jstack header says after the thread's ids: `waiting on condition  [0x00007f7b0d29d000]`.
 JAVA_THREAD_STATE = compile_lazily(r" nid=\S+ (.*)$")
 #: A dump's own header, so Detect does not read `at Pool.main(Pool.java:11)` frames as code.
-THREAD_DUMP_START = compile_lazily(r"(?m)^Full thread dump |^Thread \d+ \(Thread 0x[0-9a-f]+ \(LWP \d+\)")
+THREAD_DUMP_START = compile_lazily(
+    r"(?m)^Full thread dump |^Thread \d+ \(Thread 0x[0-9a-f]+ \(LWP \d+\)"
+    r"|^Process \d+: (?:[^\n]*\n){1,20}?Python v\d"  # py-spy dump: its frames end in `(file.py:12)` like calls
+)
 
 # ---------------------------------------------------------------- git listings (git_listing)
 # Outputs of git (and its look-alikes) that are enumerations an agent asked for: a log's commits,
@@ -1982,3 +1996,36 @@ DUMP_C_ARRAY_ROW = compile_lazily(r"^\s+0x[0-9a-fA-F]{2}(?:, 0x[0-9a-fA-F]{2})*,
 #: thousands (csvlook's `1,000`), a digit run, or text. Byte-wise, `1,000` sorts before `999` and
 #: `10:04:52` before `9:48:32`, and a marker's `lo..hi` would read as an empty range.
 NATURAL_PARTS = compile_lazily(r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+|[^0-9]+")
+
+# ---- Profiler reports: ranked tables (engine/compressors/profile_report.py) -------------------
+# Each pattern runs only on the lines after a header its literal sign was found for (never over
+# every line of every payload).
+#: cProfile / pstats' column header (`ncalls  tottime  percall  cumtime  percall filename:lineno(function)`).
+PROFILE_CPROFILE_HEADER = compile_lazily(r"^\s*ncalls\s+tottime\s+percall\s+cumtime\s+percall\s+filename:lineno\(function\)")
+#: One of its rows: `57313/1  0.011  0.000  0.011  0.011 workload.py:13(fib)` (recursive calls as `total/primitive`).
+PROFILE_CPROFILE_ROW = compile_lazily(r"^\s*\d+(?:/\d+)?\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\S")
+#: What pstats says the table is ordered by (`   Ordered by: cumulative time`).
+PROFILE_CPROFILE_ORDER = compile_lazily(r"^\s*Ordered by:\s*(.+?)\s*$")
+#: `perf report --stdio`'s column header: `# Overhead  Command ...` or, with children, `# Children      Self  ...`.
+PROFILE_PERF_HEADER = compile_lazily(r"^#\s+(Overhead|Children\s+Self)\s")
+#: A perf entry's row: `     9.01%  python3  libpython3.11.so.1.0  [.] _PyEval_EvalFrameDefault`.
+PROFILE_PERF_ROW = compile_lazily(r"^\s+\d+\.\d+%\s")
+#: node --prof-process's table headers: `   ticks  total  nonlib   name`, `   ticks    cpp   total   name`,
+#: `   ticks parent  name` (the bottom-up tree).
+PROFILE_NODE_HEADER = compile_lazily(r"^\s+ticks\s+(total|cpp|parent)\s+.*\bname\s*$")
+#: One of node's rows: `     76   13.2%          /usr/lib/x86_64-linux-gnu/libc.so.6`.
+PROFILE_NODE_ROW = compile_lazily(r"^\s+\d+\s+\d+\.\d+%\s")
+#: cg_annotate's function table header (`Ir  I1mr ... file:function`; older: `Ir  file:function`).
+PROFILE_CG_HEADER = compile_lazily(r"^\s*Ir\b.*\s(file:function|function:file)\s*$")
+#: One of its rows: `62,765,772 (41.68%) 10 ( 0.73%) ... ./stdlib/msort.c:msort_with_tmp.part.0`.
+PROFILE_CG_ROW = compile_lazily(r"^\s*\d[\d,]*\s")
+#: line_profiler's (`Line #  Hits  Time  Per Hit  % Time  Line Contents`) and memory_profiler's
+#: (`Line #  Mem usage  Increment  Occurrences  Line Contents`) per-function table header.
+PROFILE_LINE_HEADER = compile_lazily(
+    r"^Line #\s+(?:Hits\s+Time\s+Per Hit\s+% Time|Mem usage\s+Increment(?:\s+Occurrences)?)\s+Line Contents\s*$")
+#: One of their rows: the source line's number first.
+PROFILE_LINE_ROW = compile_lazily(r"^\s*\d+(?=\s|$)")
+#: A folded (collapsed) stack with its sample count, as py-spy's `--format raw`, stackcollapse
+#: and async-profiler's collapsed output print them: `main;parse (w.py:5);dumps 12`.
+#: (Frames are joined by `;` with no space after it: code and prose write `; `.)
+PROFILE_FOLDED_STACK = compile_lazily(r"^[^;\s][^;\n]*(?:;[^;\s][^;\n]*)* (?P<count>\d+)$")

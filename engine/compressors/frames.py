@@ -15,7 +15,7 @@ from itertools import islice
 from engine.compressors.lines import marker_text
 from engine.patterns import (
     ANSI, FRAME_CANDIDATE_NUMBERED, FRAME_CANDIDATE_VALGRIND, FRAME_GDB, FRAME_JVM, FRAME_JVM_REPEATS, FRAME_LLDB,
-    FRAME_SANITIZER, FRAME_VALGRIND,
+    FRAME_PYSPY, FRAME_SANITIZER, FRAME_VALGRIND, PYSPY_DUMP_START,
 )
 
 #: Frames of a run kept at its start (the innermost calls, where it crashed) and at its end
@@ -35,8 +35,11 @@ class Frame:
     number: int | None
 
 
-def _parse(line: str, jvm: bool = False) -> tuple[str, int | None] | None:
+def _parse(line: str, jvm: bool = False, pyspy: bool = False) -> tuple[str, int | None] | None:
     """A frame line's place and number, or None for any other line."""
+    if pyspy and line.startswith("    ") and line[4:5] != " ":  # py-spy dump: `    walk (deep.py:6)`
+        m = FRAME_PYSPY.match(line)
+        return (f"in {m['key']}", None) if m is not None else None
     lead = line.lstrip()[:1]
     if lead == "#":
         m = FRAME_GDB.match(line)
@@ -59,7 +62,7 @@ def _parse(line: str, jvm: bool = False) -> tuple[str, int | None] | None:
     return None
 
 
-def _frames(raw: list[str], jvm: bool = False) -> list[Frame]:
+def _frames(raw: list[str], jvm: bool = False, pyspy: bool = False) -> list[Frame]:
     # gdb in a terminal colours its frames and wraps them at the terminal's width: each frame is
     # read without its colours, its wrapped lines joined.
     lines = ANSI.sub("", "\n".join(raw)).split("\n") if any("\x1b" in ln for ln in raw) else raw
@@ -68,7 +71,7 @@ def _frames(raw: list[str], jvm: bool = False) -> list[Frame]:
     i = 0
     while i < n:
         line = lines[i]
-        parsed, span = _parse(line, jvm), 1
+        parsed, span = _parse(line, jvm, pyspy), 1
         if parsed is None and line.startswith("#"):
             joined = line.rstrip()
             for k in range(1, MAX_WRAPPED + 1):
@@ -82,7 +85,7 @@ def _frames(raw: list[str], jvm: bool = False) -> list[Frame]:
         if parsed is not None:
             frames.append(Frame(i, i + span, parsed[0], parsed[1]))
         elif frames and frames[-1].end == i and line[:1] in (" ", "\t") and line.strip() \
-                and not lines[frames[-1].start].startswith((" ", "\t")):
+                and (pyspy or not lines[frames[-1].start].startswith((" ", "\t"))):
             frames[-1].end = i + 1  # a local variable under a gdb `bt full` frame
         i += span
     return frames
@@ -123,11 +126,14 @@ def fold_recursion_kept(text: str, jvm: bool = False) -> tuple[str, list[int]] |
     # Most text holds no backtrace: too few frame-shaped spots (one C-speed scan) settle it.
     needed = KEEP_HEAD + KEEP_TAIL + MIN_ELIDED
     found = sum(1 for _ in islice(FRAME_CANDIDATE_NUMBERED.finditer(text), needed))
+    # py-spy's dump names its frames without numbers: one opening it is read for them
+    pyspy = text.startswith("Process ") and PYSPY_DUMP_START.match(text) is not None
     if found < needed and found + sum(1 for _ in islice(FRAME_CANDIDATE_VALGRIND.finditer(text), needed)) < needed \
-            and not (jvm and "\tat " in text and FRAME_JVM_REPEATS.search(text) is not None):  # a StackOverflowError
+            and not (jvm and "\tat " in text and FRAME_JVM_REPEATS.search(text) is not None) \
+            and not pyspy:  # a StackOverflowError
         return None
     lines = text.split("\n")
-    runs = _runs(_frames(lines, jvm))
+    runs = _runs(_frames(lines, jvm, pyspy))
     if not runs:
         return None
     out: list[str] = []

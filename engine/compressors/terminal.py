@@ -18,7 +18,7 @@ from engine.compressors import (
     access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, finding_locations, fmt_report, terraform_report, tex_report, wget_report,
 )
 from engine.compressors import lines as L
-from engine.compressors import memcheck, toolout
+from engine.compressors import bench_report, memcheck, profile_report, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -197,6 +197,10 @@ class TerminalCompressor(L.QueryAwareLines):
             units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
         eol = "\r" if doc.eol_cr else ""
         scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
+        if profile_report.is_report(scan.joined()):  # perf report under a pty: coloured ranked tables
+            report_runs = profile_report.elisions(cleaned, query)
+            if report_runs is not None:
+                return doc.join(fmt_report.render(units, report_runs, eol)).encode("utf-8")
         if query is None or not query.strip():
             # A formatter's check report or a bandit report: their own rules (fmt_report, bandit_report).
             for report in (fmt_report, bandit_report, cppcheck_xml, cmake_trace):
@@ -217,6 +221,11 @@ class TerminalCompressor(L.QueryAwareLines):
             must[i], droppable[i] = True, False
         for i in compress(range(n), memcheck.boilerplate(cleaned, scan.joined())):
             must[i], droppable[i] = False, True
+        if bench_report.BENCH_TABLE_SIGN in scan.joined():  # pytest-benchmark's results: every row
+            for i in bench_report.benchmark_table_lines(cleaned, scan.joined()):
+                must[i], droppable[i] = True, False
+        for i in bench_report.hyperfine_lines(cleaned, scan.joined()):  # hyperfine: every command timed
+            must[i], droppable[i] = True, False
         if folded is not None:  # the fold's marker and the frames it kept at each end
             for i in fold_kept:
                 must[i], droppable[i] = True, False

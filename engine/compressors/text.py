@@ -8,13 +8,13 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, byte_dump, cert_dump, gdb_backtrace, key_listing, long_lines, memcheck, py_literal, pydantic_errors,
-    query_plan, r_tables, restore_report, sql_dump, strace, toolout, tree_listing, xml_runs,
+    bench_report, block_repeats, byte_dump, cert_dump, gdb_backtrace, key_listing, long_lines, memcheck, profile_report,
+    py_literal, pydantic_errors, query_plan, r_tables, restore_report, sql_dump, strace, toolout, tree_listing, xml_runs,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
 from engine.compressors.frames import fold_recursion_kept
-from engine.compressors.thread_dump import fold_threads_kept
+from engine.compressors.thread_dump import fold_threads_kept, pyspy_stack_lines
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
     PATH_LIST_ENTRY, PROFILE_LISTING_HEADER, REDIS_REPLY_NUMBER,
@@ -169,6 +169,13 @@ class TextCompressor(L.QueryAwareLines):
             return None
         if strace.is_strace(text.split("\n", strace.SAMPLE_LINES * 2)):
             return strace.compress(text, query)
+        if profile_report.is_report(text):
+            # a profiler's ranked tables: each head stays, each tail is counted (never sections)
+            view = profile_report.compress(text, query)
+            return None if view is None else view.encode("utf-8")
+        stacks = profile_report.compress_stacks(text)  # folded stacks: the most-sampled stay
+        if stacks is not None:
+            return stacks.encode("utf-8")
         crlf = text.count("\r\n") * 2 > text.count("\n")
         body = text.replace("\r\n", "\n")
         certs = cert_dump.fold(body)  # openssl's certificate dumps: opaque bytes folded, the rest whole
@@ -278,6 +285,10 @@ class TextCompressor(L.QueryAwareLines):
         for owner, flag in zip(line_owner, memcheck.must_keep(all_lines, scan.joined())):  # valgrind, sanitizer records
             if flag:
                 must[owner] = True
+        for i in pyspy_stack_lines(body, all_lines):  # py-spy dump: every thread's frames (its variables may go)
+            must[line_owner[i]] = True
+        for i in bench_report.hyperfine_lines(all_lines, scan.joined()):  # every command timed
+            must[line_owner[i]] = True
         for i in server_error_lines(scan):  # morgan's `GET /x 500 …`: no time stamp, no error word
             must[line_owner[i]] = True
         for i in server_message_lines(scan):  # psql's `NOTICE:  … skipping`: no error word either

@@ -11,7 +11,10 @@ in a frame's function or source line keeps a thread apart.
 from __future__ import annotations
 
 from engine.compressors.lines import marker_text
-from engine.patterns import ANSI, FRAME_GDB, GOROUTINE_PARENT, JAVA_THREAD_STATE, THREAD_HEADER, THREAD_HEX
+from engine.patterns import (
+    ANSI, FRAME_GDB, FRAME_PYSPY, GOROUTINE_PARENT, JAVA_THREAD_STATE, PYSPY_DUMP_START, PYSPY_VARIABLE,
+    THREAD_HEADER, THREAD_HEX,
+)
 
 #: What opens the owned-locks section `jstack -l` prints under a thread's stack.
 LOCKED_SYNCHRONIZERS = "   Locked ownable synchronizers:"
@@ -21,9 +24,14 @@ MIN_RUN = 3
 NAMES_IN_FULL = 12
 
 
-def _signature(lines: list[str]) -> tuple[str, ...]:
+def _signature(lines: list[str], pyspy: bool = False) -> tuple[str, ...]:
     out = []
     for line in lines:
+        if pyspy:  # py-spy --locals: a variable's name is compared, not its value (like gdb's arguments)
+            m = PYSPY_VARIABLE.match(line)
+            if m is not None:
+                out.append(m["name"])
+                continue
         m = FRAME_GDB.match(line)
         if m is not None:  # gdb: the function and its source line, not the frame's argument values
             out.append(f"{m['func']}{m['key'] or ''}")
@@ -47,6 +55,10 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str, tuple[str, ...]]]:
         j = i + 1
         while j < n and lines[j].strip() and not THREAD_HEADER.match(lines[j]):
             j += 1
+        if m["pystate"] is not None:  # py-spy dump: named by its name and id, its state compared
+            name = f'"{m["pyname"]}" ({m["pynum"]})' if m["pyname"] is not None else f"Thread {m['pynum']}"
+            found.append((i, j, name, (m["pystate"],) + _signature(lines[i + 1:j], True)))
+            continue
         if m["goname"] is not None:  # a goroutine: its number names it, its state is compared
             # each Go frame is a function line and its tab-led `file:line`: a line after the
             # last of those (`exit status 2`, `FAIL pkg 3.0s`) is not part of the stack
@@ -122,3 +134,12 @@ def fold_threads_kept(text: str) -> tuple[str, list[int]] | None:
         pos = last_end
     out.extend(lines[pos:])
     return "\n".join(out), kept
+
+
+def pyspy_stack_lines(text: str, lines: list[str]) -> list[int]:
+    """In py-spy's dump, the lines of every thread's header and frames (not its variables): a
+    stack is read whole, its frames look alike but each is a different call."""
+    if not text.startswith("Process ") or PYSPY_DUMP_START.match(text) is None:
+        return []
+    return [i for i, ln in enumerate(lines)
+            if (ln.startswith("Thread ") and THREAD_HEADER.match(ln)) or (ln.startswith("    ") and FRAME_PYSPY.match(ln))]
