@@ -1860,3 +1860,19 @@ R_TABLE_ROW = compile_lazily(r"^\s*(\d+)\s")
 #: An entry of a numbered listing, `12: In as.numeric(x) : NAs introduced by coercion` (R's
 #: `warnings()`): its number, then its text.
 R_NUMBERED_ENTRY = compile_lazily(r"^\s*(\d+): (.+)$")
+
+# ---- Package managers' dependency trees and explanations (dep_tree, npm_explain) ---------------
+#: An entry of a drawn dependency tree in a tool transcript (`uv tree`, `npm ls`, `pnpm why`,
+#: `poetry show --tree`, `yarn list`): the vertical rules of the levels above, a Unicode branch,
+#: one space, the entry. Stricter than TREE_BRANCH: the space after the branch keeps a box
+#: table's rule (`├─────┼─────┤`) out, and ASCII `|--` is left alone (too common in prose).
+DEP_TREE_ENTRY = compile_lazily(r"[ \t│]*[├└]─[─┬]* \S")
+#: A version in a tree entry (`v4.16.0`, `@3.1.0`, `==2.0`, `>=8.0.0`, `installed: 3.7.2`): what
+#: tells a dependency tree from a test runner's tree (JUnit's console launcher draws one too).
+DEP_TREE_VERSION = compile_lazily(r"\d+\.\d+")
+#: The head of one copy in `npm explain`/`npm why` output: `name@1.2.3` (scoped too) at the
+#: margin, its node_modules path on the next line.
+NPM_EXPLAIN_HEAD = compile_lazily(r"(?:@[\w.-]+/)?[\w.-]+@\S+$")
+#: One dependent in `npm explain`: `[peer |dev |optional ]name@"range" from parent@1.2.3` (or
+#: `from the root project`), indented two spaces a level.
+NPM_EXPLAIN_EDGE = compile_lazily(r"( *)(?:(?:peer|dev|optional|peerOptional|bundled) )*(?:@[\w.-]+/)?[\w.-]+@\"[^\"]*\" from \S")

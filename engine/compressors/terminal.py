@@ -18,7 +18,7 @@ from engine.compressors import (
     access_counts, ansible_report, bandit_report, fmt_report, terraform_report, tex_report, wget_report,
 )
 from engine.compressors import lines as L
-from engine.compressors import memcheck, toolout
+from engine.compressors import dep_tree, memcheck, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -217,6 +217,8 @@ class TerminalCompressor(L.QueryAwareLines):
             must[i], droppable[i] = True, False
         for i in compress(range(n), memcheck.boilerplate(cleaned, scan.joined())):
             must[i], droppable[i] = False, True
+        for i in dep_tree.kept_lines(cleaned, scan.joined()):  # `uv tree`, `npm ls`: every entry
+            must[i], droppable[i] = True, False
         if folded is not None:  # the fold's marker and the frames it kept at each end
             for i in fold_kept:
                 must[i], droppable[i] = True, False
