@@ -19,7 +19,7 @@ from engine.compressors import aligned_table, framed_table, json_framed, pandas_
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, terraform_report, tex_report, toolout_detect, wget_report,
 )
-from engine.compressors import toolout_rubyphp
+from engine.compressors import npm_explain, toolout_rubyphp
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -62,6 +62,10 @@ def detect(data: bytes) -> ContentType:
     text = _sample(data)
     if sql_dump.is_dump(text):
         # pg_dump/mysqldump: schema and data as SQL, its rows no grep hits (the text reader thins them).
+        return ContentType.TEXT
+    if npm_explain.is_explanation(text):
+        # `npm explain debug`: chains of dependents by indentation (the text compressor folds
+        # their repeats); `debug@4.4.3` at the margin is no log level.
         return ContentType.TEXT
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL

@@ -53,3 +53,81 @@ def test_tree_lines_in_a_test_transcript_do_not_stop_thinning():
     for line in tree.splitlines():
         assert line in view.splitlines()
     assert re.search(r"… \d+ lines elided \(caveman\): \d+ passing-test lines …", view)
+
+
+# ---------------------------------------------------------------- npm explain
+
+
+EXPLAIN_MARKER = re.compile(
+    r"( *)… (\d+) lines elided \(caveman\): identical to the lines under this dependent's first appearance above …")
+
+
+def text_view(data: bytes) -> str:
+    from engine.compressors.text import TextCompressor
+
+    out = TextCompressor().compress(data)
+    assert out is not None
+    return out.decode()
+
+
+def _verify_explain_folds(original: str, view: str) -> int:
+    """Walk the view against the original: every view line is the original's next line, or a
+    marker whose N lines are, dedented, the lines under the first appearance of the node (its
+    dependent line and path, the two lines above the marker) at any indentation. Returns the
+    number of markers checked."""
+    orig = original.split("\n")
+    dedent = [ln.lstrip(" ") for ln in orig]
+    j = markers = 0
+    for line in view.split("\n"):
+        m = EXPLAIN_MARKER.fullmatch(line)
+        if m is None:
+            assert orig[j] == line, (j, line)
+            j += 1
+            continue
+        markers += 1
+        count = int(m[2])
+        node, path = dedent[j - 2], dedent[j - 1]
+        first = next(k for k in range(len(orig) - 1) if dedent[k] == node and dedent[k + 1] == path)
+        assert first < j - 2  # the copy shown comes before the marker
+        base_first = len(orig[first]) - len(dedent[first])
+        base_here = len(orig[j - 2]) - len(dedent[j - 2])
+        under_first = [ln[base_first:] for ln in orig[first + 2:first + 2 + count]]
+        under_here = [ln[base_here:] for ln in orig[j:j + count]]
+        assert under_here == under_first
+        # and the copy under the first appearance ends where this subtree ends
+        after = orig[first + 2 + count] if first + 2 + count < len(orig) else ""
+        assert not after.strip() or len(after) - len(after.lstrip(" ")) <= base_first
+        j += count
+    assert j == len(orig)
+    return markers
+
+
+def test_npm_explain_head_is_no_log():
+    # `debug@2.6.9` at the margin read as a log level: the log compressor thinned the chains.
+    assert detect(real("npm-explain-debug-head.txt")) is ContentType.TEXT
+
+
+def test_npm_explain_folds_only_verified_repeated_subtrees():
+    for name in ("npm-explain-jest-snapshot.txt", "npm-explain-jest-transform.txt"):
+        original = real(name).decode()
+        view = text_view(real(name))
+        assert _verify_explain_folds(original, view) >= 3
+        assert len(view) < 0.6 * len(original)
+
+
+def test_npm_explain_keeps_every_copy_and_every_dependent_line():
+    original = real("npm-explain-jest-transform.txt").decode()
+    view = text_view(real("npm-explain-jest-transform.txt")).split("\n")
+    # each installed copy (at the margin) with its path, and every direct dependent of a copy
+    for k, line in enumerate(original.split("\n")):
+        if line and not line.startswith(" "):
+            assert line in view
+        if line.startswith("  ") and not line.startswith("   "):
+            assert line in view, line
+
+
+def test_npm_explain_with_nothing_repeated_is_declined():
+    data = real("npm-explain-debug-head.txt")
+    from engine.compressors.text import TextCompressor
+
+    assert TextCompressor().compress(data) is None

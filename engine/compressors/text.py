@@ -8,7 +8,7 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, key_listing, memcheck, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
+    block_repeats, cert_dump, key_listing, memcheck, npm_explain, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
     strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
@@ -191,6 +191,14 @@ class TextCompressor(L.QueryAwareLines):
             # A dump's data rows are a table: thinned as rows (a COPY block read as one section
             # could go whole). A dump with no data run (`pg_dump -s`) reads on as sections.
             return (dump.replace("\n", "\r\n") if crlf else dump).encode("utf-8")
+        if npm_explain.is_explanation(body):
+            # `npm explain`: a tree written by indentation, each chain printed in full wherever
+            # it recurs; its repeated subtrees fold, and nothing else is thinned (a chain with
+            # holes reads as the whole chain).
+            folded_explain = npm_explain.compress(body)
+            if folded_explain is None:
+                return None
+            return (folded_explain.replace("\n", "\r\n") if crlf else folded_explain).encode("utf-8")
         if query_plan.is_plan(body):
             # A plan's lines are a tree; thinned as sections they lose their parents.
             plan = query_plan.compress(body)
