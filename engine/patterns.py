@@ -465,6 +465,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|^\d+ examples?, \d+ failures?|^Finished in [\d.]+ (seconds|minutes)|^rspec \./\S+:\d+ "  # rspec
     r"|^\s*(Test Files|Tests|Duration)\s+\d|^\s*(Test Files|Tests)\s+\d+ (failed|passed)"  # vitest
     r"|^error Command failed with exit code \d|^\s*ERR_PNPM_\w+"  # yarn, pnpm
+    r"|^Error: ERR_PNPM_\w+$|^\[ELIFECYCLE\] "  # pnpm 10+
     r"|^collected \d+ items?|^platform \S+ -- Python "  # pytest header: counts, versions
     r"|^Dubious, test returned \d+|^Failed \d+/\d+ subtests|^Result: (PASS|FAIL|NOTESTS)$"  # prove, per file
     r"|(Segmentation fault|Killed|Aborted)\b"
@@ -901,6 +902,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|Test Files\s+.*\(\d+\)$"  # vitest
     r"|ERR_PNPM_\w+|error Command failed with exit code \d+\.$"  # pnpm, yarn
+    r"|Error: ERR_PNPM_\w+$|\[ELIFECYCLE\] "  # pnpm 10+: its error code and a script's failure, bracketed
     # bundlers (jsbuild): vite's closing line, webpack's, esbuild's message box heads, rollup's
     # `created out.js in 1.2s` / `[!] RollupError: `, stylelint's and prettier's closing counts
     r"|✓ built in [\d.]+m?s$|✗ Build failed in [\d.]+m?s$|webpack \d+\.\d+\.\d+ compiled (successfully|with \d+ (errors?|warnings?))"

@@ -131,3 +131,37 @@ def test_npm_explain_with_nothing_repeated_is_declined():
     from engine.compressors.text import TextCompressor
 
     assert TextCompressor().compress(data) is None
+
+
+# ---------------------------------------------------------------- pnpm 10+ recursive runs
+
+
+def engine_view(data: bytes, counter) -> str:  # noqa: ANN001 (the conftest fixture)
+    from engine.ccr import MemoryStore
+    from engine.core import Engine
+    from engine.registry import default_registry
+
+    from engine.types import Mode, Options
+
+    result = Engine(default_registry(), counter, MemoryStore()).compress(data, Options(mode=Mode.COMPRESS))
+    return result.output.decode()
+
+
+def test_pnpm_recursive_run_is_tool_output():
+    # pnpm 10+ writes `Error: ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL` and `[ELIFECYCLE] Test failed.`:
+    # neither matched the older `ERR_PNPM_…` / ` ELIFECYCLE ` signatures, so the run read as
+    # prose and its scripts' output went into "… 24 sections elided (caveman) …".
+    for name in ("pnpm-recursive-run-fail.txt", "pnpm-recursive-parallel-fail.txt"):
+        assert detect(real(name)) is ContentType.TERMINAL
+
+
+def test_pnpm_recursive_run_counts_passing_lines_and_keeps_the_failure(counter):
+    for name in ("pnpm-recursive-run-fail.txt", "pnpm-recursive-parallel-fail.txt"):
+        view = engine_view(real(name), counter)
+        assert view.count("… 25 lines elided (caveman): 25 passing-test lines …") == 2
+        for line in ("packages/b test: AssertionError: expected 3 to equal 4 in b case 7",
+                     "packages/b test: Failed", "[ELIFECYCLE] Test failed. See above for more details.",
+                     "Error: ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL",
+                     '  × "pnpm recursive run" failed in /tmp/pm2/ws/packages/b'):
+            assert line in view.splitlines(), line
+        assert "sections elided" not in view
