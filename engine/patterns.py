@@ -534,6 +534,7 @@ TOOL_CHATTER = compile_lazily(
     r"|^> Task :\S+( UP-TO-DATE| NO-SOURCE| FROM-CACHE| SKIPPED)?$|^<[=-]*> \d+% (EXECUTING|CONFIGURING)"
     r"|^\s+(Determining projects to restore|Restored \S+|All projects are up-to-date)|^\s+\S+ -> \S+\.dll$"
     r"|^\[\d/\d\] (Resolving|Fetching|Linking|Building)|^Progress: resolved \d+"  # yarn, pnpm
+    r"|^Download https?://\S+$"  # deno: one fetch per module or npm package (`deno add`, first `deno run`)
     # autoconf's probes (a `no` is kept: the probe before `configure: error:` is its cause)
     r"|^checking .+\.\.\.( (?!no$).*)?$|^config\.status: (creating|executing) "
     r"|^\[ RUN      \] |^\[----------\] (\d+ tests? from \S+( \(\d+ ms total\))?|Global test environment \S+)$"  # GoogleTest

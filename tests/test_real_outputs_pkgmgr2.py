@@ -165,3 +165,20 @@ def test_pnpm_recursive_run_counts_passing_lines_and_keeps_the_failure(counter):
                      '  × "pnpm recursive run" failed in /tmp/pm2/ws/packages/b'):
             assert line in view.splitlines(), line
         assert "sections elided" not in view
+
+
+# ---------------------------------------------------------------- deno
+
+
+def test_deno_add_counts_its_downloads_as_progress(counter):
+    # 101 coloured `Download https://registry.npmjs.org/<pkg>` lines, one per fetch: the view was
+    # the whole plain text (nothing recognised them as progress).
+    data = real("deno-add-npm.txt")
+    shown = plain_text(data).decode().splitlines()
+    downloads = [ln for ln in shown if ln.startswith("Download https://")]
+    assert len(downloads) == 101
+    view = engine_view(data, counter).splitlines()
+    assert "… 101 lines elided (caveman): 100 progress lines; 1 blank line …" in view
+    for line in ("Add npm:express@4.17.1", "Add npm:lodash@4.17.15", "Dependencies:",
+                 "+ npm:express 4.17.1", "+ npm:lodash 4.17.15"):
+        assert line in view
