@@ -1870,9 +1870,10 @@ R_NUMBERED_ENTRY = compile_lazily(r"^\s*(\d+): (.+)$")
 #: one space, the entry. Stricter than TREE_BRANCH: the space after the branch keeps a box
 #: table's rule (`├─────┼─────┤`) out, and ASCII `|--` is left alone (too common in prose).
 DEP_TREE_ENTRY = compile_lazily(r"[ \t│]*[├└]─[─┬]* \S")
-#: A version in a tree entry (`v4.16.0`, `@3.1.0`, `==2.0`, `>=8.0.0`, `installed: 3.7.2`): what
-#: tells a dependency tree from a test runner's tree (JUnit's console launcher draws one too).
-DEP_TREE_VERSION = compile_lazily(r"\d+\.\d+")
+#: A version in a tree entry (`v4.16.0`, `@3.1.0`, `==2.0`, `>=8.0.0`, `installed: 3.7.2`, poetry's
+#: any-version `pygments *`): what tells a dependency tree from a test runner's tree (JUnit's
+#: console launcher draws one too).
+DEP_TREE_VERSION = compile_lazily(r"\d+\.\d+| \*(?: |$)")
 #: The head of one copy in `npm explain`/`npm why` output: `name@1.2.3` (scoped too) at the
 #: margin, its node_modules path on the next line.
 NPM_EXPLAIN_HEAD = compile_lazily(r"(?:@[\w.-]+/)?[\w.-]+@\S+$")

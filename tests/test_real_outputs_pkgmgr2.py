@@ -182,3 +182,91 @@ def test_deno_add_counts_its_downloads_as_progress(counter):
     for line in ("Add npm:express@4.17.1", "Add npm:lodash@4.17.15", "Dependencies:",
                  "+ npm:express 4.17.1", "+ npm:lodash 4.17.15"):
         assert line in view
+
+
+# ---------------------------------------------------------------- poetry show --tree: repeated subtrees
+
+
+TREE_MARKER = re.compile(r"([ │]*)… (\d+) lines elided \(caveman\): the same entries as under the first `(.+)` above …")
+
+
+def _branch_column(line: str) -> int:
+    """Where an entry's branch glyph is drawn (-1: no entry)."""
+    m = re.match(r"[ │]*[├└]─", line)
+    return m.end() - 2 if m else -1
+
+
+def _entry(line: str) -> str:
+    col = _branch_column(line)
+    return line[col:].lstrip("├└─┬ ").rstrip()
+
+
+def _under(lines: list[str], k: int) -> list[str]:
+    """The lines drawn under entry k, each from its branch on, with its depth below k."""
+    col = _branch_column(lines[k])
+    out = []
+    for line in lines[k + 1:]:
+        c = _branch_column(line)
+        if c <= col:
+            break
+        out.append(f"{c - col}:{line[c:].rstrip()}")
+    return out
+
+
+def _verify_tree_folds(original: list[str], view: list[str]) -> int:
+    """Every view line is the original's next line, or a marker whose N lines are the lines
+    under the first entry named in it (same depths and texts), that entry being shown above."""
+    j = markers = 0
+    for line in view:
+        m = TREE_MARKER.fullmatch(line)
+        if m is None:
+            assert original[j] == line, (j, line)
+            j += 1
+            continue
+        markers += 1
+        count, named = int(m[2]), m[3]
+        first = next(k for k, ln in enumerate(original) if _branch_column(ln) >= 0 and _entry(ln) == named)
+        assert first < j - 1
+        assert original[first] in view  # the copy it points at is in view
+        hidden = _under(original, j - 1)
+        assert len(hidden) == count
+        assert hidden == _under(original, first)
+        j += count
+    assert j == len(original)
+    return markers
+
+
+def test_poetry_show_tree_folds_only_verified_repeated_subtrees():
+    # poetry draws ipykernel's 47-line subtree again under every package that requires it.
+    data = real("poetry-show-tree-jupyter-head.txt")
+    from engine.compressors.text import TextCompressor
+
+    assert detect(data) is ContentType.TEXT
+    original = data.decode().split("\n")
+    view = TextCompressor().compress(data).decode().split("\n")
+    assert _verify_tree_folds(original, view) >= 3
+    assert "│   │   … 47 lines elided (caveman): the same entries as under the first `ipykernel *` above …" in view
+    # every entry one level under the root stays, whatever repeats under it
+    for line in original:
+        if line.startswith(("├── ", "└── ", "│   ├── ", "│   └── ")):
+            assert line in view
+
+
+def test_poetry_show_tree_under_a_pty_folds_the_same_way():
+    data = real("poetry-show-tree-jupyter-head-pty.txt")
+    shown = plain_text(data).decode().replace("\r\n", "\n").rstrip("\n").split("\n")
+    view = terminal_view(data).replace("\r\n", "\n").rstrip("\n").split("\n")
+    assert _verify_tree_folds([ln.rstrip() for ln in shown], view) >= 3
+
+
+def test_a_repeated_subtree_holding_a_problem_stays_whole():
+    tree = ["app@1.0.0"]
+    for parent in ("a", "b"):
+        tree += [f"├─┬ {parent}@1.0.0", "│ └─┬ lib@2.0.0", "│   ├── x@1.0.0", "│   ├── UNMET DEPENDENCY y@1.0.0",
+                 "│   ├── z@1.0.0", "│   └── w@1.0.0"]
+    tree += ["└── c@1.0.0"]
+    from engine.compressors import dep_tree
+
+    assert dep_tree.fold_repeats(tree) is None
+    fine = [ln.replace("UNMET DEPENDENCY ", "") for ln in tree]
+    assert dep_tree.fold_repeats(fine) == [(9, 13, "│   ", "the same entries as under the first `lib@2.0.0` above")]

@@ -211,6 +211,11 @@ class TerminalCompressor(L.QueryAwareLines):
                 if infra.is_report(scan.joined()):
                     out = doc.join(infra.view(units, cleaned, eol))
                     return None if out == original else out.encode("utf-8")
+            # A dependency tree under a pty (`poetry show --tree`): every entry stays, but for
+            # subtrees drawn again in full, folded to a marker naming the copy shown above.
+            tree_runs = dep_tree.fold_repeats(cleaned)
+            if tree_runs is not None:
+                return doc.join(dep_tree.render(units, tree_runs, eol)).encode("utf-8")
         must, droppable, describe = toolout_verdicts(cleaned, scan)
         # A memory checker's error and leak records stay whole (memcheck); so does a fold marker.
         for i in compress(range(n), memcheck.must_keep(cleaned, scan.joined())):

@@ -8,7 +8,7 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, key_listing, memcheck, npm_explain, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
+    block_repeats, cert_dump, dep_tree, key_listing, memcheck, npm_explain, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
     strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
@@ -234,7 +234,15 @@ class TextCompressor(L.QueryAwareLines):
             pinned = frozenset(split[k].rstrip() for k in links[1])
         units, joiner = read_units(body)
         if joiner == "\n" and tree_listing.is_tree(units):
-            return None  # a drawn tree is a listing: every entry stays
+            # A drawn tree is a listing: every entry stays, but for the subtrees poetry and
+            # pipdeptree draw again in full wherever a package is required (dep_tree: folded to
+            # a marker naming the copy shown above).
+            tree_lines = body.split("\n")
+            runs = dep_tree.fold_repeats(tree_lines)
+            if runs is None:
+                return None
+            tree = "\n".join(dep_tree.render(tree_lines, runs))
+            return (tree.replace("\n", "\r\n") if crlf else tree).encode("utf-8")
         n = len(units)
         if n < MIN_SECTIONS:
             return _whole(folded, crlf)
