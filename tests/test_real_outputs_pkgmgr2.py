@@ -270,3 +270,19 @@ def test_a_repeated_subtree_holding_a_problem_stays_whole():
     assert dep_tree.fold_repeats(tree) is None
     fine = [ln.replace("UNMET DEPENDENCY ", "") for ln in tree]
     assert dep_tree.fold_repeats(fine) == [(9, 13, "│   ", "the same entries as under the first `lib@2.0.0` above")]
+
+
+# ---------------------------------------------------------------- uv: a source build that fails
+
+
+def test_uv_build_failure_keeps_the_compiler_diagnostics_whole():
+    # uv indents the backend's stderr by nine spaces: gcc's excerpt rules did not read it, and
+    # the first error's caret and fix-it lines went as "… 2 lines elided (caveman): 2 other
+    # lines …" (look-alikes of the second error's caret line).
+    data = real("uv-pip-install-sdist-gcc-error.txt")
+    view = terminal_view(data).splitlines()
+    lines = data.decode().splitlines()
+    stderr = lines.index("         [stderr]")
+    for line in lines[stderr:]:
+        assert line.rstrip() in view, line  # the view's lines end at their last visible character
+    assert "… 2 lines elided (caveman): 2 other lines …" not in view
