@@ -286,3 +286,17 @@ def test_uv_build_failure_keeps_the_compiler_diagnostics_whole():
     for line in lines[stderr:]:
         assert line.rstrip() in view, line  # the view's lines end at their last visible character
     assert "… 2 lines elided (caveman): 2 other lines …" not in view
+
+
+# ---------------------------------------------------------------- apt-cache policy
+
+
+def test_apt_cache_policy_for_many_packages_stays_whole():
+    # Read as prose, `Installed:`/`Candidate:` lines went into "… 3 sections elided (caveman) …"
+    # for most packages: the view no longer said which ones have an upgrade waiting.
+    from engine.compressors.text import TextCompressor
+
+    data = real("apt-cache-policy-many.txt")
+    assert detect(data) is ContentType.TEXT
+    assert data.decode().count("  Candidate: ") == 10
+    assert TextCompressor().compress(data) is None

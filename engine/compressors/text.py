@@ -8,8 +8,8 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    block_repeats, cert_dump, dep_tree, key_listing, memcheck, npm_explain, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
-    strace, toolout, tree_listing,
+    apt_policy, block_repeats, cert_dump, dep_tree, key_listing, memcheck, npm_explain, pydantic_errors,
+    query_plan, r_tables, restore_report, sql_dump, strace, toolout, tree_listing,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -176,7 +176,7 @@ class TextCompressor(L.QueryAwareLines):
             return (certs.replace("\n", "\r\n") if crlf else certs).encode("utf-8")
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
-        if is_path_listing(body):
+        if is_path_listing(body) or apt_policy.is_policy(body):  # listings the agent enumerates: whole
             return None
         if body.count("\n") >= L.LIST_MAX_ENTRIES:
             keys = key_listing.fold(body)  # `redis-cli KEYS '*'`: thousands of numbered names
