@@ -119,7 +119,7 @@ def test_npm_explain_keeps_every_copy_and_every_dependent_line():
     original = real("npm-explain-jest-transform.txt").decode()
     view = text_view(real("npm-explain-jest-transform.txt")).split("\n")
     # each installed copy (at the margin) with its path, and every direct dependent of a copy
-    for k, line in enumerate(original.split("\n")):
+    for line in original.split("\n"):
         if line and not line.startswith(" "):
             assert line in view
         if line.startswith("  ") and not line.startswith("   "):

@@ -66,8 +66,6 @@ def _root(cleaned: list[str], first: int) -> list[int]:
 TREE_SHARE = 0.6
 #: A repeated subtree with fewer lines under its entry stays (its marker would save little).
 MIN_FOLD = 4
-
-
 #: Share of the lines the folds must save (net of their markers), else the tree stays whole.
 MIN_SAVED_SHARE = 0.2
 #: Words that keep a subtree unfolded: a problem npm or pnpm marks on an entry stays in view
@@ -90,7 +88,7 @@ def fold_repeats(cleaned: list[str]) -> list[tuple[int, int, str, str]] | None:
         return None  # a tree starts drawing in its first lines: the cheap gate
     match = DEP_TREE_ENTRY.match
     n = len(cleaned)
-    # column of each entry's branch glyph (-1: not an entry) and the text after the branch
+    # the column of each entry's branch glyph (-1: not an entry)
     column = [-1] * n
     entries = 0
     for i, line in enumerate(cleaned):
@@ -134,7 +132,6 @@ def fold_repeats(cleaned: list[str]) -> list[tuple[int, int, str, str]] | None:
         if shown is not None and first_of[shown] < i \
                 and _shape(cleaned, column, first_of[shown], end[first_of[shown]]) == shape \
                 and not any(w in ln for ln in cleaned[i + 1:end[i]] for w in PROBLEM_WORDS):
-            hidden = end[i] - i - 1
             summary = f"the same entries as under the first `{shown}` above"
             runs.append((i + 1, end[i], cleaned[i + 1][:column[i + 1]], summary))
             i = end[i]
