@@ -21,7 +21,7 @@ from engine.compressors import (
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, cmake_trace, cppcheck_xml, terraform_report, tex_report, toolout_detect, wget_report,
 )
-from engine.compressors import profile_report, toolout_rubyphp, xml_runs
+from engine.compressors import npm_explain, profile_report, toolout_rubyphp, xml_runs
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -71,6 +71,10 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TEXT
     if byte_dump.is_dump(text):
         # xxd / hexdump / od rows read as `key: value` lines or a table; the text reader folds them.
+        return ContentType.TEXT
+    if npm_explain.is_explanation(text):
+        # `npm explain debug`: chains of dependents by indentation (the text compressor folds
+        # their repeats); `debug@4.4.3` at the margin is no log level.
         return ContentType.TEXT
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL

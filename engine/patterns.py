@@ -465,6 +465,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|^\d+ examples?, \d+ failures?|^Finished in [\d.]+ (seconds|minutes)|^rspec \./\S+:\d+ "  # rspec
     r"|^\s*(Test Files|Tests|Duration)\s+\d|^\s*(Test Files|Tests)\s+\d+ (failed|passed)"  # vitest
     r"|^error Command failed with exit code \d|^\s*ERR_PNPM_\w+"  # yarn, pnpm
+    r"|^Error: ERR_PNPM_\w+$|^\[ELIFECYCLE\] "  # pnpm 10+
     r"|^collected \d+ items?|^platform \S+ -- Python "  # pytest header: counts, versions
     r"|^Dubious, test returned \d+|^Failed \d+/\d+ subtests|^Result: (PASS|FAIL|NOTESTS)$"  # prove, per file
     r"|(Segmentation fault|Killed|Aborted)\b"
@@ -538,6 +539,7 @@ TOOL_CHATTER = compile_lazily(
     r"|^> Task :\S+( UP-TO-DATE| NO-SOURCE| FROM-CACHE| SKIPPED)?$|^<[=-]*> \d+% (EXECUTING|CONFIGURING)"
     r"|^\s+(Determining projects to restore|Restored \S+|All projects are up-to-date)|^\s+\S+ -> \S+\.dll$"
     r"|^\[\d/\d\] (Resolving|Fetching|Linking|Building)|^Progress: resolved \d+"  # yarn, pnpm
+    r"|^Download https?://\S+$"  # deno: one fetch per module or npm package (`deno add`, first `deno run`)
     # autoconf's probes (a `no` is kept: the probe before `configure: error:` is its cause)
     r"|^checking .+\.\.\.( (?!no$).*)?$|^config\.status: (creating|executing) "
     r"|^\[ RUN      \] |^\[----------\] (\d+ tests? from \S+( \(\d+ ms total\))?|Global test environment \S+)$"  # GoogleTest
@@ -908,6 +910,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|Test Files\s+.*\(\d+\)$"  # vitest
     r"|ERR_PNPM_\w+|error Command failed with exit code \d+\.$"  # pnpm, yarn
+    r"|Error: ERR_PNPM_\w+$|\[ELIFECYCLE\] "  # pnpm 10+: its error code and a script's failure, bracketed
     # bundlers (jsbuild): vite's closing line, webpack's, esbuild's message box heads, rollup's
     # `created out.js in 1.2s` / `[!] RollupError: `, stylelint's and prettier's closing counts
     r"|✓ built in [\d.]+m?s$|✗ Build failed in [\d.]+m?s$|webpack \d+\.\d+\.\d+ compiled (successfully|with \d+ (errors?|warnings?))"
@@ -2029,3 +2032,20 @@ PROFILE_LINE_ROW = compile_lazily(r"^\s*\d+(?=\s|$)")
 #: and async-profiler's collapsed output print them: `main;parse (w.py:5);dumps 12`.
 #: (Frames are joined by `;` with no space after it: code and prose write `; `.)
 PROFILE_FOLDED_STACK = compile_lazily(r"^[^;\s][^;\n]*(?:;[^;\s][^;\n]*)* (?P<count>\d+)$")
+
+# ---- Package managers' dependency trees and explanations (dep_tree, npm_explain) ---------------
+#: An entry of a drawn dependency tree in a tool transcript (`uv tree`, `npm ls`, `pnpm why`,
+#: `poetry show --tree`, `yarn list`): the vertical rules of the levels above, a Unicode branch,
+#: one space, the entry. Stricter than TREE_BRANCH: the space after the branch keeps a box
+#: table's rule (`├─────┼─────┤`) out, and ASCII `|--` is left alone (too common in prose).
+DEP_TREE_ENTRY = compile_lazily(r"[ \t│]*[├└]─[─┬]* \S")
+#: A version in a tree entry (`v4.16.0`, `@3.1.0`, `==2.0`, `>=8.0.0`, `installed: 3.7.2`, poetry's
+#: any-version `pygments *`): what tells a dependency tree from a test runner's tree (JUnit's
+#: console launcher draws one too).
+DEP_TREE_VERSION = compile_lazily(r"\d+\.\d+| \*(?: |$)")
+#: The head of one copy in `npm explain`/`npm why` output: `name@1.2.3` (scoped too) at the
+#: margin, its node_modules path on the next line.
+NPM_EXPLAIN_HEAD = compile_lazily(r"(?:@[\w.-]+/)?[\w.-]+@\S+$")
+#: One dependent in `npm explain`: `[peer |dev |optional ]name@"range" from parent@1.2.3` (or
+#: `from the root project`), indented two spaces a level.
+NPM_EXPLAIN_EDGE = compile_lazily(r"( *)(?:(?:peer|dev|optional|peerOptional|bundled) )*(?:@[\w.-]+/)?[\w.-]+@\"[^\"]*\" from \S")

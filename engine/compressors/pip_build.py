@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.compressors.py_frames import python_frames
+from engine.compressors.toolout_scan import KEEP, OTHER
 from engine.patterns import PIP_BUILD_STEP
 
 #: Fewer steps in a row than this stay in view (a marker would not be shorter).
@@ -122,7 +123,10 @@ UV_BUILD_FAILED = "error: Failed to build `"
 
 
 def mark_uv_build_failures(norm: list[str], cls: list[str], in_block: list[bool], candidates: Iterable[int]) -> None:
-    """mark_hook_frames over each uv build-failure report that starts on a candidate line."""
+    """Each uv build-failure report that starts on a candidate line is one error block, kept
+    whole as pip's box is (its steps stay progress, its hook frames are counted): the compiler's
+    diagnostics in it are indented past what their own rules read, and the look-alike rule took
+    a caret line for a copy of the next diagnostic's."""
     n = len(norm)
     for i in sorted(candidates):
         if not norm[i].startswith(UV_BUILD_FAILED):
@@ -130,4 +134,7 @@ def mark_uv_build_failures(norm: list[str], cls: list[str], in_block: list[bool]
         end = i + 1
         while end < n and (not norm[end] or norm[end][0] in " \t"):
             end += 1
+        for k in range(i + 1, end):
+            if cls[k] == OTHER:
+                cls[k], in_block[k] = KEEP, True
         mark_hook_frames(norm, cls, in_block, i + 1, end)

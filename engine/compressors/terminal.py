@@ -18,7 +18,7 @@ from engine.compressors import (
     access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, finding_locations, fmt_report, terraform_report, tex_report, wget_report,
 )
 from engine.compressors import lines as L
-from engine.compressors import bench_report, memcheck, profile_report, toolout
+from engine.compressors import bench_report, dep_tree, memcheck, profile_report, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -215,6 +215,11 @@ class TerminalCompressor(L.QueryAwareLines):
                 if infra.is_report(scan.joined()):
                     out = doc.join(infra.view(units, cleaned, eol))
                     return None if out == original else out.encode("utf-8")
+            # A dependency tree under a pty (`poetry show --tree`): every entry stays, but for
+            # subtrees drawn again in full, folded to a marker naming the copy shown above.
+            tree_runs = dep_tree.fold_repeats(cleaned)
+            if tree_runs is not None:
+                return doc.join(dep_tree.render(units, tree_runs, eol)).encode("utf-8")
         must, droppable, describe = toolout_verdicts(cleaned, scan)
         # A memory checker's error and leak records stay whole (memcheck); so does a fold marker.
         for i in compress(range(n), memcheck.must_keep(cleaned, scan.joined())):
@@ -225,6 +230,8 @@ class TerminalCompressor(L.QueryAwareLines):
             for i in bench_report.benchmark_table_lines(cleaned, scan.joined()):
                 must[i], droppable[i] = True, False
         for i in bench_report.hyperfine_lines(cleaned, scan.joined()):  # hyperfine: every command timed
+            must[i], droppable[i] = True, False
+        for i in dep_tree.kept_lines(cleaned, scan.joined()):  # `uv tree`, `npm ls`: every entry
             must[i], droppable[i] = True, False
         if folded is not None:  # the fold's marker and the frames it kept at each end
             for i in fold_kept:

@@ -8,8 +8,9 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    bench_report, block_repeats, byte_dump, cert_dump, gdb_backtrace, key_listing, long_lines, memcheck, profile_report,
-    py_literal, pydantic_errors, query_plan, r_tables, restore_report, sql_dump, strace, toolout, tree_listing, xml_runs,
+    apt_policy, bench_report, block_repeats, byte_dump, cert_dump, dep_tree, gdb_backtrace, key_listing, long_lines,
+    memcheck, npm_explain, profile_report, py_literal, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
+    strace, toolout, tree_listing, xml_runs,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -197,7 +198,7 @@ class TextCompressor(L.QueryAwareLines):
                 return literal
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
-        if is_path_listing(body):
+        if is_path_listing(body) or apt_policy.is_policy(body):  # listings the agent enumerates: whole
             return None
         if "Profile data file '" in body[:2000] and PROFILE_LISTING_HEADER.search(body[:2000]):
             return None  # callgrind_annotate's ranked functions: an enumeration (see the pattern)
@@ -214,6 +215,14 @@ class TextCompressor(L.QueryAwareLines):
             # A dump's data rows are a table: thinned as rows (a COPY block read as one section
             # could go whole). A dump with no data run (`pg_dump -s`) reads on as sections.
             return (dump.replace("\n", "\r\n") if crlf else dump).encode("utf-8")
+        if npm_explain.is_explanation(body):
+            # `npm explain`: a tree written by indentation, each chain printed in full wherever
+            # it recurs; its repeated subtrees fold, and nothing else is thinned (a chain with
+            # holes reads as the whole chain).
+            folded_explain = npm_explain.compress(body)
+            if folded_explain is None:
+                return None
+            return (folded_explain.replace("\n", "\r\n") if crlf else folded_explain).encode("utf-8")
         if query_plan.is_plan(body):
             # A plan's lines are a tree; thinned as sections they lose their parents.
             plan = query_plan.compress(body)
@@ -252,7 +261,15 @@ class TextCompressor(L.QueryAwareLines):
             pinned = frozenset(split[k].rstrip() for k in links[1])
         units, joiner = read_units(body)
         if joiner == "\n" and tree_listing.is_tree(units):
-            return None  # a drawn tree is a listing: every entry stays
+            # A drawn tree is a listing: every entry stays, but for the subtrees poetry and
+            # pipdeptree draw again in full wherever a package is required (dep_tree: folded to
+            # a marker naming the copy shown above).
+            tree_lines = body.split("\n")
+            runs = dep_tree.fold_repeats(tree_lines)
+            if runs is None:
+                return None
+            tree = "\n".join(dep_tree.render(tree_lines, runs))
+            return (tree.replace("\n", "\r\n") if crlf else tree).encode("utf-8")
         n = len(units)
         if n < MIN_SECTIONS:
             return _whole(folded, crlf)
