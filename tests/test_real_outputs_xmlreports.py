@@ -149,7 +149,7 @@ def test_pytest_junitxml_on_one_line_is_split_at_its_tags_and_its_passing_cases_
     markers = [MARKER.match(ln) for ln in lines if "(caveman)" in ln]
     assert [m.group(0) for m in markers] == [
         "… 40 lines elided (caveman): 40 passing <testcase> elements; all classname=test_calc; "
-        "name: 40 distinct, test_mean[xs0]..test_parse_amount[$9,000.50-9000.5]; range time=0.000..0.013 …"
+        "name: 40 distinct, test_mean[xs0]..test_parse_amount[$39,000.50-39000.5]; range time=0.000..0.013 …"
     ]
     shown = sum(1 for ln in lines if ln.startswith("<testcase "))
     assert shown + 40 == data.decode().count("<testcase ")
