@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.compressors.lines import marker_text
+from engine.compressors.lines import with_run_markers
 from engine.patterns import ANSIBLE_BANNER, ANSIBLE_RESULT_TEXT, ANSIBLE_ROUTINE_RESULT
 
 #: Routine results in a row from which the ones after the first are elided.
@@ -115,13 +115,7 @@ def elisions(lines: Sequence[str]) -> list[tuple[int, int, str]]:
 
 def view(units: Sequence[str], cleaned: Sequence[str], eol: str = "") -> list[str]:
     """The units with each repeated run as one marker and each banner without its padding."""
-    out: list[str] = []
-    pos = 0
-    for start, end, summary in elisions(cleaned):
-        out.extend(units[pos:start])
-        out.append(marker_text(end - start, "lines", summary) + eol)
-        pos = end
-    out.extend(units[pos:])
+    out = with_run_markers(units, elisions(cleaned), eol)
     return [_unpadded(unit) if unit.endswith(("***", "***\r")) else unit for unit in out]
 
 

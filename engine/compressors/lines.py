@@ -13,7 +13,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate, compress
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.compressors import invariants
@@ -106,6 +106,18 @@ def strip_ansi(lines: list[str]) -> list[str]:
 def marker_text(count: int, noun: str, summary: str = "") -> str:
     """`… N lines elided (caveman)[: SUMMARY] …` — the reference's exact wording."""
     return f"… {count} {noun} elided (caveman){': ' + summary if summary else ''} …"
+
+
+def with_run_markers(units: Sequence[str], runs: Iterable[tuple[int, int, str]], eol: str = "") -> list[str]:
+    """The units with each run (start, end, summary), in order, as one counted `lines` marker."""
+    out: list[str] = []
+    pos = 0
+    for start, end, summary in runs:
+        out.extend(units[pos:start])
+        out.append(marker_text(end - start, "lines", summary) + eol)
+        pos = end
+    out.extend(units[pos:])
+    return out
 
 
 @dataclass

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.compressors.lines import marker_text
+from engine.compressors.lines import marker_text, with_run_markers
 from engine.patterns import (
     TEX_BANNER, TEX_BOX, TEX_CHATTER_LINE, TEX_CONTINUATION, TEX_ERROR, TEX_ERROR_LINE, TEX_FILE_OPEN,
     TEX_FILE_TOKENS, TEX_INFO, TEX_LATEXMK_LIST_HEAD, TEX_LATEXMK_LIST_ITEM, TEX_MF_GF, TEX_PROJECT_SOURCE, TEX_WARNING,
@@ -285,11 +285,4 @@ def elisions(cleaned: Sequence[str]) -> list[tuple[int, int, str]]:
 
 def view(units: Sequence[str], cleaned: Sequence[str], eol: str = "") -> list[str]:
     """The units with each run of chatter as one counted marker."""
-    out: list[str] = []
-    pos = 0
-    for start, end, summary in elisions(cleaned):
-        out.extend(units[pos:start])
-        out.append(marker_text(end - start, "lines", summary) + eol)
-        pos = end
-    out.extend(units[pos:])
-    return out
+    return with_run_markers(units, elisions(cleaned), eol)

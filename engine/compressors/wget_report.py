@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.compressors.lines import marker_text
+from engine.compressors.lines import with_run_markers
 from engine.patterns import WGET_NV_SAVED, WGET_RECORD_HEAD, WGET_ROUTINE_LINE, WGET_STATUS
 
 #: Records in a row from which the ones after the first are elided.
@@ -110,11 +110,4 @@ def elisions(lines: Sequence[str]) -> list[tuple[int, int, str]]:
 
 
 def view(units: Sequence[str], cleaned: Sequence[str], eol: str = "") -> list[str]:
-    out: list[str] = []
-    pos = 0
-    for start, end, summary in elisions(cleaned):
-        out.extend(units[pos:start])
-        out.append(marker_text(end - start, "lines", summary) + eol)
-        pos = end
-    out.extend(units[pos:])
-    return out
+    return with_run_markers(units, elisions(cleaned), eol)
