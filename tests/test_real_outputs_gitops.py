@@ -10,25 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from engine.ccr import MemoryStore
 from engine.compressors.diff import DiffCompressor
 from engine.compressors.git_listing import is_git_listing
-from engine.core import Engine
 from engine.detect import detect
 from engine.patterns import ANSI
-from engine.registry import default_registry
-from engine.types import ContentType, Mode, Options
+from engine.types import ContentType
+from real_views import engine_view
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "gitops"
 
 
 def real(name: str) -> bytes:
     return (REAL / name).read_bytes()
-
-
-def engine_view(counter, data: bytes) -> str:
-    result = Engine(default_registry(), counter, MemoryStore()).compress(data, Options(mode=Mode.COMPRESS))
-    return result.output.decode("utf-8", "replace")
 
 
 def diff_view(data: bytes) -> str:

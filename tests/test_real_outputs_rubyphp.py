@@ -9,28 +9,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.ccr import MemoryStore
-from engine.core import Engine
 from engine.detect import detect
-from engine.registry import default_registry
-from engine.types import ContentType, Mode, Options
+from engine.types import ContentType
+from real_views import MARKER, engine_view, original_and_view_lines
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "rubyphp"
-MARKER = re.compile(r"^… (\d+) lines elided \(caveman\): (.*) …$")
 
 
 def real(name: str) -> bytes:
     return (REAL / name).read_bytes()
 
 
-def engine_view(counter, data: bytes) -> str:
-    result = Engine(default_registry(), counter, MemoryStore()).compress(data, Options(mode=Mode.COMPRESS))
-    return result.output.decode("utf-8", "replace")
-
-
 def view_lines(counter, name: str) -> tuple[list[str], list[str]]:
-    data = real(name)
-    return data.decode().splitlines(), engine_view(counter, data).splitlines()
+    return original_and_view_lines(counter, real(name))
 
 
 def markers(view: list[str]) -> list[tuple[int, str]]:

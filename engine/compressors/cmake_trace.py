@@ -9,7 +9,7 @@ continuation lines apart; the project's entries, every message and every line ou
 module entry stay. A continuation line is one read while the entry's parentheses are still
 open; a line after a closed entry is output, and stays.
 
-Pure: `elisions(lines)` (None when the text is no trace); fmt_report.render writes the view.
+Pure: `elisions(lines)` (None when the text is no trace); lines.with_run_markers writes the view.
 """
 from __future__ import annotations
 

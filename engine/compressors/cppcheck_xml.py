@@ -9,7 +9,7 @@ f.c: WIN32;_MSC_VER...`) are runs of progress lines; the line opening each file 
 `N/M files checked` lines stay.
 
 Pure: `elisions(lines)` says which runs to elide (None when the text is no such report);
-fmt_report.render writes the view.
+lines.with_run_markers writes the view.
 """
 from __future__ import annotations
 

@@ -9,13 +9,12 @@ the formatter): every headline, pointer and summary stays, with the start of eac
 so the kind of change shows, and the rest of that diff is one marker counting what it held.
 
 Pure: `elisions(lines)` says which runs to elide (or None when the payload is not such a
-report), `render` writes the view.
+report); lines.with_run_markers writes the view.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.compressors.lines import marker_text
 from engine.patterns import FMT_REPORT_BODY, FMT_REPORT_HEADLINE, FMT_REPORT_POINTER
 
 #: What every file block's headline holds: a text without it is no such report.
@@ -60,15 +59,3 @@ def _account(body: Sequence[str]) -> str:
         removed += sign == "-" and not line.startswith("---")
     other = len(body) - added - removed
     return f"rest of this file's formatting diff: {added} added, {removed} removed, {other} unchanged or separator lines"
-
-
-def render(units: Sequence[str], runs: list[tuple[int, int, str]], eol: str = "") -> list[str]:
-    """The units with each run replaced by its marker (units are emitted verbatim)."""
-    out: list[str] = []
-    pos = 0
-    for start, end, summary in runs:
-        out.extend(units[pos:start])
-        out.append(marker_text(end - start, "lines", summary) + eol)
-        pos = end
-    out.extend(units[pos:])
-    return out

@@ -380,15 +380,7 @@ def compress_stacks(text: str) -> str | None:
 
 
 def _render(doc: L.Doc, runs: list[tuple[int, int, str]]) -> str:
-    eol = "\r" if doc.eol_cr else ""
-    out: list[str] = []
-    pos = 0
-    for start, end, summary in runs:
-        out.extend(doc.lines[pos:start])
-        out.append(L.marker_text(end - start, "lines", summary) + eol)
-        pos = end
-    out.extend(doc.lines[pos:])
-    return doc.join(out)
+    return doc.join(L.with_run_markers(doc.lines, runs, "\r" if doc.eol_cr else ""))
 
 
 #: Folded stacks shown: the ones with the most samples (in their own order).

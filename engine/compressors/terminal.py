@@ -200,13 +200,13 @@ class TerminalCompressor(L.QueryAwareLines):
         if profile_report.is_report(scan.joined()):  # perf report under a pty: coloured ranked tables
             report_runs = profile_report.elisions(cleaned, query)
             if report_runs is not None:
-                return doc.join(fmt_report.render(units, report_runs, eol)).encode("utf-8")
+                return doc.join(L.with_run_markers(units, report_runs, eol)).encode("utf-8")
         if query is None or not query.strip():
             # A formatter's check report or a bandit report: their own rules (fmt_report, bandit_report).
             for report in (fmt_report, bandit_report, cppcheck_xml, cmake_trace):
                 report_runs = report.elisions(cleaned) if report.SIGN in scan.joined() else None
                 if report_runs is not None:
-                    return doc.join(fmt_report.render(units, report_runs, eol)).encode("utf-8")
+                    return doc.join(L.with_run_markers(units, report_runs, eol)).encode("utf-8")
             # Terraform's plan/apply/destroy, Ansible's playbook runs and TeX runs (tex_report:
             # file-loading and page chatter out, every error and warning in): their own rules, never
             # the generic thinning (which takes `# node[1] will be created` for a copy of
