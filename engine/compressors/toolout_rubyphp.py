@@ -53,8 +53,10 @@ PHP_DIAGNOSTICS_SHARE = 3
 PHP_LINE_END = " on line "
 PHP_LINE_END_WINDOW = 20
 
-#: rspec's closing count, which -fd's tree is read only under.
-RSPEC_WORD = " example"
+#: rspec's closing count (`12 examples, 0 failures`), which -fd's tree is read only under: every
+#: RSPEC_SUMMARY match holds one of these (a bare " example" is in much prose and help text,
+#: and the regex then read the whole payload).
+RSPEC_WORDS = (" examples, ", " example, ")
 #: Where rspec's -fd tree ends: its pending list, its failures, its timing line.
 RSPEC_TREE_END = ("Pending: (", "Failures:", "Finished in ")
 
@@ -106,7 +108,7 @@ def php_diagnostics(text: str, nonblank: list[str]) -> bool:
 
 
 def mark_rubyphp(norm: list[str], cls: list[str], in_block: list[bool], joined: str, rules: dict[int, str]) -> None:
-    if RSPEC_WORD in joined and RSPEC_SUMMARY.search(joined):
+    if any(word in joined for word in RSPEC_WORDS) and RSPEC_SUMMARY.search(joined):
         _mark_rspec_doc(norm, cls)
     if MINITEST_WORD in joined and MINITEST_SUMMARY.search(joined):
         _mark_minitest(norm, cls, in_block)
