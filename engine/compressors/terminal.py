@@ -86,7 +86,8 @@ def toolout_verdicts(cleaned: list[str], scan: L.LineScan | None = None) -> tupl
 
 def keep_diagnostic_pointers(cleaned: list[str], must: list[bool], scan: L.LineScan | None = None) -> None:
     """` --> path:12:5` lines with the message line above them, and shellcheck's `In x line N:`."""
-    for i in (scan or L.LineScan(cleaned)).candidates(("line", "-->"), fold_case=False):
+    # (every match holds `-->` or shellcheck's ` line N:`; a bare "line" is in many messages)
+    for i in (scan or L.LineScan(cleaned)).candidates((" line ", "-->"), fold_case=False):
         m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
         if m is None:
             continue
