@@ -1371,8 +1371,10 @@ JUNIT_TESTCASE_LINE = compile_lazily(r"^[ \t]*<testcase[ \t>]", re.M)
 #: A PostgreSQL plan node under its parent: `   ->  Seq Scan on t  (cost=…)`; group 1 ends where
 #: the node's name starts (its children start further right).
 PLAN_NODE_ARROW = compile_lazily(r"(\s*->\s+)\S")
-#: The root node, which has no arrow: ` Sort  (cost=1.0..2.0 rows=24 width=51)`.
-PLAN_NODE_COSTED = compile_lazily(r"(\s*)[A-Z][A-Za-z ]*?\S\s.*?\((?:cost|actual)[ =]")
+#: The root node, which has no arrow: ` Sort  (cost=1.0..2.0 rows=24 width=51)`. The name's
+#: end is the first `\S\s` (atomic): the earliest leaves the most room for `(cost=`, so later
+#: ones never match where it does not, and retrying them made a long line of prose quadratic.
+PLAN_NODE_COSTED = compile_lazily(r"(\s*)[A-Z](?>[A-Za-z ]*?\S\s).*?\((?:cost|actual)[ =]")
 #: A node's measured figures: start and total time, rows, loops.
 PLAN_ACTUAL = compile_lazily(r"\(actual time=([\d.]+)\.\.([\d.]+) rows=(\d+) loops=(\d+)\)")
 #: The relation (and alias) a scan reads: masked when comparing sibling scans of partitions.
