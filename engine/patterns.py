@@ -822,8 +822,10 @@ TOOL_GROUP_HEAD = compile_lazily(
 )
 #: Lines that locate the next gcc diagnostic (`In file included from`, `In function 'f':`).
 TOOL_DIAG_PREAMBLE = compile_lazily(r"^In file included from |^\s+from \S+:\d+[,:]$|^\S+: (In|At) \w[\w ]*[‘'`:]")
-#: Source excerpts under a diagnostic: gutters, carets, underlines.
-TOOL_SNIPPET = compile_lazily(r"^\s*\d*\s*\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+\s+\S")
+#: Source excerpts under a diagnostic: gutters, carets, underlines. The gutter's white-space runs
+#: are atomic (as SOURCE_EXCERPT's): giving a space back to `\d*` never helps, and trying every
+#: split made a deeply indented line quadratic.
+TOOL_SNIPPET = compile_lazily(r"^(?>\s*)\d*(?>\s*)\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+\s+\S")
 
 #: Mask for a finding's message shape: quoted spans and numbers vary between instances.
 TOOL_QUOTED = compile_lazily(r"`[^`]*`|'[^']*'|\"[^\"]*\"|‘[^’]*’|«[^»]*»")
@@ -1052,8 +1054,10 @@ MARKDOWN_SEPARATOR_CELL = compile_lazily(r"^:?-{3,}:?$")
 #: packages) it is what tells them apart, so it stays when the rest of the block is elided.
 CONFIG_IDENTITY = compile_lazily(r"^\s*(?:-\s+)?[\"']?(?:name|id)[\"']?\s*[:=]\s*[^\s{\[|>&*]")
 
-#: YAML `key:` at the start of a line (block mapping); group 1 is the indentation.
-YAML_KEY_LINE = compile_lazily(r"^(\s*)(?:-\s+)?(?:\"[^\"]*\"|'[^']*'|[^\s#'\"\-][^:#]*?)\s*:(?:\s|$)")
+#: YAML `key:` at the start of a line (block mapping); group 1 is the indentation. A plain key
+#: runs to the first colon, atomically (`[^:#]` holds white space already: a key giving back
+#: characters to `\s*:` tried every split of a long run of spaces).
+YAML_KEY_LINE = compile_lazily(r"^(\s*)(?:-\s+)?(?:\"[^\"]*\"|'[^']*'|[^\s#'\"\-](?>[^:#]*))\s*:(?:\s|$)")
 
 #: TOML `[section]` / `[[array.of.tables]]` header.
 TOML_SECTION = compile_lazily(r"^\s*\[\[?\s*[^\[\]]+\]\]?\s*(?:#.*)?$")
