@@ -753,6 +753,15 @@ JS_COVERAGE_RULE = compile_lazily(r"^-{3,}\|[-|]+$")
 JS_PW_RESULT_ODD = compile_lazily(r"^\s+(✘|-|×)\s+\d+ .*› ")
 JS_PW_FAILURE_HEAD = compile_lazily(r"^(\s+)\d+\) (\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 JS_PW_COUNT = compile_lazily(r"^(\s+)\d+ (failed|flaky|skipped|passed|did not run|interrupted)\b")
+#: The list reporter on a terminal announces each test as it starts (`     7 [chromium] ›
+#: a.spec.ts:10:1 › title`, no mark), then prints its result row (`  ✘   7 [chromium] › ...`)
+#: below: an announcement whose result row is in the run is progress.
+JS_PW_STARTED = compile_lazily(r"^\s+(\d+) (?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
+JS_PW_RESULT_NUM = compile_lazily(r"^\s+[✓✘×°-]\s+(\d+) ")
+#: The line reporter off a terminal prints a row as each test starts (`[7/51] [chromium] ›
+#: a.spec.ts:10:1 › title`): progress, whatever words the title holds; the verdicts are the
+#: failure blocks and the closing counts.
+JS_PW_LINE_ROW = compile_lazily(r"^\[\d+/\d+\] (?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 #: Lists the agent ran the command to read, kept whole: `vitest list` (`test/a.test.ts > suite >
 #: name`, unprefixed: a run's rows carry a mark or `FAIL`/`stdout |` before the path) and
 #: `npm pack --dry-run`'s tarball rows (`npm notice 1.2kB lib/index.js`) and details.

@@ -28,7 +28,7 @@ block.
 from __future__ import annotations
 
 from engine.compressors.lines import LIST_MAX_ENTRIES, LineScan
-from engine.compressors.toolout_scan import KEEP, OTHER, PASS, REPEAT
+from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
     JS_COVERAGE_HEADER,
     JS_BARE_SOURCE_PATH,
@@ -36,7 +36,10 @@ from engine.patterns import (
     JS_NPM_PACK_ROW,
     JS_PW_COUNT,
     JS_PW_FAILURE_HEAD,
+    JS_PW_LINE_ROW,
+    JS_PW_RESULT_NUM,
     JS_PW_RESULT_ODD,
+    JS_PW_STARTED,
     JS_VITEST_FAILED_ROW,
     JS_VITEST_FILE_FAILED,
     JS_VITEST_LIST_ROW,
@@ -151,12 +154,22 @@ PW_BLOCK_MAX = 400
 
 def _mark_playwright(norm: list[str], cls: list[str]) -> None:
     n = len(norm)
+    started: dict[str, list[int]] = {}  # a test's number -> its announcement rows
+    finished: set[str] = set()  # the numbers of the tests whose result row is in the run
+    line_rows: list[int] = []  # the line reporter's `[7/51] ... › title` rows
+    counted = False  # the run printed its closing counts
     i = 0
     while i < n:
         s = norm[i]
         if "›" not in s and not JS_PW_COUNT.match(s):
             i += 1
             continue
+        if r := JS_PW_RESULT_NUM.match(s):
+            finished.add(r.group(1))
+        elif r := JS_PW_STARTED.match(s):
+            started.setdefault(r.group(1), []).append(i)
+        elif s[:1] == "[" and JS_PW_LINE_ROW.match(s):
+            line_rows.append(i)
         if JS_PW_RESULT_ODD.match(s):
             cls[i] = KEEP
         elif m := JS_PW_FAILURE_HEAD.match(s):
@@ -164,7 +177,11 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
             j = i + 1
             while j < n and j - i <= PW_BLOCK_MAX:
                 t = norm[j]
-                if t and _indent(t) <= base and (JS_PW_FAILURE_HEAD.match(t) or JS_PW_COUNT.match(t)):
+                # A block's lines are indented deeper than its header: a line left of it (the
+                # line reporter's next `[7/51] a.spec.ts:3:3 › title` row, a test's own stdout)
+                # is past the block.
+                if t and (_indent(t) < base or _indent(t) == base and (
+                        JS_PW_FAILURE_HEAD.match(t) or JS_PW_COUNT.match(t))):
                     break
                 j += 1
             for k in range(i, j):
@@ -173,6 +190,7 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
             continue
         elif m := JS_PW_COUNT.match(s):
             cls[i] = KEEP
+            counted = True
             if m.group(2) in ("failed", "flaky", "did not run", "interrupted"):
                 base = len(m.group(1))
                 j = i + 1
@@ -182,6 +200,18 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
                 i = j
                 continue
         i += 1
+    # A started test's announcement says no more than its result row below it; one with no
+    # result row (the test still running when the run was cut) stays.
+    for num in sorted(started.keys() & finished, key=int):
+        for k in started[num]:
+            if cls[k] != KEEP:
+                cls[k] = CHATTER
+    # The line reporter's rows likewise; in a run cut before its closing counts, the last row
+    # names the test that was running: kept.
+    for k in line_rows:
+        cls[k] = CHATTER
+    if line_rows and not counted:
+        cls[line_rows[-1]] = KEEP
 
 
 

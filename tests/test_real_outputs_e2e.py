@@ -1,0 +1,83 @@
+"""Real outputs of end-to-end browser test runs (Playwright Test's line and list reporters,
+Selenium under pytest) against pages served on localhost, in Debian's headless Chromium;
+trimmed excerpts under tests/fixtures/real/e2e/."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.real_views import MARKER, engine_view
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "e2e"
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def plain_lines(data: bytes) -> list[str]:
+    return [ln.rstrip("\r") for ln in ANSI.sub("", data.decode()).splitlines()]
+
+
+def markers(view: list[str]) -> list[tuple[int, str]]:
+    return [(int(m.group(1)), m.group(2)) for ln in view if (m := MARKER.match(ln))]
+
+
+def test_playwright_line_reporter_progress_rows_are_not_part_of_a_failure_block(counter):
+    # `--reporter=line` off a terminal prints `[7/51] [chromium] › a.spec.js:3:3 › title` as
+    # each test starts, at column 0, between the failure blocks. A failure block ran to the
+    # next failure header, so every progress row after the first failure was kept as part of
+    # it (162 of 301 rows in a big run); a title holding "error" kept its row too.
+    data = real("playwright-line-fail.txt")
+    original = plain_lines(data)
+    view = engine_view(counter, data).splitlines()
+    rows = [ln for ln in original if re.match(r"^\[\d+/51\] ", ln)]
+    assert len(rows) == 51
+    shown = [ln for ln in view if re.match(r"^\[\d+/51\] ", ln)]
+    # one row stands alone between two failure blocks (a marker would cost as much)
+    assert shown == ["[8/51] [chromium] › tests/login.spec.js:19:1 › flaky welcome"]
+    assert sum(n for n, s in markers(view) if s == f"{n} progress lines") == 51 - len(shown)
+    for n, s in markers(view):
+        assert s in (f"{n} progress lines", "1 progress line"), s
+    # every failure block, the failed list and the counts stay whole
+    start = next(i for i, ln in enumerate(original) if ln.startswith("  1) [chromium]"))
+    for ln in original[start:]:
+        if not re.match(r"^\[\d+/51\] ", ln):
+            assert ln in view, ln
+
+
+def test_playwright_list_reporter_on_a_terminal_counts_start_announcements_as_progress(counter):
+    # On a terminal the list reporter announces each test as it starts (`     7 [chromium] ›
+    # ... › title`, no mark) and prints its result row (`  ✘   7 ...`) later. The
+    # announcements were "other lines" to the marker, and some stayed in view beside their
+    # own result row.
+    data = real("playwright-list-tty.txt")
+    original = plain_lines(data)
+    view = [ln.rstrip("\r") for ln in engine_view(counter, data).splitlines()]
+    announced = [ln for ln in original if re.match(r"^ +\d+ \[chromium\] › ", ln)]
+    assert len(announced) == 51
+    results = [ln for ln in original if re.match(r"^  [✓✘-] +\d+ \[chromium\] › ", ln)]
+    assert len(results) == 51
+    for ln in results:
+        if not ln.startswith("  ✓"):
+            assert ln in view, ln
+    for n, s in markers(view):
+        assert "other line" not in s, s
+    elided = sum(int(m.group(1)) for s in (s for _, s in markers(view))
+                 for m in [re.search(r"(\d+) progress lines?", s)] if m)
+    assert elided == len(announced) - sum(ln in view for ln in announced)
+    assert sum(ln in view for ln in announced) <= 3  # only single ones between kept rows
+    start = next(i for i, ln in enumerate(original) if ln.startswith("  1) [chromium]"))
+    for ln in original[start:]:
+        if ln.strip() != "⠙":  # the spinner the terminal showed, then erased
+            assert ln in view, ln
+
+
+def test_playwright_line_reporter_cut_short_keeps_the_row_of_the_test_it_was_running(counter):
+    # A run killed before its closing counts: its last `[N/M]` row names the test that hung.
+    original = plain_lines(real("playwright-line-fail.txt"))
+    cut = original[:original.index("[43/51] [chromium] › tests/todo.spec.js:3:3 › adds todo item #32") + 1]
+    view = engine_view(counter, ("\n".join(cut) + "\n").encode()).splitlines()
+    assert view[-1] == cut[-1]
+    assert "[30/51] [chromium] › tests/todo.spec.js:3:3 › adds todo item #19" not in view
