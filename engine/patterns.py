@@ -761,6 +761,9 @@ JS_PW_RESULT_NUM = compile_lazily(r"^\s+[✓✘×°-]\s+(\d+) ")
 #: The line reporter off a terminal prints a row as each test starts (`[7/51] [chromium] ›
 #: a.spec.ts:10:1 › title`): progress, whatever words the title holds; the verdicts are the
 #: failure blocks and the closing counts.
+#: A failure block's retry section header (`    Retry #1 ───…`, under `retries: N`): the
+#: attempt's error, call log, source excerpt and attachments follow, as for the first attempt.
+JS_PW_RETRY_HEAD = compile_lazily(r"^\s+Retry #\d+ ─+$")
 JS_PW_LINE_ROW = compile_lazily(r"^\[\d+/\d+\] (?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 #: Lists the agent ran the command to read, kept whole: `vitest list` (`test/a.test.ts > suite >
 #: name`, unprefixed: a run's rows carry a mark or `FAIL`/`stdout |` before the path) and

@@ -81,3 +81,41 @@ def test_playwright_line_reporter_cut_short_keeps_the_row_of_the_test_it_was_run
     view = engine_view(counter, ("\n".join(cut) + "\n").encode()).splitlines()
     assert view[-1] == cut[-1]
     assert "[30/51] [chromium] › tests/todo.spec.js:3:3 › adds todo item #19" not in view
+
+
+def test_playwright_retry_sections_fold_what_the_first_attempt_printed(counter):
+    # `retries: 2` (what `npm init playwright` sets for CI): a test failing every attempt prints
+    # its error, call log and source excerpt three times, word for word, in one failure block
+    # under `Retry #1` / `Retry #2` headers. Each retry's lines equal to its first attempt's are
+    # counted; what differs (a poll count, the retry's screenshot path) and the headers stay.
+    data = real("playwright-list-retries.txt")
+    original = plain_lines(data)
+    view = engine_view(counter, data).splitlines()
+    heads = [i for i, ln in enumerate(original) if re.match(r"^  \d+\) \[chromium\] › ", ln)]
+    assert len(heads) == 7
+    ends = heads[1:] + [next(i for i, ln in enumerate(original) if ln == "  6 failed")]
+    copies = 0
+    for head, end in zip(heads, ends):
+        block = original[head:end]
+        retries = [k for k, ln in enumerate(block) if re.match(r"^    Retry #\d ─+$", ln)]
+        first = block[:retries[0]] if retries else block
+        for ln in first:
+            assert ln in view, ln  # the first attempt, whole
+        for k, ln in enumerate(block[len(first):]):
+            if ln in first[1:] and not re.match(r"^    Retry #", ln):
+                copies += 1
+            else:
+                assert ln in view, ln  # the headers and what differs
+    assert copies == 290  # 6 tests failed 3 times, 12 retry sections
+    folded = [(n, s) for n, s in markers(view) if "retry line" in s]
+    counted = 0
+    for n, s in folded:
+        m = re.fullmatch(r"(\d+) retry lines? as in the first attempt(?:; (\d+) blank lines?)?", s)
+        assert m, s
+        assert n == int(m.group(1)) + int(m.group(2) or 0)
+        counted += n
+    # a lone copy between two kept lines stays (its marker would cost as much): 12 of them
+    assert counted == copies - 12
+    for ln in original[ends[-1]:]:  # the closing lists and counts
+        assert ln in view, ln
+    assert "  1 flaky" in view

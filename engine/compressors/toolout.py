@@ -63,7 +63,7 @@ from engine.compressors.toolout_findings import mark_findings
 from engine.compressors.toolout_where import describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
-from engine.compressors.toolout_js import mark_js, vitest_cross_row
+from engine.compressors.toolout_js import RETRY_COPY, mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
@@ -137,7 +137,7 @@ from engine.patterns import (
 
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
-                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY})
+                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -645,15 +645,17 @@ _LABEL_NOUNS = (
     (HOOK_FRAME, "installer hook/build-env traceback frame line"), (PYTEST_FRAME, "pytest/pluggy traceback frame line"),
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
-    (JUNIT_PROPERTY, "JUnit <property> line"),
+    (JUNIT_PROPERTY, "JUnit <property> line"), (RETRY_COPY, "retry line as in the first attempt"),
 )
+#: Nouns whose plural is not the singular with an `s`.
+_PLURALS = {"retry line as in the first attempt": "retry lines as in the first attempt"}
 
 
 _NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)
 
 
 def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return f"{n} {noun}" if n == 1 else f"{n} {_PLURALS.get(noun, noun + 's')}"
 
 
 def run_summary(analysis: Analysis, start: int, end: int) -> str:

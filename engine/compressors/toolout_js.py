@@ -39,6 +39,7 @@ from engine.patterns import (
     JS_PW_LINE_ROW,
     JS_PW_RESULT_NUM,
     JS_PW_RESULT_ODD,
+    JS_PW_RETRY_HEAD,
     JS_PW_STARTED,
     JS_VITEST_FAILED_ROW,
     JS_VITEST_FILE_FAILED,
@@ -147,6 +148,8 @@ def _mark_console_block(norm: list[str], cls: list[str], i: int, problem: bool) 
         j += 1
 
 
+#: A line of a Playwright retry section equal to a line of its test's first attempt.
+RETRY_COPY = "retrycopy"
 #: A playwright failure block is kept whole up to this many lines (a runaway block is a
 #: transcript, not a failure).
 PW_BLOCK_MAX = 400
@@ -186,6 +189,7 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
                 j += 1
             for k in range(i, j):
                 cls[k] = KEEP
+            _mark_retries(norm, cls, i, j)
             i = j
             continue
         elif m := JS_PW_COUNT.match(s):
@@ -213,6 +217,20 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
     if line_rows and not counted:
         cls[line_rows[-1]] = KEEP
 
+
+
+def _mark_retries(norm: list[str], cls: list[str], i: int, j: int) -> None:
+    """In the failure block i..j-1 of a test run with retries, a retry section's lines that the
+    first attempt's section printed too (its error, call log, source excerpt: a deterministic
+    failure prints them again, word for word) become RETRY_COPY, counted in the marker; a line
+    that differs (another count, the retry's screenshot path) and each `Retry #N` header stay."""
+    heads = [k for k in range(i + 1, j) if norm[k].endswith("─") and JS_PW_RETRY_HEAD.match(norm[k])]
+    if not heads:
+        return
+    first = set(norm[i + 1:heads[0]])
+    for k in range(heads[0] + 1, j):
+        if k not in heads and norm[k] in first:
+            cls[k] = RETRY_COPY
 
 
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings
