@@ -1704,6 +1704,10 @@ ANSIBLE_RESULT_TEXT = compile_lazily(r'"(msg|stdout)": "((?:[^"\\]|\\.)*)"')
 PYV_XDIST_RESULT = compile_lazily(
     r"^\[gw\d+\] \[\s*\d+%\] (?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (?P<id>\S+::\S.*?)\s*$")
 #: A bare pytest node id on its own line (collect-only -q rows, xdist announcements).
+#: pytest's location line under a long-format frame of an installed package
+#: (`../venv/lib/python3.11/site-packages/selenium/webdriver/remote/errorhandler.py:232:
+#: NoSuchElementException`, or `...: in execute` for a frame the exception passed through).
+PYV_PACKAGE_LOCATION = compile_lazily(r"^(\S*-packages/\S+\.py:\d+): (?:in \S+|[\w.]+)$")
 PYV_NODE_ID = compile_lazily(r"^\S+\.py::\S.*?\s*$")
 #: A collect-only tree row: `<Module t.py>`, `<Function test_a[1-2]>`, `<Dir x>`.
 PYV_COLLECT_TREE_ROW = compile_lazily(r"^<[A-Z]\w* .*>$")

@@ -119,3 +119,30 @@ def test_playwright_retry_sections_fold_what_the_first_attempt_printed(counter):
     for ln in original[ends[-1]:]:  # the closing lists and counts
         assert ln in view, ln
     assert "  1 flaky" in view
+
+
+def test_selenium_pytest_library_listing_printed_again_is_counted(counter):
+    # pytest's default traceback lists the whole function an exception was raised in. Selenium
+    # raises every WebDriver error in errorhandler.py's 85-line check_response, so each failing
+    # test printed that listing again: 3 copies in a 511-line run, passed through whole.
+    data = real("selenium-pytest-fail.txt")
+    original = plain_lines(data)
+    view = engine_view(counter, data).splitlines()
+    loc = "../pyenv/lib/python3.11/site-packages/selenium/webdriver/remote/errorhandler.py:232: "
+    where = [i for i, ln in enumerate(original) if ln.startswith(loc)]
+    assert len(where) == 3
+    first_def = original.index("    def check_response(self, response: dict[str, Any]) -> None:")
+    assert first_def < where[0]
+    first_listing = original[first_def:where[0]]
+    for ln in first_listing:  # the first listing, whole (its blank source lines as blank lines)
+        assert ln.rstrip() in view, ln
+    # every error line, `>` line, location line and argument line stays, in every block
+    for ln in original:
+        if ln.startswith(("E ", ">", "self = ", "response = ", "../pyenv/", "FAILED ", "___")):
+            assert ln.rstrip() in view, ln
+    assert original[-1] in view
+    folded = [(n, s) for n, s in markers(view) if "installed-package source" in s]
+    assert [s for _, s in folded] == [
+        "81 installed-package source lines listed above; 6 blank lines"] * 2
+    for _, s in markers(view):
+        assert "passing-test" in s or "installed-package" in s, s
