@@ -1704,6 +1704,10 @@ ANSIBLE_RESULT_TEXT = compile_lazily(r'"(msg|stdout)": "((?:[^"\\]|\\.)*)"')
 PYV_XDIST_RESULT = compile_lazily(
     r"^\[gw\d+\] \[\s*\d+%\] (?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (?P<id>\S+::\S.*?)\s*$")
 #: A bare pytest node id on its own line (collect-only -q rows, xdist announcements).
+#: A frame of chromedriver's `Stacktrace:` (in every Selenium WebDriverException message): a
+#: release build has no symbols, so each frame is a number, an address and `<unknown>`; pytest
+#: prefixes the exception's lines with `E   `.
+NATIVE_UNKNOWN_FRAME = compile_lazily(r"^(?:E\s+)?#\d+ 0x[0-9a-f]+ <unknown>$")
 #: pytest's location line under a long-format frame of an installed package
 #: (`../venv/lib/python3.11/site-packages/selenium/webdriver/remote/errorhandler.py:232:
 #: NoSuchElementException`, or `...: in execute` for a frame the exception passed through).

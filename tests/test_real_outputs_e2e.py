@@ -135,14 +135,38 @@ def test_selenium_pytest_library_listing_printed_again_is_counted(counter):
     assert first_def < where[0]
     first_listing = original[first_def:where[0]]
     for ln in first_listing:  # the first listing, whole (its blank source lines as blank lines)
-        assert ln.rstrip() in view, ln
+        if not ln.endswith(" <unknown>"):  # but chromedriver's frames under it: the last test
+            assert ln.rstrip() in view, ln
     # every error line, `>` line, location line and argument line stays, in every block
     for ln in original:
-        if ln.startswith(("E ", ">", "self = ", "response = ", "../pyenv/", "FAILED ", "___")):
+        if ln.startswith(("E ", ">", "self = ", "response = ", "../pyenv/", "FAILED ", "___")) \
+                and not ln.endswith(" <unknown>"):  # chromedriver's frames: the next test
             assert ln.rstrip() in view, ln
     assert original[-1] in view
     folded = [(n, s) for n, s in markers(view) if "installed-package source" in s]
     assert [s for _, s in folded] == [
         "81 installed-package source lines listed above; 6 blank lines"] * 2
     for _, s in markers(view):
-        assert "passing-test" in s or "installed-package" in s, s
+        assert "passing-test" in s or "installed-package" in s or "chromedriver" in s, s
+
+
+def test_selenium_chromedriver_symbol_less_frames_are_counted(counter):
+    # Every WebDriverException carries chromedriver's own stack: `#0 0x5591dbf22fce <unknown>`
+    # … `#27 …`, no symbol, file or line, 21 to 28 frames per failure; they were shown whole.
+    data = real("selenium-pytest-fail.txt")
+    original = plain_lines(data)
+    view = engine_view(counter, data).splitlines()
+    frames = [ln for ln in original if re.match(r"^E       #\d+ 0x[0-9a-f]+ <unknown>$", ln)]
+    assert len(frames) == 21 + 21 + 28
+    for ln in frames:
+        assert ln not in view, ln
+    counted = [n for n, s in markers(view) if "chromedriver stack frame" in s]
+    assert counted == [21, 21, 28]
+    for n, s in markers(view):
+        if "chromedriver" in s:
+            assert s == f"{n} chromedriver stack frame lines with no symbol (`#N 0x… <unknown>`)"
+    # the exception lines above each stack stay, with its `Stacktrace:` line
+    for ln in original:
+        if ln.startswith("E       selenium.common.exceptions.") or ln.startswith("E         (Session info:"):
+            assert ln in view, ln
+    assert view.count("E       Stacktrace:") == 3

@@ -55,7 +55,8 @@ from engine.compressors.toolout_rlang import TESTTHAT_HINTS, mark_testthat
 from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
 from engine.compressors.toolout_pyvariants import (
-    PACKAGE_SOURCE_SEEN, PYTEST_FRAME, fold_harness_frames, fold_seen_package_source, mark_pytest_variants,
+    PACKAGE_SOURCE_SEEN, PYTEST_FRAME, UNKNOWN_FRAME, fold_harness_frames, fold_seen_package_source,
+    fold_unknown_frames, mark_pytest_variants,
 )
 from engine.compressors.toolout_clang import HINT as CLANG_COUNT_HINT, mark_clang_counts
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
@@ -140,7 +141,7 @@ from engine.patterns import (
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
                        SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY,
-                       PACKAGE_SOURCE_SEEN})
+                       PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -527,6 +528,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         fold_jvm_frames(norm, cls, in_block)
     fold_harness_frames(norm, cls, in_block, joined)  # pytest's own frames in --tb=native
     fold_seen_package_source(norm, cls, in_block, joined, scan)  # a library's listing printed again
+    if "<unknown>" in joined and "Stacktrace:" in joined:  # chromedriver's frames in a Selenium error
+        fold_unknown_frames(norm, cls, in_block, scan)
     if joined.count("\n[WARNING] ") > WARNING_FLOOD:  # Maven: one warning per artifact
         thin_maven_warnings(norm, cls)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
@@ -651,10 +654,13 @@ _LABEL_NOUNS = (
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
     (JUNIT_PROPERTY, "JUnit <property> line"), (RETRY_COPY, "retry line as in the first attempt"),
     (PACKAGE_SOURCE_SEEN, "installed-package source line listed above"),
+    (UNKNOWN_FRAME, "chromedriver stack frame line with no symbol (`#N 0x… <unknown>`)"),
 )
 #: Nouns whose plural is not the singular with an `s`.
 _PLURALS = {"retry line as in the first attempt": "retry lines as in the first attempt",
-            "installed-package source line listed above": "installed-package source lines listed above"}
+            "installed-package source line listed above": "installed-package source lines listed above",
+            "chromedriver stack frame line with no symbol (`#N 0x… <unknown>`)":
+                "chromedriver stack frame lines with no symbol (`#N 0x… <unknown>`)"}
 
 
 _NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)

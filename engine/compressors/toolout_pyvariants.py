@@ -23,6 +23,7 @@ from engine.compressors.lines import LineScan
 from engine.compressors.py_frames import python_frames
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS
 from engine.patterns import (
+    NATIVE_UNKNOWN_FRAME,
     PYV_ASKED_TABLE, PYV_COLLECT_DONE, PYV_COLLECT_TREE_ROW, PYV_NODE_ID, PYV_PACKAGE_LOCATION, PYV_XDIST_RESULT,
     TOOL_PYTEST_SECTION,
 )
@@ -97,6 +98,31 @@ def fold_seen_package_source(norm: list[str], cls: list[str], in_block: list[boo
             for j in folded:
                 cls[j] = PACKAGE_SOURCE_SEEN
                 in_block[j] = False
+
+
+#: A chromedriver stack frame with no symbol (`#3 0x55ca3af92181 <unknown>`): counted, not shown.
+UNKNOWN_FRAME = "unknownframe"
+#: Fewer such frames in a row than this stay (the marker would cost about as much).
+MIN_UNKNOWN_FRAMES = 3
+
+
+def fold_unknown_frames(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan) -> None:
+    """chromedriver appends its own stack to every error it returns, and Selenium prints it
+    under the exception (`Stacktrace:` then `#0 0x55ca3b5d1fce <unknown>` … `#20 …`): twenty
+    and more frames with no symbol, file or line, the same for every failure. A run of
+    MIN_UNKNOWN_FRAMES or more becomes UNKNOWN_FRAME; the exception's message and the
+    `Stacktrace:` line stay."""
+    rows = sorted(i for i in scan.candidates(("<unknown>",), fold_case=False) if NATIVE_UNKNOWN_FRAME.match(norm[i]))
+    k = 0
+    while k < len(rows):
+        j = k
+        while j + 1 < len(rows) and rows[j + 1] == rows[j] + 1:
+            j += 1
+        if j - k + 1 >= MIN_UNKNOWN_FRAMES:
+            for i in rows[k:j + 1]:
+                cls[i] = UNKNOWN_FRAME
+                in_block[i] = False
+        k = j + 1
 
 
 def mark_pytest_variants(norm: list[str], cls: list[str], joined: str, scan: LineScan) -> None:
