@@ -764,6 +764,10 @@ JS_PW_RESULT_NUM = compile_lazily(r"^\s+[✓✘×°-]\s+(\d+) ")
 #: A failure block's retry section header (`    Retry #1 ───…`, under `retries: N`): the
 #: attempt's error, call log, source excerpt and attachments follow, as for the first attempt.
 JS_PW_RETRY_HEAD = compile_lazily(r"^\s+Retry #\d+ ─+$")
+#: `playwright test --list` prints `Listing tests:`, a row per test (`  [chromium] ›
+#: a.spec.ts:10:1 › title`) and `Total: 62 tests in 1 file`: the list the agent asked for.
+JS_PW_LIST_HEAD = "Listing tests:"
+JS_PW_LIST_ROW = compile_lazily(r"^\s+(?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 JS_PW_LINE_ROW = compile_lazily(r"^\[\d+/\d+\] (?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 #: Lists the agent ran the command to read, kept whole: `vitest list` (`test/a.test.ts > suite >
 #: name`, unprefixed: a run's rows carry a mark or `FAIL`/`stdout |` before the path) and
@@ -868,7 +872,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Ran \d+ tests? in [\d.]+s$"  # unittest
     r"|(Tests|Test Suites):\s+.*\b\d+ total$"  # jest
     r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
-    r"|Running \d+ tests? using \d+ workers?\b"  # playwright's header
+    r"|Running \d+ tests? using \d+ workers?\b|Total: \d+ tests? in \d+ files?$"  # playwright's header, --list's count
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
     r"|test result: (ok|FAILED)\. \d+ passed|error\[E\d{4}\]: |error: could not compile "  # cargo

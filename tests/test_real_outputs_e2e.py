@@ -170,3 +170,21 @@ def test_selenium_chromedriver_symbol_less_frames_are_counted(counter):
         if ln.startswith("E       selenium.common.exceptions.") or ln.startswith("E         (Session info:"):
             assert ln in view, ln
     assert view.count("E       Stacktrace:") == 3
+
+
+def test_playwright_test_list_is_the_list_the_agent_asked_for(counter):
+    # `npx playwright test --list`: read as a log (`[desktop] ›` like a logger's name), its 62
+    # rows came out as two "… 24 lines elided (caveman) …"; as a terminal transcript its 301
+    # rows (another suite) came out as "… 297 lines elided (caveman): 297 other lines …".
+    from engine.detect import detect
+    from engine.types import ContentType
+
+    for name, total in (("playwright-test-list.txt", 62), ("playwright-test-list-big.txt", 301)):
+        data = real(name)
+        assert detect(data) == ContentType.TERMINAL
+        original = plain_lines(data)
+        view = engine_view(counter, data).splitlines()
+        rows = [ln for ln in original if re.match(r"^  \[\w+\] › \S+:\d+:\d+ › ", ln)]
+        assert len(rows) == total
+        assert view == original  # whole
+        assert original[-1] == f"Total: {total} tests in 1 file"

@@ -37,6 +37,8 @@ from engine.patterns import (
     JS_PW_COUNT,
     JS_PW_FAILURE_HEAD,
     JS_PW_LINE_ROW,
+    JS_PW_LIST_HEAD,
+    JS_PW_LIST_ROW,
     JS_PW_RESULT_NUM,
     JS_PW_RESULT_ODD,
     JS_PW_RETRY_HEAD,
@@ -87,6 +89,8 @@ def mark_js(norm: list[str], cls: list[str], scan: LineScan | None = None) -> No
     scan = scan or LineScan(norm)
     if "›" in scan.joined():  # only playwright (and jest titles) print it
         _mark_playwright(norm, cls)
+        if JS_PW_LIST_HEAD in scan.joined():
+            _mark_playwright_list(norm, cls, scan)
     for i in _holding(scan, (".test.", ".spec.")):
         if JS_VITEST_LIST_ROW.match(norm[i]):
             cls[i] = KEEP
@@ -217,6 +221,20 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
     if line_rows and not counted:
         cls[line_rows[-1]] = KEEP
 
+
+
+def _mark_playwright_list(norm: list[str], cls: list[str], scan: LineScan) -> None:
+    """`playwright test --list`: every test row under `Listing tests:` is KEEP, up to
+    LIST_MAX_ENTRIES of them (it read as a log, and the log rules thinned it)."""
+    for head in _holding(scan, (JS_PW_LIST_HEAD,)):
+        if norm[head] != JS_PW_LIST_HEAD:
+            continue
+        j = head + 1
+        while j < len(norm) and JS_PW_LIST_ROW.match(norm[j]):
+            j += 1
+        if j - head - 1 <= LIST_MAX_ENTRIES:
+            for k in range(head, j):
+                cls[k] = KEEP
 
 
 def _mark_retries(norm: list[str], cls: list[str], i: int, j: int) -> None:
