@@ -154,6 +154,8 @@ def _mark_console_block(norm: list[str], cls: list[str], i: int, problem: bool) 
 
 #: A line of a Playwright retry section equal to a line of its test's first attempt.
 RETRY_COPY = "retrycopy"
+#: Fewer non-blank copied lines in a row than this stay (a marker would cost as much).
+MIN_RETRY_RUN = 3
 #: A playwright failure block is kept whole up to this many lines (a runaway block is a
 #: transcript, not a failure).
 PW_BLOCK_MAX = 400
@@ -246,9 +248,17 @@ def _mark_retries(norm: list[str], cls: list[str], i: int, j: int) -> None:
     if not heads:
         return
     first = set(norm[i + 1:heads[0]])
-    for k in range(heads[0] + 1, j):
-        if k not in heads and norm[k] in first:
-            cls[k] = RETRY_COPY
+    k = heads[0] + 1
+    while k < j:
+        # a run of copied lines (blank ones among them); a short run stays, it labels what
+        # differs below it (`attachment #1: screenshot (image/png) ───` over the retry's path)
+        end = k
+        while end < j and norm[end] in first and not (norm[end].endswith("─") and JS_PW_RETRY_HEAD.match(norm[end])):
+            end += 1
+        if sum(1 for m in range(k, end) if norm[m]) >= MIN_RETRY_RUN:
+            for m in range(k, end):
+                cls[m] = RETRY_COPY
+        k = end + 1
 
 
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings
