@@ -1593,7 +1593,9 @@ TOOL_TAP_DIRECTIVE = compile_lazily(r" # (?i:skip|todo)\b")
 TOOL_CARGO_FAILURES = compile_lazily(r"^failures:$")
 TOOL_RSPEC_FAILURES = compile_lazily(r"^Failures:$")
 TOOL_GRADLE_WRONG = compile_lazily(r"^\* What went wrong:$")
-TOOL_VITEST_FAIL = compile_lazily(r"^\s*FAIL\s+\S+\.\w+ > ")
+#: Browser mode and projects put the instance's or project's badge between `FAIL` and the path
+#: (` FAIL   chromium  src/cart.test.js > cart > total`, ` FAIL  |unit| src/a.test.ts > x`).
+TOOL_VITEST_FAIL = compile_lazily(r"^\s*FAIL\s+(?:\|[^|\s]+\|\s+|[\w-]+\s+)?\S+\.\w+ > ")
 #: Where those blocks end: unittest's rule or `Ran N tests`, a row of tsc's error table (the
 #: block runs while they last), a Go panic's package verdict, cargo's next failure or result,
 #: rspec's and gradle's closing lines.

@@ -190,3 +190,22 @@ def test_playwright_test_list_is_the_list_the_agent_asked_for(counter):
         assert len(rows) == total
         assert view == original  # whole
         assert original[-1] == f"Total: {total} tests in 1 file"
+
+
+def test_vitest_browser_mode_failure_blocks_stay_whole(counter):
+    # Vitest 4 browser mode puts the instance's badge between FAIL and the path (` FAIL
+    # chromium  src/cart.test.js > cart > discount`): no failure block opened, and each
+    # block's code frame, the failing line and its caret, went as "1 passing-test line; 5
+    # other lines".
+    data = real("vitest4-browser-fail.txt")
+    original = [ln.rstrip() for ln in plain_lines(data)]
+    view = [ln.rstrip() for ln in ANSI.sub("", engine_view(counter, data)).splitlines()]
+    heads = [i for i, ln in enumerate(original) if ln.startswith(" FAIL   chromium  src/cart.test.js > cart > ")]
+    assert len(heads) == 4
+    for head in heads:
+        end = next(j for j in range(head, len(original)) if original[j].startswith("⎯⎯⎯"))
+        for ln in original[head:end]:
+            assert ln in view, ln
+    assert "      Tests  4 failed | 29 passed (33)" in view
+    for _, s in markers(view):
+        assert s in ("29 passing-test lines",) or "other line" in s and "passing" not in s, s
