@@ -753,6 +753,22 @@ JS_COVERAGE_RULE = compile_lazily(r"^-{3,}\|[-|]+$")
 JS_PW_RESULT_ODD = compile_lazily(r"^\s+(✘|-|×)\s+\d+ .*› ")
 JS_PW_FAILURE_HEAD = compile_lazily(r"^(\s+)\d+\) (\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 JS_PW_COUNT = compile_lazily(r"^(\s+)\d+ (failed|flaky|skipped|passed|did not run|interrupted)\b")
+#: The list reporter on a terminal announces each test as it starts (`     7 [chromium] ›
+#: a.spec.ts:10:1 › title`, no mark), then prints its result row (`  ✘   7 [chromium] › ...`)
+#: below: an announcement whose result row is in the run is progress.
+JS_PW_STARTED = compile_lazily(r"^\s+(\d+) (?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
+JS_PW_RESULT_NUM = compile_lazily(r"^\s+[✓✘×°-]\s+(\d+) ")
+#: The line reporter off a terminal prints a row as each test starts (`[7/51] [chromium] ›
+#: a.spec.ts:10:1 › title`): progress, whatever words the title holds; the verdicts are the
+#: failure blocks and the closing counts.
+#: A failure block's retry section header (`    Retry #1 ───…`, under `retries: N`): the
+#: attempt's error, call log, source excerpt and attachments follow, as for the first attempt.
+JS_PW_RETRY_HEAD = compile_lazily(r"^\s+Retry #\d+ ─+$")
+#: `playwright test --list` prints `Listing tests:`, a row per test (`  [chromium] ›
+#: a.spec.ts:10:1 › title`) and `Total: 62 tests in 1 file`: the list the agent asked for.
+JS_PW_LIST_HEAD = "Listing tests:"
+JS_PW_LIST_ROW = compile_lazily(r"^\s+(?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
+JS_PW_LINE_ROW = compile_lazily(r"^\[\d+/\d+\] (?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 #: Lists the agent ran the command to read, kept whole: `vitest list` (`test/a.test.ts > suite >
 #: name`, unprefixed: a run's rows carry a mark or `FAIL`/`stdout |` before the path) and
 #: `npm pack --dry-run`'s tarball rows (`npm notice 1.2kB lib/index.js`) and details.
@@ -858,7 +874,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Ran \d+ tests? in [\d.]+s$"  # unittest
     r"|(Tests|Test Suites):\s+.*\b\d+ total$"  # jest
     r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
-    r"|Running \d+ tests? using \d+ workers?\b"  # playwright's header
+    r"|Running \d+ tests? using \d+ workers?\b|Total: \d+ tests? in \d+ files?$"  # playwright's header, --list's count
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
     r"|test result: (ok|FAILED)\. \d+ passed|error\[E\d{4}\]: |error: could not compile "  # cargo
@@ -1583,7 +1599,9 @@ TOOL_TAP_DIRECTIVE = compile_lazily(r" # (?i:skip|todo)\b")
 TOOL_CARGO_FAILURES = compile_lazily(r"^failures:$")
 TOOL_RSPEC_FAILURES = compile_lazily(r"^Failures:$")
 TOOL_GRADLE_WRONG = compile_lazily(r"^\* What went wrong:$")
-TOOL_VITEST_FAIL = compile_lazily(r"^\s*FAIL\s+\S+\.\w+ > ")
+#: Browser mode and projects put the instance's or project's badge between `FAIL` and the path
+#: (` FAIL   chromium  src/cart.test.js > cart > total`, ` FAIL  |unit| src/a.test.ts > x`).
+TOOL_VITEST_FAIL = compile_lazily(r"^\s*FAIL\s+(?:\|[^|\s]+\|\s+|[\w-]+\s+)?\S+\.\w+ > ")
 #: Where those blocks end: unittest's rule or `Ran N tests`, a row of tsc's error table (the
 #: block runs while they last), a Go panic's package verdict, cargo's next failure or result,
 #: rspec's and gradle's closing lines.
@@ -1698,6 +1716,14 @@ ANSIBLE_RESULT_TEXT = compile_lazily(r'"(msg|stdout)": "((?:[^"\\]|\\.)*)"')
 PYV_XDIST_RESULT = compile_lazily(
     r"^\[gw\d+\] \[\s*\d+%\] (?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (?P<id>\S+::\S.*?)\s*$")
 #: A bare pytest node id on its own line (collect-only -q rows, xdist announcements).
+#: A frame of chromedriver's `Stacktrace:` (in every Selenium WebDriverException message): a
+#: release build has no symbols, so each frame is a number, an address and `<unknown>`; pytest
+#: prefixes the exception's lines with `E   `.
+NATIVE_UNKNOWN_FRAME = compile_lazily(r"^(?:E\s+)?#\d+ 0x[0-9a-f]+ <unknown>$")
+#: pytest's location line under a long-format frame of an installed package
+#: (`../venv/lib/python3.11/site-packages/selenium/webdriver/remote/errorhandler.py:232:
+#: NoSuchElementException`, or `...: in execute` for a frame the exception passed through).
+PYV_PACKAGE_LOCATION = compile_lazily(r"^(\S*-packages/\S+\.py:\d+): (?:in \S+|[\w.]+)$")
 PYV_NODE_ID = compile_lazily(r"^\S+\.py::\S.*?\s*$")
 #: A collect-only tree row: `<Module t.py>`, `<Function test_a[1-2]>`, `<Dir x>`.
 PYV_COLLECT_TREE_ROW = compile_lazily(r"^<[A-Z]\w* .*>$")

@@ -54,7 +54,10 @@ from engine.compressors.toolout_beam import (
 from engine.compressors.toolout_rlang import TESTTHAT_HINTS, mark_testthat
 from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
-from engine.compressors.toolout_pyvariants import PYTEST_FRAME, fold_harness_frames, mark_pytest_variants
+from engine.compressors.toolout_pyvariants import (
+    PACKAGE_SOURCE_SEEN, PYTEST_FRAME, UNKNOWN_FRAME, fold_harness_frames, fold_seen_package_source,
+    fold_unknown_frames, mark_pytest_variants,
+)
 from engine.compressors.toolout_clang import HINT as CLANG_COUNT_HINT, mark_clang_counts
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
@@ -63,7 +66,7 @@ from engine.compressors.toolout_findings import mark_findings
 from engine.compressors.toolout_where import describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
-from engine.compressors.toolout_js import mark_js, vitest_cross_row
+from engine.compressors.toolout_js import RETRY_COPY, mark_js, vitest_cross_row
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
@@ -137,7 +140,8 @@ from engine.patterns import (
 
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
-                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY})
+                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY,
+                       PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -524,6 +528,9 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
         fold_jvm_frames(norm, cls, in_block)
     fold_harness_frames(norm, cls, in_block, joined)  # pytest's own frames in --tb=native
+    fold_seen_package_source(norm, cls, in_block, joined, scan)  # a library's listing printed again
+    if "<unknown>" in joined and "Stacktrace:" in joined:  # chromedriver's frames in a Selenium error
+        fold_unknown_frames(norm, cls, in_block, scan)
     if joined.count("\n[WARNING] ") > WARNING_FLOOD:  # Maven: one warning per artifact
         thin_maven_warnings(norm, cls)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
@@ -646,15 +653,22 @@ _LABEL_NOUNS = (
     (HOOK_FRAME, "installer hook/build-env traceback frame line"), (PYTEST_FRAME, "pytest/pluggy traceback frame line"),
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
-    (JUNIT_PROPERTY, "JUnit <property> line"),
+    (JUNIT_PROPERTY, "JUnit <property> line"), (RETRY_COPY, "retry line as in the first attempt"),
+    (PACKAGE_SOURCE_SEEN, "installed-package source line listed above"),
+    (UNKNOWN_FRAME, "chromedriver stack frame line with no symbol (`#N 0x… <unknown>`)"),
 )
+#: Nouns whose plural is not the singular with an `s`.
+_PLURALS = {"retry line as in the first attempt": "retry lines as in the first attempt",
+            "installed-package source line listed above": "installed-package source lines listed above",
+            "chromedriver stack frame line with no symbol (`#N 0x… <unknown>`)":
+                "chromedriver stack frame lines with no symbol (`#N 0x… <unknown>`)"}
 
 
 _NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)
 
 
 def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return f"{n} {noun}" if n == 1 else f"{n} {_PLURALS.get(noun, noun + 's')}"
 
 
 def run_summary(analysis: Analysis, start: int, end: int) -> str:

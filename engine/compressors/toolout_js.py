@@ -28,7 +28,7 @@ block.
 from __future__ import annotations
 
 from engine.compressors.lines import LIST_MAX_ENTRIES, LineScan
-from engine.compressors.toolout_scan import KEEP, OTHER, PASS, REPEAT
+from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
     JS_COVERAGE_HEADER,
     JS_BARE_SOURCE_PATH,
@@ -36,7 +36,13 @@ from engine.patterns import (
     JS_NPM_PACK_ROW,
     JS_PW_COUNT,
     JS_PW_FAILURE_HEAD,
+    JS_PW_LINE_ROW,
+    JS_PW_LIST_HEAD,
+    JS_PW_LIST_ROW,
+    JS_PW_RESULT_NUM,
     JS_PW_RESULT_ODD,
+    JS_PW_RETRY_HEAD,
+    JS_PW_STARTED,
     JS_VITEST_FAILED_ROW,
     JS_VITEST_FILE_FAILED,
     JS_VITEST_LIST_ROW,
@@ -83,6 +89,8 @@ def mark_js(norm: list[str], cls: list[str], scan: LineScan | None = None) -> No
     scan = scan or LineScan(norm)
     if "›" in scan.joined():  # only playwright (and jest titles) print it
         _mark_playwright(norm, cls)
+        if JS_PW_LIST_HEAD in scan.joined():
+            _mark_playwright_list(norm, cls, scan)
     for i in _holding(scan, (".test.", ".spec.")):
         if JS_VITEST_LIST_ROW.match(norm[i]):
             cls[i] = KEEP
@@ -144,6 +152,10 @@ def _mark_console_block(norm: list[str], cls: list[str], i: int, problem: bool) 
         j += 1
 
 
+#: A line of a Playwright retry section equal to a line of its test's first attempt.
+RETRY_COPY = "retrycopy"
+#: Fewer non-blank copied lines in a row than this stay (a marker would cost as much).
+MIN_RETRY_RUN = 3
 #: A playwright failure block is kept whole up to this many lines (a runaway block is a
 #: transcript, not a failure).
 PW_BLOCK_MAX = 400
@@ -151,12 +163,22 @@ PW_BLOCK_MAX = 400
 
 def _mark_playwright(norm: list[str], cls: list[str]) -> None:
     n = len(norm)
+    started: dict[str, list[int]] = {}  # a test's number -> its announcement rows
+    finished: set[str] = set()  # the numbers of the tests whose result row is in the run
+    line_rows: list[int] = []  # the line reporter's `[7/51] ... › title` rows
+    counted = False  # the run printed its closing counts
     i = 0
     while i < n:
         s = norm[i]
         if "›" not in s and not JS_PW_COUNT.match(s):
             i += 1
             continue
+        if r := JS_PW_RESULT_NUM.match(s):
+            finished.add(r.group(1))
+        elif r := JS_PW_STARTED.match(s):
+            started.setdefault(r.group(1), []).append(i)
+        elif s[:1] == "[" and JS_PW_LINE_ROW.match(s):
+            line_rows.append(i)
         if JS_PW_RESULT_ODD.match(s):
             cls[i] = KEEP
         elif m := JS_PW_FAILURE_HEAD.match(s):
@@ -164,15 +186,21 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
             j = i + 1
             while j < n and j - i <= PW_BLOCK_MAX:
                 t = norm[j]
-                if t and _indent(t) <= base and (JS_PW_FAILURE_HEAD.match(t) or JS_PW_COUNT.match(t)):
+                # A block's lines are indented deeper than its header: a line left of it (the
+                # line reporter's next `[7/51] a.spec.ts:3:3 › title` row, a test's own stdout)
+                # is past the block.
+                if t and (_indent(t) < base or _indent(t) == base and (
+                        JS_PW_FAILURE_HEAD.match(t) or JS_PW_COUNT.match(t))):
                     break
                 j += 1
             for k in range(i, j):
                 cls[k] = KEEP
+            _mark_retries(norm, cls, i, j)
             i = j
             continue
         elif m := JS_PW_COUNT.match(s):
             cls[i] = KEEP
+            counted = True
             if m.group(2) in ("failed", "flaky", "did not run", "interrupted"):
                 base = len(m.group(1))
                 j = i + 1
@@ -182,7 +210,55 @@ def _mark_playwright(norm: list[str], cls: list[str]) -> None:
                 i = j
                 continue
         i += 1
+    # A started test's announcement says no more than its result row below it; one with no
+    # result row (the test still running when the run was cut) stays.
+    for num in sorted(started.keys() & finished, key=int):
+        for k in started[num]:
+            if cls[k] != KEEP:
+                cls[k] = CHATTER
+    # The line reporter's rows likewise; in a run cut before its closing counts, the last row
+    # names the test that was running: kept.
+    for k in line_rows:
+        cls[k] = CHATTER
+    if line_rows and not counted:
+        cls[line_rows[-1]] = KEEP
 
+
+
+def _mark_playwright_list(norm: list[str], cls: list[str], scan: LineScan) -> None:
+    """`playwright test --list`: every test row under `Listing tests:` is KEEP, up to
+    LIST_MAX_ENTRIES of them (it read as a log, and the log rules thinned it)."""
+    for head in _holding(scan, (JS_PW_LIST_HEAD,)):
+        if norm[head] != JS_PW_LIST_HEAD:
+            continue
+        j = head + 1
+        while j < len(norm) and JS_PW_LIST_ROW.match(norm[j]):
+            j += 1
+        if j - head - 1 <= LIST_MAX_ENTRIES:
+            for k in range(head, j):
+                cls[k] = KEEP
+
+
+def _mark_retries(norm: list[str], cls: list[str], i: int, j: int) -> None:
+    """In the failure block i..j-1 of a test run with retries, a retry section's lines that the
+    first attempt's section printed too (its error, call log, source excerpt: a deterministic
+    failure prints them again, word for word) become RETRY_COPY, counted in the marker; a line
+    that differs (another count, the retry's screenshot path) and each `Retry #N` header stay."""
+    heads = [k for k in range(i + 1, j) if norm[k].endswith("─") and JS_PW_RETRY_HEAD.match(norm[k])]
+    if not heads:
+        return
+    first = set(norm[i + 1:heads[0]])
+    k = heads[0] + 1
+    while k < j:
+        # a run of copied lines (blank ones among them); a short run stays, it labels what
+        # differs below it (`attachment #1: screenshot (image/png) ───` over the retry's path)
+        end = k
+        while end < j and norm[end] in first and not (norm[end].endswith("─") and JS_PW_RETRY_HEAD.match(norm[end])):
+            end += 1
+        if sum(1 for m in range(k, end) if norm[m]) >= MIN_RETRY_RUN:
+            for m in range(k, end):
+                cls[m] = RETRY_COPY
+        k = end + 1
 
 
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings

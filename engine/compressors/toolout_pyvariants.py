@@ -23,7 +23,9 @@ from engine.compressors.lines import LineScan
 from engine.compressors.py_frames import python_frames
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS
 from engine.patterns import (
-    PYV_ASKED_TABLE, PYV_COLLECT_DONE, PYV_COLLECT_TREE_ROW, PYV_NODE_ID, PYV_XDIST_RESULT, TOOL_PYTEST_SECTION,
+    NATIVE_UNKNOWN_FRAME,
+    PYV_ASKED_TABLE, PYV_COLLECT_DONE, PYV_COLLECT_TREE_ROW, PYV_NODE_ID, PYV_PACKAGE_LOCATION, PYV_XDIST_RESULT,
+    TOOL_PYTEST_SECTION,
 )
 
 
@@ -52,6 +54,75 @@ def fold_harness_frames(norm: list[str], cls: list[str], in_block: list[bool], j
         for m in found:
             cls[m] = PYTEST_FRAME
             in_block[m] = False
+
+
+#: A source line of an installed package's function that pytest's long traceback printed in an
+#: earlier failure block, at the same location: counted, not shown again.
+PACKAGE_SOURCE_SEEN = "pkgsourceseen"
+#: A frame's listing folds only when this many of its lines repeat (a marker costs a line).
+MIN_SEEN_SOURCE = 6
+
+
+def fold_seen_package_source(norm: list[str], cls: list[str], in_block: list[bool], joined: str,
+                             scan: LineScan) -> None:
+    """pytest's default traceback prints the whole source of the function an exception was
+    raised in. When that is an installed package's (selenium's 85-line `check_response`, a
+    client library's request method), every test failing the same way prints the same listing
+    again. A frame whose location line (`…-packages/…/errorhandler.py:232: NoSuchElementException`)
+    names a location already listed above keeps its `>` line, its `E` lines and its argument
+    lines (`response = {…}`); its source lines that the first listing holds become
+    PACKAGE_SOURCE_SEEN."""
+    if "-packages/" not in joined or " _ _ _ " not in joined:
+        return
+    listed: dict[str, set[str]] = {}
+    for k in sorted(scan.candidates(("-packages/",), fold_case=False)):
+        m = PYV_PACKAGE_LOCATION.match(norm[k])
+        if m is None:
+            continue
+        source: list[int] = []  # the frame's source lines, above its location line
+        j = k - 1
+        while j >= 0 and (not norm[j] or norm[j][:1] in ">E" or norm[j].startswith("    ")):
+            if norm[j].startswith("    "):
+                source.append(j)
+            j -= 1
+        where = m.group(1)
+        seen = listed.get(where)
+        if seen is None:
+            listed[where] = {norm[j] for j in source}
+            continue
+        again = [j for j in source if norm[j] in seen]
+        if len(again) >= MIN_SEEN_SOURCE:
+            # with the listing's blank lines between them (counted as blank in the marker)
+            folded = set(again)
+            folded.update(j for j in range(min(again), max(again)) if not norm[j])
+            for j in folded:
+                cls[j] = PACKAGE_SOURCE_SEEN
+                in_block[j] = False
+
+
+#: A chromedriver stack frame with no symbol (`#3 0x55ca3af92181 <unknown>`): counted, not shown.
+UNKNOWN_FRAME = "unknownframe"
+#: Fewer such frames in a row than this stay (the marker would cost about as much).
+MIN_UNKNOWN_FRAMES = 3
+
+
+def fold_unknown_frames(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan) -> None:
+    """chromedriver appends its own stack to every error it returns, and Selenium prints it
+    under the exception (`Stacktrace:` then `#0 0x55ca3b5d1fce <unknown>` … `#20 …`): twenty
+    and more frames with no symbol, file or line, the same for every failure. A run of
+    MIN_UNKNOWN_FRAMES or more becomes UNKNOWN_FRAME; the exception's message and the
+    `Stacktrace:` line stay."""
+    rows = sorted(i for i in scan.candidates(("<unknown>",), fold_case=False) if NATIVE_UNKNOWN_FRAME.match(norm[i]))
+    k = 0
+    while k < len(rows):
+        j = k
+        while j + 1 < len(rows) and rows[j + 1] == rows[j] + 1:
+            j += 1
+        if j - k + 1 >= MIN_UNKNOWN_FRAMES:
+            for i in rows[k:j + 1]:
+                cls[i] = UNKNOWN_FRAME
+                in_block[i] = False
+        k = j + 1
 
 
 def mark_pytest_variants(norm: list[str], cls: list[str], joined: str, scan: LineScan) -> None:
