@@ -471,7 +471,9 @@ TOOL_SUMMARY = compile_lazily(
     r"|(Segmentation fault|Killed|Aborted)\b"
     r"|^\[  (FAILED|SKIPPED|PASSED)  \] |^\[ DISABLED \] |^\[==========\] |^\s*\d+ FAILED TESTS?$"  # GoogleTest
     r"|^\s*YOU HAVE \d+ DISABLED TESTS?$"
-    "|^" + _UV_PACKAGE_ROW + "|^" + _UV_STEP_COUNT  # uv
+    "|^" + _UV_PACKAGE_ROW + "|^" + _UV_STEP_COUNT +  # uv
+    # automake's test harness (`make check`): its closing box and where the failures' logs are
+    r"|^Testsuite summary for |^# (TOTAL|PASS|SKIP|XFAIL|FAIL|XPASS|ERROR):\s+\d+$|^See \S+ for debugging\.$"
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
 TOOL_SUMMARY_ANYWHERE = compile_lazily(r"\b(Segmentation fault|core dumped)\b")
@@ -491,6 +493,7 @@ TOOL_PASS = compile_lazily(
     r"|^\s+Passed \S+ \[\d"  # dotnet test -v n
     r"|^\[       OK \] \S+ \(\d+ ms\)$"  # GoogleTest
     r"|^\(\s*[^()\s]+: line\s+\d+\) ok\s+\S"  # sphinx linkcheck: a link that answered (broken ones stay)
+    r"|^PASS: \S"  # automake's test harness (`make check`), one row per test
 )
 #: A dots-only row (`.`, `...s..`) is a test runner's progress only in a run that counts its
 #: tests somewhere (`Ran 3 tests in`, `5 passed`, `12 examples, 0 failures`, `9 runs, 9
@@ -545,6 +548,12 @@ TOOL_CHATTER = compile_lazily(
     r"|^\[ RUN      \] |^\[----------\] (\d+ tests? from \S+( \(\d+ ms total\))?|Global test environment \S+)$"  # GoogleTest
     # Django's test database setup (`manage.py test -v 2`): one row per migration applied, all OK
     r"|^\s+Applying \w+\.\d{4}_\w+\.\.\. OK$"
+    # make's recursion (its `***` error lines stay) and automake's steps: silent rules'
+    # `  CC       foo.lo` and depcomp moving each object's dependency file into place
+    r"|^g?make(\[\d+\])?: (Entering|Leaving) directory |^g?make(\[\d+\])?: Nothing to be done for "
+    r"|^g?make(\[\d+\])?: '[^']+' is up to date\.$|^Making \S+ in \S+$"
+    r"|^  (CC|CXX|CCLD|CXXLD|AR|RANLIB|GEN|CPPAS|CCAS|LD|AS|OBJC|OBJCLD|F77|FC|FCLD|LEX|YACC|HOSTCC|HOSTLD) +\S+$"
+    r"|^mv -f \S+\.Tpo \S+\.P(lo|o)$"
 )
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
 TOOL_PROGRESS_BAR = compile_lazily(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
@@ -674,6 +683,7 @@ TOOL_RESULT_ODD = compile_lazily(
     r"^\s*(✖|✗|✕|×)\s|^\s*(not )?ok \d+ .*# (SKIP|TODO)\b|^\S+::\S.* (FAILED|ERROR|XFAIL|XPASS)\b"
     r"|^test \S+ \.\.\. (FAILED|ignored)"
     r"|^\s*--- (FAIL|SKIP): |^\s*not ok \d+|^(\S+\.py )?[.sSxX]*[FE][.sSxXFE]*(\s+\[\s*\d+%\])?$"
+    r"|^(FAIL|ERROR|XPASS|XFAIL|SKIP): \S"  # automake's test harness
 )
 #: The same, for shapes that end a line: unittest `... FAIL`, node's `(1.2ms) # SKIP`.
 TOOL_RESULT_ODD_END = compile_lazily(r"(\.\.\. (FAIL|ERROR|expected failure|unexpected success)|\) # (SKIP|TODO)\b.*)$")
@@ -888,6 +898,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|redefinition of unused '|'from \S+ import \*' used; unable to detect undefined names|f-string is missing placeholders"
     r"|import '[^']+' from line \d+ shadowed by loop variable|`global \S+` is unused: )"
     r"|g?make(\[\d+\])?: \*\*\* |ninja: build stopped"  # make, ninja
+    # recursive make's directory lines; automake's `make check` closing box
+    r"|g?make\[\d+\]: (Entering|Leaving) directory ['`]|Testsuite summary for \S|# TOTAL: \d+$"
     # ninja's banner (meson compile, cmake --build with Ninja); meson test's closing counts
     r"|ninja: Entering directory `|Expected Fail:\s+\d+\s*$"
     r"|-- Configuring (done|incomplete)|-- Build files have been written to: |CMake Error at "

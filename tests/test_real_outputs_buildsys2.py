@@ -1,0 +1,84 @@
+"""Real outputs of C/C++ build systems as an agent sees them (excerpts under
+tests/fixtures/real/buildsys2/): autotools (`make -j2` through recursive make and libtool,
+`make check`'s test harness). Each test failed before the rule it checks."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.detect import detect
+from engine.types import ContentType
+from tests.real_views import MARKER, engine_view
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "buildsys2"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def markers(view: list[str]) -> list[tuple[int, str]]:
+    found = [MARKER.match(v) for v in view if v.startswith("… ")]
+    assert all(found)
+    return [(int(m[1]), m[2]) for m in found]
+
+
+# ---------------------------------------------------------------- automake `make check`
+
+
+def test_make_check_keeps_each_failing_test_and_the_harness_summary_and_counts_passing_rows(counter):
+    # automake's parallel harness prints one `PASS: name` row per test. The rows, and recursive
+    # make's `Entering directory` / `'x' is up to date.` lines, were kept one by one (17% saved).
+    data = real("make-check-libsodium-2fail.out")
+    original, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    assert detect(data) == ContentType.TERMINAL
+    assert "ERROR: box" in view and "ERROR: hash" in view
+    for line in original[original.index("Testsuite summary for libsodium 1.0.20"):]:
+        assert line in view  # the box, `See ... for debugging.` and make's whole Error chain
+    assert "See test/default/test-suite.log for debugging." in view
+    assert not any(v.startswith("PASS: ") for v in view)
+    passing = sum(1 for line in original if line.startswith("PASS: "))
+    assert passing == 78
+    assert sum(int(s.split(" passing-test line")[0].rsplit(" ", 1)[-1])
+               for _, s in markers(view) if "passing-test line" in s) == passing
+    assert not any(v.startswith("make[3]: '") for v in view)
+    assert len(view) < len(original) // 3
+
+
+def test_make_check_that_passed_is_a_test_run_not_text(counter):
+    data = real("make-check-libsodium.out")
+    assert detect(data) == ContentType.TERMINAL
+    view = engine_view(counter, data).splitlines()
+    assert "# TOTAL: 80" in view and "# PASS:  80" in view and "# FAIL:  0" in view
+    assert not any(v.startswith("PASS: ") for v in view)
+
+
+def test_automake_skip_xfail_and_xpass_rows_are_odd_results_that_stay():
+    from engine.compressors import toolout
+    lines = ["PASS: a", "SKIP: b", "XFAIL: c", "XPASS: d", "FAIL: e", "PASS: f"]
+    classes = toolout.analyse(lines).classes
+    assert classes[0] == classes[5] == toolout.PASS
+    assert all(c == toolout.KEEP for c in classes[1:5])
+
+
+# ---------------------------------------------------------------- make -j2 (automake silent rules)
+
+
+def test_a_passing_make_run_is_a_build_transcript_with_its_steps_as_progress(counter):
+    # a successful `make -j2` of an automake project has no `make: ***` line: it was read as
+    # plain text and its 140 `  CC  foo.lo` steps were kept (13% saved)
+    data = real("make-j2-libsodium-ok.out")
+    original, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    assert detect(data) == ContentType.TERMINAL
+    assert not any(v.startswith("  CC ") for v in view)
+    # libtool's warning stays (shown, or counted as a repeat of the one shown)
+    assert "libtool: warning: '-version-info/-version-number' is ignored for convenience libraries" in view
+    assert len(view) < len(original) // 4
+
+
+def test_a_failing_make_keeps_the_compiler_error_and_makes_error_chain(counter):
+    data = real("make-j2-libsodium-fail.out")
+    original, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    start = next(i for i, line in enumerate(original) if ": error: " in line)
+    for line in original[start:]:
+        assert line in view  # the error with its excerpt, `***` lines, directories left
+    assert not any(v.startswith("  CC ") for v in view)
