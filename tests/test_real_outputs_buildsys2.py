@@ -82,3 +82,55 @@ def test_a_failing_make_keeps_the_compiler_error_and_makes_error_chain(counter):
     for line in original[start:]:
         assert line in view  # the error with its excerpt, `***` lines, directories left
     assert not any(v.startswith("  CC ") for v in view)
+
+
+# ---------------------------------------------------------------- linker floods (ninja -k 0)
+
+
+def test_every_program_linking_one_broken_library_shows_its_failure_and_the_references_once(counter):
+    # `ninja -k 0` linking 8 test programs against a libsodium.a that lacks its assembly objects:
+    # each link printed the same 30 `undefined reference to` lines, all kept (11% saved on the
+    # whole 80-program run)
+    data = real("ninja-k0-link-flood.out")
+    # (ninja ends `FAILED: t_x ` with a space, which the terminal view trims)
+    original = [line.rstrip() for line in data.decode().splitlines()]
+    view = engine_view(counter, data).splitlines()
+    for line in original:
+        if line.startswith(("FAILED: ", ": && ", "collect2: ", "ninja: build stopped")):
+            assert line in view  # each failed program, its link command and ld's verdict
+        if "undefined reference to " in line or ": in function " in line:
+            assert line in view  # every distinct reference is shown (once)
+    found = markers(view)
+    repeats = [(n, s) for n, s in found if "linker line" in s]
+    assert len(repeats) == 7  # every program after the first
+    for n, s in repeats:
+        assert s == f"{n} linker lines identical to lines shown above"
+    assert sum(n for n, _ in repeats) == 7 * 30
+    assert len(view) < len(original) // 3
+
+
+def test_a_link_group_that_differs_in_one_reference_is_shown_whole(counter):
+    data = real("ninja-k0-link-flood.out").decode()
+    lines = data.splitlines()
+    # the last program's group names one more symbol than the first's
+    last = max(i for i, line in enumerate(lines) if "fe51_invert.c:(.text+0x2cb)" in line)
+    odd = lines[last].replace("0x2cb", "0x2d0").replace("fe51_mul'", "fe51_sq'")
+    lines.insert(last + 1, odd)
+    view = engine_view(counter, ("\n".join(lines) + "\n").encode()).splitlines()
+    assert odd in view
+    # the group it belongs to (its `in function` header and every reference under it) stays
+    head = max(i for i in range(last) if ": in function `crypto_scalarmult_curve25519_sandy2x_fe51_invert'" in lines[i])
+    for k in range(head, last + 2):
+        assert lines[k] in view
+
+
+def test_ninjas_failed_step_keeps_its_command(counter):
+    # ninja prints `FAILED: target` and then the command that failed; once the repeated
+    # references under it fold, the command stood alone among elided runs, an "other" line the
+    # generic rules dropped when it looked like the ones before it
+    data = real("ninja-k0-link-flood.out")
+    original = [line.rstrip() for line in data.decode().splitlines()]
+    view = engine_view(counter, data).splitlines()
+    for i, line in enumerate(original):
+        if line.startswith("FAILED: "):
+            assert original[i + 1].startswith(": && /usr/bin/cc ") and original[i + 1] in view
