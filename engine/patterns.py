@@ -512,7 +512,7 @@ TOOL_CHATTER = compile_lazily(
     r"^\s*RUNS\s|^Determining test suites to run"  # jest
     r"|^=== (RUN|PAUSE|CONT|NAME) |^\?\s+\S+\s+\[no test files\]"  # go test
     r"|^\s*(Compiling|Checking|Downloading|Downloaded|Fresh|Updating|Locking|Adding|Blocking|Packaging"
-    r"|Documenting|Installing|Verifying|Archiving|Unpacking|Fetching|Resolving|Building) \S"  # cargo
+    r"|Documenting|Installing|Verifying|Archiving|Unpacking|Fetching|Resolving|Building) (?!for (function|type|size of|alignment of) \x22|if \x22)\S"  # cargo (not meson's `Checking for function "f" : NO`)
     r"|^\s*\d+/\d+ files checked \d+% done$|^Checking \S+( \.\.\.|: )"  # cppcheck
     r"|^(?:Preprocessing|Parsing file|Generating|Searching for|Reading and parsing|Computing|Associating|Adding"
     r"|Add|Sorting|Transferring|Combining|Setting anonymous|Search for|Determining|Freeing|Flushing|Creating"
@@ -554,6 +554,11 @@ TOOL_CHATTER = compile_lazily(
     r"|^g?make(\[\d+\])?: '[^']+' is up to date\.$|^Making \S+ in \S+$"
     r"|^  (CC|CXX|CCLD|CXXLD|AR|RANLIB|GEN|CPPAS|CCAS|LD|AS|OBJC|OBJCLD|F77|FC|FCLD|LEX|YACC|HOSTCC|HOSTLD) +\S+$"
     r"|^mv -f \S+\.Tpo \S+\.P(lo|o)$"
+    # meson setup's probes that succeeded (a `NO` stays, as autoconf's `no`: the failed
+    # dependency before `ERROR:` is its cause), its sizes and defines
+    r"|^(Has header|Checking for (function|type|size of|alignment of)|Checking if|Header|Compiler for \S+ supports"
+    r"|Library|Run-time dependency|Build-time dependency|Dependency|Program|Fetching value of define) .*(:| found:) "
+    r"(YES\b.*|\d+)$"
 )
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
 TOOL_PROGRESS_BAR = compile_lazily(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
@@ -900,6 +905,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|g?make(\[\d+\])?: \*\*\* |ninja: build stopped"  # make, ninja
     # recursive make's directory lines; automake's `make check` closing box
     r"|g?make\[\d+\]: (Entering|Leaving) directory ['`]|Testsuite summary for \S|# TOTAL: \d+$"
+    r"|The Meson build system$"  # meson setup's banner
     # ninja's banner (meson compile, cmake --build with Ninja); meson test's closing counts
     r"|ninja: Entering directory `|Expected Fail:\s+\d+\s*$"
     r"|-- Configuring (done|incomplete)|-- Build files have been written to: |CMake Error at "

@@ -134,3 +134,22 @@ def test_ninjas_failed_step_keeps_its_command(counter):
     for i, line in enumerate(original):
         if line.startswith("FAILED: "):
             assert original[i + 1].startswith(": && /usr/bin/cc ") and original[i + 1] in view
+
+
+# ---------------------------------------------------------------- meson setup
+
+
+def test_meson_setup_keeps_every_failed_probe_and_the_error_and_counts_the_ones_that_passed(counter):
+    # meson setup was read as plain text and passed through whole; its `Checking for function
+    # "f" : NO` probes were cargo's `Checking crate` progress
+    data = real("meson-setup-missing-dep.out")
+    original = [line.rstrip() for line in data.decode().splitlines()]
+    assert detect(data) == ContentType.TERMINAL
+    view = engine_view(counter, data).splitlines()
+    for line in original:
+        if line.endswith(": NO") or "found: NO" in line or "ERROR" in line or line.startswith("A full log"):
+            assert line in view
+    assert 'meson.build:14:0: ERROR: Dependency "gtk+-3.0" not found, tried pkgconfig and cmake' in view
+    # (a lone probe between two kept lines is shown: its marker would cost as much)
+    assert sum(v.endswith(": YES") for v in view) <= 2 < sum(line.endswith(": YES") for line in original)
+    assert sum(n for n, s in markers(view)) == len(original) - len(view) + len(markers(view))
