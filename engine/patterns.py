@@ -671,6 +671,16 @@ TOOL_LINKER_DIAG = compile_lazily(
 #: Words one of which every TOOL_LINKER_DIAG match holds (found by one scan of the text).
 TOOL_LINKER_WORDS = ("reference to", "definition of", "duplicate symbol", "relocation", "in function",
                      "cannot find -l", "first defined")
+#: A compiler driver's own diagnostic, about the command rather than a source line (a bad flag,
+#: a missing input): `gcc: error: unrecognized command-line option '-mfoo'`, `cc1: warning:
+#: command-line option '-std=c++17' is valid for C++ but not for C`. Printed again for every
+#: file compiled. (collect2's `ld returned 1 exit status` is each failed link's verdict: not here.)
+TOOL_DRIVER_DIAG = compile_lazily(
+    r"^(?:\S*/)?(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cc1|cc1plus|cc1obj|lto1|lto-wrapper)(?:-\d+(?:\.\d+)*)?"
+    r": (?:fatal error|error|warning|note): "
+)
+#: Words one of which every TOOL_DRIVER_DIAG match holds.
+TOOL_DRIVER_WORDS = ("cc: ", "cc1", "++: ", "clang", "gcc-", "lto1: ", "lto-wrapper: ")
 #: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
 #: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
 TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")
@@ -906,6 +916,7 @@ TOOL_SIGNATURE = compile_lazily(
     # recursive make's directory lines; automake's `make check` closing box
     r"|g?make\[\d+\]: (Entering|Leaving) directory ['`]|Testsuite summary for \S|# TOTAL: \d+$"
     r"|The Meson build system$"  # meson setup's banner
+    r"|scons: (\*\*\* |Reading SConscript files|done building targets|building terminated because of errors)"
     # ninja's banner (meson compile, cmake --build with Ninja); meson test's closing counts
     r"|ninja: Entering directory `|Expected Fail:\s+\d+\s*$"
     r"|-- Configuring (done|incomplete)|-- Build files have been written to: |CMake Error at "

@@ -153,3 +153,43 @@ def test_meson_setup_keeps_every_failed_probe_and_the_error_and_counts_the_ones_
     # (a lone probe between two kept lines is shown: its marker would cost as much)
     assert sum(v.endswith(": YES") for v in view) <= 2 < sum(line.endswith(": YES") for line in original)
     assert sum(n for n, s in markers(view)) == len(original) - len(view) + len(markers(view))
+
+
+# ---------------------------------------------------------------- a compiler driver's complaint, once per file
+
+
+def test_a_driver_error_printed_for_every_file_is_shown_once_and_every_failed_target_stays(counter):
+    # a stray word in CFLAGS: gcc takes it for an input file and says so for each of the 20
+    # files compiled; each pair was kept (every error line stays), 19 times over
+    data = real("scons-k-driver-error-per-file.out")
+    original, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    assert detect(data) == ContentType.TERMINAL
+    for line in original:
+        if line.startswith(("scons: *** ", "gcc: ")) or line.startswith("scons: done"):
+            assert line in view  # every failed target, and the driver's two lines (once)
+    # shown once (and again among the last lines, which a view always shows)
+    assert view[:-3].count("gcc: error: 1.0.20: linker input file not found: No such file or directory") == 1
+    driver = sum(line.startswith("gcc: ") for line in original)
+    counted = 0
+    for n, s in markers(view):
+        if "compiler-driver line" in s:
+            counted += int(s.split(" compiler-driver line")[0].rsplit(" ", 1)[-1])
+            assert "identical to lines shown above" in s
+    assert counted == driver - sum(v.startswith("gcc: ") for v in view) > 30
+
+
+def test_a_driver_line_that_differs_is_shown():
+    from engine.compressors import toolout
+    lines = [
+        "gcc: error: unrecognized command-line option '-mfoo'",
+        "make: *** [Makefile:2: a.o] Error 1",
+        "gcc: error: unrecognized command-line option '-mbar'",
+        "make: *** [Makefile:2: b.o] Error 1",
+        "gcc: error: unrecognized command-line option '-mfoo'",
+        "make: *** [Makefile:2: c.o] Error 1",
+        "collect2: error: ld returned 1 exit status",
+        "collect2: error: ld returned 1 exit status",
+    ]
+    classes = toolout.analyse(lines).classes
+    assert classes[:4] == [toolout.KEEP] * 4 and classes[5:] == [toolout.KEEP] * 3
+    assert classes[4] not in (toolout.KEEP, toolout.OTHER) and classes[4] in toolout.DROPPABLE

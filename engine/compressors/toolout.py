@@ -69,7 +69,7 @@ from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
 from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_debug, thin_maven_warnings
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
-from engine.compressors.toolout_linker import LINK_REPEAT, fold_linker_repeats
+from engine.compressors.toolout_linker import DRIVER_REPEAT, LINK_REPEAT, fold_driver_repeats, fold_linker_repeats
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
@@ -96,6 +96,7 @@ from engine.patterns import (
     TOOL_CARGO_FAILURE_END,
     TOOL_CARGO_STDOUT,
     TOOL_CMAKE_ERROR,
+    TOOL_DRIVER_WORDS,
     TOOL_GO_FAIL,
     TOOL_GO_PANIC,
     TOOL_GO_PANIC_END,
@@ -138,7 +139,7 @@ from engine.patterns import (
 
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
-                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, LINK_REPEAT})
+                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, LINK_REPEAT, DRIVER_REPEAT})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -525,6 +526,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
                 cls[i + 1] = KEEP
     if linker:  # the same undefined references printed by every program that links one library
         fold_linker_repeats(norm, cls, linker)
+    if any(word in joined for word in TOOL_DRIVER_WORDS):  # a bad flag or input, once per file compiled
+        fold_driver_repeats(norm, cls, scan.candidates(TOOL_DRIVER_WORDS, fold_case=False))
     if CLANG_COUNT_HINT in joined:  # clang-tidy's `N warnings generated.` per translation unit
         mark_clang_counts(norm, cls, scan)
     if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
@@ -656,6 +659,7 @@ _LABEL_NOUNS = (
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
     (JUNIT_PROPERTY, "JUnit <property> line"), (LINK_REPEAT, "linker line|identical to lines shown above"),
+    (DRIVER_REPEAT, "compiler-driver line|identical to lines shown above"),
 )
 
 

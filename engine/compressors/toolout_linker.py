@@ -1,4 +1,4 @@
-"""A linker's error groups printed again for every program that links the same broken library.
+"""A linker's error groups, and a compiler driver's complaints, printed again for every program.
 
 `ninja -k 0`, `make -k` or a test suite of many executables links each program against one
 library; when an object in it lacks a symbol, every link prints the same `in function` group
@@ -6,14 +6,21 @@ of `undefined reference to` lines again (80 programs: 80 copies of 28 lines). Th
 is an error and stays whole; a later group identical to one already shown, byte for byte, is
 LINK_REPEAT: droppable, counted in the marker as lines identical to ones shown above. A group
 that differs in anything (another symbol, another offset, another object) stays.
+
+A compiler driver's diagnostic about its command (`gcc: error: unrecognized command-line option
+'-mfoo'`, `cc1: warning: command-line option '-std=c++17' is valid for C++ but not for C`) is
+printed once per file compiled: a later one identical to one shown is DRIVER_REPEAT, counted the
+same way. The `*** [target] Error 1` line of each failed step stays, naming what failed.
 """
 from __future__ import annotations
 
 from engine.compressors.toolout_scan import KEEP
-from engine.patterns import TOOL_LINKER_DIAG
+from engine.patterns import TOOL_DRIVER_DIAG, TOOL_LINKER_DIAG
 
 #: A linker line whose group (same `in function` header, same references) was shown above.
 LINK_REPEAT = "linkrepeat"
+#: A compiler driver's diagnostic identical to one shown above.
+DRIVER_REPEAT = "driverrepeat"
 #: Where a new group starts: GNU ld's `obj.o: in function `f':` header.
 _GROUP_HEAD = ": in function "
 
@@ -46,3 +53,16 @@ def fold_linker_repeats(norm: list[str], cls: list[str], candidates: set[int]) -
                 cls[k] = LINK_REPEAT
         else:
             seen.add(key)
+
+
+def fold_driver_repeats(norm: list[str], cls: list[str], candidates: set[int]) -> None:
+    """Label DRIVER_REPEAT each kept compiler-driver diagnostic (TOOL_DRIVER_DIAG) identical to
+    one kept above. `candidates`: the lines holding a TOOL_DRIVER_WORDS word."""
+    seen: set[str] = set()
+    for i in sorted(candidates):
+        if cls[i] != KEEP or not TOOL_DRIVER_DIAG.match(norm[i]):
+            continue
+        if norm[i] in seen:
+            cls[i] = DRIVER_REPEAT
+        else:
+            seen.add(norm[i])
