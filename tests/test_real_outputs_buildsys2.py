@@ -193,3 +193,19 @@ def test_a_driver_line_that_differs_is_shown():
     classes = toolout.analyse(lines).classes
     assert classes[:4] == [toolout.KEEP] * 4 and classes[5:] == [toolout.KEEP] * 3
     assert classes[4] not in (toolout.KEEP, toolout.OTHER) and classes[4] in toolout.DROPPABLE
+
+
+# ---------------------------------------------------------------- make -k -j2: steps interleaved with diagnostics
+
+
+def test_silent_rule_steps_after_a_diagnostic_are_not_lines_under_it(counter):
+    # `  CC       foo.lo` is indented like a gcc excerpt: the steps printed after a warning were
+    # read as the warning's related lines and kept with it
+    data = real("make-k-j2-4broken.out")
+    original, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    for line in original:
+        if ": error: " in line or ": warning: " in line or "***" in line or " | " in line:
+            assert line in view
+    assert "  CC       crypto_auth/libsodium_la-crypto_auth.lo" not in view
+    assert "  CC       crypto_box/libsodium_la-crypto_box.lo" not in view
+    assert sum(v.startswith("  CC ") for v in view) <= 2
