@@ -209,3 +209,29 @@ def test_silent_rule_steps_after_a_diagnostic_are_not_lines_under_it(counter):
     assert "  CC       crypto_auth/libsodium_la-crypto_auth.lo" not in view
     assert "  CC       crypto_box/libsodium_la-crypto_box.lo" not in view
     assert sum(v.startswith("  CC ") for v in view) <= 2
+
+
+# ---------------------------------------------------------------- config.log
+
+
+def test_config_log_counts_the_confdefs_each_failed_program_repeats_and_keeps_the_program(counter):
+    # every `configure: failed program was:` opens with the whole confdefs.h so far; the
+    # config.log passed through whole (its varied lines reach the generic rules' cap, past
+    # which every dropped line came back, the droppable ones too)
+    data = real("config-log-head.out")
+    original, view = data.decode().splitlines(), engine_view(counter, data).splitlines()
+    assert detect(data) == ContentType.TERMINAL
+    heads = [i for i, line in enumerate(original) if line == "| /* confdefs.h */"]
+    assert len(heads) >= 5
+    confdefs = 0
+    for i in heads:
+        j = original.index("| /* end confdefs.h.  */", i)
+        confdefs += j - i - 1
+    found = [(n, s) for n, s in markers(view) if "confdefs.h line" in s]
+    assert sum(int(s.split(" confdefs.h line")[0].rsplit(" ", 1)[-1]) for _, s in found) == confdefs
+    assert not any(v.startswith("| #define ") for v in view)
+    for line in original:  # each failed probe's own error, program and exit status
+        if ": error: " in line or "fatal error" in line or line.startswith(("configure: failed program", "| #include <minix")):
+            assert line in view
+        if line.startswith("configure:") and "$? = 1" in line:
+            assert line in view

@@ -69,6 +69,7 @@ from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
 from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_debug, thin_maven_warnings
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
+from engine.compressors.toolout_autoconf import CONFDEFS, HINT as CONFDEFS_HINT, mark_confdefs
 from engine.compressors.toolout_linker import DRIVER_REPEAT, LINK_REPEAT, fold_driver_repeats, fold_linker_repeats
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
@@ -139,7 +140,7 @@ from engine.patterns import (
 
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
-                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, LINK_REPEAT, DRIVER_REPEAT})
+                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -520,6 +521,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     if "Test run finished after" in joined or "Test execution started." in joined:  # JUnit's console launcher
         mark_junit_console(norm, cls)
     linker = _promote(lines, norm, cls, scan)
+    if CONFDEFS_HINT in joined:  # config.log: each failed test program repeats confdefs.h
+        mark_confdefs(norm, cls, scan)
     if "FAILED: " in joined:  # ninja: the failed step's command is on the line under its target
         for i in scan.candidates(("FAILED: ",), fold_case=False):
             if norm[i].startswith("FAILED: ") and i + 1 < n and cls[i + 1] == OTHER and norm[i + 1]:
@@ -659,7 +662,7 @@ _LABEL_NOUNS = (
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
     (JUNIT_PROPERTY, "JUnit <property> line"), (LINK_REPEAT, "linker line|identical to lines shown above"),
-    (DRIVER_REPEAT, "compiler-driver line|identical to lines shown above"),
+    (DRIVER_REPEAT, "compiler-driver line|identical to lines shown above"), (CONFDEFS, "confdefs.h line"),
 )
 
 
