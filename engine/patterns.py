@@ -535,7 +535,8 @@ TOOL_CHATTER = compile_lazily(
     r"|^(Inst|Conf|Remv|Purg) \S+ (\[[^\]]*\] )?\("  # apt-get --simulate: one row per package listed above
     r"|^npm (http|timing|sill|verb) |^(reading sources|writing output|reading|copying|writing|"
     r"highlighting module code|loading pickled environment)\.*\s*\[\s*\d+%\]"  # sphinx
-    r"|^\s*([\u2800-\u28ff]+|[|/\\-])\s*$"  # a bare spinner frame
+    # a bare spinner frame (an ASCII one unindented: an indented `    |` is a drawn path, gcc -fanalyzer's)
+    r"|^\s*[\u2800-\u28ff]+\s*$|^[|/\\-]\s*$"
     r"|^# Subtest: "  # TAP: the result line follows
     r"|^(\[INFO\] )?(Download(ing|ed) from \S+:|Progress \(\d+\))|^\[INFO\] (Running \S+$|Building "
     r"|--- \S+:\S+:\S+ |Compiling \d+ source|Nothing to compile|Copying \d+ resource|Using '|skip non existing)"

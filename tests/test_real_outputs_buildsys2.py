@@ -235,3 +235,21 @@ def test_config_log_counts_the_confdefs_each_failed_program_repeats_and_keeps_th
             assert line in view
         if line.startswith("configure:") and "$? = 1" in line:
             assert line in view
+
+
+# ---------------------------------------------------------------- gcc -fanalyzer
+
+
+def test_an_analyzer_paths_drawn_lines_are_not_spinner_frames(counter):
+    # gcc -fanalyzer draws each finding's event path with `    |` lines: they were read as a
+    # bare spinner frame, and a marker called them progress lines
+    from engine.compressors import toolout
+    data = real("gcc-fanalyzer-paths.out")
+    lines = data.decode().splitlines()
+    classes = toolout.analyse(lines).classes
+    assert not any(c == toolout.CHATTER for line, c in zip(lines, classes) if line.strip() == "|")
+    view = engine_view(counter, data).splitlines()
+    assert not any("progress line" in s for _, s in markers(view))
+    for line in lines:
+        if ": warning: " in line or ": note: " in line:
+            assert line in view
