@@ -471,7 +471,9 @@ TOOL_SUMMARY = compile_lazily(
     r"|(Segmentation fault|Killed|Aborted)\b"
     r"|^\[  (FAILED|SKIPPED|PASSED)  \] |^\[ DISABLED \] |^\[==========\] |^\s*\d+ FAILED TESTS?$"  # GoogleTest
     r"|^\s*YOU HAVE \d+ DISABLED TESTS?$"
-    "|^" + _UV_PACKAGE_ROW + "|^" + _UV_STEP_COUNT  # uv
+    "|^" + _UV_PACKAGE_ROW + "|^" + _UV_STEP_COUNT +  # uv
+    # automake's test harness (`make check`): its closing box and where the failures' logs are
+    r"|^Testsuite summary for |^# (TOTAL|PASS|SKIP|XFAIL|FAIL|XPASS|ERROR):\s+\d+$|^See \S+ for debugging\.$"
 )
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
 TOOL_SUMMARY_ANYWHERE = compile_lazily(r"\b(Segmentation fault|core dumped)\b")
@@ -491,6 +493,7 @@ TOOL_PASS = compile_lazily(
     r"|^\s+Passed \S+ \[\d"  # dotnet test -v n
     r"|^\[       OK \] \S+ \(\d+ ms\)$"  # GoogleTest
     r"|^\(\s*[^()\s]+: line\s+\d+\) ok\s+\S"  # sphinx linkcheck: a link that answered (broken ones stay)
+    r"|^PASS: \S"  # automake's test harness (`make check`), one row per test
 )
 #: A dots-only row (`.`, `...s..`) is a test runner's progress only in a run that counts its
 #: tests somewhere (`Ran 3 tests in`, `5 passed`, `12 examples, 0 failures`, `9 runs, 9
@@ -509,7 +512,7 @@ TOOL_CHATTER = compile_lazily(
     r"^\s*RUNS\s|^Determining test suites to run"  # jest
     r"|^=== (RUN|PAUSE|CONT|NAME) |^\?\s+\S+\s+\[no test files\]"  # go test
     r"|^\s*(Compiling|Checking|Downloading|Downloaded|Fresh|Updating|Locking|Adding|Blocking|Packaging"
-    r"|Documenting|Installing|Verifying|Archiving|Unpacking|Fetching|Resolving|Building) \S"  # cargo
+    r"|Documenting|Installing|Verifying|Archiving|Unpacking|Fetching|Resolving|Building) (?!for (function|type|size of|alignment of) \x22|if \x22)\S"  # cargo (not meson's `Checking for function "f" : NO`)
     r"|^\s*\d+/\d+ files checked \d+% done$|^Checking \S+( \.\.\.|: )"  # cppcheck
     r"|^(?:Preprocessing|Parsing file|Generating|Searching for|Reading and parsing|Computing|Associating|Adding"
     r"|Add|Sorting|Transferring|Combining|Setting anonymous|Search for|Determining|Freeing|Flushing|Creating"
@@ -532,7 +535,8 @@ TOOL_CHATTER = compile_lazily(
     r"|^(Inst|Conf|Remv|Purg) \S+ (\[[^\]]*\] )?\("  # apt-get --simulate: one row per package listed above
     r"|^npm (http|timing|sill|verb) |^(reading sources|writing output|reading|copying|writing|"
     r"highlighting module code|loading pickled environment)\.*\s*\[\s*\d+%\]"  # sphinx
-    r"|^\s*([\u2800-\u28ff]+|[|/\\-])\s*$"  # a bare spinner frame
+    # a bare spinner frame (an ASCII one unindented: an indented `    |` is a drawn path, gcc -fanalyzer's)
+    r"|^\s*[\u2800-\u28ff]+\s*$|^[|/\\-]\s*$"
     r"|^# Subtest: "  # TAP: the result line follows
     r"|^(\[INFO\] )?(Download(ing|ed) from \S+:|Progress \(\d+\))|^\[INFO\] (Running \S+$|Building "
     r"|--- \S+:\S+:\S+ |Compiling \d+ source|Nothing to compile|Copying \d+ resource|Using '|skip non existing)"
@@ -545,6 +549,17 @@ TOOL_CHATTER = compile_lazily(
     r"|^\[ RUN      \] |^\[----------\] (\d+ tests? from \S+( \(\d+ ms total\))?|Global test environment \S+)$"  # GoogleTest
     # Django's test database setup (`manage.py test -v 2`): one row per migration applied, all OK
     r"|^\s+Applying \w+\.\d{4}_\w+\.\.\. OK$"
+    # make's recursion (its `***` error lines stay) and automake's steps: silent rules'
+    # `  CC       foo.lo` and depcomp moving each object's dependency file into place
+    r"|^g?make(\[\d+\])?: (Entering|Leaving) directory |^g?make(\[\d+\])?: Nothing to be done for "
+    r"|^g?make(\[\d+\])?: '[^']+' is up to date\.$|^Making \S+ in \S+$"
+    r"|^  (CC|CXX|CCLD|CXXLD|AR|RANLIB|GEN|CPPAS|CCAS|LD|AS|OBJC|OBJCLD|F77|FC|FCLD|LEX|YACC|HOSTCC|HOSTLD) +\S+$"
+    r"|^mv -f \S+\.Tpo \S+\.P(lo|o)$"
+    # meson setup's probes that succeeded (a `NO` stays, as autoconf's `no`: the failed
+    # dependency before `ERROR:` is its cause), its sizes and defines
+    r"|^(Has header|Checking for (function|type|size of|alignment of)|Checking if|Header|Compiler for \S+ supports"
+    r"|Library|Run-time dependency|Build-time dependency|Dependency|Program|Fetching value of define) .*(:| found:) "
+    r"(YES\b.*|\d+)$"
 )
 #: A progress bar anywhere in the line (pip, cargo, apt, tqdm).
 TOOL_PROGRESS_BAR = compile_lazily(r"[━█▇▆▅▄▃▂▏░▒▓]{6,}")
@@ -657,6 +672,16 @@ TOOL_LINKER_DIAG = compile_lazily(
 #: Words one of which every TOOL_LINKER_DIAG match holds (found by one scan of the text).
 TOOL_LINKER_WORDS = ("reference to", "definition of", "duplicate symbol", "relocation", "in function",
                      "cannot find -l", "first defined")
+#: A compiler driver's own diagnostic, about the command rather than a source line (a bad flag,
+#: a missing input): `gcc: error: unrecognized command-line option '-mfoo'`, `cc1: warning:
+#: command-line option '-std=c++17' is valid for C++ but not for C`. Printed again for every
+#: file compiled. (collect2's `ld returned 1 exit status` is each failed link's verdict: not here.)
+TOOL_DRIVER_DIAG = compile_lazily(
+    r"^(?:\S*/)?(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cc1|cc1plus|cc1obj|lto1|lto-wrapper)(?:-\d+(?:\.\d+)*)?"
+    r": (?:fatal error|error|warning|note): "
+)
+#: Words one of which every TOOL_DRIVER_DIAG match holds.
+TOOL_DRIVER_WORDS = ("cc: ", "cc1", "++: ", "clang", "gcc-", "lto1: ", "lto-wrapper: ")
 #: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
 #: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
 TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")
@@ -674,6 +699,7 @@ TOOL_RESULT_ODD = compile_lazily(
     r"^\s*(✖|✗|✕|×)\s|^\s*(not )?ok \d+ .*# (SKIP|TODO)\b|^\S+::\S.* (FAILED|ERROR|XFAIL|XPASS)\b"
     r"|^test \S+ \.\.\. (FAILED|ignored)"
     r"|^\s*--- (FAIL|SKIP): |^\s*not ok \d+|^(\S+\.py )?[.sSxX]*[FE][.sSxXFE]*(\s+\[\s*\d+%\])?$"
+    r"|^(FAIL|ERROR|XPASS|XFAIL|SKIP): \S"  # automake's test harness
 )
 #: The same, for shapes that end a line: unittest `... FAIL`, node's `(1.2ms) # SKIP`.
 TOOL_RESULT_ODD_END = compile_lazily(r"(\.\.\. (FAIL|ERROR|expected failure|unexpected success)|\) # (SKIP|TODO)\b.*)$")
@@ -906,6 +932,10 @@ TOOL_SIGNATURE = compile_lazily(
     r"|redefinition of unused '|'from \S+ import \*' used; unable to detect undefined names|f-string is missing placeholders"
     r"|import '[^']+' from line \d+ shadowed by loop variable|`global \S+` is unused: )"
     r"|g?make(\[\d+\])?: \*\*\* |ninja: build stopped"  # make, ninja
+    # recursive make's directory lines; automake's `make check` closing box
+    r"|g?make\[\d+\]: (Entering|Leaving) directory ['`]|Testsuite summary for \S|# TOTAL: \d+$"
+    r"|The Meson build system$"  # meson setup's banner
+    r"|scons: (\*\*\* |Reading SConscript files|done building targets|building terminated because of errors)"
     # ninja's banner (meson compile, cmake --build with Ninja); meson test's closing counts
     r"|ninja: Entering directory `|Expected Fail:\s+\d+\s*$"
     r"|-- Configuring (done|incomplete)|-- Build files have been written to: |CMake Error at "

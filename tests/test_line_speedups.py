@@ -112,7 +112,7 @@ def reference_keep_non_redundant(units, keep):
         if k:
             continue
         if promotions >= redundancy.MAX_PROMOTIONS:
-            result[i] = True
+            result[i] = bool(units[i])  # (later: an empty unit, nothing to represent, stays dropped)
             continue
         key = profile(units[i])
         if key in settled:

@@ -103,7 +103,9 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
     lows, shapes = _lowered([units[i] for i in dropped])
     for i, low, shape in zip(dropped, lows, shapes):
         if promotions >= MAX_PROMOTIONS:
-            result[i] = True
+            # past the cap every dropped unit stays, but an empty one has no words: nothing to
+            # represent (a caller's "dropped by decision" vocabulary is empty: it stays dropped)
+            result[i] = bool(units[i])
             continue
         masked = has_letter.get(shape)
         if masked is None:

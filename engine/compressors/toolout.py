@@ -72,6 +72,8 @@ from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
 from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_debug, thin_maven_warnings
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
+from engine.compressors.toolout_autoconf import CONFDEFS, HINT as CONFDEFS_HINT, mark_confdefs
+from engine.compressors.toolout_linker import DRIVER_REPEAT, LINK_REPEAT, fold_driver_repeats, fold_linker_repeats
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
@@ -98,6 +100,7 @@ from engine.patterns import (
     TOOL_CARGO_FAILURE_END,
     TOOL_CARGO_STDOUT,
     TOOL_CMAKE_ERROR,
+    TOOL_DRIVER_WORDS,
     TOOL_GO_FAIL,
     TOOL_GO_PANIC,
     TOOL_GO_PANIC_END,
@@ -141,7 +144,7 @@ from engine.patterns import (
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
                        SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY,
-                       PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME})
+                       PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -522,7 +525,17 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_maven_debug(norm, cls)
     if "Test run finished after" in joined or "Test execution started." in joined:  # JUnit's console launcher
         mark_junit_console(norm, cls)
-    _promote(lines, norm, cls, scan)
+    linker = _promote(lines, norm, cls, scan)
+    if CONFDEFS_HINT in joined:  # config.log: each failed test program repeats confdefs.h
+        mark_confdefs(norm, cls, scan)
+    if "FAILED: " in joined:  # ninja: the failed step's command is on the line under its target
+        for i in scan.candidates(("FAILED: ",), fold_case=False):
+            if norm[i].startswith("FAILED: ") and i + 1 < n and cls[i + 1] == OTHER and norm[i + 1]:
+                cls[i + 1] = KEEP
+    if linker:  # the same undefined references printed by every program that links one library
+        fold_linker_repeats(norm, cls, linker)
+    if any(word in joined for word in TOOL_DRIVER_WORDS):  # a bad flag or input, once per file compiled
+        fold_driver_repeats(norm, cls, scan.candidates(TOOL_DRIVER_WORDS, fold_case=False))
     if CLANG_COUNT_HINT in joined:  # clang-tidy's `N warnings generated.` per translation unit
         mark_clang_counts(norm, cls, scan)
     if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
@@ -573,8 +586,9 @@ def _mark_prove_rows(norm: list[str], cls: list[str], scan: LineScan) -> None:
 _FIRST_CHAR = operator.itemgetter(0)
 
 
-def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan | None = None) -> None:
-    """Lines no rule claimed are kept when they are a stack frame or report a problem."""
+def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan | None = None) -> set[int]:
+    """Lines no rule claimed are kept when they are a stack frame or report a problem. Returns
+    the lines holding a linker word when a linker wrote some of the output (else empty)."""
     scan = scan or LineScan(lines)
     # (of the lines as given: a word in a normalised line is in its line)
     quiet = jest_quiet_frames(norm, scan.word_lines("console.", fold_case=False))
@@ -608,6 +622,7 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
             len(lines[i]) > LINE_WINDOW and problem(lines[i][-LINE_WINDOW:])
         ):
             cls[i] = KEEP
+    return linker
 
 
 def _label_blanks(norm: list[str], cls: list[str]) -> list[int]:
@@ -646,29 +661,25 @@ def must_keep(lines: list[str], scan: LineScan | None = None) -> list[bool]:
 SUMMARY_RULES_BYTES = 120
 
 
-#: What a marker's summary calls the lines of each droppable label, in the order it lists them.
+#: What a marker's summary calls the lines of each droppable label, in the order it lists them
+#: (`noun|words after the count`, when the counted noun is not the phrase's last word).
 _LABEL_NOUNS = (
     (PASS, "passing-test line"), (CHATTER, "progress line"), (SKIPPED, "skipped-test line"),
     (LIB_FRAME, "std/core backtrace frame line"), (JVM_FRAME, "JDK/framework stack frame line"),
     (HOOK_FRAME, "installer hook/build-env traceback frame line"), (PYTEST_FRAME, "pytest/pluggy traceback frame line"),
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
-    (JUNIT_PROPERTY, "JUnit <property> line"), (RETRY_COPY, "retry line as in the first attempt"),
-    (PACKAGE_SOURCE_SEEN, "installed-package source line listed above"),
-    (UNKNOWN_FRAME, "chromedriver stack frame line with no symbol (`#N 0x… <unknown>`)"),
+    (JUNIT_PROPERTY, "JUnit <property> line"), (RETRY_COPY, "retry line|as in the first attempt"),
+    (PACKAGE_SOURCE_SEEN, "installed-package source line|listed above"),
+    (UNKNOWN_FRAME, "chromedriver stack frame line|with no symbol (`#N 0x… <unknown>`)"),
+    (LINK_REPEAT, "linker line|identical to lines shown above"),
+    (DRIVER_REPEAT, "compiler-driver line|identical to lines shown above"), (CONFDEFS, "confdefs.h line"),
 )
-#: Nouns whose plural is not the singular with an `s`.
-_PLURALS = {"retry line as in the first attempt": "retry lines as in the first attempt",
-            "installed-package source line listed above": "installed-package source lines listed above",
-            "chromedriver stack frame line with no symbol (`#N 0x… <unknown>`)":
-                "chromedriver stack frame lines with no symbol (`#N 0x… <unknown>`)"}
-
-
 _NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)
 
 
 def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {_PLURALS.get(noun, noun + 's')}"
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def run_summary(analysis: Analysis, start: int, end: int) -> str:
@@ -693,7 +704,8 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
     parts = []
     for label, noun in _LABEL_NOUNS:
         if counts[label]:
-            parts.append(_count(counts[label], noun))
+            noun, _, tail = noun.partition("|")
+            parts.append(f"{_count(counts[label], noun)} {tail}" if tail else _count(counts[label], noun))
     if blank:
         parts.append(_count(blank, "blank line"))
     if findings:

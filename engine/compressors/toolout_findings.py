@@ -129,7 +129,7 @@ def mark_findings(
     """Label the findings outside failure blocks; record each REPEAT headline's rule.
     `candidates`: the lines where a FINDING_STARTS pattern matches, each with the index of the
     first that does (others are skipped while no finding is open)."""
-    _decide_findings(_collect_findings(norm, in_block, candidates), norm, cls, rules, where)
+    _decide_findings(_collect_findings(norm, in_block, candidates, cls), norm, cls, rules, where)
 
 
 def _shape(msg: str) -> str:
@@ -206,7 +206,14 @@ def _flake8_severity(rule: str, msg: str) -> str:
     return "low"
 
 
-def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[int, int]) -> list[Finding]:
+#: toolout_scan.CHATTER (toolout_scan imports this module).
+_CHATTER = "chatter"
+
+
+def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[int, int],
+                      cls: list[str] | None = None) -> list[Finding]:
+    """The findings, each with the lines under it. `cls`: the lines' labels by themselves; a
+    progress line (make -j2's `  CC  foo.lo`, indented like an excerpt) ends a finding."""
     findings: list[Finding] = []
     cur: Finding | None = None
     group: list[int] | None = None
@@ -273,6 +280,9 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
                             or TOOL_DIAG_RUFF_GROUPED.match(norm[nxt])):
                 group, cur = [i], None
                 continue
+        if cur is not None and cls is not None and cls[i] == _CHATTER:
+            cur = None  # another job's step, interleaved: not part of the finding
+            continue
         if cur is None:
             if group is not None and sources_open and s.strip():
                 group.append(i)  # shellcheck's source line under its header
