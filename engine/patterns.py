@@ -999,6 +999,15 @@ BANDIT_EXCERPT = compile_lazily(r"^\d+(?:\t|$)")
 #: The warning line of an entry in pytest's warnings summary: `  path.py:10: DeprecationWarning:
 #: message` (toolout_pywarnings compares entries by location, category and message shape).
 PYTEST_WARNING_LINE = compile_lazily(r"^\s+(?P<where>\S+:\d+): (?P<cat>[A-Z]\w*(?:Warning|Error)): (?P<msg>.*)$")
+#: A warning a Python program printed (warnings.formatwarning, at the margin): `path.py:599:
+#: ConvergenceWarning: message` (or `<string>:3:`); its message may run on over lines and the
+#: source line it points at follows, indented two spaces (toolout_pywarnings).
+PY_RUNTIME_WARNING = compile_lazily(
+    r"^(?P<where>(?:[^\s:][^:\n]*\.py[cw]?|<[^>\n]+>):\d+): (?P<cat>[A-Z]\w*Warning):(?: (?P<msg>.*))?$")
+#: The same, found anywhere in a text (Detect counts them).
+PY_RUNTIME_WARNING_ANY = compile_lazily(r"(?m)^(?:[^\s:][^:\n]*\.py[cw]?|<[^>\n]+>):\d+: [A-Z]\w*Warning:(?: |$)")
+#: The source line under a Python warning: two spaces, then the code.
+PY_WARNING_SOURCE = compile_lazily(r"^  \S")
 
 #: An entry of a drawn tree: its branch (`├── `, `└── `, `├─┬ ` from npm ls, ASCII `|-- ` and
 #: `` `-- `` from `tree -A`-less terminals), after the vertical rules of the levels above it.

@@ -1,0 +1,101 @@
+"""Real outputs of machine-learning runs (PyTorch training loops, scikit-learn searches, ...),
+trimmed excerpts under tests/fixtures/real/mltrain/ (site-packages paths shortened to /venv,
+the script's folder to /work/proj)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.detect import detect
+from engine.types import ContentType
+from tests.real_views import MARKER, engine_view
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "mltrain"
+PY_WARNING = re.compile(r"^\S+\.py:\d+: (\w+Warning):")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def markers(view: list[str]) -> list[re.Match]:
+    found = [MARKER.match(v) for v in view if v.startswith("… ")]
+    assert all(found)
+    return found
+
+
+def findings_counted(found: list[re.Match]) -> dict[str, int]:
+    """Per category, the repeated warnings the markers say they elided."""
+    counts: dict[str, int] = {}
+    for m in found:
+        for cat, c in re.findall(r"(\w+Warning)×(\d+)", m[2]):
+            counts[cat] = counts.get(cat, 0) + int(c)
+    return counts
+
+
+def warning_heads(lines: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for ln in lines:
+        if m := PY_WARNING.match(ln):
+            counts[m[1]] = counts.get(m[1], 0) + 1
+    return counts
+
+
+# ---------------------------------------------------------------- a program's repeated warnings
+
+
+def test_torch_warning_per_batch_is_a_transcript_whose_repeats_are_counted(counter):
+    # `python -W always train.py`: torch's broadcast UserWarning and its source line once per
+    # batch. Read as grep hits (`path.py:9: ...`), the view was the whole output.
+    data = real("torch-userwarning-always.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    # both warnings are shown, each with its source line
+    assert original[0] in view and original[1] in view
+    assert original[2] in view and original[3] in view
+    found = markers(view)
+    assert found
+    shown = warning_heads(view)
+    assert findings_counted(found) == {"UserWarning": warning_heads(original)["UserWarning"] - shown["UserWarning"]}
+    assert sum(int(m[1]) for m in found) == len(original) - (len(view) - len(found))
+
+
+def test_sklearn_convergence_warning_per_fit_is_shown_once_whole(counter):
+    # GridSearchCV(verbose=3) with a ConvergenceWarning of nine lines before each fit's score
+    # row: read as prose, nothing was elided.
+    data = real("sklearn-gridsearch-convergence.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    # the first warning whole: its headline, every line of its message and its source line
+    first = original[1:10]
+    assert first[0].endswith("ConvergenceWarning: lbfgs failed to converge after 5 iteration(s) (status=1):")
+    assert first[-1] == "  n_iter_i = _check_optimize_result("
+    assert view[1:10] == first
+    found = markers(view)
+    assert findings_counted(found) == {"ConvergenceWarning": 51 - warning_heads(view).get("ConvergenceWarning", 0)}
+    assert original[0] in view and original[-1] in view  # the fit count and the best parameters
+    assert sum(int(m[1]) for m in found) == len(original) - (len(view) - len(found))
+
+
+def test_sklearn_failed_fits_keep_every_error_while_repeated_warnings_are_counted(counter):
+    # FitFailedWarning quotes each failure's traceback inside its message, among a hundred
+    # deprecation warnings (one per fit): read as a log, the view was the whole output.
+    data = real("sklearn-gridsearch-fit-failed.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    for ln in original:
+        if ln.startswith("ValueError:") or "fits failed" in ln or "non-finite" in ln or "Traceback" in ln:
+            assert ln in view
+    start = next(i for i, ln in enumerate(original) if "FitFailedWarning:" in ln)
+    end = original.index("  warnings.warn(some_fits_failed_message, FitFailedWarning)") + 1
+    block = [ln.rstrip() for ln in original[start:end]]  # the view drops trailing blanks
+    at = view.index(block[0])
+    assert view[at:at + len(block)] == block  # the warning and its tracebacks whole
+    found = markers(view)
+    counted = findings_counted(found)
+    heads, shown = warning_heads(original), warning_heads(view)
+    assert counted == {cat: heads[cat] - shown[cat] for cat in heads if heads[cat] > shown[cat]}
+    assert original[-1] in view  # the best parameters
