@@ -21,7 +21,7 @@ from engine.compressors import (
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, cmake_trace, cppcheck_xml, terraform_report, tex_report, toolout_detect, wget_report,
 )
-from engine.compressors import npm_explain, profile_report, toolout_pywarnings, toolout_rubyphp, xml_runs
+from engine.compressors import eval_rows, npm_explain, profile_report, toolout_pywarnings, toolout_rubyphp, xml_runs
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -345,7 +345,7 @@ def _looks_like_log(nonblank: list[str]) -> bool:
         if in_record and P.LOG_CONTINUATION.match(ln):
             continue
         records += 1
-        hit = P.LOG_LINE.search(ln) is not None
+        hit = P.LOG_LINE.search(ln) is not None or eval_rows.is_row(ln)  # a boosting round's metrics
         hits += hit
         in_record = hit and ln[:1] not in (" ", "\t")  # an indented line opens no record of its own
     return hits >= 3 and 2 * hits >= records

@@ -394,6 +394,13 @@ CREDENTIAL_FIELD = compile_lazily(r"(?i)(secret|passw|token|api[_-]?key|authoriz
 #: logfmt-style `key=value` pairs inside a log line.
 LOGFMT_PAIR = compile_lazily(r"""(?:^|[\s,\[{(])([A-Za-z_][A-Za-z0-9_.\-]*)=("[^"]*"|'[^']*'|[^\s,\]})]+)""")
 
+#: A gradient-boosting library's evaluation row, one per boosting round: XGBoost's
+#: `[12]\ttrain-logloss:0.10182\tvalid-error:0.02800`, LightGBM's `[12]\ttrain's l2: 36670.3\tvalid's l2: 351`
+#: (eval_rows). Its metric names hold words like `error`; it reports no error.
+EVAL_ROW = compile_lazily(r"^\[\d+\]\t(?:[\w.@-]+(?:'s [\w.@-]+)?: ?[-+\w.]+(?:\t|$))+$")
+#: One metric of an evaluation row: its name (`valid-auc`, `valid's l2`) and value.
+EVAL_METRIC = compile_lazily(r"([\w.@-]+(?:'s [\w.@-]+)?): ?([-+\w.]+)")
+
 #: Our own markers, so a second pass never treats them as content.
 ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")
 

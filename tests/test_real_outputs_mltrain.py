@@ -19,7 +19,7 @@ def real(name: str) -> bytes:
 
 
 def markers(view: list[str]) -> list[re.Match]:
-    found = [MARKER.match(v) for v in view if v.startswith("… ")]
+    found = [MARKER.match(v) for v in view if v.startswith("… ") and " elided (caveman)" in v]
     assert all(found)
     return found
 
@@ -99,3 +99,41 @@ def test_sklearn_failed_fits_keep_every_error_while_repeated_warnings_are_counte
     heads, shown = warning_heads(original), warning_heads(view)
     assert counted == {cat: heads[cat] - shown[cat] for cat in heads if heads[cat] > shown[cat]}
     assert original[-1] in view  # the best parameters
+
+
+# ---------------------------------------------------------------- gradient-boosting rounds
+
+
+def test_xgboost_eval_rows_are_progress_whose_metrics_the_marker_ranges(counter):
+    # `xgb.train(..., verbose_eval=True)` with the `error` metric: every round's row holds
+    # `train-error:`, so every row was an error line and 300 rounds passed through whole.
+    data = real("xgboost-eval-rounds.txt")
+    assert detect(data) == ContentType.LOG
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    assert original[0] in view and original[-1] in view  # the first round and the best one
+    assert original[-2] in view  # the last round
+    found = markers(view)
+    assert len(found) == 1
+    elided = [ln for ln in original if ln not in view]
+    assert int(found[0][1]) == len(elided)
+    rounds = [int(ln[1:ln.index("]")]) for ln in elided]
+    assert f"round={min(rounds)}..{max(rounds)}" in found[0][2]
+    loss = [ln.split("train-logloss:")[1].split("\t")[0] for ln in elided]
+    assert f"train-logloss={min(loss, key=float)}..{max(loss, key=float)}" in found[0][2]
+
+
+def test_lightgbm_run_is_a_log_whose_marker_counts_every_elided_line(counter):
+    # LightGBM's `[Warning] No further splits with positive gain` before every round's row read
+    # as prose and passed through; as a log, its marker said "197 repeats of shown error lines"
+    # for a run of 395 (the rows between them went uncounted).
+    data = real("lightgbm-no-further-splits.txt")
+    assert detect(data) == ContentType.LOG
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    for ln in original:
+        if "[Info]" in ln or "early stopping" in ln or ln.startswith("best iteration"):
+            assert ln in view
+    for m in markers(view):
+        repeats = re.match(r"(\d+) repeats of shown error lines; (\d+) other lines$", m[2])
+        assert repeats and int(repeats[1]) + int(repeats[2]) == int(m[1])
