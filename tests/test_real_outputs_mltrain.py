@@ -137,3 +137,21 @@ def test_lightgbm_run_is_a_log_whose_marker_counts_every_elided_line(counter):
     for m in markers(view):
         repeats = re.match(r"(\d+) repeats of shown error lines; (\d+) other lines$", m[2])
         assert repeats and int(repeats[1]) + int(repeats[2]) == int(m[1])
+
+
+# ---------------------------------------------------------------- a training loop's own metrics
+
+
+def test_training_loss_going_nan_is_stated_by_the_marker_over_those_steps(counter):
+    # `epoch 1 step   12 | loss nan | lr 0.004 | grad_norm nan` per step: read as prose, the view
+    # said "… 53 sections elided (caveman) …", hiding that every elided step's loss was NaN.
+    data = real("torch-loss-nan.txt")
+    assert detect(data) == ContentType.LOG
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    assert original[-1] in view  # the RuntimeError
+    at = view.index("epoch 1 step   11 | loss inf | lr 0.004 | grad_norm nan")
+    marker = MARKER.match(view[at + 1])
+    assert marker and "loss=nan" in marker[2] and "range step=12..64" in marker[2]
+    steps = [ln for ln in original if ln.startswith("epoch 1 step") and 12 <= int(ln.split()[3]) <= 64]
+    assert int(marker[1]) == len(steps) and all("| loss nan |" in ln for ln in steps)

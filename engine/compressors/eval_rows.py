@@ -7,10 +7,14 @@ A metric named `error` (XGBoost's classification error) made every row an error 
 400-round run passed through whole. Such a row is progress: never an error line, compared with
 its neighbours like any repeated line, and its metrics are its fields, so a marker states each
 metric's range over the rounds it elided.
+
+A training loop's own metrics row, `epoch 1 step   12 | loss nan | lr 0.004 | grad_norm inf`,
+is read the same way (`pipe_fields`): a marker over steps whose loss went NaN says `loss: nan×52`
+instead of nothing, and such rows read as a log's records, not prose.
 """
 from __future__ import annotations
 
-from engine.patterns import EVAL_METRIC, EVAL_ROW
+from engine.patterns import EVAL_METRIC, EVAL_ROW, METRIC_PAIR, METRIC_SEGMENT
 
 #: A row starts `[N]\t` with N at most this many characters in: how far the literal test looks.
 ROW_HEAD = 12
@@ -33,3 +37,22 @@ def fields(line: str) -> dict[str, str] | None:
         return None
     head, _, rest = line.partition("\t")
     return {"round": head[1:-1], **dict(EVAL_METRIC.findall(rest))}
+
+
+#: A metrics row has at least this many ` | `-separated segments.
+MIN_SEGMENTS = 2
+
+
+def pipe_fields(line: str) -> dict[str, str] | None:
+    """The name-value pairs of a ` | `-separated metrics row whose every segment is pairs
+    only; None for any other line (a name seen twice: its first value stands)."""
+    if " | " not in line:
+        return None
+    segments = line.strip().split(" | ")
+    if len(segments) < MIN_SEGMENTS or not all(METRIC_SEGMENT.fullmatch(seg) for seg in segments):
+        return None
+    found: dict[str, str] = {}
+    for seg in segments:
+        for name, value in METRIC_PAIR.findall(seg):
+            found.setdefault(name, value)
+    return found
