@@ -401,12 +401,14 @@ EVAL_ROW = compile_lazily(r"^\[\d+\]\t(?:[\w.@-]+(?:'s [\w.@-]+)?: ?[-+\w.]+(?:\
 #: One metric of an evaluation row: its name (`valid-auc`, `valid's l2`) and value.
 EVAL_METRIC = compile_lazily(r"([\w.@-]+(?:'s [\w.@-]+)?): ?([-+\w.]+)")
 
-#: A segment of a training loop's metrics row between ` | `: name-value pairs only
-#: (`epoch 1 step   12`, `loss nan`, `lr: 0.004`), a value a number, `nan` or `inf` (eval_rows).
+#: A segment of a training loop's metrics row between ` | ` (or `, `): name-value pairs only
+#: (`epoch 1 step   12`, `loss nan`, `lr: 0.004`, `loss = 0.659`), a value a number, `nan` or
+#: `inf` (eval_rows).
 METRIC_SEGMENT = compile_lazily(
-    r"(?:[A-Za-z_][\w./-]*:?[ \t]+[-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf)[ \t]*)+")
+    r"(?:[A-Za-z_][\w./-]*(?:[ \t]*[:=][ \t]*|[ \t]+)[-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf)[ \t]*)+")
 #: One pair of such a segment: its name and value.
-METRIC_PAIR = compile_lazily(r"([A-Za-z_][\w./-]*):?[ \t]+([-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf))")
+METRIC_PAIR = compile_lazily(
+    r"([A-Za-z_][\w./-]*)(?:[ \t]*[:=][ \t]*|[ \t]+)([-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf))")
 
 #: Our own markers, so a second pass never treats them as content.
 ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")

@@ -155,3 +155,19 @@ def test_training_loss_going_nan_is_stated_by_the_marker_over_those_steps(counte
     assert marker and "loss=nan" in marker[2] and "range step=12..64" in marker[2]
     steps = [ln for ln in original if ln.startswith("epoch 1 step") and 12 <= int(ln.split()[3]) <= 64]
     assert int(marker[1]) == len(steps) and all("| loss nan |" in ln for ln in steps)
+
+
+def test_sklearn_mlp_iterations_are_a_log_whose_marker_ranges_the_loss(counter):
+    # MLPClassifier(verbose=True): `Iteration 12, loss = 0.65920082` per epoch, read as prose
+    # ("… 148 sections elided (caveman) …"): the marker now says over which iterations and losses.
+    data = real("sklearn-mlp-verbose.txt")
+    assert detect(data) == ContentType.LOG
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    assert original[-1] in view
+    assert any("ConvergenceWarning: Stochastic Optimizer: Maximum iterations (150) reached" in ln for ln in view)
+    marker = MARKER.match(view[2])
+    first_run = original[2:150]  # the first model's iterations 3..150
+    assert all(ln.startswith("Iteration ") for ln in first_run) and int(marker[1]) == len(first_run)
+    losses = [ln.split(" = ")[1] for ln in first_run]
+    assert marker[2] == f"range Iteration=3..150 loss={min(losses, key=float)}..{max(losses, key=float)}"

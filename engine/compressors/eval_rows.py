@@ -8,8 +8,8 @@ A metric named `error` (XGBoost's classification error) made every row an error 
 its neighbours like any repeated line, and its metrics are its fields, so a marker states each
 metric's range over the rounds it elided.
 
-A training loop's own metrics row, `epoch 1 step   12 | loss nan | lr 0.004 | grad_norm inf`,
-is read the same way (`pipe_fields`): a marker over steps whose loss went NaN says `loss: nan×52`
+A training loop's own metrics row, `epoch 1 step   12 | loss nan | lr 0.004 | grad_norm inf`
+or `Iteration 12, loss = 0.659`, is read the same way (`pipe_fields`): a marker over steps whose loss went NaN says `loss: nan×52`
 instead of nothing, and such rows read as a log's records, not prose.
 """
 from __future__ import annotations
@@ -44,11 +44,13 @@ MIN_SEGMENTS = 2
 
 
 def pipe_fields(line: str) -> dict[str, str] | None:
-    """The name-value pairs of a ` | `-separated metrics row whose every segment is pairs
-    only; None for any other line (a name seen twice: its first value stands)."""
-    if " | " not in line:
+    """The name-value pairs of a metrics row, ` | `- or `, `-separated, whose every segment
+    is pairs only (sklearn's `Iteration 12, loss = 0.659`); None for any other line (a name
+    seen twice: its first value stands)."""
+    sep = " | " if " | " in line else ", " if ", " in line else None
+    if sep is None:
         return None
-    segments = line.strip().split(" | ")
+    segments = line.strip().split(sep)
     if len(segments) < MIN_SEGMENTS or not all(METRIC_SEGMENT.fullmatch(seg) for seg in segments):
         return None
     found: dict[str, str] = {}

@@ -48,7 +48,7 @@ def log_fields(line: str) -> dict[str, str] | None:
         metrics = eval_rows.fields(line)
         if metrics is not None:
             return metrics
-    if " | " in line:  # a training loop's metrics row
+    if " | " in line or ", " in line:  # a training loop's metrics row
         metrics = eval_rows.pipe_fields(line)
         if metrics is not None:
             return metrics
@@ -77,7 +77,8 @@ _LEVEL_NAMES = frozenset({"level", "lvl", "severity", "loglevel", "log.level"})
 def leveled_fields(line: str) -> dict[str, str] | None:
     """log_fields, led by the line's level word when it has no level field of its own, so a
     marker can state which levels it elided (`all level=INFO`: no warning among them)."""
-    fields = log_fields(line) if "=" in line or "{" in line or line[:1] == "[" or " | " in line else None  # sooner
+    fields = log_fields(line) if "=" in line or "{" in line or line[:1] == "[" or " | " in line \
+        or ", " in line else None  # log_fields' None, sooner
     if fields and any(name.lower() in _LEVEL_NAMES for name in fields):
         return fields
     found = LOG_LEVEL_WORD.search(line, 0, LEVEL_HEAD)
