@@ -364,11 +364,6 @@ class LogCompressor(L.QueryAwareLines):
                          for k in range(i, j))
             said = f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
                 " but for client ports" if ported else "")
-            rest = j - i - count
-            if rest and not statuses and any(leveled_fields(doc.lines[k]) is None for k in range(i, j)):
-                # no invariants will follow (elide states them only when every line has fields):
-                # the lines that are no repeats are counted, so the count does not read as the run's
-                said += f"; {rest} other line{'s' if rest != 1 else ''}"
             return f"{said}; {statuses}" if statuses else said
 
         vocab = bare if dropped is None else _without(bare, dropped)
