@@ -410,6 +410,10 @@ METRIC_SEGMENT = compile_lazily(
 METRIC_PAIR = compile_lazily(
     r"([A-Za-z_][\w./-]*)(?:[ \t]*[:=][ \t]*|[ \t]+)([-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf))")
 
+#: The header of scikit-learn's classification_report (metric_reports): its rows, then
+#: `accuracy`, `macro avg`, `weighted avg`.
+SKLEARN_REPORT_HEADER = compile_lazily(r"^\s+precision\s+recall\s+f1-score\s+support\s*$")
+
 #: Our own markers, so a second pass never treats them as content.
 ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")
 

@@ -172,3 +172,24 @@ def test_sklearn_mlp_iterations_are_a_log_whose_marker_ranges_the_loss(counter):
     assert all(ln.startswith("Iteration ") for ln in first_run) and int(marker[1]) == len(first_run)
     losses = [ln.split(" = ")[1] for ln in first_run]
     assert marker[2] == f"range Iteration=3..150 loss={min(losses, key=float)}..{max(losses, key=float)}"
+
+
+# ---------------------------------------------------------------- results the agent printed
+
+
+def test_every_classification_report_stays_whole(counter):
+    # Three models' classification_report one after another: the second differs from the first
+    # only in its numbers, so it was elided as a look-alike ("… 12 sections elided (caveman) …"),
+    # its accuracy and averages with it.
+    data = real("sklearn-three-classification-reports.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    reports = 0
+    for i, ln in enumerate(original):
+        if ln.strip() == "precision    recall  f1-score   support":
+            end = next(j for j in range(i, len(original)) if original[j].startswith("weighted avg"))
+            rows = [r for r in original[i:end + 1] if r.strip()]
+            assert all(r in view for r in rows)
+            reports += 1
+    assert reports == 3
+    assert sum(1 for v in view if v.strip().startswith("accuracy")) == 3
