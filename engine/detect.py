@@ -21,7 +21,7 @@ from engine.compressors import (
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, cmake_trace, cppcheck_xml, terraform_report, tex_report, toolout_detect, wget_report,
 )
-from engine.compressors import npm_explain, profile_report, toolout_rubyphp, xml_runs
+from engine.compressors import eval_rows, npm_explain, profile_report, toolout_pywarnings, toolout_rubyphp, xml_runs
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -77,6 +77,10 @@ def detect(data: bytes) -> ContentType:
         # their repeats); `debug@4.4.3` at the margin is no log level.
         return ContentType.TEXT
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
+        return ContentType.TERMINAL
+    if toolout_pywarnings.runtime_warning_flood(text):
+        # a program's warnings repeated per batch or fit (`path.py:9: UserWarning: …`) read as
+        # grep hits, a log or prose; toolout counts their repeats
         return ContentType.TERMINAL
     if "[[package]]" in text and _matches_at_least(P.TOML_LOCK_PACKAGE, text, 2):
         # uv.lock, poetry.lock, Cargo.lock: package tables (upload-time stamps read as a log's)
@@ -341,7 +345,8 @@ def _looks_like_log(nonblank: list[str]) -> bool:
         if in_record and P.LOG_CONTINUATION.match(ln):
             continue
         records += 1
-        hit = P.LOG_LINE.search(ln) is not None
+        # a boosting round's metrics, a training loop's metrics row: a record each
+        hit = P.LOG_LINE.search(ln) is not None or eval_rows.is_row(ln) or eval_rows.pipe_fields(ln) is not None
         hits += hit
         in_record = hit and ln[:1] not in (" ", "\t")  # an indented line opens no record of its own
     return hits >= 3 and 2 * hits >= records

@@ -394,6 +394,26 @@ CREDENTIAL_FIELD = compile_lazily(r"(?i)(secret|passw|token|api[_-]?key|authoriz
 #: logfmt-style `key=value` pairs inside a log line.
 LOGFMT_PAIR = compile_lazily(r"""(?:^|[\s,\[{(])([A-Za-z_][A-Za-z0-9_.\-]*)=("[^"]*"|'[^']*'|[^\s,\]})]+)""")
 
+#: A gradient-boosting library's evaluation row, one per boosting round: XGBoost's
+#: `[12]\ttrain-logloss:0.10182\tvalid-error:0.02800`, LightGBM's `[12]\ttrain's l2: 36670.3\tvalid's l2: 351`
+#: (eval_rows). Its metric names hold words like `error`; it reports no error.
+EVAL_ROW = compile_lazily(r"^\[\d+\]\t(?:[\w.@-]+(?:'s [\w.@-]+)?: ?[-+\w.]+(?:\t|$))+$")
+#: One metric of an evaluation row: its name (`valid-auc`, `valid's l2`) and value.
+EVAL_METRIC = compile_lazily(r"([\w.@-]+(?:'s [\w.@-]+)?): ?([-+\w.]+)")
+
+#: A segment of a training loop's metrics row between ` | ` (or `, `): name-value pairs only
+#: (`epoch 1 step   12`, `loss nan`, `lr: 0.004`, `loss = 0.659`), a value a number, `nan` or
+#: `inf` (eval_rows).
+METRIC_SEGMENT = compile_lazily(
+    r"(?:[A-Za-z_][\w./-]*(?:[ \t]*[:=][ \t]*|[ \t]+)[-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf)[ \t]*)+")
+#: One pair of such a segment: its name and value.
+METRIC_PAIR = compile_lazily(
+    r"([A-Za-z_][\w./-]*)(?:[ \t]*[:=][ \t]*|[ \t]+)([-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf))")
+
+#: The header of scikit-learn's classification_report (metric_reports): its rows, then
+#: `accuracy`, `macro avg`, `weighted avg`.
+SKLEARN_REPORT_HEADER = compile_lazily(r"^\s+precision\s+recall\s+f1-score\s+support\s*$")
+
 #: Our own markers, so a second pass never treats them as content.
 ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")
 
@@ -1047,6 +1067,15 @@ BANDIT_EXCERPT = compile_lazily(r"^\d+(?:\t|$)")
 #: The warning line of an entry in pytest's warnings summary: `  path.py:10: DeprecationWarning:
 #: message` (toolout_pywarnings compares entries by location, category and message shape).
 PYTEST_WARNING_LINE = compile_lazily(r"^\s+(?P<where>\S+:\d+): (?P<cat>[A-Z]\w*(?:Warning|Error)): (?P<msg>.*)$")
+#: A warning a Python program printed (warnings.formatwarning, at the margin): `path.py:599:
+#: ConvergenceWarning: message` (or `<string>:3:`); its message may run on over lines and the
+#: source line it points at follows, indented two spaces (toolout_pywarnings).
+PY_RUNTIME_WARNING = compile_lazily(
+    r"^(?P<where>(?:[^\s:][^:\n]*\.py[cw]?|<[^>\n]+>):\d+): (?P<cat>[A-Z]\w*Warning):(?: (?P<msg>.*))?$")
+#: The same, found anywhere in a text (Detect counts them).
+PY_RUNTIME_WARNING_ANY = compile_lazily(r"(?m)^(?:[^\s:][^:\n]*\.py[cw]?|<[^>\n]+>):\d+: [A-Z]\w*Warning:(?: |$)")
+#: The source line under a Python warning: two spaces, then the code.
+PY_WARNING_SOURCE = compile_lazily(r"^  \S")
 
 #: An entry of a drawn tree: its branch (`├── `, `└── `, `├─┬ ` from npm ls, ASCII `|-- ` and
 #: `` `-- `` from `tree -A`-less terminals), after the vertical rules of the levels above it.

@@ -15,7 +15,7 @@ from itertools import compress
 from engine.compressors import access_counts
 from engine.compressors import lines as L
 from engine.compressors.toolout_rubyphp import PHP_LINE_END_WINDOW
-from engine.compressors import epoch_log, gotest_json, logcat, memcheck, strace, terraform_report, toolout
+from engine.compressors import epoch_log, eval_rows, gotest_json, logcat, memcheck, strace, terraform_report, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import slow_query_lines
 from engine.compressors.log_odd_values import odd_value_lines
@@ -44,6 +44,14 @@ MIN_LINES = 8
 def log_fields(line: str) -> dict[str, str] | None:
     """A log line's fields: a JSON object's scalar top-level members (sorted, original number
     text), else its logfmt `key=value` pairs in order. None when it has none."""
+    if line[:1] == "[" and "]\t" in line[:eval_rows.ROW_HEAD]:  # a boosting round's metrics
+        metrics = eval_rows.fields(line)
+        if metrics is not None:
+            return metrics
+    if " | " in line or ", " in line:  # a training loop's metrics row
+        metrics = eval_rows.pipe_fields(line)
+        if metrics is not None:
+            return metrics
     if "{" in line:
         stripped = line.strip()
         if stripped.startswith("{") and stripped.endswith("}"):
@@ -69,7 +77,8 @@ _LEVEL_NAMES = frozenset({"level", "lvl", "severity", "loglevel", "log.level"})
 def leveled_fields(line: str) -> dict[str, str] | None:
     """log_fields, led by the line's level word when it has no level field of its own, so a
     marker can state which levels it elided (`all level=INFO`: no warning among them)."""
-    fields = log_fields(line) if "=" in line or "{" in line else None  # log_fields' None, sooner
+    fields = log_fields(line) if "=" in line or "{" in line or line[:1] == "[" or " | " in line \
+        or ", " in line else None  # log_fields' None, sooner
     if fields and any(name.lower() in _LEVEL_NAMES for name in fields):
         return fields
     found = LOG_LEVEL_WORD.search(line, 0, LEVEL_HEAD)
@@ -290,6 +299,8 @@ class LogCompressor(L.QueryAwareLines):
         for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
             if not important[i] and LOG_IMPORTANT.search(bare[i]):
                 important[i] = True
+        for i in eval_rows.row_lines(bare, scan.joined()):  # `train-error:0.024` is a metric
+            important[i] = False
         # PHP's deprecations and notices carry no error word either: each is a diagnostic
         # (`Deprecated: trim(): Passing null … on line 14`); its repeats fold like an error's.
         if " on line " in scan.joined():

@@ -9,7 +9,7 @@ from collections import Counter
 from engine.compressors import lines as L
 from engine.compressors import (
     apt_policy, bench_report, block_repeats, byte_dump, cert_dump, dep_tree, gdb_backtrace, key_listing, long_lines,
-    memcheck, npm_explain, profile_report, py_literal, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
+    memcheck, metric_reports, npm_explain, profile_report, py_literal, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
     strace, toolout, tree_listing, xml_runs,
 )
 from engine.compressors.access_status import server_error_lines
@@ -312,6 +312,9 @@ class TextCompressor(L.QueryAwareLines):
             must[line_owner[i]] = True
         if gdb_backtrace.HINT in scan.joined():  # gdb's bt / bt full: every frame, never sampled
             for i in gdb_backtrace.backtrace_lines(all_lines):
+                must[line_owner[i]] = True
+        if metric_reports.HINT in scan.joined():  # classification_report: every class, the accuracy
+            for i in metric_reports.report_lines(all_lines):
                 must[line_owner[i]] = True
         if r_tables.TIBBLE_TITLE in scan.joined():  # R's printed tibbles: rows the agent printed to read
             for i in r_tables.tibble_lines(all_lines):

@@ -75,7 +75,7 @@ from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_autoconf import CONFDEFS, HINT as CONFDEFS_HINT, mark_confdefs
 from engine.compressors.toolout_linker import DRIVER_REPEAT, LINK_REPEAT, fold_driver_repeats, fold_linker_repeats
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
-from engine.compressors.toolout_pywarnings import thin_warnings_summary
+from engine.compressors.toolout_pywarnings import RUNTIME_VOLUME, thin_runtime_warnings, thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
 from engine.compressors.toolout_sqlfluff import mark_sqlfluff
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
@@ -494,6 +494,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     rules: dict[int, str] = {}
     if "warnings summary" in joined:
         thin_warnings_summary(norm, cls, rules)
+    if joined.count("Warning:") > RUNTIME_VOLUME:  # a program's own warnings, repeated per call
+        thin_runtime_warnings(norm, cls, in_block, rules, sorted(scan.word_lines("Warning:", fold_case=False)))
     where: dict[int, tuple[str, str]] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts, where)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)

@@ -11,12 +11,28 @@ Past LOW_VOLUME entries (the lint findings' threshold: a warning does not fail t
 first entry of each (location, category, message shape) is kept and the later ones are REPEAT,
 counted per category in the marker (`249 findings like those shown: DeprecationWarning×249`).
 An entry that does not parse as `location: Category: message` is left alone.
+
+A program's own warnings (`thin_runtime_warnings`) repeat the same way: `python -W always`, a
+warning raised per batch or per cross-validation fit, one copy per worker process. Each is
+`path.py:599: ConvergenceWarning: message` at the margin, its message perhaps over several
+lines, then the source line it points at, indented two spaces. Past RUNTIME_VOLUME of them, the
+first of each (location, category, message shape) stays and the rest are REPEAT.
 """
 from __future__ import annotations
 
 from engine.compressors.toolout_findings import LOW_VOLUME
 from engine.compressors.toolout_scan import KEEP, REPEAT
-from engine.patterns import DIGITS, PYTEST_WARNING_LINE, TOOL_PYTEST_SECTION, TOOL_QUOTED
+from engine.patterns import (
+    DIGITS, PY_RUNTIME_WARNING, PY_RUNTIME_WARNING_ANY, PY_WARNING_SOURCE, PYTEST_WARNING_LINE, TOOL_PYTEST_SECTION,
+    TOOL_QUOTED,
+)
+
+#: More of a program's own warnings than this (a few dozen): each (location, category, message
+#: shape) is shown once and its repeats are counted.
+RUNTIME_VOLUME = 24
+#: Lines a warning's message may run on before its source line; without one that near, the
+#: entry is its headline alone (the lines after it may be the program's own output).
+RUNTIME_MESSAGE_LINES = 12
 
 
 def thin_warnings_summary(norm: list[str], cls: list[str], rules: dict[int, str]) -> None:
@@ -71,3 +87,66 @@ def _key(norm: list[str], first: int, stop: int) -> tuple[str, str, str] | None:
             shape = DIGITS.sub("#", TOOL_QUOTED.sub("Q", m["msg"]))
             return m["where"], m["cat"], shape
     return None
+
+
+def runtime_warning_flood(text: str) -> bool:
+    """More than RUNTIME_VOLUME of a program's own warnings, their lines (headline, message,
+    source line) a third of the text's or more (Detect: such a run is a transcript, not grep
+    hits, a log or prose)."""
+    if text.count("Warning:") <= RUNTIME_VOLUME:
+        return False
+    heads = 0
+    for heads, _ in enumerate(PY_RUNTIME_WARNING_ANY.finditer(text), 1):
+        pass
+    if heads <= RUNTIME_VOLUME:
+        return False
+    lines = text.split("\n")
+    covered, end = 0, 0
+    for i, line in enumerate(lines):
+        if i >= end and "Warning:" in line and PY_RUNTIME_WARNING.match(line):
+            end = _runtime_entry_end(lines, i)
+            covered += end - i
+    return 3 * covered >= sum(1 for ln in lines if ln.strip())
+
+
+def thin_runtime_warnings(norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str],
+                          candidates: list[int]) -> None:
+    """Label a program's repeated warnings REPEAT (see the module's docstring). `candidates`:
+    the lines that may be headlines (those holding `Warning:`), in order."""
+    entries: list[tuple[int, int, tuple[str, str, str]]] = []
+    end = 0
+    for i in candidates:
+        if i < end or in_block[i]:
+            continue
+        m = PY_RUNTIME_WARNING.match(norm[i])
+        if m is None:
+            continue
+        end = _runtime_entry_end(norm, i)
+        message = [m["msg"] or ""] + norm[i + 1:end - 1] if end > i + 1 else [m["msg"] or ""]
+        shape = DIGITS.sub("#", TOOL_QUOTED.sub("Q", "\n".join(message)))
+        entries.append((i, end, (m["where"], m["cat"], shape)))
+    if len(entries) <= RUNTIME_VOLUME:
+        return
+    seen: set[tuple[str, str, str]] = set()
+    for first, stop, key in entries:
+        if key not in seen:
+            seen.add(key)
+            continue
+        if any(in_block[first:stop]):  # a failure block runs through it: the block decides
+            continue
+        rules[first] = key[1]
+        for k in range(first, stop):
+            cls[k] = REPEAT
+
+
+def _runtime_entry_end(norm: list[str], i: int) -> int:
+    """End of the warning whose headline is line i: through its source line when one follows
+    within RUNTIME_MESSAGE_LINES (the message's lines before it belong to the warning), else
+    the headline alone."""
+    for j in range(i + 1, min(len(norm), i + 1 + RUNTIME_MESSAGE_LINES)):
+        s = norm[j]
+        if PY_WARNING_SOURCE.match(s):
+            return j + 1
+        if PY_RUNTIME_WARNING.match(s):
+            break
+    return i + 1

@@ -1,0 +1,60 @@
+"""Evaluation rows of gradient-boosting training (XGBoost's and LightGBM's `verbose_eval`,
+`log_evaluation`): one row per boosting round, each metric of each evaluation set tab-separated,
+
+    [118]	train-logloss:0.02791	train-auc:0.99980	train-error:0.00975	valid-logloss:0.10370
+
+A metric named `error` (XGBoost's classification error) made every row an error line, so a
+400-round run passed through whole. Such a row is progress: never an error line, compared with
+its neighbours like any repeated line, and its metrics are its fields, so a marker states each
+metric's range over the rounds it elided.
+
+A training loop's own metrics row, `epoch 1 step   12 | loss nan | lr 0.004 | grad_norm inf`
+or `Iteration 12, loss = 0.659`, is read the same way (`pipe_fields`): a marker over steps whose loss went NaN says `loss: nan×52`
+instead of nothing, and such rows read as a log's records, not prose.
+"""
+from __future__ import annotations
+
+from engine.patterns import EVAL_METRIC, EVAL_ROW, METRIC_PAIR, METRIC_SEGMENT
+
+#: A row starts `[N]\t` with N at most this many characters in: how far the literal test looks.
+ROW_HEAD = 12
+
+
+def is_row(line: str) -> bool:
+    return line[:1] == "[" and "]\t" in line[:ROW_HEAD] and EVAL_ROW.match(line) is not None
+
+
+def row_lines(lines: list[str], joined: str) -> list[int]:
+    """The indices of the evaluation rows (none unless the text holds `]\\t`)."""
+    if "]\t" not in joined:
+        return []
+    return [i for i, ln in enumerate(lines) if is_row(ln)]
+
+
+def fields(line: str) -> dict[str, str] | None:
+    """An evaluation row's metrics by name, with its round as `round`; None for any other line."""
+    if not is_row(line):
+        return None
+    head, _, rest = line.partition("\t")
+    return {"round": head[1:-1], **dict(EVAL_METRIC.findall(rest))}
+
+
+#: A metrics row has at least this many ` | `-separated segments.
+MIN_SEGMENTS = 2
+
+
+def pipe_fields(line: str) -> dict[str, str] | None:
+    """The name-value pairs of a metrics row, ` | `- or `, `-separated, whose every segment
+    is pairs only (sklearn's `Iteration 12, loss = 0.659`); None for any other line (a name
+    seen twice: its first value stands)."""
+    sep = " | " if " | " in line else ", " if ", " in line else None
+    if sep is None:
+        return None
+    segments = line.strip().split(sep)
+    if len(segments) < MIN_SEGMENTS or not all(METRIC_SEGMENT.fullmatch(seg) for seg in segments):
+        return None
+    found: dict[str, str] = {}
+    for seg in segments:
+        for name, value in METRIC_PAIR.findall(seg):
+            found.setdefault(name, value)
+    return found
