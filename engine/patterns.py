@@ -442,6 +442,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|^Ran \d+ tests? in |^(OK|FAILED)( \(.*\))?$"  # unittest
     r"|^Found \d+ errors?\b|^Success: no issues found|^All checks passed!|^\[\*\] \d+ fixable"
     r"|^No fixes available|^\d+ files? (would be )?(reformatted|left unchanged)"  # mypy, ruff, black
+    r"|^\d+ errors?, \d+ warnings?, \d+ (informations?|notes?|infos?) ?$"  # pyright, basedpyright
     r"|^\s*✖ \d+ problems? |^\s*\d+ errors? and \d+ warnings? potentially fixable"  # eslint
     r"|^Errors\s+Files$|^Your code has been rated at "  # tsc, pylint
     r"|^build (succeeded|finished with problems)|^The \w+ (pages|files?) are in "  # sphinx
@@ -813,6 +814,15 @@ TOOL_DIAG_ESLINT = compile_lazily(
 )
 #: ruff's `--output-format grouped`: `  119:30 UP031 [*] message` under a `path.py:` header line.
 TOOL_DIAG_RUFF_GROUPED = compile_lazily(r"^(?>\s+)(?P<line>\d+):(?P<col>\d+)(?>\s+)(?P<rule>[A-Z]+\d+) (?:\[\*\] )?(?P<msg>.*)$")
+#: pyright / basedpyright (pyquality): `  /abs/a.py:72:27 - error: msg (reportRule)` under a bare path
+#: line per file, the message's further lines indented four spaces, the `(reportRule)` at the
+#: end of its last line; a file-level finding has no position (`  /abs/a.py: error: Cycle ...`).
+TOOL_DIAG_PYRIGHT = compile_lazily(
+    r"^  (?P<path>[^\s:][^:]*+)(?::(?P<line>\d+):(?P<col>\d+) -|(?<=\.py)|(?<=\.pyi)):? "
+    r"(?P<sev>error|warning|information|note|hint): (?P<msg>.*)$"
+)
+#: The rule pyright names at the end of a finding's last message line.
+PYRIGHT_RULE = compile_lazily(r"\((report\w+)\)$")
 TOOL_DIAG_SHELLCHECK = compile_lazily(r"^\s*\^-*\^? (?P<rule>SC\d+) \((?P<sev>error|warning|info|style)\): (?P<msg>.*)$")
 #: Group headers that locate the findings under them (eslint file, pylint module, shellcheck).
 #: The bare-path branch holds no white space: its lookahead says so first, so a line with a
@@ -935,6 +945,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|(\d+ failures?!|Test Successful) in [\d.]+s\. \d+ tests? run\.$"
     # sqlfluff lint (shellci): a linted file's header, `== [models/a.sql] FAIL`
     r"|== \[[^\]\n]+\] (FAIL|PASS)$"
+    # pyright / basedpyright (pyquality): the closing counts
+    r"|\d+ errors?, \d+ warnings?, \d+ (informations?|notes?|infos?) ?$"
     r")"
 )
 

@@ -29,6 +29,7 @@ from engine.patterns import (
     TOOL_DIAG_MAVEN,
     TOOL_DIAG_PREAMBLE,
     TOOL_DIAG_PYFLAKES,
+    TOOL_DIAG_PYRIGHT,
     TOOL_DIAG_RUFF_GROUPED,
     TOOL_DIAG_SHELLCHECK,
     TOOL_DIAG_TSC,
@@ -38,6 +39,7 @@ from engine.patterns import (
     TOOL_MESSAGE_LINE,
     TOOL_PYFLAKES_ERROR,
     TOOL_PYLINT_CODE,
+    PYRIGHT_RULE,
     TOOL_QUOTED,
     TOOL_SNIPPET,
     TOOL_TRAILING_RULE,
@@ -87,7 +89,7 @@ class Finding:
     snippet: list[int] = field(default_factory=list)
     preamble: list[int] = field(default_factory=list)
     group: list[int] | None = None
-    style: str = ""  # "arrow" (rustc, ruff full), "shellcheck", or ""
+    style: str = ""  # "arrow" (rustc, ruff full), "shellcheck", "pyright", or ""
 
 
 
@@ -95,7 +97,7 @@ class Finding:
 FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
-    TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED,
+    TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT,
 )
 
 
@@ -129,7 +131,13 @@ def mark_findings(
     """Label the findings outside failure blocks; record each REPEAT headline's rule.
     `candidates`: the lines where a FINDING_STARTS pattern matches, each with the index of the
     first that does (others are skipped while no finding is open)."""
-    _decide_findings(_collect_findings(norm, in_block, candidates), norm, cls, rules, where)
+    findings = _collect_findings(norm, in_block, candidates)
+    for f in findings:
+        if f.style == "pyright" and not f.rule and f.message:
+            # pyright names the rule at the end of a finding's last message line
+            m = PYRIGHT_RULE.search(norm[f.message[-1]])
+            f.rule = m[1] if m else ""
+    _decide_findings(findings, norm, cls, rules, where)
 
 
 def _shape(msg: str) -> str:
@@ -187,6 +195,10 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, _severity(m["sev"]), "", m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED) and (m := TOOL_DIAG_RUFF_GROUPED.match(s)):
         return Finding(i, _flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_PYRIGHT) and (m := TOOL_DIAG_PYRIGHT.match(s)):
+        sev = _severity(m["sev"])  # information, hint: low; basedpyright's `note` is a finding of its own
+        rule = PYRIGHT_RULE.search(m["msg"])
+        return Finding(i, "low" if sev == "note" else sev, rule[1] if rule else "", m["msg"], style="pyright")
     return None
 
 
@@ -270,7 +282,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
                 sources_open = True
                 continue
             if nxt < n and (TOOL_DIAG_ESLINT.match(norm[nxt]) or TOOL_DIAG_CODE.match(norm[nxt])
-                            or TOOL_DIAG_RUFF_GROUPED.match(norm[nxt])):
+                            or TOOL_DIAG_RUFF_GROUPED.match(norm[nxt]) or TOOL_DIAG_PYRIGHT.match(norm[nxt])):
                 group, cur = [i], None
                 continue
         if cur is None:
@@ -361,7 +373,8 @@ def _decide_findings(
         for k in f.message:
             if chain is not None and k >= chain:
                 _drop(cls, k)
-            elif brief and worded and not TOOL_DIAG_ARROW.match(norm[k]):
+            elif brief and worded and f.style != "pyright" and not TOOL_DIAG_ARROW.match(norm[k]):
+                # (pyright's message lines stay: the last names the rule, and most are one line)
                 _drop(cls, k)
             else:
                 cls[k] = KEEP

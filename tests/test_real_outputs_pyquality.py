@@ -1,0 +1,68 @@
+"""Real outputs of Python quality tools (pyright, basedpyright, pydocstyle, interrogate, tox, ...),
+trimmed excerpts under tests/fixtures/real/pyquality/: every error stays whole, repeated
+findings are counted per rule, and markers count exactly what they replace."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.detect import detect
+from engine.types import ContentType
+from tests.real_views import MARKER, engine_view
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "pyquality"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+# ---------------------------------------------------------------- pyright / basedpyright
+
+PYRIGHT_HEAD = re.compile(r"^  \S+?(:\d+:\d+ -|:) (error|warning|information): ")
+
+
+def test_pyright_reports_are_tool_output():
+    # Read as code (pyright) and as a log (basedpyright: 4,000 warnings passed through whole).
+    assert detect(real("pyright-boltons-head.txt")) == ContentType.TERMINAL
+    assert detect(real("basedpyright-toolz.txt")) == ContentType.TERMINAL
+
+
+def test_pyright_all_errors_stay_whole(counter):
+    data = real("pyright-boltons-head.txt")
+    view = engine_view(counter, data)
+    assert view == data.decode()
+
+
+def test_basedpyright_warnings_are_counted_per_rule_and_every_error_stays(counter):
+    data = real("basedpyright-toolz.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    # every error headline stays with every line of its message (the last names the rule)
+    for i, line in enumerate(original):
+        if PYRIGHT_HEAD.match(line) and " error: " in line:
+            j = i + 1
+            while j < len(original) and original[j].startswith("    "):
+                j += 1
+            block = original[i:j]
+            assert any(view[k:k + len(block)] == block for k, v in enumerate(view) if v == line), block
+    assert view[-1] == "279 errors, 4033 warnings, 0 notes"
+    # every warning is shown or counted, once, in a marker naming its rule
+    warnings = [ln for ln in original if PYRIGHT_HEAD.match(ln) and " - warning: " in ln]
+    shown = [ln for ln in view if PYRIGHT_HEAD.match(ln) and " - warning: " in ln]
+    counted = 0
+    for line in view:
+        if not line.startswith("… "):
+            continue
+        m = MARKER.match(line)
+        assert m, line
+        f = re.match(r"(\d+) findings? like those shown: ((?:(?:\S+|\+\d+ more rules)×\d+ ?)+)(?:; (\d+) lines? under them)?$",
+                     m[2])
+        assert f, m[2]
+        per_rule = [int(x) for x in re.findall(r"×(\d+)", f[2])]
+        assert sum(per_rule) == int(f[1])
+        assert int(f[1]) + int(f[3] or 0) == int(m[1])
+        assert all(r.startswith(("report", "rules")) for r in re.findall(r"(\S+)×", f[2]))
+        counted += int(f[1])
+    assert len(shown) + counted == len(warnings) == 340
+    assert len(view) < len(original) // 4
