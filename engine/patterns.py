@@ -823,6 +823,13 @@ TOOL_DIAG_PYRIGHT = compile_lazily(
 )
 #: The rule pyright names at the end of a finding's last message line.
 PYRIGHT_RULE = compile_lazily(r"\((report\w+)\)$")
+#: pydocstyle (pyquality): a finding is two lines, where (`path.py:73 in public function `ceil`:`)
+#: and, indented under it, its code and message (`        D205: 1 blank line required ...`).
+TOOL_DIAG_PYDOCSTYLE = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+) (?:at module level|in (?:public|private) (?:nested )?"
+    r"(?:function|method|class|package|module) `[^`]+`)(?: \(skipping [^)]*\))?:$"  # `# noqa: X` names X
+)
+PYDOCSTYLE_MESSAGE = compile_lazily(r"^\s+(?P<rule>D\d{3}): (?P<msg>.*)$")
 TOOL_DIAG_SHELLCHECK = compile_lazily(r"^\s*\^-*\^? (?P<rule>SC\d+) \((?P<sev>error|warning|info|style)\): (?P<msg>.*)$")
 #: Group headers that locate the findings under them (eslint file, pylint module, shellcheck).
 #: The bare-path branch holds no white space: its lookahead says so first, so a line with a
@@ -945,6 +952,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|(\d+ failures?!|Test Successful) in [\d.]+s\. \d+ tests? run\.$"
     # sqlfluff lint (shellci): a linted file's header, `== [models/a.sql] FAIL`
     r"|== \[[^\]\n]+\] (FAIL|PASS)$"
+    # pydocstyle (pyquality): a finding's location line
+    r"|\S+\.py:\d+ (at module level|in (public|private) (nested )?(function|method|class|package|module) `[^`]+`)( \(skipping [^)]*\))?:$"
     # pyright / basedpyright (pyquality): the closing counts
     r"|\d+ errors?, \d+ warnings?, \d+ (informations?|notes?|infos?) ?$"
     r")"

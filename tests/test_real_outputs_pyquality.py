@@ -66,3 +66,40 @@ def test_basedpyright_warnings_are_counted_per_rule_and_every_error_stays(counte
         counted += int(f[1])
     assert len(shown) + counted == len(warnings) == 340
     assert len(view) < len(original) // 4
+
+
+# ---------------------------------------------------------------- pydocstyle
+
+PYDOCSTYLE_WHERE = re.compile(r"^\S+\.py:\d+ (at module level|in .* `[^`]+`)( \(skipping \w+\))?:$")
+
+
+def test_pydocstyle_is_tool_output_not_search_hits():
+    # Read as search hits: the hits view cut findings in half (a location without its code).
+    assert detect(real("pydocstyle-marshmallow.txt")) == ContentType.TERMINAL
+
+
+def test_pydocstyle_findings_stay_paired_and_repeats_are_counted_per_code(counter):
+    data = real("pydocstyle-marshmallow.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    total = sum(1 for ln in original if PYDOCSTYLE_WHERE.match(ln))
+    shown = counted = 0
+    for k, line in enumerate(view):
+        if PYDOCSTYLE_WHERE.match(line):  # a kept finding: its location and its code line
+            assert re.match(r"^\s+D\d{3}: ", view[k + 1]), line
+            shown += 1
+        elif line.startswith("… "):
+            m = MARKER.match(line)
+            assert m, line
+            f = re.match(r"(\d+) findings? like those shown: ((?:D\d{3}×\d+ ?)+); (\d+) lines? under them$", m[2])
+            assert f, m[2]
+            assert sum(int(x) for x in re.findall(r"×(\d+)", f[2])) == int(f[1]) == int(f[3])
+            assert int(m[1]) == 2 * int(f[1])
+            counted += int(f[1])
+        else:
+            assert re.match(r"^\s+D\d{3}: ", line), line
+    assert shown + counted == total == 193
+    # every code the run reported is shown at least once
+    codes = {m[1] for ln in original if (m := re.match(r"^\s+(D\d{3}): ", ln))}
+    assert codes == {m[1] for ln in view if (m := re.match(r"^\s+(D\d{3}): ", ln))}
+    assert len(view) < len(original) // 5

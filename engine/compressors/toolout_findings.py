@@ -28,6 +28,7 @@ from engine.patterns import (
     TOOL_DIAG_HEAD,
     TOOL_DIAG_MAVEN,
     TOOL_DIAG_PREAMBLE,
+    TOOL_DIAG_PYDOCSTYLE,
     TOOL_DIAG_PYFLAKES,
     TOOL_DIAG_PYRIGHT,
     TOOL_DIAG_RUFF_GROUPED,
@@ -39,6 +40,7 @@ from engine.patterns import (
     TOOL_MESSAGE_LINE,
     TOOL_PYFLAKES_ERROR,
     TOOL_PYLINT_CODE,
+    PYDOCSTYLE_MESSAGE,
     PYRIGHT_RULE,
     TOOL_QUOTED,
     TOOL_SNIPPET,
@@ -97,7 +99,7 @@ class Finding:
 FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
-    TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT,
+    TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE,
 )
 
 
@@ -121,6 +123,7 @@ FINDING_STARTS_SPACED = (
     (FINDING_STARTS.index(TOOL_GROUP_HEAD), _some(TOOL_GROUP_HEAD, (0, 1))),
     (FINDING_STARTS.index(TOOL_DIAG_MAVEN), TOOL_DIAG_MAVEN),  # its message need not hold ": "
     (FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED), TOOL_DIAG_RUFF_GROUPED),
+    (FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE), TOOL_DIAG_PYDOCSTYLE),  # ends `name`:, no ": "
 )
 
 
@@ -199,6 +202,10 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         sev = _severity(m["sev"])  # information, hint: low; basedpyright's `note` is a finding of its own
         rule = PYRIGHT_RULE.search(m["msg"])
         return Finding(i, "low" if sev == "note" else sev, rule[1] if rule else "", m["msg"], style="pyright")
+    if first <= FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE) and i + 1 < len(norm) and TOOL_DIAG_PYDOCSTYLE.match(s) \
+            and (m := PYDOCSTYLE_MESSAGE.match(norm[i + 1])):
+        # the headline says where; the line under it is the finding (its code and message)
+        return Finding(i, "low", m["rule"], m["msg"], style="pydocstyle")
     return None
 
 
@@ -373,8 +380,9 @@ def _decide_findings(
         for k in f.message:
             if chain is not None and k >= chain:
                 _drop(cls, k)
-            elif brief and worded and f.style != "pyright" and not TOOL_DIAG_ARROW.match(norm[k]):
-                # (pyright's message lines stay: the last names the rule, and most are one line)
+            elif brief and worded and f.style not in ("pyright", "pydocstyle") and not TOOL_DIAG_ARROW.match(norm[k]):
+                # (pyright's message lines stay: the last names the rule, and most are one line;
+                # pydocstyle's one message line is the finding, its headline only says where)
                 _drop(cls, k)
             else:
                 cls[k] = KEEP
@@ -387,6 +395,7 @@ def _decide_findings(
                 _drop(cls, k)
         if f.group is not None:
             groups_kept.add(id(f.group))
+    _whole_at_the_edges(dropped, norm, cls, rules)
     for f in findings:
         if f.group is not None:
             for k in f.group:
@@ -394,6 +403,21 @@ def _decide_findings(
                     cls[k] = KEEP
                 else:
                     _drop(cls, k)
+
+
+def _whole_at_the_edges(dropped: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str]) -> None:
+    """The terminal view keeps its first and last lines whatever they are: a pydocstyle finding
+    (location line, then its code and message) cut there would show a code without its place
+    or a place without its code, so one the edge reaches stays whole."""
+    from engine.compressors.terminal import HEAD, TAIL  # (terminal imports this module)
+
+    n = len(norm)
+    for f in dropped:
+        if f.style != "pydocstyle" or not (f.head < HEAD or f.head + len(f.message) >= n - TAIL):
+            continue
+        rules.pop(f.head, None)
+        for k in (f.head, *f.message):
+            cls[k] = KEEP
 
 
 def _note_chain_start(f: Finding, norm: list[str]) -> int | None:
