@@ -954,6 +954,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|== \[[^\]\n]+\] (FAIL|PASS)$"
     # pydocstyle (pyquality): a finding's location line
     r"|\S+\.py:\d+ (at module level|in (public|private) (nested )?(function|method|class|package|module) `[^`]+`)( \(skipping [^)]*\))?:$"
+    # pre-commit (pyquality): the facts under a failed hook's result line
+    r"|- hook id: \S+$"
     # pyright / basedpyright (pyquality): the closing counts
     r"|\d+ errors?, \d+ warnings?, \d+ (informations?|notes?|infos?) ?$"
     r")"
@@ -967,6 +969,15 @@ SQLFLUFF_FINDING = compile_lazily(r"L:\s*\d+ \| P:\s*\d+ \|\s*[A-Z]+\d*\s*\| ")
 SQLFLUFF_CONTINUED = compile_lazily(r" {10,}\| \S")
 #: sqlfluff writes this literal in every finding line: the pass runs only when it is in the text.
 SQLFLUFF_HINT = "| P:"
+
+# ---------------------------------------------------------------- pre-commit (pyquality)
+#: pre-commit's line per hook: its name padded with dots to its result (`flake8.....Failed`,
+#: `mypy.....(no files to check)Skipped`), and the facts under a failed hook (`- hook id: x`,
+#: `- exit code: 1`, `- files were modified by this hook`, `- duration: 0.1s` with --verbose).
+PRECOMMIT_HOOK_RESULT = compile_lazily(r"^\S.*?\.{3,}(?:\([^)]*\))?(?:Passed|Failed|Skipped)$")
+PRECOMMIT_HOOK_FACT = compile_lazily(r"^- (?:hook id: |exit code: |duration: |files were modified by this hook$)")
+#: A run holding none of these has no hook result line: the pass is skipped.
+PRECOMMIT_HINTS = ("...Passed", "...Failed", "...Skipped")
 
 # ---------------------------------------------------------------- shellcheck locations (shellci)
 #: shellcheck's tty header above a source excerpt and its findings' carets: where they are.

@@ -103,3 +103,25 @@ def test_pydocstyle_findings_stay_paired_and_repeats_are_counted_per_code(counte
     codes = {m[1] for ln in original if (m := re.match(r"^\s+(D\d{3}): ", ln))}
     assert codes == {m[1] for ln in view if (m := re.match(r"^\s+(D\d{3}): ", ln))}
     assert len(view) < len(original) // 5
+
+
+# ---------------------------------------------------------------- pre-commit
+
+def test_pre_commit_keeps_every_hook_verdict_and_the_facts_under_it(counter):
+    # The facts under a failed hook repeat word for word from hook to hook: the last hook's
+    # `- exit code: 1` and `- files were modified by this hook` were read as represented by the
+    # earlier ones and dropped.
+    data = real("pre-commit-all-files.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    results = [i for i, ln in enumerate(original) if re.match(r"^\S.*?\.{3,}(Passed|Failed|Skipped)$", ln)]
+    assert len(results) == 7
+    for i in results:
+        j = i + 1
+        while j < len(original) and original[j].startswith("- "):
+            j += 1
+        block = original[i:j]
+        k = view.index(original[i])
+        assert view[k:k + len(block)] == block
+    assert "- files were modified by this hook" in original[results[-1] + 3]
+    assert len(view) < len(original) // 2

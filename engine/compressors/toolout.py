@@ -72,6 +72,7 @@ from engine.compressors.toolout_native import SHADOW_MAP, native_block
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
+from engine.compressors.toolout_precommit import PRECOMMIT_HINTS, mark_precommit
 from engine.compressors.toolout_sqlfluff import mark_sqlfluff
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CHATTER,
@@ -489,6 +490,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     where: dict[int, tuple[str, str]] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts, where)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
+    if any(hint in joined for hint in PRECOMMIT_HINTS):  # pre-commit: `flake8.....Failed` per hook
+        mark_precommit(norm, cls, in_block, scan)
     if SQLFLUFF_HINT in joined:  # sqlfluff lint: `L:  12 | P:  18 | LT01 | msg`
         mark_sqlfluff(norm, cls, in_block, scan)
     if MIX_WARNINGS_AS_ERRORS in joined:
