@@ -1393,6 +1393,11 @@ FRAMED_ROW_COUNT = compile_lazily(r"\(\d+ rows?\)|\d+ rows? in set(?: \([\d.]+ s
 #: may hold spaces), or one name a line (`redis-cli --scan`, `ls -1`, `pip freeze`). A list of
 #: these is an enumeration the agent asked for; no entry of it is a look-alike of another.
 PATH_LIST_ENTRY = compile_lazily(r"\S+|\.{0,2}/[^\t\n]*")
+#: A per-file metrics report (`radon raw`): a path line, then indented `Name: number` lines and
+#: sub-headings (`    LOC: 30`, `    - Comment Stats`, `        (C % L): 0%`). Each value is a
+#: measurement the agent asked for; masked to look-alikes they were all elided.
+METRICS_REPORT_PATH = compile_lazily(r"[^\s:][^:]*\.\w+:?")
+METRICS_REPORT_FIELD = compile_lazily(r"\s+(?:[A-Za-z(][\w ()%+.]*: -?\d[\d.]*%?|- [A-Z][\w ]*)")
 #: A line of a base64 blob (a PEM body, `base64` output): one token, but no entry of a list.
 BASE64_LINE = compile_lazily(r"[A-Za-z0-9+/=]{60,}")
 #: psql's expanded display (`\x`): the line over each record, `-[ RECORD 12 ]-----` (a `+` where

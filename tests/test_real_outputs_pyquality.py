@@ -125,3 +125,21 @@ def test_pre_commit_keeps_every_hook_verdict_and_the_facts_under_it(counter):
         assert view[k:k + len(block)] == block
     assert "- files were modified by this hook" in original[results[-1] + 3]
     assert len(view) < len(original) // 2
+
+
+# ---------------------------------------------------------------- radon raw
+
+def test_radon_raw_measurements_all_stay(counter):
+    # Each file's `LOC: 30`, `SLOC: 25`, ... masked to digits looked like the first file's: the
+    # view kept the first file's values and `… 11 sections elided …` under every other path.
+    data = real("radon-raw-toolz.txt")
+    assert engine_view(counter, data) == data.decode()
+
+
+def test_a_metrics_report_needs_its_path_lines_and_measurements():
+    from engine.compressors.text import is_metrics_report
+
+    assert is_metrics_report(real("radon-raw-toolz.txt").decode())
+    # a YAML-ish block of settings or prose under one heading is no such report
+    assert not is_metrics_report("config.yaml:\n    retries: 3\n    timeout: 10\n")
+    assert not is_metrics_report("a.py\n    the cache is warm: 3 hits\nb.py\n    nothing\n")
