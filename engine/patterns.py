@@ -1726,8 +1726,12 @@ ANSIBLE_RESULT_TEXT = compile_lazily(r'"(msg|stdout)": "((?:[^"\\]|\\.)*)"')
 
 # --- pytest-xdist rows and --collect-only listings (engine/compressors/toolout_pyvariants.py) ---
 #: xdist -v result row: `[gw2] [ 41%] PASSED tests/t.py::test_a` (read only on lines starting `[gw`).
+#: (pyquality) A subtest's row names its parameters before the id: `[gw0] [  3%] SUBPASSED(n='6')
+#: tests/t.py::T::test_a`, `SUBPASSED[00] (case=...) tests/...`; a test with thousands of them
+#: (pytest 9 `subtests`) printed them as unlabelled lines, kept by the dozen as look-alikes.
 PYV_XDIST_RESULT = compile_lazily(
-    r"^\[gw\d+\] \[\s*\d+%\] (?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (?P<id>\S+::\S.*?)\s*$")
+    r"^\[gw\d+\] \[\s*\d+%\] (?:(?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)"
+    r"|SUB(?P<sub>PASSED|FAILED|SKIPPED)(?:\[\d+\])? ?\(.*\)) (?P<id>\S+::\S.*?)\s*$")
 #: A bare pytest node id on its own line (collect-only -q rows, xdist announcements).
 PYV_NODE_ID = compile_lazily(r"^\S+\.py::\S.*?\s*$")
 #: A collect-only tree row: `<Module t.py>`, `<Function test_a[1-2]>`, `<Dir x>`.

@@ -143,3 +143,39 @@ def test_a_metrics_report_needs_its_path_lines_and_measurements():
     # a YAML-ish block of settings or prose under one heading is no such report
     assert not is_metrics_report("config.yaml:\n    retries: 3\n    timeout: 10\n")
     assert not is_metrics_report("a.py\n    the cache is warm: 3 hits\nb.py\n    nothing\n")
+
+
+# ---------------------------------------------------------------- pytest-xdist -v with subtests
+
+def test_xdist_subtest_rows_are_passing_tests(counter):
+    # pytest 9's subtests under xdist print `[gw0] [  3%] SUBPASSED(n='6') tests/...::test` per
+    # subtest: unlabelled, they were "other lines" and dozens stayed as look-alikes.
+    data = real("pytest-xdist-v-subtests.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    assert sum("SUBPASSED" in ln for ln in original) == 270
+    assert not any("SUBPASSED" in ln for ln in view)
+    passing = 0
+    for line in view:
+        if line.startswith("… ") and "elided" in line:
+            m = MARKER.match(line)
+            assert m and "other line" not in m[2], line
+            p = re.search(r"(\d+) passing-test lines?", m[2])
+            passing += int(p[1]) if p else 0
+    rows = sum(1 for ln in original if re.match(r"^\[gw\d\] \[\s*\d+%\] (SUB)?PASSED", ln))
+    assert passing == rows
+    # the failed rows, every failure block and the closing counts stay
+    for ln in original:
+        if re.match(r"^\[gw\d\] \[\s*\d+%\] FAILED ", ln) or ln.startswith(("E ", "FAILED ", "!!!")):
+            assert ln.rstrip() in view, ln
+    assert view[-1].startswith("======= 3 failed, 768 passed, 21194 subtests passed in ")
+
+
+def test_xdist_subtest_rows_of_each_status():
+    from engine.patterns import PYV_XDIST_RESULT
+
+    m = PYV_XDIST_RESULT.match("[gw1] [ 21%] SUBPASSED[00] (testCase='TestCase(a=(None, 1))') tests/t.py::C::test_x")
+    assert m and m["sub"] == "PASSED" and m["id"] == "tests/t.py::C::test_x"
+    m = PYV_XDIST_RESULT.match("[gw0] [  3%] SUBFAILED(n='6') tests/t.py::test_y")
+    assert m and m["sub"] == "FAILED" and m["id"] == "tests/t.py::test_y"
+    assert PYV_XDIST_RESULT.match("[gw0] [  3%] PASSED tests/t.py::test_y")["status"] == "PASSED"
