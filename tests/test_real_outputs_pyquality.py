@@ -179,3 +179,21 @@ def test_xdist_subtest_rows_of_each_status():
     m = PYV_XDIST_RESULT.match("[gw0] [  3%] SUBFAILED(n='6') tests/t.py::test_y")
     assert m and m["sub"] == "FAILED" and m["id"] == "tests/t.py::test_y"
     assert PYV_XDIST_RESULT.match("[gw0] [  3%] PASSED tests/t.py::test_y")["status"] == "PASSED"
+
+
+def test_pre_commit_pygrep_hits_all_stay_and_linter_findings_are_still_thinned(counter):
+    # A pygrep hook's matches (`path:line:source`) are what it failed on; two were dropped as
+    # look-alikes of the others ("1 other line").
+    data = real("pre-commit-all-files.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    start = original.index(next(ln for ln in original if ln.startswith("no print statements...")))
+    end = original.index(next(ln for ln in original if ln.startswith("check yaml...")))
+    hits = [ln for ln in original[start:end] if re.match(r"^\S+\.py:\d+:", ln)]
+    assert len(hits) == 50
+    assert all(h in view for h in hits)
+    # flake8's 270 findings are still one per rule and message shape, the rest counted
+    flake8 = [ln for ln in original if re.match(r"^\S+\.py:\d+:\d+: [EFW]\d+ ", ln)]
+    shown = [ln for ln in view if re.match(r"^\S+\.py:\d+:\d+: [EFW]\d+ ", ln)]
+    assert len(flake8) > 200 and len(shown) < len(flake8) // 3
+    assert not any(m and "other line" in m[2] for m in map(MARKER.match, view[20:]))
