@@ -821,6 +821,13 @@ TOOL_DIAG_PYRIGHT = compile_lazily(
     r"^  (?P<path>[^\s:][^:]*+)(?::(?P<line>\d+):(?P<col>\d+) -|(?<=\.py)|(?<=\.pyi)):? "
     r"(?P<sev>error|warning|information|note|hint): (?P<msg>.*)$"
 )
+#: vulture (pyquality): `pkg/a.py:18: unused variable 'comp' (60% confidence, 1 line)`, also
+#: `unreachable code after 'return'`, `redundant if-condition`: a finding, its kind and confidence
+#: its rule (a 100% one is not represented by a 60% one).
+TOOL_DIAG_VULTURE = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+): (?P<msg>(?P<kind>unused \w+|unreachable code|redundant if-condition"
+    r"|unsatisfiable \w+ condition)\b.* \((?P<conf>\d+)% confidence(?:, \d+ lines?)?\))$"
+)
 #: The rule pyright names at the end of a finding's last message line.
 PYRIGHT_RULE = compile_lazily(r"\((report\w+)\)$")
 #: pydocstyle (pyquality): a finding is two lines, where (`path.py:73 in public function `ceil`:`)
@@ -954,6 +961,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|== \[[^\]\n]+\] (FAIL|PASS)$"
     # pydocstyle (pyquality): a finding's location line
     r"|\S+\.py:\d+ (at module level|in (public|private) (nested )?(function|method|class|package|module) `[^`]+`)( \(skipping [^)]*\))?:$"
+    # vulture (pyquality): a finding
+    r"|\S+\.py:\d+: (unused \w+|unreachable code) .*\(\d+% confidence(, \d+ lines?)?\)$"
     # pre-commit (pyquality): the facts under a failed hook's result line
     r"|- hook id: \S+$"
     # pyright / basedpyright (pyquality): the closing counts

@@ -197,3 +197,30 @@ def test_pre_commit_pygrep_hits_all_stay_and_linter_findings_are_still_thinned(c
     shown = [ln for ln in view if re.match(r"^\S+\.py:\d+:\d+: [EFW]\d+ ", ln)]
     assert len(flake8) > 200 and len(shown) < len(flake8) // 3
     assert not any(m and "other line" in m[2] for m in map(MARKER.match, view[20:]))
+
+
+# ---------------------------------------------------------------- vulture
+
+VULTURE = re.compile(r"^\S+\.py:\d+: (unused \w+|unreachable code)\b.* \((\d+)% confidence(, \d+ lines?)?\)$")
+
+
+def test_vulture_findings_are_counted_per_kind_and_confidence(counter):
+    # Read as search hits: its markers said only `all in boltons/x.py, lines 79..331`, not
+    # which kind of dead code went, nor how sure vulture was.
+    data = real("vulture-boltons.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    kinds = {(m[1], m[2]) for ln in original if (m := VULTURE.match(ln))}
+    shown = [m for ln in view if (m := VULTURE.match(ln))]
+    assert kinds == {(m[1], m[2]) for m in shown}  # every kind at every confidence is shown
+    counted = 0
+    for line in view:
+        if line.startswith("… "):
+            m = MARKER.match(line)
+            f = re.match(r"(\d+) findings? like those shown: (.*)$", m[2])
+            assert f and int(f[1]) == int(m[1]), line
+            for rule in re.findall(r"(\S+)×\d+", f[2]):
+                assert rule == "rules" or re.fullmatch(r"(unused-\w+|unreachable-code)-\d+%", rule), rule
+            counted += int(f[1])
+    assert len(shown) + counted == len(original) == 206

@@ -32,6 +32,7 @@ from engine.patterns import (
     TOOL_DIAG_PYFLAKES,
     TOOL_DIAG_PYRIGHT,
     TOOL_DIAG_RUFF_GROUPED,
+    TOOL_DIAG_VULTURE,
     TOOL_DIAG_SHELLCHECK,
     TOOL_DIAG_TSC,
     TOOL_FINDING_CONTINUES,
@@ -99,7 +100,7 @@ class Finding:
 FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
-    TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE,
+    TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE, TOOL_DIAG_VULTURE,
 )
 
 
@@ -206,6 +207,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
             and (m := PYDOCSTYLE_MESSAGE.match(norm[i + 1])):
         # the headline says where; the line under it is the finding (its code and message)
         return Finding(i, "low", m["rule"], m["msg"], style="pydocstyle")
+    if first <= FINDING_STARTS.index(TOOL_DIAG_VULTURE) and (m := TOOL_DIAG_VULTURE.match(s)):
+        return Finding(i, "low", f"{m['kind'].replace(' ', '-')}-{m['conf']}%", m["msg"])  # `unused-variable-60%`×12
     return None
 
 
