@@ -831,9 +831,10 @@ TOOL_DIAG_VULTURE = compile_lazily(
 #: The rule pyright names at the end of a finding's last message line.
 PYRIGHT_RULE = compile_lazily(r"\((report\w+)\)$")
 #: pydocstyle (pyquality): a finding is two lines, where (`path.py:73 in public function `ceil`:`)
-#: and, indented under it, its code and message (`        D205: 1 blank line required ...`).
+#: and, indented under it, its code and message (`        D205: 1 blank line required ...`). The
+#: path holds no space: a line of words without ": " (most of a log's) fails at its first space.
 TOOL_DIAG_PYDOCSTYLE = compile_lazily(
-    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+) (?:at module level|in (?:public|private) (?:nested )?"
+    r"^(?P<path>[^\s:]++):(?P<line>\d+) (?:at module level|in (?:public|private) (?:nested )?"
     r"(?:function|method|class|package|module) `[^`]+`)(?: \(skipping [^)]*\))?:$"  # `# noqa: X` names X
 )
 PYDOCSTYLE_MESSAGE = compile_lazily(r"^\s+(?P<rule>D\d{3}): (?P<msg>.*)$")
