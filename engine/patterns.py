@@ -980,6 +980,12 @@ SQLFLUFF_CONTINUED = compile_lazily(r" {10,}\| \S")
 #: sqlfluff writes this literal in every finding line: the pass runs only when it is in the text.
 SQLFLUFF_HINT = "| P:"
 
+# ---------------------------------------------------------------- tox -vv (pyquality)
+#: tox's log line: `lint: 3960 D msg [virtualenv/create/pyenv_cfg.py:117]` (env or ROOT, ms,
+#: level letter); the source in brackets ends the message, on a later line for a multi-line one.
+TOX_LOG_LINE = compile_lazily(r"^[\w.-]+: \d+ (?P<level>[DIWEC]) ")
+TOX_LOG_SOURCE = compile_lazily(r" \[[\w./-]+\.py:\d+\]$")
+
 # ---------------------------------------------------------------- pre-commit (pyquality)
 #: pre-commit's line per hook: its name padded with dots to its result (`flake8.....Failed`,
 #: `mypy.....(no files to check)Skipped`), and the facts under a failed hook (`- hook id: x`,

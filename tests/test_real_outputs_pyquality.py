@@ -224,3 +224,33 @@ def test_vulture_findings_are_counted_per_kind_and_confidence(counter):
                 assert rule == "rules" or re.fullmatch(r"(unused-\w+|unreachable-code)-\d+%", rule), rule
             counted += int(f[1])
     assert len(shown) + counted == len(original) == 206
+
+
+# ---------------------------------------------------------------- tox -vv
+
+def test_tox_vv_debug_lines_are_counted_and_its_story_stays(counter):
+    # Every `D` line (pyvenv.cfg keys, files copied, the interpreter's JSON self-report) was
+    # different from the others, so a third of them stayed and the rest were "other lines".
+    data = real("tox-vv-recreate.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    log = re.compile(r"^[\w.-]+: \d+ ([DIWEC]) ")
+    for ln in original:  # tox's warning (the commands it runs), error and exit lines all stay
+        m = log.match(ln)
+        if m and m[1] in "WEC":
+            assert ln in view, ln
+    debug = []  # each D line, with the lines of a message that runs on to its `[source.py:N]`
+    i = 0
+    while i < len(original):
+        m = log.match(original[i])
+        if m and m[1] == "D":
+            j = i
+            while not re.search(r" \[[\w./-]+\.py:\d+\]$", original[j]):
+                j += 1
+            debug.extend(range(i, j + 1))
+            i = j
+        i += 1
+    counted = sum(int(c) for ln in view for c in re.findall(r"(\d+) tox -vv debug \(level D\) lines?", ln))
+    shown = sum(1 for k in debug if original[k] in view[:3])  # the head of the view
+    assert counted + shown == len(debug) == 179
+    assert view[-1].startswith("  evaluation failed :(")
