@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
     DIGITS,
+    PYDOCSTYLE_MESSAGE,
+    PYRIGHT_RULE,
     TOOL_CARET_LINE,
     TOOL_DIAG_ARROW,
     TOOL_DIAG_CODE,
@@ -32,17 +34,15 @@ from engine.patterns import (
     TOOL_DIAG_PYFLAKES,
     TOOL_DIAG_PYRIGHT,
     TOOL_DIAG_RUFF_GROUPED,
-    TOOL_DIAG_VULTURE,
     TOOL_DIAG_SHELLCHECK,
     TOOL_DIAG_TSC,
+    TOOL_DIAG_VULTURE,
     TOOL_FINDING_CONTINUES,
     TOOL_GROUP_HEAD,
     TOOL_LEADING_LINT,
     TOOL_MESSAGE_LINE,
     TOOL_PYFLAKES_ERROR,
     TOOL_PYLINT_CODE,
-    PYDOCSTYLE_MESSAGE,
-    PYRIGHT_RULE,
     TOOL_QUOTED,
     TOOL_SNIPPET,
     TOOL_TRAILING_RULE,
@@ -92,7 +92,7 @@ class Finding:
     snippet: list[int] = field(default_factory=list)
     preamble: list[int] = field(default_factory=list)
     group: list[int] | None = None
-    style: str = ""  # "arrow" (rustc, ruff full), "shellcheck", "pyright", or ""
+    style: str = ""  # "arrow" (rustc, ruff full), "shellcheck", "pyright", "pydocstyle", or ""
 
 
 
