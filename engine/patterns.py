@@ -462,6 +462,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|^Ran \d+ tests? in |^(OK|FAILED)( \(.*\))?$"  # unittest
     r"|^Found \d+ errors?\b|^Success: no issues found|^All checks passed!|^\[\*\] \d+ fixable"
     r"|^No fixes available|^\d+ files? (would be )?(reformatted|left unchanged)"  # mypy, ruff, black
+    r"|^\d+ errors?, \d+ warnings?, \d+ (informations?|notes?|infos?) ?$"  # pyright, basedpyright
     r"|^\s*✖ \d+ problems? |^\s*\d+ errors? and \d+ warnings? potentially fixable"  # eslint
     r"|^Errors\s+Files$|^Your code has been rated at "  # tsc, pylint
     r"|^build (succeeded|finished with problems)|^The \w+ (pages|files?) are in "  # sphinx
@@ -875,6 +876,30 @@ TOOL_DIAG_ESLINT = compile_lazily(
 )
 #: ruff's `--output-format grouped`: `  119:30 UP031 [*] message` under a `path.py:` header line.
 TOOL_DIAG_RUFF_GROUPED = compile_lazily(r"^(?>\s+)(?P<line>\d+):(?P<col>\d+)(?>\s+)(?P<rule>[A-Z]+\d+) (?:\[\*\] )?(?P<msg>.*)$")
+#: pyright / basedpyright (pyquality): `  /abs/a.py:72:27 - error: msg (reportRule)` under a bare path
+#: line per file, the message's further lines indented four spaces, the `(reportRule)` at the
+#: end of its last line; a file-level finding has no position (`  /abs/a.py: error: Cycle ...`).
+TOOL_DIAG_PYRIGHT = compile_lazily(
+    r"^  (?P<path>[^\s:][^:]*+)(?::(?P<line>\d+):(?P<col>\d+) -|(?<=\.py)|(?<=\.pyi)):? "
+    r"(?P<sev>error|warning|information|note|hint): (?P<msg>.*)$"
+)
+#: vulture (pyquality): `pkg/a.py:18: unused variable 'comp' (60% confidence, 1 line)`, also
+#: `unreachable code after 'return'`, `redundant if-condition`: a finding, its kind and confidence
+#: its rule (a 100% one is not represented by a 60% one).
+TOOL_DIAG_VULTURE = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+): (?P<msg>(?P<kind>unused \w+|unreachable code|redundant if-condition"
+    r"|unsatisfiable \w+ condition)\b.* \((?P<conf>\d+)% confidence(?:, \d+ lines?)?\))$"
+)
+#: The rule pyright names at the end of a finding's last message line.
+PYRIGHT_RULE = compile_lazily(r"\((report\w+)\)$")
+#: pydocstyle (pyquality): a finding is two lines, where (`path.py:73 in public function `ceil`:`)
+#: and, indented under it, its code and message (`        D205: 1 blank line required ...`). The
+#: path holds no space: a line of words without ": " (most of a log's) fails at its first space.
+TOOL_DIAG_PYDOCSTYLE = compile_lazily(
+    r"^(?P<path>[^\s:]++):(?P<line>\d+) (?:at module level|in (?:public|private) (?:nested )?"
+    r"(?:function|method|class|package|module) `[^`]+`)(?: \(skipping [^)]*\))?:$"  # `# noqa: X` names X
+)
+PYDOCSTYLE_MESSAGE = compile_lazily(r"^\s+(?P<rule>D\d{3}): (?P<msg>.*)$")
 TOOL_DIAG_SHELLCHECK = compile_lazily(r"^\s*\^-*\^? (?P<rule>SC\d+) \((?P<sev>error|warning|info|style)\): (?P<msg>.*)$")
 #: Group headers that locate the findings under them (eslint file, pylint module, shellcheck).
 #: The bare-path branch holds no white space: its lookahead says so first, so a line with a
@@ -1003,6 +1028,14 @@ TOOL_SIGNATURE = compile_lazily(
     r"|(\d+ failures?!|Test Successful) in [\d.]+s\. \d+ tests? run\.$"
     # sqlfluff lint (shellci): a linted file's header, `== [models/a.sql] FAIL`
     r"|== \[[^\]\n]+\] (FAIL|PASS)$"
+    # pydocstyle (pyquality): a finding's location line
+    r"|\S+\.py:\d+ (at module level|in (public|private) (nested )?(function|method|class|package|module) `[^`]+`)( \(skipping [^)]*\))?:$"
+    # vulture (pyquality): a finding
+    r"|\S+\.py:\d+: (unused \w+|unreachable code) .*\(\d+% confidence(, \d+ lines?)?\)$"
+    # pre-commit (pyquality): the facts under a failed hook's result line
+    r"|- hook id: \S+$"
+    # pyright / basedpyright (pyquality): the closing counts
+    r"|\d+ errors?, \d+ warnings?, \d+ (informations?|notes?|infos?) ?$"
     r")"
 )
 
@@ -1014,6 +1047,21 @@ SQLFLUFF_FINDING = compile_lazily(r"L:\s*\d+ \| P:\s*\d+ \|\s*[A-Z]+\d*\s*\| ")
 SQLFLUFF_CONTINUED = compile_lazily(r" {10,}\| \S")
 #: sqlfluff writes this literal in every finding line: the pass runs only when it is in the text.
 SQLFLUFF_HINT = "| P:"
+
+# ---------------------------------------------------------------- tox -vv (pyquality)
+#: tox's log line: `lint: 3960 D msg [virtualenv/create/pyenv_cfg.py:117]` (env or ROOT, ms,
+#: level letter); the source in brackets ends the message, on a later line for a multi-line one.
+TOX_LOG_LINE = compile_lazily(r"^[\w.-]+: \d+ (?P<level>[DIWEC]) ")
+TOX_LOG_SOURCE = compile_lazily(r" \[[\w./-]+\.py:\d+\]$")
+
+# ---------------------------------------------------------------- pre-commit (pyquality)
+#: pre-commit's line per hook: its name padded with dots to its result (`flake8.....Failed`,
+#: `mypy.....(no files to check)Skipped`), and the facts under a failed hook (`- hook id: x`,
+#: `- exit code: 1`, `- files were modified by this hook`, `- duration: 0.1s` with --verbose).
+PRECOMMIT_HOOK_RESULT = compile_lazily(r"^\S.*?\.{3,}(?:\([^)]*\))?(?:Passed|Failed|Skipped)$")
+PRECOMMIT_HOOK_FACT = compile_lazily(r"^- (?:hook id: |exit code: |duration: |files were modified by this hook$)")
+#: A run holding none of these has no hook result line: the pass is skipped.
+PRECOMMIT_HINTS = ("...Passed", "...Failed", "...Skipped")
 
 # ---------------------------------------------------------------- shellcheck locations (shellci)
 #: shellcheck's tty header above a source excerpt and its findings' carets: where they are.
@@ -1440,6 +1488,11 @@ FRAMED_ROW_COUNT = compile_lazily(r"\(\d+ rows?\)|\d+ rows? in set(?: \([\d.]+ s
 #: may hold spaces), or one name a line (`redis-cli --scan`, `ls -1`, `pip freeze`). A list of
 #: these is an enumeration the agent asked for; no entry of it is a look-alike of another.
 PATH_LIST_ENTRY = compile_lazily(r"\S+|\.{0,2}/[^\t\n]*")
+#: A per-file metrics report (`radon raw`): a path line, then indented `Name: number` lines and
+#: sub-headings (`    LOC: 30`, `    - Comment Stats`, `        (C % L): 0%`). Each value is a
+#: measurement the agent asked for; masked to look-alikes they were all elided.
+METRICS_REPORT_PATH = compile_lazily(r"[^\s:][^:]*\.\w+:?")
+METRICS_REPORT_FIELD = compile_lazily(r"\s+(?:[A-Za-z(][\w ()%+.]*: -?\d[\d.]*%?|- [A-Z][\w ]*)")
 #: A line of a base64 blob (a PEM body, `base64` output): one token, but no entry of a list.
 BASE64_LINE = compile_lazily(r"[A-Za-z0-9+/=]{60,}")
 #: psql's expanded display (`\x`): the line over each record, `-[ RECORD 12 ]-----` (a `+` where
@@ -1772,8 +1825,12 @@ ANSIBLE_RESULT_TEXT = compile_lazily(r'"(msg|stdout)": "((?:[^"\\]|\\.)*)"')
 
 # --- pytest-xdist rows and --collect-only listings (engine/compressors/toolout_pyvariants.py) ---
 #: xdist -v result row: `[gw2] [ 41%] PASSED tests/t.py::test_a` (read only on lines starting `[gw`).
+#: (pyquality) A subtest's row names its parameters before the id: `[gw0] [  3%] SUBPASSED(n='6')
+#: tests/t.py::T::test_a`, `SUBPASSED[00] (case=...) tests/...`; a test with thousands of them
+#: (pytest 9 `subtests`) printed them as unlabelled lines, kept by the dozen as look-alikes.
 PYV_XDIST_RESULT = compile_lazily(
-    r"^\[gw\d+\] \[\s*\d+%\] (?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (?P<id>\S+::\S.*?)\s*$")
+    r"^\[gw\d+\] \[\s*\d+%\] (?:(?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)"
+    r"|SUB(?P<sub>PASSED|FAILED|SKIPPED)(?:\[\d+\])? ?\(.*\)) (?P<id>\S+::\S.*?)\s*$")
 #: A bare pytest node id on its own line (collect-only -q rows, xdist announcements).
 #: A frame of chromedriver's `Stacktrace:` (in every Selenium WebDriverException message): a
 #: release build has no symbols, so each frame is a number, an address and `<unknown>`; pytest

@@ -18,7 +18,7 @@ from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept, pyspy_stack_lines
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
-    PATH_LIST_ENTRY, PROFILE_LISTING_HEADER, REDIS_REPLY_NUMBER,
+    METRICS_REPORT_FIELD, METRICS_REPORT_PATH, PATH_LIST_ENTRY, PROFILE_LISTING_HEADER, REDIS_REPLY_NUMBER,
     TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_LIST_ITEM, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
@@ -121,6 +121,17 @@ def is_path_listing(text: str) -> bool:
         and len(set(entries)) >= PATH_LIST_SHARE * len(entries)
 
 
+def is_metrics_report(text: str) -> bool:
+    """`radon raw`: per file, a path line and the indented measurements under it. Every value
+    is an answer, and numbers masked alike made each file's block look like the first one's."""
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    if not lines or len(lines) > L.LIST_MAX_ENTRIES or lines[0][:1].isspace():
+        return False
+    paths = sum(1 for ln in lines if METRICS_REPORT_PATH.fullmatch(ln))
+    fields = sum(1 for ln in lines if ln[:1].isspace() and METRICS_REPORT_FIELD.fullmatch(ln))
+    return paths >= 2 and fields >= 2 * paths and paths + fields >= PATH_LIST_SHARE * len(lines)
+
+
 def _redis_element(line: str) -> str:
     """One element of a numbered redis-cli reply, its numbers and quotes removed (a line that is
     no element stays as it is, and counts against the list)."""
@@ -198,7 +209,8 @@ class TextCompressor(L.QueryAwareLines):
                 return literal
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
-        if is_path_listing(body) or apt_policy.is_policy(body):  # listings the agent enumerates: whole
+        if is_path_listing(body) or apt_policy.is_policy(body) or is_metrics_report(body):
+            # listings the agent enumerates, measurements it asked for: whole
             return None
         if "Profile data file '" in body[:2000] and PROFILE_LISTING_HEADER.search(body[:2000]):
             return None  # callgrind_annotate's ranked functions: an enumeration (see the pattern)

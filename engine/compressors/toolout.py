@@ -77,6 +77,8 @@ from engine.compressors.toolout_linker import DRIVER_REPEAT, LINK_REPEAT, fold_d
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import RUNTIME_VOLUME, thin_runtime_warnings, thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
+from engine.compressors.toolout_precommit import PRECOMMIT_HINTS, mark_precommit
+from engine.compressors.toolout_tox import DEBUG_LINE as TOX_DEBUG, HINT as TOX_HINT, mark_tox_debug
 from engine.compressors.toolout_sqlfluff import mark_sqlfluff
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CHATTER,
@@ -144,7 +146,7 @@ from engine.patterns import (
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
                        SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY,
-                       PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS})
+                       PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS, TOX_DEBUG})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -499,6 +501,10 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     where: dict[int, tuple[str, str]] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts, where)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
+    if TOX_HINT in joined and ".py:" in joined:  # tox -vv: `lint: 3960 D msg [src.py:117]`
+        mark_tox_debug(norm, cls, scan)
+    if any(hint in joined for hint in PRECOMMIT_HINTS):  # pre-commit: `flake8.....Failed` per hook
+        mark_precommit(norm, cls, in_block, scan)
     if SQLFLUFF_HINT in joined:  # sqlfluff lint: `L:  12 | P:  18 | LT01 | msg`
         mark_sqlfluff(norm, cls, in_block, scan)
     if MIX_WARNINGS_AS_ERRORS in joined:
@@ -676,6 +682,7 @@ _LABEL_NOUNS = (
     (UNKNOWN_FRAME, "chromedriver stack frame line|with no symbol (`#N 0x… <unknown>`)"),
     (LINK_REPEAT, "linker line|identical to lines shown above"),
     (DRIVER_REPEAT, "compiler-driver line|identical to lines shown above"), (CONFDEFS, "confdefs.h line"),
+    (TOX_DEBUG, "tox -vv debug (level D) line"),
 )
 _NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)
 

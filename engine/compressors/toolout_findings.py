@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
     DIGITS,
+    PYDOCSTYLE_MESSAGE,
+    PYRIGHT_RULE,
     TOOL_CARET_LINE,
     TOOL_DIAG_ARROW,
     TOOL_DIAG_CODE,
@@ -28,10 +30,13 @@ from engine.patterns import (
     TOOL_DIAG_HEAD,
     TOOL_DIAG_MAVEN,
     TOOL_DIAG_PREAMBLE,
+    TOOL_DIAG_PYDOCSTYLE,
     TOOL_DIAG_PYFLAKES,
+    TOOL_DIAG_PYRIGHT,
     TOOL_DIAG_RUFF_GROUPED,
     TOOL_DIAG_SHELLCHECK,
     TOOL_DIAG_TSC,
+    TOOL_DIAG_VULTURE,
     TOOL_FINDING_CONTINUES,
     TOOL_GROUP_HEAD,
     TOOL_LEADING_LINT,
@@ -87,7 +92,7 @@ class Finding:
     snippet: list[int] = field(default_factory=list)
     preamble: list[int] = field(default_factory=list)
     group: list[int] | None = None
-    style: str = ""  # "arrow" (rustc, ruff full), "shellcheck", or ""
+    style: str = ""  # "arrow" (rustc, ruff full), "shellcheck", "pyright", "pydocstyle", or ""
 
 
 
@@ -95,7 +100,7 @@ class Finding:
 FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
-    TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED,
+    TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE, TOOL_DIAG_VULTURE,
 )
 
 
@@ -119,6 +124,7 @@ FINDING_STARTS_SPACED = (
     (FINDING_STARTS.index(TOOL_GROUP_HEAD), _some(TOOL_GROUP_HEAD, (0, 1))),
     (FINDING_STARTS.index(TOOL_DIAG_MAVEN), TOOL_DIAG_MAVEN),  # its message need not hold ": "
     (FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED), TOOL_DIAG_RUFF_GROUPED),
+    (FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE), TOOL_DIAG_PYDOCSTYLE),  # ends `name`:, no ": "
 )
 
 
@@ -129,7 +135,13 @@ def mark_findings(
     """Label the findings outside failure blocks; record each REPEAT headline's rule.
     `candidates`: the lines where a FINDING_STARTS pattern matches, each with the index of the
     first that does (others are skipped while no finding is open)."""
-    _decide_findings(_collect_findings(norm, in_block, candidates, cls), norm, cls, rules, where)
+    findings = _collect_findings(norm, in_block, candidates, cls)
+    for f in findings:
+        if f.style == "pyright" and not f.rule and f.message:
+            # pyright names the rule at the end of a finding's last message line
+            m = PYRIGHT_RULE.search(norm[f.message[-1]])
+            f.rule = m[1] if m else ""
+    _decide_findings(findings, norm, cls, rules, where)
 
 
 def _shape(msg: str) -> str:
@@ -187,6 +199,16 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, _severity(m["sev"]), "", m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED) and (m := TOOL_DIAG_RUFF_GROUPED.match(s)):
         return Finding(i, _flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_PYRIGHT) and (m := TOOL_DIAG_PYRIGHT.match(s)):
+        sev = _severity(m["sev"])  # information, hint: low; basedpyright's `note` is a finding of its own
+        rule = PYRIGHT_RULE.search(m["msg"])
+        return Finding(i, "low" if sev == "note" else sev, rule[1] if rule else "", m["msg"], style="pyright")
+    if first <= FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE) and i + 1 < len(norm) and TOOL_DIAG_PYDOCSTYLE.match(s) \
+            and (m := PYDOCSTYLE_MESSAGE.match(norm[i + 1])):
+        # the headline says where; the line under it is the finding (its code and message)
+        return Finding(i, "low", m["rule"], m["msg"], style="pydocstyle")
+    if first <= FINDING_STARTS.index(TOOL_DIAG_VULTURE) and (m := TOOL_DIAG_VULTURE.match(s)):
+        return Finding(i, "low", f"{m['kind'].replace(' ', '-')}-{m['conf']}%", m["msg"])  # `unused-variable-60%`×12
     return None
 
 
@@ -277,7 +299,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
                 sources_open = True
                 continue
             if nxt < n and (TOOL_DIAG_ESLINT.match(norm[nxt]) or TOOL_DIAG_CODE.match(norm[nxt])
-                            or TOOL_DIAG_RUFF_GROUPED.match(norm[nxt])):
+                            or TOOL_DIAG_RUFF_GROUPED.match(norm[nxt]) or TOOL_DIAG_PYRIGHT.match(norm[nxt])):
                 group, cur = [i], None
                 continue
         if cur is not None and cls is not None and cls[i] == _CHATTER:
@@ -371,7 +393,9 @@ def _decide_findings(
         for k in f.message:
             if chain is not None and k >= chain:
                 _drop(cls, k)
-            elif brief and worded and not TOOL_DIAG_ARROW.match(norm[k]):
+            elif brief and worded and f.style not in ("pyright", "pydocstyle") and not TOOL_DIAG_ARROW.match(norm[k]):
+                # (pyright's message lines stay: the last names the rule, and most are one line;
+                # pydocstyle's one message line is the finding, its headline only says where)
                 _drop(cls, k)
             else:
                 cls[k] = KEEP
@@ -384,6 +408,7 @@ def _decide_findings(
                 _drop(cls, k)
         if f.group is not None:
             groups_kept.add(id(f.group))
+    _whole_at_the_edges(dropped, norm, cls, rules)
     for f in findings:
         if f.group is not None:
             for k in f.group:
@@ -391,6 +416,21 @@ def _decide_findings(
                     cls[k] = KEEP
                 else:
                     _drop(cls, k)
+
+
+def _whole_at_the_edges(dropped: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str]) -> None:
+    """The terminal view keeps its first and last lines whatever they are: a pydocstyle finding
+    (location line, then its code and message) cut there would show a code without its place
+    or a place without its code, so one the edge reaches stays whole."""
+    from engine.compressors.terminal import HEAD, TAIL  # (terminal imports this module)
+
+    n = len(norm)
+    for f in dropped:
+        if f.style != "pydocstyle" or not (f.head < HEAD or f.head + len(f.message) >= n - TAIL):
+            continue
+        rules.pop(f.head, None)
+        for k in (f.head, *f.message):
+            cls[k] = KEEP
 
 
 def _note_chain_start(f: Finding, norm: list[str]) -> int | None:

@@ -160,10 +160,12 @@ def _mark_xdist(norm: list[str], cls: list[str]) -> None:
         if s.startswith("[gw"):
             m = PYV_XDIST_RESULT.match(s)
             if m is not None:
-                reported.add(m["id"])
-                if m["status"] == "PASSED" and cls[i] == OTHER:
+                status = m["status"] or m["sub"]
+                if m["status"]:  # a subtest's row does not report its test (its own row does)
+                    reported.add(m["id"])
+                if status == "PASSED" and cls[i] == OTHER:
                     cls[i] = PASS
-                elif m["status"] in ("FAILED", "ERROR"):
+                elif status in ("FAILED", "ERROR"):
                     cls[i] = KEEP
     if not reported:
         return
