@@ -1182,9 +1182,6 @@ CONFIG_IDENTITY = compile_lazily(r"^\s*(?:-\s+)?[\"']?(?:name|id)[\"']?\s*[:=]\s
 #: characters to `\s*:` tried every split of a long run of spaces).
 YAML_KEY_LINE = compile_lazily(r"^(\s*)(?:-\s+)?(?:\"[^\"]*\"|'[^']*'|[^\s#'\"\-](?>[^:#]*))\s*:(?:\s|$)")
 
-#: TOML `[section]` / `[[array.of.tables]]` header.
-TOML_SECTION = compile_lazily(r"^\s*\[\[?\s*[^\[\]]+\]\]?\s*(?:#.*)?$")
-
 #: TOML `key = value` (bare, quoted or dotted keys).
 TOML_ASSIGNMENT = compile_lazily(r"^\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*'))*\s*=")
 
@@ -1321,7 +1318,8 @@ HTML_ERROR_SUMMARY_HINT = compile_lazily(
     r"(?i)(?:^|[\s_-])(?:summary|exception(?:[_-](?:value|message))?|errormsg|error(?:[_-](?:message|summary))?)(?:$|\s)"
 )
 
-#: Runs of white space, folded to one space in HTML text.
+#: Runs of white space, folded to one space: in HTML text, before matching a query verbatim (as
+#: agents and the scorer compare text), in a tool description's first sentence.
 WHITESPACE_RUN = compile_lazily(r"\s+")
 
 #: A hunk header, unified (`@@ -a,b +c,d @@`) or combined (`@@@ -a,b -c,d +e,f @@@`). Group 1 is
@@ -1355,9 +1353,6 @@ JSON_FIELD_LINE = compile_lazily(r'^\s*"[^"\n]*"\s*:', re.M)
 #: still shows the def or class a returned line sits in.
 LISTING_GUTTER = compile_lazily(r"[ \t]*\d+\t")
 
-#: Runs of white space, folded to one space before matching a query verbatim (as agents and
-#: the scorer compare text).
-WHITESPACE_RUN = compile_lazily(r"\s+")
 
 #: An HTTP header name (RFC 7230 token, as written in practice): how a flat name/value list
 #: such as Node's `rawHeaders` is recognised.
@@ -1694,8 +1689,6 @@ DIGIT_RUN = compile_lazily(r"\d+")
 #: The end of a first sentence: a stop, then space and a capital (or the end), not after
 #: a one-letter abbreviation such as `e.g.`.
 SENTENCE_END = compile_lazily(r"(?<!\b[a-zA-Z])(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s+[A-Z(\"'`]|\s*$)")
-#: White space runs, folded to one space in a tool description's first sentence.
-WHITESPACE_RUN = compile_lazily(r"\s+")
 
 # ---------------------------------------------------------------- toolout's block bounds and finding parts
 #: Where a failure block may open (toolout_scan.BLOCK_STARTS, with the TOOL_* starts above):
