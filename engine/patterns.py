@@ -805,9 +805,6 @@ JS_PW_COUNT = compile_lazily(r"^(\s+)\d+ (failed|flaky|skipped|passed|did not ru
 #: below: an announcement whose result row is in the run is progress.
 JS_PW_STARTED = compile_lazily(r"^\s+(\d+) (?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 JS_PW_RESULT_NUM = compile_lazily(r"^\s+[✓✘×°-]\s+(\d+) ")
-#: The line reporter off a terminal prints a row as each test starts (`[7/51] [chromium] ›
-#: a.spec.ts:10:1 › title`): progress, whatever words the title holds; the verdicts are the
-#: failure blocks and the closing counts.
 #: A failure block's retry section header (`    Retry #1 ───…`, under `retries: N`): the
 #: attempt's error, call log, source excerpt and attachments follow, as for the first attempt.
 JS_PW_RETRY_HEAD = compile_lazily(r"^\s+Retry #\d+ ─+$")
@@ -815,6 +812,9 @@ JS_PW_RETRY_HEAD = compile_lazily(r"^\s+Retry #\d+ ─+$")
 #: a.spec.ts:10:1 › title`) and `Total: 62 tests in 1 file`: the list the agent asked for.
 JS_PW_LIST_HEAD = "Listing tests:"
 JS_PW_LIST_ROW = compile_lazily(r"^\s+(?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
+#: The line reporter off a terminal prints a row as each test starts (`[7/51] [chromium] ›
+#: a.spec.ts:10:1 › title`): progress, whatever words the title holds; the verdicts are the
+#: failure blocks and the closing counts.
 JS_PW_LINE_ROW = compile_lazily(r"^\[\d+/\d+\] (?:\[[^\]]+\] › )?\S+:\d+:\d+ › ")
 #: Lists the agent ran the command to read, kept whole: `vitest list` (`test/a.test.ts > suite >
 #: name`, unprefixed: a run's rows carry a mark or `FAIL`/`stdout |` before the path) and
