@@ -50,7 +50,12 @@ def pipe_fields(line: str) -> dict[str, str] | None:
     sep = " | " if " | " in line else ", " if ", " in line else None
     if sep is None:
         return None
-    segments = line.strip().split(sep)
+    row = line.strip()
+    # A row starts with a name and ends with a value (METRIC_SEGMENT): two character tests turn
+    # away the log lines that merely hold a comma, before any split or match.
+    if not (row[:1].isalpha() or row[:1] == "_") or not (row[-1:].isdecimal() or row[-1:] in ("n", "f")):
+        return None
+    segments = row.split(sep)
     if len(segments) < MIN_SEGMENTS or not all(METRIC_SEGMENT.fullmatch(seg) for seg in segments):
         return None
     found: dict[str, str] = {}
