@@ -1138,6 +1138,14 @@ JSON_ERROR_LOWER = compile_lazily(
     r"\b(?:error|errors|exception|failed|failure|critical|fatal|crash|panic|abort|timeout|denied|rejected)\b"
 )
 
+#: Members of an element's canonical (compact, lower-cased) text that name no failure even
+#: when their key is a failure word: an empty value (`"errors":[]`, `"error":null`,
+#: `"failed":0`) and a time limit (`"timeout":6000`). A test report carries both on every
+#: passing test; searched only in elements JSON_ERROR_LOWER already matched.
+JSON_QUIET_MEMBER = compile_lazily(
+    r'"(?:[^"\\]*)":(?:\[\]|\{\}|null|""|0|false)(?=[,}\]])|"timeout(?:ms)?":\d+(?:\.\d+)?(?=[,}\]])'
+)
+
 #: Keys whose subtrees are kept verbatim: error payloads and their messages and stacks are
 #: read whole or not at all.
 JSON_PROTECTED_KEY = compile_lazily(
