@@ -325,10 +325,12 @@ RAS_STAMP = compile_lazily(
 )
 #: Lines of a stack trace or chained exception that continue the log record above them
 #: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
-#: with many tracebacks is still judged by its records. Indented frames are continuations too.
+#: with many tracebacks is still judged by its records. Indented frames are continuations too,
+#: and so is the native stack Selenium prints under chromedriver's errors (`Stacktrace:`, then
+#: `#0 0x55ca3b5d1fce <unknown>` at the margin).
 LOG_CONTINUATION = compile_lazily(
     r"[ \t]|Traceback \(most recent call last\)|The above exception was|During handling of the above"
-    r"|Caused by: |Suppressed: |\.\.\. \d+ (?:more|common frames omitted)"
+    r"|Caused by: |Suppressed: |\.\.\. \d+ (?:more|common frames omitted)|Stacktrace:$|#\d+ 0x[0-9a-f]+ "
     r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
 )
 

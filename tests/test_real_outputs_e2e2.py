@@ -52,3 +52,44 @@ def test_error_member_with_content_still_names_a_failure():
     assert _reports_failure('{"errors":[{"message":"boom"}],"timeout":6000}')
     assert _reports_failure('{"errors":[],"status":"failed"}')
     assert _reports_failure('{"timeout":"navigation timeout of 3000 ms exceeded"}')
+
+
+# ---------------------------------------------------------------- a Selenium script that crashes
+
+
+def _log_view(name: str) -> tuple[list[str], list[str]]:
+    from engine.compressors.log import LogCompressor
+    data = real(name)
+    assert detect(data) == ContentType.LOG
+    out = LogCompressor().compress(data)
+    assert out is not None
+    return data.decode().splitlines(), out.decode().splitlines()
+
+
+def _frames_folded(original: list[str], view: list[str]) -> None:
+    frames = [ln for ln in original if ln.startswith("#") and ln.endswith(" <unknown>")]
+    assert len(frames) == 21
+    markers = [ln for ln in view if "chromedriver stack frame line" in ln]
+    assert markers == ["… 20 lines elided (caveman): 20 chromedriver stack frame lines with no symbol"
+                       " (`#N 0x… <unknown>`) …"]
+    # the tail keeps the last frame; the exception, its session info and `Stacktrace:` stay
+    assert view[view.index(markers[0]) - 1] == "Stacktrace:"
+    assert view[view.index(markers[0]) + 1] == frames[-1]
+    for ln in original:
+        if ln.startswith(("Traceback", "selenium.common.exceptions.", "  (Session info", "  File ")):
+            assert ln in view
+
+
+def test_selenium_script_logging_then_traceback_is_a_log():
+    # 15 logger records, then the traceback with chromedriver's 21 symbol-less frames: the frames
+    # counted against the records and the run read as plain text (a bare `12 sections elided`).
+    original, view = _log_view("selenium-script-nosuch.txt")
+    assert "… 12 lines elided (caveman): all level=INFO …" in view
+    _frames_folded(original, view)
+
+
+def test_selenium_debug_log_folds_chromedriver_frames():
+    # read as a sanitizer's stack (`#0 0x…`), every frame had stayed
+    original, view = _log_view("selenium-script-nosuch-debug.txt")
+    _frames_folded(original, view)
+    assert all(ln in view for ln in original if "status=404" in ln)
