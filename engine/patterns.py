@@ -1272,9 +1272,10 @@ MARKDOWN_LINE = compile_lazily(
 
 #: A line that only code writes: ends with a bracket/terminator, or opens with a keyword, `//`,
 #: `/*`, a block-comment ` * ` or a preprocessor directive. Guards Detect against prose that
-#: happens to say "class" or "return". `#` alone is not evidence: it is also a markdown heading.
+#: happens to say "class" or "return". `#` alone is not evidence: it is also a markdown heading,
+#: and a URL's `://` is no `:` ending a line before a `//` comment (`visited http://host/ -> 200`).
 CODE_LINE_SHAPE = compile_lazily(
-    r"(?:[{}()\[\];:,]|=>|\\)\s*(?://.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#(?:include|define|if|ifdef|ifndef|endif|pragma)\b|@\w|(?:import|from|def|class|func|fn"
+    r"(?:[{}()\[\];:,]|=>|\\)\s*(?:(?<!:)//.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#(?:include|define|if|ifdef|ifndef|endif|pragma)\b|@\w|(?:import|from|def|class|func|fn"
     r"|return|if|for|while|const|let|var|package|public|private|static|struct|type|impl|use|pub)\b)"
 )
 

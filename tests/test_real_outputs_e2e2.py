@@ -93,3 +93,26 @@ def test_selenium_debug_log_folds_chromedriver_frames():
     original, view = _log_view("selenium-script-nosuch-debug.txt")
     _frames_folded(original, view)
     assert all(ln in view for ln in original if "status=404" in ln)
+
+
+# ---------------------------------------------------------------- a Puppeteer script that crashes
+
+
+def test_puppeteer_crash_transcript_is_no_code(counter):  # noqa: ANN001 (the conftest fixture)
+    # `visited http://host/ -> 200 "Shop Demo"` read as a `:` ending a line before a `//`
+    # comment: the script's output counted as code-shaped and the whole run passed through.
+    from real_views import original_and_view_lines
+    data = real("puppeteer-script-timeout.txt")
+    assert detect(data) != ContentType.CODE
+    original, view = original_and_view_lines(counter, data)
+    assert len(view) < len(original) - 30
+    # the crash, from its location line to `Node.js v…`, stays whole and in order
+    crash = original[original.index("/tmp/e2ework/pup/node_modules/puppeteer-core/lib/cjs/puppeteer/common/"
+                                    "QueryHandler.js:214"):]
+    assert crash[-1] == "Node.js v20.20.2"
+    at = view.index(crash[0])
+    assert view[at:at + len(crash)] == crash
+    # each marker counts exactly the lines it stands for
+    markers = [ln for ln in view if ln.startswith("… ") and "elided (caveman)" in ln]
+    assert markers
+    assert sum(int(m.split()[1]) for m in markers) == len(original) - (len(view) - len(markers))
