@@ -1728,6 +1728,9 @@ TOOL_CARGO_FAILURE_END = compile_lazily(r"^(---- |failures:$|test result: )")
 TOOL_RSPEC_GRADLE_END = compile_lazily(r"^(Finished in |\* Try:|BUILD FAILED)")
 #: A Python traceback going on after a blank line: a chained exception, or the next traceback.
 TOOL_TB_CONTINUES = compile_lazily(r"^(During handling of the above exception|The above exception was|Traceback )")
+#: The line Node prints last when an uncaught exception or unhandled rejection ends the process
+#: (v18+): searched in a payload's last bytes only.
+NODE_CRASH_END = compile_lazily(r"(?:^|\n)Node\.js v\d+\.\d+\.\d+\s*$")
 #: Node's crash location, `file.js:12` alone on its line, above the source line and its caret.
 TOOL_NODE_CRASH_LOC = compile_lazily(r"^\S+:\d+$")
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).

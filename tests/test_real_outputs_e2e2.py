@@ -103,9 +103,9 @@ def test_puppeteer_crash_transcript_is_no_code(counter):  # noqa: ANN001 (the co
     # comment: the script's output counted as code-shaped and the whole run passed through.
     from real_views import original_and_view_lines
     data = real("puppeteer-script-timeout.txt")
-    assert detect(data) != ContentType.CODE
+    assert detect(data) == ContentType.TERMINAL  # a Node crash: toolout keeps its header and block
     original, view = original_and_view_lines(counter, data)
-    assert len(view) < len(original) - 30
+    assert len(view) < len(original) - 20
     # the crash, from its location line to `Node.js v…`, stays whole and in order
     crash = original[original.index("/tmp/e2ework/pup/node_modules/puppeteer-core/lib/cjs/puppeteer/common/"
                                     "QueryHandler.js:214"):]
@@ -116,3 +116,30 @@ def test_puppeteer_crash_transcript_is_no_code(counter):  # noqa: ANN001 (the co
     markers = [ln for ln in view if ln.startswith("… ") and "elided (caveman)" in ln]
     assert markers
     assert sum(int(m.split()[1]) for m in markers) == len(original) - (len(view) - len(markers))
+
+
+# ---------------------------------------------------------------- node scripts that crash
+
+
+def _node_crash_view(counter, name: str, location: str) -> None:  # noqa: ANN001
+    from real_views import original_and_view_lines
+    data = real(name)
+    # read as code (its `at …)` frames, a `(101 ms)` line) or prose, the crash passed whole or
+    # lost its `file.js:2` location line; toolout keeps Node's crash header and block
+    assert detect(data) == ContentType.TERMINAL
+    original, view = original_and_view_lines(counter, data)
+    crash = original[original.index(location):]
+    assert crash[-1].startswith("Node.js v")
+    at = view.index(location)
+    assert view[at:at + len(crash)] == crash
+    markers = [ln for ln in view if ln.startswith("… ") and "elided (caveman)" in ln]
+    assert markers
+    assert sum(int(m.split()[1]) for m in markers) == len(original) - (len(view) - len(markers))
+
+
+def test_node_uncaught_error_keeps_its_crash_header(counter):  # noqa: ANN001
+    _node_crash_view(counter, "node-unhandled-rejection.txt", "/tmp/e2e2work/rej.js:2")
+
+
+def test_node_missing_module_crash(counter):  # noqa: ANN001
+    _node_crash_view(counter, "node-missing-module.txt", "node:internal/modules/cjs/loader:1210")
