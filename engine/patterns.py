@@ -178,7 +178,9 @@ LOG_TIME_MASK = compile_lazily(
     # The digit-led branches (`\d{4}-`, `\d{1,2}:`, `\d{2}/`, `\d{6} `) as one trie: a digit run
     # is read once per position, not once per branch. They differ by the 2nd to 5th character
     # (`-`, `:`, `/`, a digit or a space), so at most one matches at a position: same matches.
-    r"\d(?:\d(?:\d\d(?:-\d\d-\d\d(?:[T ]\d\d?:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?|\d\d \d{6}(?: \d+)?(?= [A-Z]))"
+    # Chromium's stderr prefix stamps `MMDD/HHMMSS.micros` (`[29572:29644:1201/043219.677937:ERROR:…]`).
+    r"\d(?:\d(?:\d\d(?:-\d\d-\d\d(?:[T ]\d\d?:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?|\d\d \d{6}(?: \d+)?(?= [A-Z])"
+    r"|/\d{6}\.\d+(?=:))"
     r"|/\d\d/\d{2,4}|" + _CLOCK_TAIL + ")|" + _CLOCK_TAIL + ")"
     # The day names (`Mon\b`) and month names (`Jan\s+\d{1,2}\b`) by first letter, so each
     # branch opens on a literal the engine checks before entering it (no name is both).

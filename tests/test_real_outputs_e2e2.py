@@ -143,3 +143,26 @@ def test_node_uncaught_error_keeps_its_crash_header(counter):  # noqa: ANN001
 
 def test_node_missing_module_crash(counter):  # noqa: ANN001
     _node_crash_view(counter, "node-missing-module.txt", "node:internal/modules/cjs/loader:1210")
+
+
+# ---------------------------------------------------------------- Chromium's stderr (dumpio)
+
+
+def test_chromium_stderr_repeats_fold_by_its_time_stamp(counter):  # noqa: ANN001
+    # `[29572:29644:1201/043219.677937:ERROR:dbus/bus.cc:405] Failed to connect to the bus: …`:
+    # Chromium's `MMDD/HHMMSS.micros` stamp was not masked, so each repeat read as a new error.
+    import re
+    from real_views import MARKER, original_and_view_lines
+    data = real("puppeteer-script-dumpio.txt")
+    assert detect(data) == ContentType.LOG
+    original, view = original_and_view_lines(counter, data)
+    prefixed = re.compile(r"^\[(\d+:\d+):\d{4}/\d{6}\.\d+:(ERROR:\S+)\] (.*)$")
+    errors = [m.groups() for m in map(prefixed.match, original) if m]
+    shown = [m.groups() for m in map(prefixed.match, view) if m]
+    assert len(errors) == 22 and len(shown) < len(errors) // 2
+    # every wording from every thread is shown at least once; the rest are counted as repeats
+    assert set(shown) == set(errors)
+    repeats = sum(int(r) for m in map(MARKER.match, view) if m
+                  for r in re.findall(r"(\d+) repeats? of shown error lines", m[2]))
+    assert repeats >= len(errors) - len(shown)
+    assert original[-1] in view and "TimeoutError: Waiting for selector `#welcome-banner` failed" in view
