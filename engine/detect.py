@@ -42,6 +42,8 @@ JUNIT_MIN_TESTCASES = 8
 RECORDS_MIN = 3
 #: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
 CODE_LINE_SHARE = 0.4
+#: How much of a payload's end is searched for Node's closing `Node.js vN.N.N` line.
+NODE_CRASH_TAIL = 64
 
 
 def detect(data: bytes) -> ContentType:
@@ -112,6 +114,11 @@ def detect(data: bytes) -> ContentType:
     if _looks_like_table(nonblank, text):
         return ContentType.TABULAR
     log_like = _looks_like_log(nonblank) and not _hits_with_level_words(nonblank)
+    if not log_like and P.NODE_CRASH_END.search(text[-NODE_CRASH_TAIL:]) is not None:
+        # A script's output ending in Node's crash (`file.js:2`, the source line, its caret, the
+        # error, its `at` frames, `Node.js v20.20.2`): its frames and the quoted source line read
+        # as code, its `file.js:2` header as prose; toolout keeps the crash whole.
+        return ContentType.TERMINAL
     search_like = not log_like and _looks_like_search(nonblank)
     # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
     if not log_like and not search_like and not _yaml_shaped(nonblank) and not _sql_script(nonblank) \

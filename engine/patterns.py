@@ -178,7 +178,9 @@ LOG_TIME_MASK = compile_lazily(
     # The digit-led branches (`\d{4}-`, `\d{1,2}:`, `\d{2}/`, `\d{6} `) as one trie: a digit run
     # is read once per position, not once per branch. They differ by the 2nd to 5th character
     # (`-`, `:`, `/`, a digit or a space), so at most one matches at a position: same matches.
-    r"\d(?:\d(?:\d\d(?:-\d\d-\d\d(?:[T ]\d\d?:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?|\d\d \d{6}(?: \d+)?(?= [A-Z]))"
+    # Chromium's stderr prefix stamps `MMDD/HHMMSS.micros` (`[29572:29644:1201/043219.677937:ERROR:…]`).
+    r"\d(?:\d(?:\d\d(?:-\d\d-\d\d(?:[T ]\d\d?:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?|\d\d \d{6}(?: \d+)?(?= [A-Z])"
+    r"|/\d{6}\.\d+(?=:))"
     r"|/\d\d/\d{2,4}|" + _CLOCK_TAIL + ")|" + _CLOCK_TAIL + ")"
     # The day names (`Mon\b`) and month names (`Jan\s+\d{1,2}\b`) by first letter, so each
     # branch opens on a literal the engine checks before entering it (no name is both).
@@ -325,10 +327,12 @@ RAS_STAMP = compile_lazily(
 )
 #: Lines of a stack trace or chained exception that continue the log record above them
 #: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
-#: with many tracebacks is still judged by its records. Indented frames are continuations too.
+#: with many tracebacks is still judged by its records. Indented frames are continuations too,
+#: and so is the native stack Selenium prints under chromedriver's errors (`Stacktrace:`, then
+#: `#0 0x55ca3b5d1fce <unknown>` at the margin).
 LOG_CONTINUATION = compile_lazily(
     r"[ \t]|Traceback \(most recent call last\)|The above exception was|During handling of the above"
-    r"|Caused by: |Suppressed: |\.\.\. \d+ (?:more|common frames omitted)"
+    r"|Caused by: |Suppressed: |\.\.\. \d+ (?:more|common frames omitted)|Stacktrace:$|#\d+ 0x[0-9a-f]+ "
     r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
 )
 
@@ -1138,6 +1142,14 @@ JSON_ERROR_LOWER = compile_lazily(
     r"\b(?:error|errors|exception|failed|failure|critical|fatal|crash|panic|abort|timeout|denied|rejected)\b"
 )
 
+#: Members of an element's canonical (compact, lower-cased) text that name no failure even
+#: when their key is a failure word: an empty value (`"errors":[]`, `"error":null`,
+#: `"failed":0`) and a time limit (`"timeout":6000`). A test report carries both on every
+#: passing test; searched only in elements JSON_ERROR_LOWER already matched.
+JSON_QUIET_MEMBER = compile_lazily(
+    r'"(?:[^"\\]*)":(?:\[\]|\{\}|null|""|0|false)(?=[,}\]])|"timeout(?:ms)?":\d+(?:\.\d+)?(?=[,}\]])'
+)
+
 #: Keys whose subtrees are kept verbatim: error payloads and their messages and stacks are
 #: read whole or not at all.
 JSON_PROTECTED_KEY = compile_lazily(
@@ -1262,9 +1274,10 @@ MARKDOWN_LINE = compile_lazily(
 
 #: A line that only code writes: ends with a bracket/terminator, or opens with a keyword, `//`,
 #: `/*`, a block-comment ` * ` or a preprocessor directive. Guards Detect against prose that
-#: happens to say "class" or "return". `#` alone is not evidence: it is also a markdown heading.
+#: happens to say "class" or "return". `#` alone is not evidence: it is also a markdown heading,
+#: and a URL's `://` is no `:` ending a line before a `//` comment (`visited http://host/ -> 200`).
 CODE_LINE_SHAPE = compile_lazily(
-    r"(?:[{}()\[\];:,]|=>|\\)\s*(?://.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#(?:include|define|if|ifdef|ifndef|endif|pragma)\b|@\w|(?:import|from|def|class|func|fn"
+    r"(?:[{}()\[\];:,]|=>|\\)\s*(?:(?<!:)//.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#(?:include|define|if|ifdef|ifndef|endif|pragma)\b|@\w|(?:import|from|def|class|func|fn"
     r"|return|if|for|while|const|let|var|package|public|private|static|struct|type|impl|use|pub)\b)"
 )
 
@@ -1717,6 +1730,9 @@ TOOL_CARGO_FAILURE_END = compile_lazily(r"^(---- |failures:$|test result: )")
 TOOL_RSPEC_GRADLE_END = compile_lazily(r"^(Finished in |\* Try:|BUILD FAILED)")
 #: A Python traceback going on after a blank line: a chained exception, or the next traceback.
 TOOL_TB_CONTINUES = compile_lazily(r"^(During handling of the above exception|The above exception was|Traceback )")
+#: The line Node prints last when an uncaught exception or unhandled rejection ends the process
+#: (v18+): searched in a payload's last bytes only.
+NODE_CRASH_END = compile_lazily(r"(?:^|\n)Node\.js v\d+\.\d+\.\d+\s*$")
 #: Node's crash location, `file.js:12` alone on its line, above the source line and its caret.
 TOOL_NODE_CRASH_LOC = compile_lazily(r"^\S+:\d+$")
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).

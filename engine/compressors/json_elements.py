@@ -22,7 +22,7 @@ from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
 from engine.compressors.selection import (
     LENGTH_ANOMALY_Z, change_points, numeric_anomalies, query_keep,
 )
-from engine.patterns import JSON_ERROR_LOWER
+from engine.patterns import JSON_ERROR_LOWER, JSON_QUIET_MEMBER
 
 if TYPE_CHECKING:
     from engine.compressors.json_profile import Profile
@@ -113,7 +113,7 @@ def _error_bearing(texts: list[str]) -> set[int]:
         lengths = map(len, lowered)
         lowered_at = lowered.__getitem__
     if _ERROR_WORDS is None:
-        return {i for i in range(len(texts)) if JSON_ERROR_LOWER.search(lowered_at(i))}
+        return {i for i in range(len(texts)) if _reports_failure(lowered_at(i))}
     ends = list(accumulate(map(add, lengths, repeat(1))))
     candidates: set[int] = set()
     for word in _ERROR_WORDS:
@@ -122,7 +122,15 @@ def _error_bearing(texts: list[str]) -> set[int]:
             i = bisect.bisect_right(ends, at)
             candidates.add(i)
             at = lowered_all.find(word, ends[i])  # the element is searched whole below
-    return {i for i in candidates if JSON_ERROR_LOWER.search(lowered_at(i))}
+    return {i for i in candidates if _reports_failure(lowered_at(i))}
+
+
+def _reports_failure(lowered: str) -> bool:
+    """A failure word outside the quiet members (`"errors":[]`, `"timeout":6000`): a passing
+    test in a report says both and reports nothing."""
+    if JSON_ERROR_LOWER.search(lowered) is None:
+        return False
+    return JSON_QUIET_MEMBER.search(lowered) is None or JSON_ERROR_LOWER.search(JSON_QUIET_MEMBER.sub("", lowered)) is not None
 
 
 def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:

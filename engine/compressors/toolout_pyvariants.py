@@ -112,17 +112,24 @@ def fold_unknown_frames(norm: list[str], cls: list[str], in_block: list[bool], s
     and more frames with no symbol, file or line, the same for every failure. A run of
     MIN_UNKNOWN_FRAMES or more becomes UNKNOWN_FRAME; the exception's message and the
     `Stacktrace:` line stay."""
+    for i in unknown_frame_rows(norm, scan):
+        cls[i] = UNKNOWN_FRAME
+        in_block[i] = False
+
+
+def unknown_frame_rows(norm: list[str], scan: LineScan) -> list[int]:
+    """The lines of every run of MIN_UNKNOWN_FRAMES or more chromedriver frames with no symbol."""
     rows = sorted(i for i in scan.candidates(("<unknown>",), fold_case=False) if NATIVE_UNKNOWN_FRAME.match(norm[i]))
+    out: list[int] = []
     k = 0
     while k < len(rows):
         j = k
         while j + 1 < len(rows) and rows[j + 1] == rows[j] + 1:
             j += 1
         if j - k + 1 >= MIN_UNKNOWN_FRAMES:
-            for i in rows[k:j + 1]:
-                cls[i] = UNKNOWN_FRAME
-                in_block[i] = False
+            out.extend(rows[k:j + 1])
         k = j + 1
+    return out
 
 
 def mark_pytest_variants(norm: list[str], cls: list[str], joined: str, scan: LineScan) -> None:
