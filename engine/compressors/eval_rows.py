@@ -58,3 +58,15 @@ def pipe_fields(line: str) -> dict[str, str] | None:
         for name, value in METRIC_PAIR.findall(seg):
             found.setdefault(name, value)
     return found
+
+
+def spaced_fields(line: str) -> dict[str, str] | None:
+    """The name-value pairs of a training loop's row with no separator but spaces, at least
+    MIN_SEGMENTS of them (`epoch 0 batch 25 loss 1.6846`); None for any other line."""
+    stripped = line.strip()
+    if not stripped[:1].isalpha() or METRIC_SEGMENT.fullmatch(stripped) is None:
+        return None
+    found: dict[str, str] = {}
+    for name, value in METRIC_PAIR.findall(stripped):
+        found.setdefault(name, value)
+    return found if len(found) >= MIN_SEGMENTS else None
