@@ -410,6 +410,13 @@ METRIC_SEGMENT = compile_lazily(
 METRIC_PAIR = compile_lazily(
     r"([A-Za-z_][\w./-]*)(?:[ \t]*[:=][ \t]*|[ \t]+)([-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf))")
 
+#: One scalar member of a Python dict's repr on one line, a training loop's metrics as Hugging
+#: Face's Trainer prints them (`{'loss': '0.6949', 'grad_norm': 0.17, 'epoch': 0.04}`): its
+#: name and value, quoted or bare (eval_rows).
+PY_DICT_PAIR = compile_lazily(r"'([^'\\]+)': (?:'([^'\\]*)'|([-+\w.]+))")
+#: A whole such dict: its members only, each a scalar.
+PY_DICT_ROW = compile_lazily(r"\{'[^'\\]+': (?:'[^'\\]*'|[-+\w.]+)(?:, '[^'\\]+': (?:'[^'\\]*'|[-+\w.]+))+\}")
+
 #: The header of scikit-learn's classification_report (metric_reports): its rows, then
 #: `accuracy`, `macro avg`, `weighted avg`.
 SKLEARN_REPORT_HEADER = compile_lazily(r"^\s+precision\s+recall\s+f1-score\s+support\s*$")

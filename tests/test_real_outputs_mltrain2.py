@@ -47,3 +47,46 @@ def test_per_batch_loss_rows_between_repeated_warnings_keep_their_range(counter)
     # each shown warning and its source line stay
     assert any("UserWarning: Using a target size" in v for v in view)
     assert any("UserWarning: Detected call of `lr_scheduler.step()`" in v for v in view)
+
+
+# ---------------------------------------------------------------- Hugging Face Trainer
+
+
+def _dicts(lines: list[str], head: str) -> list[str]:
+    return [ln for ln in lines if ln.startswith(head)]
+
+
+def test_hf_trainer_every_epochs_eval_dict_stays_and_step_dicts_state_ranges(counter):
+    # Trainer's `{'loss': '0.69', ..., 'epoch': '0.04'}` dicts read as prose: `67 sections
+    # elided` took two of the three per-epoch eval_loss dicts with no value left in view.
+    original, view = original_and_view_lines(counter, real("hf-trainer-log-dicts.txt"))
+    evals = _dicts(original, "{'eval_loss'")
+    assert len(evals) == 3 and all(e in view for e in evals)
+    assert _dicts(original, "{'train_runtime'")[0] in view
+    markers = [m for m in map(MARKER.match, view) if m]
+    assert markers
+    steps = _dicts(original, "{'loss'")
+    elided = [s for s in steps if s not in view]
+    assert sum(int(m[1]) for m in markers) == len(elided)
+    # each marker states the range of loss over the step dicts it elided, and it is true
+    i = 0
+    for ln in view:
+        m = MARKER.match(ln)
+        if not m:
+            if ln in steps:
+                i = steps.index(ln) + 1
+            continue
+        run = steps[i:i + int(m[1])]
+        assert not any(s in view for s in run)
+        i += int(m[1])
+        losses = sorted(float(s.split("'loss': '")[1].split("'")[0]) for s in run)
+        assert f"loss={losses[0]:g}..{losses[-1]:g}" in m[2]
+
+
+def test_hf_trainer_under_a_pty_keeps_every_eval_dict(counter):
+    # With tqdm's bars between them, two of the four eval dicts were elided as "other lines".
+    original, view = original_and_view_lines(counter, real("hf-trainer-tty-progress.txt"))
+    evals = [ln[ln.index("{'eval_"):] for ln in original if "{'eval_" in ln]
+    assert len(evals) == 4
+    assert all(any(v.endswith(e) for v in view) for e in evals)
+    assert any("{'train_runtime': '169.8'" in v for v in view)

@@ -11,10 +11,14 @@ metric's range over the rounds it elided.
 A training loop's own metrics row, `epoch 1 step   12 | loss nan | lr 0.004 | grad_norm inf`
 or `Iteration 12, loss = 0.659`, is read the same way (`pipe_fields`): a marker over steps whose loss went NaN says `loss: nan×52`
 instead of nothing, and such rows read as a log's records, not prose.
+
+Hugging Face Trainer prints its metrics as Python dicts (`{'loss': '0.69', 'epoch': '0.04'}`,
+`py_dict_fields`): a log's records whose members are their fields; its evaluation dicts
+(`{'eval_loss': …}`, one per epoch) and closing `{'train_runtime': …}` stay in view.
 """
 from __future__ import annotations
 
-from engine.patterns import EVAL_METRIC, EVAL_ROW, METRIC_PAIR, METRIC_SEGMENT
+from engine.patterns import EVAL_METRIC, EVAL_ROW, METRIC_PAIR, METRIC_SEGMENT, PY_DICT_PAIR, PY_DICT_ROW
 
 #: A row starts `[N]\t` with N at most this many characters in: how far the literal test looks.
 ROW_HEAD = 12
@@ -70,3 +74,30 @@ def spaced_fields(line: str) -> dict[str, str] | None:
     for name, value in METRIC_PAIR.findall(stripped):
         found.setdefault(name, value)
     return found if len(found) >= MIN_SEGMENTS else None
+
+
+def py_dict_fields(line: str) -> dict[str, str] | None:
+    """The members of a flat Python dict printed on one line, two or more, each a scalar
+    (Hugging Face Trainer's `{'loss': '0.69', 'epoch': '1.0'}`: each logging step's and each
+    evaluation's metrics); None for any other line (a nested dict or list is no metrics row)."""
+    stripped = line.strip()
+    if stripped[:2] != "{'" or stripped[-1:] != "}" or PY_DICT_ROW.fullmatch(stripped) is None:
+        return None
+    pairs: dict[str, str] = {}
+    for name, quoted, bare in PY_DICT_PAIR.findall(stripped):
+        pairs.setdefault(name, bare or quoted)
+    return pairs
+
+
+#: How Hugging Face Trainer's evaluation dicts and its closing summary begin (metric_key_prefix
+#: "eval"; `train()`'s `train_runtime` first).
+RESULT_DICT_HEADS = ("{'eval_", "{'train_runtime'")
+
+
+def result_dict_lines(lines: list[str], joined: str) -> list[int]:
+    """The indices of a Trainer's evaluation and summary dicts: each epoch's validation
+    metrics and the run's result, what it is read for (none unless the text holds one)."""
+    if not any(head in joined for head in RESULT_DICT_HEADS):
+        return []
+    return [i for i, ln in enumerate(lines)
+            if ln.lstrip().startswith(RESULT_DICT_HEADS) and py_dict_fields(ln) is not None]

@@ -58,6 +58,10 @@ def log_fields(line: str) -> dict[str, str] | None:
             fields = _json_fields(stripped)
             if fields is not _NOT_AN_OBJECT:
                 return fields
+            if stripped[1:2] == "'":  # Hugging Face Trainer's metrics, a Python dict's repr
+                fields = eval_rows.py_dict_fields(stripped)
+                if fields is not None:
+                    return fields
     if "=" not in line:
         return None
     found = LOGFMT_PAIR.findall(line)
@@ -301,6 +305,8 @@ class LogCompressor(L.QueryAwareLines):
                 important[i] = True
         for i in eval_rows.row_lines(bare, scan.joined()):  # `train-error:0.024` is a metric
             important[i] = False
+        for i in eval_rows.result_dict_lines(bare, scan.joined()):  # `{'eval_loss': '0.69', 'epoch': '2'}`
+            important[i] = True
         # PHP's deprecations and notices carry no error word either: each is a diagnostic
         # (`Deprecated: trim(): Passing null … on line 14`); its repeats fold like an error's.
         if " on line " in scan.joined():
