@@ -417,6 +417,13 @@ PY_DICT_PAIR = compile_lazily(r"'([^'\\]+)': (?:'([^'\\]*)'|([-+\w.]+))")
 #: A whole such dict: its members only, each a scalar.
 PY_DICT_ROW = compile_lazily(r"\{'[^'\\]+': (?:'[^'\\]*'|[-+\w.]+)(?:, '[^'\\]+': (?:'[^'\\]*'|[-+\w.]+))+\}")
 
+#: A rich progress bar's row as Lightning draws it under a terminal: its label (`Epoch 1/2`,
+#: `Validation`), the bar, `done/total`, times and rate, then the metrics it shows
+#: (`v_num: 2.000`); the other metrics stand a row each under it (`   val_loss: 0.655`).
+RICH_BAR_ROW = compile_lazily(r"([A-Z][\w ]*?(?: \d+/\d+)?) +[━╸╺╾╼]+ +\d+/\d+ ")
+#: A metric a rich bar shows: `name: value`.
+RICH_BAR_METRIC = compile_lazily(r"([A-Za-z_][\w./-]*): ([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf)(?!\S)")
+
 #: The header of scikit-learn's classification_report (metric_reports): its rows, then
 #: `accuracy`, `macro avg`, `weighted avg`.
 SKLEARN_REPORT_HEADER = compile_lazily(r"^\s+precision\s+recall\s+f1-score\s+support\s*$")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.real_views import MARKER, original_and_view_lines
+from tests.real_views import MARKER, engine_view, original_and_view_lines
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "mltrain2"
 
@@ -90,3 +90,23 @@ def test_hf_trainer_under_a_pty_keeps_every_eval_dict(counter):
     assert len(evals) == 4
     assert all(any(v.endswith(e) for v in view) for e in evals)
     assert any("{'train_runtime': '169.8'" in v for v in view)
+
+
+# ---------------------------------------------------------------- Lightning under a pty
+
+
+def test_lightning_rich_bar_markers_state_every_validation_metric(counter):
+    # Lightning's rich bar redrawn 600 times, its metrics a row each under it (`val_loss: 0.655`):
+    # `626 lines elided (caveman)` with no summary, every epoch's validation metrics gone.
+    import re
+
+    data = real("lightning-rich-bar-pty.txt")
+    view = engine_view(counter, data)
+    text = data.decode()
+    markers = [m for m in map(MARKER.match, view.splitlines()) if m]
+    assert markers and all(m[2] for m in markers)
+    for name in ("val_loss", "val_acc"):
+        values = set(re.findall(rf"{name}: (\d\.\d+)", text))
+        assert len(values) >= 3
+        assert all(v in view for v in values), name
+    assert "{'train_loss': tensor(0.3778), 'val_loss': tensor(0.3502), 'val_acc': tensor(0.8600)}" in view

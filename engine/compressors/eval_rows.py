@@ -18,7 +18,7 @@ Hugging Face Trainer prints its metrics as Python dicts (`{'loss': '0.69', 'epoc
 """
 from __future__ import annotations
 
-from engine.patterns import EVAL_METRIC, EVAL_ROW, METRIC_PAIR, METRIC_SEGMENT, PY_DICT_PAIR, PY_DICT_ROW
+from engine.patterns import EVAL_METRIC, EVAL_ROW, METRIC_PAIR, METRIC_SEGMENT, PY_DICT_PAIR, PY_DICT_ROW, RICH_BAR_METRIC, RICH_BAR_ROW
 
 #: A row starts `[N]\t` with N at most this many characters in: how far the literal test looks.
 ROW_HEAD = 12
@@ -101,3 +101,17 @@ def result_dict_lines(lines: list[str], joined: str) -> list[int]:
         return []
     return [i for i, ln in enumerate(lines)
             if ln.lstrip().startswith(RESULT_DICT_HEADS) and py_dict_fields(ln) is not None]
+
+
+def bar_fields(line: str) -> dict[str, str] | None:
+    """A rich progress bar's fields (Lightning under a terminal): its label as `bar` and the
+    metrics it shows; a metrics row under it (`   val_loss: 0.655`, indented, one metric) is
+    its metric. None for any other line: a marker over 600 redrawn frames states the range of
+    each metric, the validation ones among them."""
+    if line[:1] == " ":
+        found = RICH_BAR_METRIC.fullmatch(line.strip())
+        return {found[1]: found[2]} if found is not None else None
+    head = RICH_BAR_ROW.match(line)
+    if head is None:
+        return None
+    return {"bar": head[1], **dict(RICH_BAR_METRIC.findall(line, head.end()))}

@@ -63,7 +63,8 @@ def log_fields(line: str) -> dict[str, str] | None:
                 if fields is not None:
                     return fields
     if "=" not in line:
-        return None
+        # a rich progress bar's frame and the metric rows under it (Lightning's, `━` its glyph)
+        return eval_rows.bar_fields(line) if "━" in line or line[:1] == " " else None
     found = LOGFMT_PAIR.findall(line)
     pairs = dict(found)
     if len(pairs) != len(found):  # a key repeats: its first value stands
@@ -82,7 +83,7 @@ def leveled_fields(line: str) -> dict[str, str] | None:
     """log_fields, led by the line's level word when it has no level field of its own, so a
     marker can state which levels it elided (`all level=INFO`: no warning among them)."""
     fields = log_fields(line) if "=" in line or "{" in line or line[:1] == "[" or " | " in line \
-        or ", " in line else None  # log_fields' None, sooner
+        or ", " in line or "━" in line or line[:1] == " " else None  # log_fields' None, sooner
     if fields and any(name.lower() in _LEVEL_NAMES for name in fields):
         return fields
     found = LOG_LEVEL_WORD.search(line, 0, LEVEL_HEAD)
