@@ -424,6 +424,12 @@ RICH_BAR_ROW = compile_lazily(r"([A-Z][\w ]*?(?: \d+/\d+)?) +[━╸╺╾╼]+ 
 #: A metric a rich bar shows: `name: value`.
 RICH_BAR_METRIC = compile_lazily(r"([A-Za-z_][\w./-]*): ([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf)(?!\S)")
 
+#: Optuna's line for a trial that finished: its number, value, parameters (a Python dict) and the
+#: best trial so far (`Trial 16 finished with value: 0.95 and parameters: {'C': 14.9}. Best is
+#: trial 9 with value: 0.954.`).
+OPTUNA_TRIAL = compile_lazily(
+    r"Trial (\d+) finished with value: (\S+) and parameters: (\{[^{}]*\})\. Best is trial (\d+) with value: (\S+?)\.?$")
+
 #: The header of scikit-learn's classification_report (metric_reports): its rows, then
 #: `accuracy`, `macro avg`, `weighted avg`.
 SKLEARN_REPORT_HEADER = compile_lazily(r"^\s+precision\s+recall\s+f1-score\s+support\s*$")

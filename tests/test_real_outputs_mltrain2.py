@@ -110,3 +110,25 @@ def test_lightning_rich_bar_markers_state_every_validation_metric(counter):
         assert len(values) >= 3
         assert all(v in view for v in values), name
     assert "{'train_loss': tensor(0.3778), 'val_loss': tensor(0.3502), 'val_acc': tensor(0.8600)}" in view
+
+
+# ---------------------------------------------------------------- Optuna
+
+
+def test_optuna_finished_trials_under_a_marker_state_values_and_best_trial(counter):
+    # `Trial N finished with value: V and parameters: {...}. Best is trial B with value: W.` lines
+    # were elided as `… 5 lines elided (caveman) …`: no value, no best trial.
+    import re
+
+    original, view = original_and_view_lines(counter, real("optuna-trials-with-failures.txt"))
+    trial = re.compile(r"Trial (\d+) finished with value: (\S+) and parameters: .*Best is trial (\d+)")
+    elided = [trial.search(ln) for ln in original if trial.search(ln) and ln not in view]
+    assert elided
+    text = "\n".join(view)
+    for m in elided:  # each elided trial's number lies in a stated range, its value too
+        assert any(f"trial={a}..{b}" in text for a in range(int(m[1]) + 1) for b in range(int(m[1]), 60))
+    # the best trial's value is stated, and every failed trial's error stays
+    best = max(float(m[2]) for m in map(trial.search, original) if m)
+    assert repr(best) in text
+    assert all(ln in view for ln in original if ln.startswith("ValueError: C="))
+    assert "Best: {'C': 42.21541811118414, 'max_iter': 124} 0.9578019121878771" in view

@@ -18,7 +18,7 @@ Hugging Face Trainer prints its metrics as Python dicts (`{'loss': '0.69', 'epoc
 """
 from __future__ import annotations
 
-from engine.patterns import EVAL_METRIC, EVAL_ROW, METRIC_PAIR, METRIC_SEGMENT, PY_DICT_PAIR, PY_DICT_ROW, RICH_BAR_METRIC, RICH_BAR_ROW
+from engine.patterns import EVAL_METRIC, EVAL_ROW, METRIC_PAIR, METRIC_SEGMENT, OPTUNA_TRIAL, PY_DICT_PAIR, PY_DICT_ROW, RICH_BAR_METRIC, RICH_BAR_ROW
 
 #: A row starts `[N]\t` with N at most this many characters in: how far the literal test looks.
 ROW_HEAD = 12
@@ -115,3 +115,14 @@ def bar_fields(line: str) -> dict[str, str] | None:
     if head is None:
         return None
     return {"bar": head[1], **dict(RICH_BAR_METRIC.findall(line, head.end()))}
+
+
+def trial_fields(line: str) -> dict[str, str] | None:
+    """An Optuna trial's result as fields (`trial`, `value`, each parameter, `best_trial`,
+    `best_value`), so a marker over finished trials states their values' range and which trial
+    was best; None for any other line."""
+    found = OPTUNA_TRIAL.search(line)
+    if found is None:
+        return None
+    params = {name: bare or quoted for name, quoted, bare in PY_DICT_PAIR.findall(found[3])}
+    return {"trial": found[1], "value": found[2], **params, "best_trial": found[4], "best_value": found[5]}

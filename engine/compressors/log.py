@@ -48,6 +48,10 @@ def log_fields(line: str) -> dict[str, str] | None:
         metrics = eval_rows.fields(line)
         if metrics is not None:
             return metrics
+    if " finished with value: " in line:  # an Optuna trial's result
+        metrics = eval_rows.trial_fields(line)
+        if metrics is not None:
+            return metrics
     if " | " in line or ", " in line:  # a training loop's metrics row
         metrics = eval_rows.pipe_fields(line)
         if metrics is not None:
