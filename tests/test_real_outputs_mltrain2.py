@@ -132,3 +132,14 @@ def test_optuna_finished_trials_under_a_marker_state_values_and_best_trial(count
     assert repr(best) in text
     assert all(ln in view for ln in original if ln.startswith("ValueError: C="))
     assert "Best: {'C': 42.21541811118414, 'max_iter': 124} 0.9578019121878771" in view
+
+
+def test_epoch_rows_whose_marker_states_fields_are_not_stated_twice(counter):
+    # tqdm bars and `Epoch N: train_loss=… val_loss=…` rows all have fields: the marker's own
+    # invariants state them, and the other-lines account adds no second copy.
+    original, view = original_and_view_lines(counter, real("tqdm-epochs-notty.txt"))
+    markers = [m for m in map(MARKER.match, view) if m]
+    assert len(markers) == 1
+    assert markers[0][2].count("train_loss") == 1
+    assert "3 other lines;" in markers[0][2]
+    assert "Training complete. Best val_acc: 0.9775" in view

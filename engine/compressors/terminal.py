@@ -82,7 +82,12 @@ def toolout_verdicts(cleaned: list[str], scan: L.LineScan | None = None) -> tupl
     keep_label, droppable_labels = toolout.KEEP, toolout.DROPPABLE
     must = list(map(keep_label.__eq__, analysis.classes))
     droppable = list(map(droppable_labels.__contains__, analysis.classes))
-    return must, droppable, lambda i, j: toolout.run_summary(analysis, i, j, cleaned, _row_fields)
+    def describe(i: int, j: int) -> str:
+        # a run whose every line has fields gets the marker's own invariants: not stated twice
+        rows = None if j - i >= 2 and all(map(log_fields, cleaned[i:j])) else cleaned
+        return toolout.run_summary(analysis, i, j, rows, _row_fields)
+
+    return must, droppable, describe
 
 
 def _row_fields(line: str) -> dict[str, str] | None:
