@@ -352,8 +352,9 @@ def _looks_like_log(nonblank: list[str]) -> bool:
         if in_record and P.LOG_CONTINUATION.match(ln):
             continue
         records += 1
-        # a boosting round's metrics, a training loop's metrics row: a record each
-        hit = P.LOG_LINE.search(ln) is not None or eval_rows.is_row(ln) or eval_rows.pipe_fields(ln) is not None
+        # a boosting round's metrics, a training loop's metrics row or dict: a record each
+        hit = P.LOG_LINE.search(ln) is not None or eval_rows.is_row(ln) or eval_rows.pipe_fields(ln) is not None \
+            or (ln[:2] == "{'" and eval_rows.py_dict_fields(ln) is not None)
         hits += hit
         in_record = hit and ln[:1] not in (" ", "\t")  # an indented line opens no record of its own
     return hits >= 3 and 2 * hits >= records

@@ -414,6 +414,26 @@ METRIC_SEGMENT = compile_lazily(
 METRIC_PAIR = compile_lazily(
     r"([A-Za-z_][\w./-]*)(?:[ \t]*[:=][ \t]*|[ \t]+)([-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf))")
 
+#: One scalar member of a Python dict's repr on one line, a training loop's metrics as Hugging
+#: Face's Trainer prints them (`{'loss': '0.6949', 'grad_norm': 0.17, 'epoch': 0.04}`): its
+#: name and value, quoted or bare (eval_rows).
+PY_DICT_PAIR = compile_lazily(r"'([^'\\]+)': (?:'([^'\\]*)'|([-+\w.]+))")
+#: A whole such dict: its members only, each a scalar.
+PY_DICT_ROW = compile_lazily(r"\{'[^'\\]+': (?:'[^'\\]*'|[-+\w.]+)(?:, '[^'\\]+': (?:'[^'\\]*'|[-+\w.]+))+\}")
+
+#: A rich progress bar's row as Lightning draws it under a terminal: its label (`Epoch 1/2`,
+#: `Validation`), the bar, `done/total`, times and rate, then the metrics it shows
+#: (`v_num: 2.000`); the other metrics stand a row each under it (`   val_loss: 0.655`).
+RICH_BAR_ROW = compile_lazily(r"([A-Z][\w ]*?(?: \d+/\d+)?) +[━╸╺╾╼]+ +\d+/\d+ ")
+#: A metric a rich bar shows: `name: value`.
+RICH_BAR_METRIC = compile_lazily(r"([A-Za-z_][\w./-]*): ([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf)(?!\S)")
+
+#: Optuna's line for a trial that finished: its number, value, parameters (a Python dict) and the
+#: best trial so far (`Trial 16 finished with value: 0.95 and parameters: {'C': 14.9}. Best is
+#: trial 9 with value: 0.954.`).
+OPTUNA_TRIAL = compile_lazily(
+    r"Trial (\d+) finished with value: (\S+) and parameters: (\{[^{}]*\})\. Best is trial (\d+) with value: (\S+?)\.?$")
+
 #: The header of scikit-learn's classification_report (metric_reports): its rows, then
 #: `accuracy`, `macro avg`, `weighted avg`.
 SKLEARN_REPORT_HEADER = compile_lazily(r"^\s+precision\s+recall\s+f1-score\s+support\s*$")

@@ -83,4 +83,26 @@ def plain_text(data: bytes) -> bytes | None:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    return "\n".join(clean_line(line) for line in text.replace("\r\n", "\n").split("\n")).encode()
+    lines = text.replace("\r\n", "\n").split("\n")
+    if _UP_ERASE in text:
+        lines = _erased_rows_apart(lines)
+    return "\n".join(clean_line(line) for line in lines).encode()
+
+
+#: Cursor up one row and erase it: how a live display of several rows redraws (rich's progress
+#: bar under Lightning, each metric on a row of its own under the bar).
+_UP_ERASE = "\x1b[1A\x1b[2K"
+
+
+def _erased_rows_apart(lines: list[str]) -> list[str]:
+    """`row\r ESC[2K ESC[1A ESC[2K bar`: the row a live display printed before it moved up to
+    redraw stands as a line of its own, not as a frame of the bar's line that the bar's last
+    frame hides (Lightning's `val_acc: 0.790` row, shown until the next redraw)."""
+    out: list[str] = []
+    for line in lines:
+        cut = line.find("\r") if _UP_ERASE in line else -1
+        if cut > 0 and line[:cut].strip():
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out

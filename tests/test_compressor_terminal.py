@@ -186,7 +186,7 @@ def test_toolout_analysis_droppable_lines_stay_dropped_and_are_accounted(monkeyp
              "Tests: 1 failed, 20 passed, 21 total"]
     classes = ["other"] + ["pass"] * 20 + ["keep"] * 5
 
-    def summary(analysis, i, j):
+    def summary(analysis, i, j, lines=None, fields=None):
         return f"{sum(c == 'pass' for c in analysis.classes[i:j])} passing-test lines"
 
     monkeypatch.setattr(toolout, "KEEP", "keep", raising=False)

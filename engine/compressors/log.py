@@ -49,6 +49,10 @@ def log_fields(line: str) -> dict[str, str] | None:
         metrics = eval_rows.fields(line)
         if metrics is not None:
             return metrics
+    if " finished with value: " in line:  # an Optuna trial's result
+        metrics = eval_rows.trial_fields(line)
+        if metrics is not None:
+            return metrics
     if " | " in line or ", " in line:  # a training loop's metrics row
         metrics = eval_rows.pipe_fields(line)
         if metrics is not None:
@@ -59,8 +63,13 @@ def log_fields(line: str) -> dict[str, str] | None:
             fields = _json_fields(stripped)
             if fields is not _NOT_AN_OBJECT:
                 return fields
+            if stripped[1:2] == "'":  # Hugging Face Trainer's metrics, a Python dict's repr
+                fields = eval_rows.py_dict_fields(stripped)
+                if fields is not None:
+                    return fields
     if "=" not in line:
-        return None
+        # a rich progress bar's frame and the metric rows under it (Lightning's, `━` its glyph)
+        return eval_rows.bar_fields(line) if "━" in line or line[:1] == " " else None
     found = LOGFMT_PAIR.findall(line)
     pairs = dict(found)
     if len(pairs) != len(found):  # a key repeats: its first value stands
@@ -79,7 +88,7 @@ def leveled_fields(line: str) -> dict[str, str] | None:
     """log_fields, led by the line's level word when it has no level field of its own, so a
     marker can state which levels it elided (`all level=INFO`: no warning among them)."""
     fields = log_fields(line) if "=" in line or "{" in line or line[:1] == "[" or " | " in line \
-        or ", " in line else None  # log_fields' None, sooner
+        or ", " in line or "━" in line or line[:1] == " " else None  # log_fields' None, sooner
     if fields and any(name.lower() in _LEVEL_NAMES for name in fields):
         return fields
     found = LOG_LEVEL_WORD.search(line, 0, LEVEL_HEAD)
@@ -302,6 +311,8 @@ class LogCompressor(L.QueryAwareLines):
                 important[i] = True
         for i in eval_rows.row_lines(bare, scan.joined()):  # `train-error:0.024` is a metric
             important[i] = False
+        for i in eval_rows.result_dict_lines(bare, scan.joined()):  # `{'eval_loss': '0.69', 'epoch': '2'}`
+            important[i] = True
         # PHP's deprecations and notices carry no error word either: each is a diagnostic
         # (`Deprecated: trim(): Passing null … on line 14`); its repeats fold like an error's.
         if " on line " in scan.joined():

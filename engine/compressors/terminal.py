@@ -22,7 +22,8 @@ from engine.compressors import bench_report, dep_tree, memcheck, profile_report,
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
-from engine.compressors.log import log_fields
+from engine.compressors import eval_rows
+from engine.compressors.log import leveled_fields, log_fields
 from engine.terminal_text import clean_lines
 from engine.patterns import (
     DIAGNOSTIC_POINTER, ERROR_WORD, FAILURE_START, FAILURE_WORDS, INDENTED_FRAME,
@@ -81,7 +82,18 @@ def toolout_verdicts(cleaned: list[str], scan: L.LineScan | None = None) -> tupl
     keep_label, droppable_labels = toolout.KEEP, toolout.DROPPABLE
     must = list(map(keep_label.__eq__, analysis.classes))
     droppable = list(map(droppable_labels.__contains__, analysis.classes))
-    return must, droppable, lambda i, j: toolout.run_summary(analysis, i, j)
+    def describe(i: int, j: int) -> str:
+        # a run whose every line has fields gets the marker's own invariants: not stated twice
+        rows = None if j - i >= 2 and all(map(log_fields, cleaned[i:j])) else cleaned
+        return toolout.run_summary(analysis, i, j, rows, _row_fields)
+
+    return must, droppable, describe
+
+
+def _row_fields(line: str) -> dict[str, str] | None:
+    """A program's own result row's fields (logfmt `score=0.998`, `loss 0.69 | acc 0.8`,
+    `epoch 0 batch 25 loss 1.68`), for a marker over the rows left between repeated findings."""
+    return leveled_fields(line) or eval_rows.spaced_fields(line)
 
 
 def keep_diagnostic_pointers(cleaned: list[str], must: list[bool], scan: L.LineScan | None = None) -> None:

@@ -33,9 +33,11 @@ from __future__ import annotations
 import operator
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 
+from engine.compressors import invariants
 from engine.compressors.lines import LineScan
 from engine.compressors.pip_build import (
     HOOK_FRAME,
@@ -691,11 +693,15 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def run_summary(analysis: Analysis, start: int, end: int) -> str:
+def run_summary(analysis: Analysis, start: int, end: int, lines: list[str] | None = None,
+                fields: Callable[[str], dict[str, str] | None] | None = None) -> str:
     """A complete account of the elided lines start..end-1, for `… N lines elided (caveman): S …`.
 
     Every line of the run is counted in exactly one part, so the summary never reads as
-    complete when it is not."""
+    complete when it is not. With `lines` and `fields` (a line's fields), the lines counted as
+    other lines state their fields' verified ranges when every one of them has fields: they
+    are the program's own rows between repeated warnings (`[CV 3/5] END ... score=0.998`,
+    `epoch 4 batch 25 loss 1.3`), and a bare count loses every result they held."""
     counts = Counter(analysis.classes[start:end])  # counted in C: a run can be 10,000 lines
     heads = analysis._heads
     if heads is None:
@@ -743,5 +749,22 @@ def run_summary(analysis: Analysis, start: int, end: int) -> str:
         parts.append(f"{_count(context, 'line')} under them")
     other = counts[OTHER] + counts[KEEP]
     if other:
-        parts.append(_count(other, "other line"))
+        facts = _other_facts(analysis, start, end, lines, fields) if lines and fields and other >= 2 else ""
+        parts.append(f"{_count(other, 'other line')} ({facts})" if facts else _count(other, "other line"))
     return "; ".join(parts)
+
+
+def _other_facts(analysis: Analysis, start: int, end: int, lines: list[str],
+                 fields: Callable[[str], dict[str, str] | None]) -> str:
+    """The invariants of the fields of the run's other lines; "" unless every one has fields."""
+    classes = analysis.classes
+    found: list[dict[str, str]] = []
+    size = 0
+    for k in range(start, end):
+        if classes[k] == OTHER or classes[k] == KEEP:
+            unit = fields(lines[k])
+            if not unit:
+                return ""
+            found.append(unit)
+            size += len(lines[k]) + 1
+    return invariants.summarize(found, size)
