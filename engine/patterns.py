@@ -699,6 +699,10 @@ TOOL_LINKER_WORDS = ("reference to", "definition of", "duplicate symbol", "reloc
 #: file compiled. (collect2's `ld returned 1 exit status` is each failed link's verdict: not here.)
 #: libtool's own (`libtool: warning: '-version-info/-version-number' is ignored for convenience
 #: libraries`) is printed again for every library it links.
+#: config.log's record of one probe: `configure:5128: checking for stdio.h`, the commands it ran
+#: (`configure:5128: ccache gcc -c conftest.c >&5`), their `configure:5128: $? = 0`, and
+#: `configure:5128: result: yes` (group 1: what follows `configure:N: `).
+CONFIG_LOG_STEP = compile_lazily(r"^configure:\d+: (.*)$")
 TOOL_DRIVER_DIAG = compile_lazily(
     r"^(?:\S*/)?(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cc1|cc1plus|cc1obj|lto1|lto-wrapper|libtool)(?:-\d+(?:\.\d+)*)?"
     r": (?:fatal error|error|warning|note): "

@@ -3,6 +3,8 @@ or cmake), trimmed excerpts under tests/fixtures/real/buildsys3/."""
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from pathlib import Path
 
 from tests.real_views import MARKER, engine_view, original_and_view_lines
@@ -58,3 +60,57 @@ def test_libtool_repeated_warning_is_shown_once_and_counted(counter):
     assert sum(int(m[1]) for m in elided) == len(original) - len(view) + len(elided)
     folded = [m for m in elided if "compiler-driver lines identical to lines shown above" in m[2]]
     assert folded
+
+
+# ---------------------------------------------------------------- config.log
+
+
+def _passed_probe_lines(original: list[str]) -> list[str]:
+    """Lines of probes that are only `configure:N:` steps, every `$? = 0`, ending `result: yes`."""
+    step = re.compile(r"^configure:\d+: (.*)$")
+    total: list[str] = []
+    i = 0
+    while i < len(original):
+        m = step.match(original[i])
+        if m and m[1].startswith("checking "):
+            j = i + 1
+            while j < len(original) and (s := step.match(original[j])) and not s[1].startswith("checking "):
+                if s[1].startswith("result:") or s[1].startswith("$? = ") and s[1] != "$? = 0":
+                    break
+                j += 1
+            if j < len(original) and (s := step.match(original[j])) and s[1] == "result: yes":
+                total += original[i:j + 1]
+                i = j + 1
+                continue
+        i += 1
+    return total
+
+
+def test_config_log_counts_silent_passed_probes_and_keeps_failed_ones(counter):
+    # config.log records every probe: `checking for stdio.h`, the compile command, `$? = 0`,
+    # `result: yes`. Those kept most of the log (74% of its tokens). A probe that passed
+    # silently is now counted in the marker; a `result: no` probe keeps its compiler error,
+    # its failed program and `$? = 1`, and a probe with another result keeps its answer.
+    original, view = original_and_view_lines(counter, real("config-log-libsodium-head.txt"))
+    for line in original:
+        if ": result: " in line and not line.endswith(": result: yes"):
+            assert line.rstrip() in view  # `result: ` (an empty answer) is shown without its space
+        if "$? = 1" in line or "error: " in line or line == "configure: failed program was:":
+            assert line in view
+    assert view.count("configure: failed program was:") == original.count("configure: failed program was:")
+    assert "configure:5128: checking for stdio.h" not in view
+    assert "configure:5128: checking for minix/config.h" in view
+    markers = [MARKER.match(v) for v in view if v.startswith("… ")]
+    assert all(markers)
+    assert sum(int(m[1]) for m in markers) == len(original) - len(view) + len(markers)
+    passed = re.compile(r"(\d+) lines? of configure checks that passed")
+    counted = sum(int(p[1]) for m in markers if (p := passed.search(m[2])))
+    # every passed probe's line is either counted as one or shown (a lone one is not worth a marker)
+    # (a text some other line also has, a failed probe's same compile command, is not told apart)
+    probes = Counter(_passed_probe_lines(original))
+    everywhere = Counter(original)
+    ambiguous = sum(c for t, c in probes.items() if everywhere[t] > c)
+    shown = sum(1 for v in view if v in probes and everywhere[v] == probes[v])
+    total = sum(probes.values())
+    assert total - shown - ambiguous <= counted <= total - shown and counted > 0.9 * total
+    assert len(view) < len(original) * 0.6
