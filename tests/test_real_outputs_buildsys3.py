@@ -7,6 +7,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from engine.detect import detect
+from engine.types import ContentType
 from tests.real_views import MARKER, engine_view, original_and_view_lines
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "buildsys3"
@@ -114,3 +116,18 @@ def test_config_log_counts_silent_passed_probes_and_keeps_failed_ones(counter):
     total = sum(probes.values())
     assert total - shown - ambiguous <= counted <= total - shown and counted > 0.9 * total
     assert len(view) < len(original) * 0.6
+
+
+# ---------------------------------------------------------------- autoreconf -fiv -Wall
+
+
+def test_autoreconf_warnings_are_tool_output_not_search_hits(counter):
+    # `configure.ac:3: warning: …` with its m4 trace (`aclocal.m4:122: X is expanded from...`,
+    # `configure.ac:3: the top level`) looks like `grep -n` hits: it was detected as search
+    # results, whose view elides hits by file and line range. It is a tool's transcript.
+    data = real("autoreconf-fiv-obsolete-macros.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original, view = original_and_view_lines(counter, data)
+    for line in original:
+        if ": warning: " in line:
+            assert line in view
