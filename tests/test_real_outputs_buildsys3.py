@@ -100,6 +100,14 @@ def test_config_log_counts_silent_passed_probes_and_keeps_failed_ones(counter):
         if "$? = 1" in line or "error: " in line or line == "configure: failed program was:":
             assert line in view
     assert view.count("configure: failed program was:") == original.count("configure: failed program was:")
+    # each failed program after its confdefs.h stays whole, in order (two differ in one line)
+    for i, line in enumerate(original):
+        if line == "| /* end confdefs.h.  */":
+            j = i + 1
+            while j < len(original) and original[j].startswith("|"):
+                j += 1
+            program = [ln.rstrip() for ln in original[i + 1:j]]
+            assert any(view[k:k + len(program)] == program for k in range(len(view)))
     assert "configure:5128: checking for stdio.h" not in view
     assert "configure:5128: checking for minix/config.h" in view
     markers = [MARKER.match(v) for v in view if v.startswith("… ")]

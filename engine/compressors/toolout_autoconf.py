@@ -5,7 +5,7 @@ and every one opens with the whole confdefs.h so far: each `#define` configure h
 `| /* confdefs.h */` and `| /* end confdefs.h.  */`. By the end of a big configure that is
 hundreds of lines a probe, repeated for every failed probe, and the final confdefs.h is listed
 once more under `## confdefs.h. ##`. Those lines are CONFDEFS: droppable, counted in the marker;
-the probe's own program after the end comment, its compiler output and `$? = 1` stay.
+the probe's own program after the end comment (kept whole), its compiler output and `$? = 1` stay.
 
 Most probes pass silently: `checking for stdio.h`, the compile command, `$? = 0`, `result: yes`,
 hundreds of times (each compiler-flag probe repeating the whole growing CFLAGS). A probe whose
@@ -44,6 +44,13 @@ def mark_confdefs(norm: list[str], cls: list[str], scan: LineScan) -> None:
         if j < n and norm[j] == _END:  # only a whole confdefs.h, closed by its end comment
             for k in range(i + 1, j):
                 cls[k] = CONFDEFS
+            # The probe's own program after it stays whole: two failed programs often differ in
+            # one line (`#define _FORTIFY_SOURCE 3` then `2`), which a generic rule would drop
+            # as resembling the first.
+            j += 1
+            while j < n and norm[j].startswith("|"):
+                cls[j] = KEEP
+                j += 1
 
 
 def mark_passed_probes(norm: list[str], cls: list[str], scan: LineScan) -> None:
