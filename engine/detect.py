@@ -130,7 +130,7 @@ def detect(data: bytes) -> ContentType:
     if search_like:
         # flake8/ruff/pylint findings (`path:12:5: F821 undefined name`) are shaped like grep
         # hits; a search view would elide them by file and line range, toolout keeps each error.
-        return ContentType.TERMINAL if _lint_listing(nonblank) else ContentType.SEARCH
+        return ContentType.TERMINAL if _lint_listing(nonblank) or _m4_trace(text) else ContentType.SEARCH
     if _looks_like_config(data, text, lines):
         if py_literal.looks_literal(text) and py_literal.as_json(data.decode("utf-8", errors="replace")):
             # pprint of a list of dicts parses as YAML flow; the text reader reads it as data.
@@ -437,6 +437,13 @@ def _looks_like_search(nonblank: list[str]) -> bool:
         return False
     context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0
     return 3 * (hits + context) >= len(nonblank)
+
+
+def _m4_trace(text: str) -> bool:
+    """autoconf/automake warnings (`autoreconf -Wall`): each `configure.ac:3: warning: …` comes
+    with its m4 expansion trace (`aclocal.m4:122: AC_PROG_LIBTOOL is expanded from...`,
+    `configure.ac:3: the top level`), lines shaped like grep hits that are a tool's diagnostics."""
+    return " is expanded from..." in text and ": the top level" in text
 
 
 def _lint_listing(nonblank: list[str]) -> bool:

@@ -721,12 +721,18 @@ TOOL_LINKER_WORDS = ("reference to", "definition of", "duplicate symbol", "reloc
 #: a missing input): `gcc: error: unrecognized command-line option '-mfoo'`, `cc1: warning:
 #: command-line option '-std=c++17' is valid for C++ but not for C`. Printed again for every
 #: file compiled. (collect2's `ld returned 1 exit status` is each failed link's verdict: not here.)
+#: libtool's own (`libtool: warning: '-version-info/-version-number' is ignored for convenience
+#: libraries`) is printed again for every library it links.
+#: config.log's record of one probe: `configure:5128: checking for stdio.h`, the commands it ran
+#: (`configure:5128: ccache gcc -c conftest.c >&5`), their `configure:5128: $? = 0`, and
+#: `configure:5128: result: yes` (group 1: what follows `configure:N: `).
+CONFIG_LOG_STEP = compile_lazily(r"^configure:\d+: (.*)$")
 TOOL_DRIVER_DIAG = compile_lazily(
-    r"^(?:\S*/)?(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cc1|cc1plus|cc1obj|lto1|lto-wrapper)(?:-\d+(?:\.\d+)*)?"
+    r"^(?:\S*/)?(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cc1|cc1plus|cc1obj|lto1|lto-wrapper|libtool)(?:-\d+(?:\.\d+)*)?"
     r": (?:fatal error|error|warning|note): "
 )
 #: Words one of which every TOOL_DRIVER_DIAG match holds.
-TOOL_DRIVER_WORDS = ("cc: ", "cc1", "++: ", "clang", "gcc-", "lto1: ", "lto-wrapper: ")
+TOOL_DRIVER_WORDS = ("cc: ", "cc1", "++: ", "clang", "gcc-", "lto1: ", "lto-wrapper: ", "libtool: ")
 #: javac through Maven: `[WARNING] /src/X.java:[4,10] found raw type: java.util.List` (the
 #: position in brackets, no `: severity:`): a finding like gcc's, so a -Xlint flood is thinned.
 TOOL_DIAG_MAVEN = compile_lazily(r"^\[(?P<sev>ERROR|WARNING)\] (?P<path>\S+?):\[(?P<line>\d+),(?P<col>\d+)\] (?P<msg>.*)$")

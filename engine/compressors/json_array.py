@@ -320,6 +320,8 @@ class _Walk:
             if summary:
                 marker[SUMMARY_KEY] = summary
             if worth_eliding(end - start, summary, len(canonical(marker)), elided):
+                if unit_word == "elements":
+                    _name_elements(marker, run, elided)
                 self.markers.append(marker)
                 self.element_markers.append((marker, unit_word))
                 self.elided_bytes += elided
@@ -348,6 +350,39 @@ def _name_entries(marker: dict[str, Any], names: list[str]) -> None:
     if 2 * sum(1 for n in names if n.count("/") > n.startswith("@")) >= len(names):  # `@scope/name` is a name
         return
     marker[NAMES_KEY] = joined
+
+
+#: Members that name the file an element describes (compile_commands.json's `file`, a
+#: listing's `path`): an array of such records is a file list the agent asked for, so the
+#: elided elements' files are all listed while they cost at most 1/ELEMENT_NAMES_SHARE of the
+#: bytes elided; longer lists are only counted.
+ELEMENT_NAME_FIELDS = ("file", "filename", "file_path", "filePath", "path")
+ELEMENT_NAMES_SHARE = 8
+
+
+def _name_elements(marker: dict[str, Any], run: list[Any], elided: int) -> None:
+    """The elided elements' files, in order, each once, a common directory written once
+    (`file under /src/ (2 distinct): a.c b.c`, the count only when some repeat), so the array's set of files stays complete in the view."""
+    if not run or not all(map(isinstance, run, repeat(dict))):
+        return
+    for field in ELEMENT_NAME_FIELDS:
+        names = [x.get(field) for x in run]
+        if all(isinstance(n, str) and n and " " not in n for n in names):
+            break
+    else:
+        return
+    prefix = names[0][:names[0].rfind("/") + 1]
+    while prefix and not all(n.startswith(prefix) and len(n) > len(prefix) for n in names):
+        prefix = prefix[:prefix.rstrip("/").rfind("/") + 1]
+    distinct = list(dict.fromkeys(names))  # libtool compiles each file twice (PIC and not)
+    joined = " ".join(n[len(prefix):] for n in distinct)
+    head = f"{field} under {prefix}" if prefix else field
+    if len(distinct) < len(names):
+        head += f" ({len(distinct)} distinct)"
+    head += ": "
+    if ELEMENT_NAMES_SHARE * (len(head) + len(joined)) > elided:
+        return
+    marker[NAMES_KEY] = head + joined
 
 
 def _pair_verdicts(seeds: list[str], units: list[str], keep: list[bool]) -> list[bool]:

@@ -74,7 +74,9 @@ from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
 from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_debug, thin_maven_warnings
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
-from engine.compressors.toolout_autoconf import CONFDEFS, HINT as CONFDEFS_HINT, mark_confdefs
+from engine.compressors.toolout_autoconf import (
+    CONFDEFS, HINT as CONFDEFS_HINT, PROBE_COMMAND, PROBE_HINT, PROBE_PASSED, mark_confdefs, mark_passed_probes,
+)
 from engine.compressors.toolout_linker import DRIVER_REPEAT, LINK_REPEAT, fold_driver_repeats, fold_linker_repeats
 from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_gyp_chatter, mark_npm_usage
 from engine.compressors.toolout_pywarnings import RUNTIME_VOLUME, thin_runtime_warnings, thin_warnings_summary
@@ -148,7 +150,8 @@ from engine.patterns import (
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
                        SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY,
-                       PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS, TOX_DEBUG})
+                       PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS, TOX_DEBUG,
+                       PROBE_PASSED, PROBE_COMMAND})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
 TREE_MIN_MARKS = 3
@@ -538,6 +541,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     linker = _promote(lines, norm, cls, scan)
     if CONFDEFS_HINT in joined:  # config.log: each failed test program repeats confdefs.h
         mark_confdefs(norm, cls, scan)
+    if PROBE_HINT in joined and "\nconfigure:" in joined:  # config.log: probes that passed silently
+        mark_passed_probes(norm, cls, scan)
     if "FAILED: " in joined:  # ninja: the failed step's command is on the line under its target
         for i in scan.candidates(("FAILED: ",), fold_case=False):
             if norm[i].startswith("FAILED: ") and i + 1 < n and cls[i + 1] == OTHER and norm[i + 1]:
@@ -684,6 +689,8 @@ _LABEL_NOUNS = (
     (UNKNOWN_FRAME, "chromedriver stack frame line|with no symbol (`#N 0x… <unknown>`)"),
     (LINK_REPEAT, "linker line|identical to lines shown above"),
     (DRIVER_REPEAT, "compiler-driver line|identical to lines shown above"), (CONFDEFS, "confdefs.h line"),
+    (PROBE_PASSED, "line|of configure checks that passed (`checking …`, commands with `$? = 0`, `result: yes`)"),
+    (PROBE_COMMAND, "configure-check command line|with `$? = 0`"),
     (TOX_DEBUG, "tox -vv debug (level D) line"),
 )
 _NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)
