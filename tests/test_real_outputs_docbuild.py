@@ -9,9 +9,9 @@ from engine.compressors import tex_report
 from engine.compressors.terminal import TerminalCompressor
 from engine.detect import detect
 from engine.types import ContentType
+from tests.real_views import MARKER
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "docbuild"
-MARKER = re.compile(r"^… (\d+) lines elided \(caveman\): (.*) …$")
 
 
 def real(name: str) -> bytes:

@@ -4,11 +4,13 @@ every failing spec, error and count stays; passing specs and frame noise are cou
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from engine.compressors.json_array import MARKER, SUMMARY_KEY, JsonCompressor
 from engine.detect import detect
 from engine.types import ContentType
+from tests.real_views import MARKER as LINES_MARKER, original_and_view_lines
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "e2e2"
 
@@ -101,7 +103,6 @@ def test_selenium_debug_log_folds_chromedriver_frames():
 def test_puppeteer_crash_transcript_is_no_code(counter):  # noqa: ANN001 (the conftest fixture)
     # `visited http://host/ -> 200 "Shop Demo"` read as a `:` ending a line before a `//`
     # comment: the script's output counted as code-shaped and the whole run passed through.
-    from real_views import original_and_view_lines
     data = real("puppeteer-script-timeout.txt")
     assert detect(data) == ContentType.TERMINAL  # a Node crash: toolout keeps its header and block
     original, view = original_and_view_lines(counter, data)
@@ -122,7 +123,6 @@ def test_puppeteer_crash_transcript_is_no_code(counter):  # noqa: ANN001 (the co
 
 
 def _node_crash_view(counter, name: str, location: str) -> None:  # noqa: ANN001
-    from real_views import original_and_view_lines
     data = real(name)
     # read as code (its `at …)` frames, a `(101 ms)` line) or prose, the crash passed whole or
     # lost its `file.js:2` location line; toolout keeps Node's crash header and block
@@ -151,8 +151,6 @@ def test_node_missing_module_crash(counter):  # noqa: ANN001
 def test_chromium_stderr_repeats_fold_by_its_time_stamp(counter):  # noqa: ANN001
     # `[29572:29644:1201/043219.677937:ERROR:dbus/bus.cc:405] Failed to connect to the bus: …`:
     # Chromium's `MMDD/HHMMSS.micros` stamp was not masked, so each repeat read as a new error.
-    import re
-    from real_views import MARKER, original_and_view_lines
     data = real("puppeteer-script-dumpio.txt")
     assert detect(data) == ContentType.LOG
     original, view = original_and_view_lines(counter, data)
@@ -162,7 +160,7 @@ def test_chromium_stderr_repeats_fold_by_its_time_stamp(counter):  # noqa: ANN00
     assert len(errors) == 22 and len(shown) < len(errors) // 2
     # every wording from every thread is shown at least once; the rest are counted as repeats
     assert set(shown) == set(errors)
-    repeats = sum(int(r) for m in map(MARKER.match, view) if m
+    repeats = sum(int(r) for m in map(LINES_MARKER.match, view) if m
                   for r in re.findall(r"(\d+) repeats? of shown error lines", m[2]))
     assert repeats >= len(errors) - len(shown)
     assert original[-1] in view and "TimeoutError: Waiting for selector `#welcome-banner` failed" in view

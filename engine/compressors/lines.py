@@ -108,6 +108,14 @@ def marker_text(count: int, noun: str, summary: str = "") -> str:
     return f"… {count} {noun} elided (caveman){': ' + summary if summary else ''} …"
 
 
+def counted(n: int, noun: str) -> str:
+    """`1 frame line`, `3 frame lines`; a `noun|words after it` phrase counts its noun and keeps
+    the words after it (`3 retry lines as in the first attempt`)."""
+    noun, _, tail = noun.partition("|")
+    said = f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return f"{said} {tail}" if tail else said
+
+
 def with_run_markers(units: Sequence[str], runs: Iterable[tuple[int, int, str]], eol: str = "") -> list[str]:
     """The units with each run (start, end, summary), in order, as one counted `lines` marker."""
     out: list[str] = []

@@ -23,7 +23,7 @@ from engine.compressors.log_tracebacks import fold_repeated_tracebacks
 from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
-from engine.compressors.toolout_pyvariants import unknown_frame_rows
+from engine.compressors.toolout_pyvariants import UNKNOWN_FRAME_NOUN, has_unknown_frames, unknown_frame_rows
 from engine.patterns import (
     ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT,
     LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR, NGINX_CONNECTION, PHP_DIAGNOSTIC, PHP_LOGGED_PREFIX,
@@ -358,17 +358,17 @@ class LogCompressor(L.QueryAwareLines):
                 # A repeat is represented by the shown line it repeats (verified, but for its time
                 # stamp and pid): never brought back as a sample, which would show a traceback
                 # with holes where its copy's lines happened to miss the sampled seeds.
-                dropped = list(repeats) if dropped is None else [a or b for a, b in zip(dropped, repeats)]
+                dropped = _either(dropped, repeats)
         keep_error_details(bare, important, scan, repeats)
         unknown = [False] * n
-        if "<unknown>" in joined and "Stacktrace:" in joined:
+        if has_unknown_frames(joined):
             # chromedriver's stack under a Selenium error (`#3 0x55ca3af92181 <unknown>`): no
             # symbol, file or line, the same under every error. Its message and `Stacktrace:`
             # stay; the frames are counted (read as a sanitizer's stack, they had all stayed).
             for i in unknown_frame_rows(bare, scan):
                 unknown[i], important[i] = True, False
             if any(unknown):
-                dropped = list(unknown) if dropped is None else [a or b for a, b in zip(dropped, unknown)]
+                dropped = _either(dropped, unknown)
         if "\nSEVERE: " in joined or "\nWARNING: " in joined:  # java.util.logging
             keep_jul_heads(bare, important)
         eol = "\r" if doc.eol_cr else ""
@@ -379,7 +379,7 @@ class LogCompressor(L.QueryAwareLines):
             statuses = access_counts.status_summary(bare[i:j]) if access else ""
             frames = sum(unknown[i:j])
             if frames:
-                said = f"{frames} chromedriver stack frame line{'s' if frames != 1 else ''} with no symbol (`#N 0x… <unknown>`)"
+                said = L.counted(frames, UNKNOWN_FRAME_NOUN)
                 statuses = f"{said}; {statuses}" if statuses else said
             count = sum(repeats[i:j])
             if not count:
@@ -428,6 +428,11 @@ def keep_jul_heads(bare: list[str], important: list[bool]) -> None:
     for i in compress(range(1, len(bare)), important[1:]):
         if not important[i - 1] and JUL_LEVEL_LINE.match(bare[i]) and JUL_RECORD_HEAD.match(bare[i - 1]):
             important[i - 1] = True
+
+
+def _either(dropped: list[bool] | None, more: list[bool]) -> list[bool]:
+    """The lines dropped so far (None: none yet) and `more`."""
+    return list(more) if dropped is None else [a or b for a, b in zip(dropped, more)]
 
 
 def _without(units: list[str], dropped: list[bool]) -> list[str]:

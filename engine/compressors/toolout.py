@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from itertools import compress, repeat
 
 from engine.compressors import invariants
-from engine.compressors.lines import LineScan
+from engine.compressors.lines import LineScan, counted
 from engine.compressors.pip_build import (
     HOOK_FRAME,
     SCHEMA,
@@ -58,7 +58,7 @@ from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
 from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
 from engine.compressors.toolout_pyvariants import (
     PACKAGE_SOURCE_SEEN, PYTEST_FRAME, UNKNOWN_FRAME, fold_harness_frames, fold_seen_package_source,
-    fold_unknown_frames, mark_pytest_variants,
+    UNKNOWN_FRAME_NOUN, fold_unknown_frames, has_unknown_frames, mark_pytest_variants,
 )
 from engine.compressors.toolout_clang import HINT as CLANG_COUNT_HINT, mark_clang_counts
 from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captured
@@ -557,7 +557,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         fold_jvm_frames(norm, cls, in_block)
     fold_harness_frames(norm, cls, in_block, joined)  # pytest's own frames in --tb=native
     fold_seen_package_source(norm, cls, in_block, joined, scan)  # a library's listing printed again
-    if "<unknown>" in joined and "Stacktrace:" in joined:  # chromedriver's frames in a Selenium error
+    if has_unknown_frames(joined):  # chromedriver's frames in a Selenium error
         fold_unknown_frames(norm, cls, in_block, scan)
     if joined.count("\n[WARNING] ") > WARNING_FLOOD:  # Maven: one warning per artifact
         thin_maven_warnings(norm, cls)
@@ -686,7 +686,7 @@ _LABEL_NOUNS = (
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
     (JUNIT_PROPERTY, "JUnit <property> line"), (RETRY_COPY, "retry line|as in the first attempt"),
     (PACKAGE_SOURCE_SEEN, "installed-package source line|listed above"),
-    (UNKNOWN_FRAME, "chromedriver stack frame line|with no symbol (`#N 0x… <unknown>`)"),
+    (UNKNOWN_FRAME, UNKNOWN_FRAME_NOUN),
     (LINK_REPEAT, "linker line|identical to lines shown above"),
     (DRIVER_REPEAT, "compiler-driver line|identical to lines shown above"), (CONFDEFS, "confdefs.h line"),
     (PROBE_PASSED, "line|of configure checks that passed (`checking …`, commands with `$? = 0`, `result: yes`)"),
@@ -694,10 +694,6 @@ _LABEL_NOUNS = (
     (TOX_DEBUG, "tox -vv debug (level D) line"),
 )
 _NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def run_summary(analysis: Analysis, start: int, end: int, lines: list[str] | None = None,
@@ -726,10 +722,9 @@ def run_summary(analysis: Analysis, start: int, end: int, lines: list[str] | Non
     parts = []
     for label, noun in _LABEL_NOUNS:
         if counts[label]:
-            noun, _, tail = noun.partition("|")
-            parts.append(f"{_count(counts[label], noun)} {tail}" if tail else _count(counts[label], noun))
+            parts.append(counted(counts[label], noun))
     if blank:
-        parts.append(_count(blank, "blank line"))
+        parts.append(counted(blank, "blank line"))
     if findings:
         ranked = sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0]))
         shown: list[str] = []
@@ -750,14 +745,14 @@ def run_summary(analysis: Analysis, start: int, end: int, lines: list[str] | Non
                 rule_of = [analysis.repeat_rules[k] or "uncoded" for k in heads[first:stop]]
                 shown = [f"{rule}×{c} at {describe_locations([p for p, r in zip(places, rule_of) if r == rule])}"
                          for rule, c in ranked]
-        parts.append(f"{_count(findings, 'finding')} like those shown: {' '.join(shown)}")
+        parts.append(f"{counted(findings, 'finding')} like those shown: {' '.join(shown)}")
     context = counts[REPEAT] - findings
     if context:
-        parts.append(f"{_count(context, 'line')} under them")
+        parts.append(f"{counted(context, 'line')} under them")
     other = counts[OTHER] + counts[KEEP]
     if other:
         facts = _other_facts(analysis, start, end, lines, fields) if lines and fields and other >= 2 else ""
-        parts.append(f"{_count(other, 'other line')} ({facts})" if facts else _count(other, "other line"))
+        parts.append(f"{counted(other, 'other line')} ({facts})" if facts else counted(other, "other line"))
     return "; ".join(parts)
 
 

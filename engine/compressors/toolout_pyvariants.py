@@ -102,8 +102,15 @@ def fold_seen_package_source(norm: list[str], cls: list[str], in_block: list[boo
 
 #: A chromedriver stack frame with no symbol (`#3 0x55ca3af92181 <unknown>`): counted, not shown.
 UNKNOWN_FRAME = "unknownframe"
+#: What a marker calls them (`noun|words after the count`: lines.counted).
+UNKNOWN_FRAME_NOUN = "chromedriver stack frame line|with no symbol (`#N 0x… <unknown>`)"
 #: Fewer such frames in a row than this stay (the marker would cost about as much).
 MIN_UNKNOWN_FRAMES = 3
+
+
+def has_unknown_frames(joined: str) -> bool:
+    """The text may hold chromedriver's symbol-less stack (Selenium prints it under `Stacktrace:`)."""
+    return "<unknown>" in joined and "Stacktrace:" in joined
 
 
 def fold_unknown_frames(norm: list[str], cls: list[str], in_block: list[bool], scan: LineScan) -> None:
