@@ -16,7 +16,7 @@ from itertools import accumulate, compress
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.compressors import invariants
+from engine.compressors import invariants, literal_index
 from engine.compressors.redundancy import keep_non_redundant
 from engine.patterns import ANSI, WORD
 
@@ -222,7 +222,8 @@ class LineScan:
     def _text(self, fold_case: bool) -> tuple[str, list[int], frozenset[int]]:
         got = self._texts.get(fold_case)
         if got is None:
-            plain = self._texts[False][0] if False in self._texts else "\n".join(self.lines)
+            # (the gates' text: `word in joined` is answered for most words by one scan)
+            plain = self._texts[False][0] if False in self._texts else literal_index.indexed("\n".join(self.lines))
             if not fold_case:
                 got = (plain, _starts(self.lines), frozenset())
             elif plain.isascii():

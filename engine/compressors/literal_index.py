@@ -1,0 +1,87 @@
+"""One scan answers every literal gate asked of a text.
+
+The compressors skip a pass when the text lacks the words its lines need (`if "EUnit" in joined`):
+about a hundred such gates are asked of one payload, and each absent word costs a scan of the
+whole text (Python's substring search runs at about 1 GB/s here), a fifth of a log's or a test
+run's compression time. An IndexedText is a str that answers `word in text` for every word of
+GATE_WORDS from one Aho-Corasick scan (a DFA, run in Rust by ahocorasick-rs) made at its first
+such question; any other word is searched as str does. The answers are str's answers: only
+their cost changes.
+
+ahocorasick-rs is an accelerator only: without it (or for a short text) an IndexedText is not
+made and every gate is searched as before.
+"""
+from __future__ import annotations
+
+import functools
+
+try:
+    import ahocorasick_rs
+except ImportError:  # every gate searched on its own: slower, the same answers
+    ahocorasick_rs = None
+
+#: The words the compressors ask of a LineScan's joined text (tests/test_literal_index.py finds
+#: every word asked over the corpus and fixtures here). Single characters are left out: str
+#: finds one with memchr, as fast as the scan, and a common one would flood it with matches.
+GATE_WORDS: tuple[str, ...] = (
+    '\tat ', '\n\t', '\n#1 ', '\n==', '\nSEVERE: ', '\nWARNING: ', '\n[DEBUG] ', '\nconfigure:',
+    '  \t', '  at ', ' ... ', ' AFFECTING ', ' D ', ' ERROR ', ' HTTP/1.', ' _ _ _ ', ' collected',
+    ' example, ', ' examples, ', ' generated.', ' inspected, ', ' ms', ' on line ', ' runs, ',
+    ' trace output on.', ' → ', ' ↩ ', ' ∅ ', ' ☢ ', ' ⚠ ', ' ✘ ', '" ', '" 5',
+    '"@module":"terraform.ui"', '"Action":"', '"Package":"', '"status', '# A tibble: ',
+    '# Query_time: ', '#0 ', '(!) Some chunks are larger than', '(Severity: ', '(Thread[', ') ',
+    ') doctest ', ') property ', ') test ', '): ', '++: ', '--- FAIL: ', '--- FAIL: Example',
+    '--- PASS: ', '-packages/', '-packages/_pytest/', '-packages/pluggy/', '...', '...Failed',
+    '...Passed', '...Skipped', '.go:', '.py:', '.t ..', ':  ', ': File would be reformatted',
+    ': checking ', '<Module ', '<cppcheck version="', '<testcase', '<unknown>', '=== ',
+    '>> Issue: [', 'Benchmark ',
+    'Compilation failed due to warnings while using the --warnings-as-errors option', 'DATA RACE',
+    'EUnit', 'FAIL\t', 'FAILED: ', 'Generated an empty chunk', 'Listing tests:', 'Name (time in ',
+    'PHPUnit ', 'PLAY [', 'Performance has regressed',
+    'Shadow byte legend (one shadow byte represents 8 application bytes):', 'Stacktrace:',
+    'Summary of non-successful tests:', 'T /', 'TASK [', 'TeX, Version', 'Terraform',
+    'Test execution started.', 'Test run finished after', 'Time (mean ± σ):', '[ FAIL ',
+    '[ERROR] ', '[L#', '[WARNING] ', '[gw', ']\t', '] ERROR ', '] FAILED ', '] PASSED ', 'cc1',
+    'cc: ', 'clang', 'complete! Resources:', 'coverage: platform ', 'duplicate symbol',
+    'entering extended mode', 'error: Failed to build `', 'f1-score', 'fuzz: elapsed: ', 'gcc-',
+    'gyp info ', 'gyp verb ', 'ld returned', 'ld: ', 'libtool: ', 'lto-wrapper: ', 'lto1: ',
+    'npm ERR! Options:', 'npm error Options:', 'ns/op', 'ollup', 'running ', 'secs.', 'slowest ',
+    'tests run.', 'vite v', 'warnings summary', "{'eval_", "{'train_runtime'",
+    '| /* confdefs.h */', '| F W S  OK | Context', '| P:', '└─', '├─', '══ DONE ', '✓ built in ',
+)
+
+#: Below this many characters the gates cost less than building the index would.
+MIN_INDEXED = 16 * 1024
+
+
+@functools.cache
+def _automaton() -> "ahocorasick_rs.AhoCorasick":
+    return ahocorasick_rs.AhoCorasick(
+        GATE_WORDS, matchkind=ahocorasick_rs.MatchKind.Standard, implementation=ahocorasick_rs.Implementation.DFA)
+
+
+class IndexedText(str):
+    """A str whose `word in text` is looked up, for the words of GATE_WORDS, in the set of those
+    found by one scan of the text."""
+
+    def __contains__(self, word: object) -> bool:
+        answers = self.__dict__.get("_answers")
+        if answers is None:
+            found = set(_automaton().find_matches_as_strings(self, overlapping=True))
+            answers = self.__dict__["_answers"] = {w: w in found for w in GATE_WORDS}
+        got = answers.get(word) if type(word) is str else None
+        if got is None:
+            got = search(self, word)
+        return got
+
+
+def search(text: str, word: object) -> bool:
+    """str's own answer to `word in text` (a word the index does not hold)."""
+    return str.__contains__(text, word)
+
+
+def indexed(text: str) -> str:
+    """`text` as an IndexedText where that saves time, else `text` itself."""
+    if ahocorasick_rs is None or len(text) < MIN_INDEXED:
+        return text
+    return IndexedText(text)
