@@ -268,6 +268,22 @@ class LineScan:
         self._word_lines[(word, fold_case)] = found
         return found
 
+    def _find_together(self, keywords: Sequence[str], fold_case: bool) -> None:
+        """The lines of each keyword not asked yet, from one scan of a long text for them all
+        (word_lines finds each on its own otherwise). A keyword on more than 1/DENSE of the
+        lines is left to word_lines, which tests such a keyword line by line."""
+        todo = tuple(word for word in keywords if word and (word, fold_case) not in self._word_lines)
+        if len(todo) < 2:
+            return
+        text, starts, _ = self._text(fold_case)
+        places = literal_index.word_places(text, todo)
+        if places is None:
+            return
+        dense = (len(starts) - 1) // DENSE
+        for word, at in zip(todo, places):
+            if len(at) <= dense:
+                self._word_lines[(word, fold_case)] = {bisect_right(starts, pos) - 1 for pos in at}
+
     def joined(self) -> str:
         """The lines joined by newlines."""
         return self._text(False)[0]
@@ -280,6 +296,7 @@ class LineScan:
                    fold_case: bool = True) -> set[int]:
         text, starts, forced = self._text(fold_case)
         candidates = set(forced)
+        self._find_together(keywords, fold_case)
         for word in keywords:
             candidates |= self.word_lines(word, fold_case)
 

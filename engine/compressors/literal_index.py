@@ -1,4 +1,4 @@
-"""One scan answers every literal gate asked of a text.
+"""One scan answers every literal gate asked of a text, and finds a keyword set's places.
 
 The compressors skip a pass when the text lacks the words its lines need (`if "EUnit" in joined`):
 about a hundred such gates are asked of one payload, and each absent word costs a scan of the
@@ -7,6 +7,10 @@ run's compression time. An IndexedText is a str that answers `word in text` for 
 GATE_WORDS from one Aho-Corasick scan (a DFA, run in Rust by ahocorasick-rs) made at its first
 such question; any other word is searched as str does. The answers are str's answers: only
 their cost changes.
+
+LineScan.candidates (the lines holding one of a set of keywords) takes the keywords' places from
+word_places: one scan for the whole set, where each keyword had cost a find over the whole text
+(for an absent one) or a find per line holding it.
 
 ahocorasick-rs is an accelerator only: without it (or for a short text) an IndexedText is not
 made and every gate is searched as before.
@@ -73,6 +77,25 @@ class IndexedText(str):
         if got is None:
             got = search(self, word)
         return got
+
+
+@functools.lru_cache(maxsize=64)  # keyword sets are module constants: a few per process
+def _set_automaton(words: tuple[str, ...]) -> "ahocorasick_rs.AhoCorasick":
+    return ahocorasick_rs.AhoCorasick(
+        words, matchkind=ahocorasick_rs.MatchKind.Standard, implementation=ahocorasick_rs.Implementation.DFA)
+
+
+def word_places(text: str, words: tuple[str, ...]) -> list[list[int]] | None:
+    """Where each of `words` (none empty) starts in `text`: every occurrence, in order; None
+    where one scan would not pay (see indexed)."""
+    if ahocorasick_rs is None or len(text) < MIN_INDEXED:
+        return None
+    places: list[list[int]] = [[] for _ in words]
+    # (overlapping: every occurrence of every word; one word's come in order of their ends, so
+    # of their starts)
+    for k, start, _ in _set_automaton(words).find_matches_as_indexes(text, overlapping=True):
+        places[k].append(start)
+    return places
 
 
 def search(text: str, word: object) -> bool:
