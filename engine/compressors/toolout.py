@@ -501,7 +501,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     rules: dict[int, str] = {}
     if "warnings summary" in joined:
         thin_warnings_summary(norm, cls, rules)
-    if joined.count("Warning:") > RUNTIME_VOLUME:  # a program's own warnings, repeated per call
+    if "Warning:" in joined and joined.count("Warning:") > RUNTIME_VOLUME:  # a program's own warnings, repeated per call
         thin_runtime_warnings(norm, cls, in_block, rules, sorted(scan.word_lines("Warning:", fold_case=False)))
     where: dict[int, tuple[str, str]] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts, where)
@@ -559,7 +559,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     fold_seen_package_source(norm, cls, in_block, joined, scan)  # a library's listing printed again
     if has_unknown_frames(joined):  # chromedriver's frames in a Selenium error
         fold_unknown_frames(norm, cls, in_block, scan)
-    if joined.count("\n[WARNING] ") > WARNING_FLOOD:  # Maven: one warning per artifact
+    if "\n[WARNING] " in joined and joined.count("\n[WARNING] ") > WARNING_FLOOD:  # Maven: one warning per artifact
         thin_maven_warnings(norm, cls)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
