@@ -269,20 +269,16 @@ class LineScan:
         return found
 
     def _find_together(self, keywords: Sequence[str], fold_case: bool) -> None:
-        """The lines of each keyword not asked yet, from one scan of a long text for them all
-        (word_lines finds each on its own otherwise). A keyword on more than 1/DENSE of the
-        lines is left to word_lines, which tests such a keyword line by line."""
+        """The keywords not asked yet that a long text lacks, found by one scan for them all
+        (word_lines would search the whole text for each): they hold no line."""
         todo = tuple(word for word in keywords if word and (word, fold_case) not in self._word_lines)
         if len(todo) < 2:
             return
-        text, starts, _ = self._text(fold_case)
-        places = literal_index.word_places(text, todo)
-        if places is None:
-            return
-        dense = (len(starts) - 1) // DENSE
-        for word, at in zip(todo, places):
-            if len(at) <= dense:
-                self._word_lines[(word, fold_case)] = {bisect_right(starts, pos) - 1 for pos in at}
+        found = literal_index.present(self._text(fold_case)[0], todo)
+        if found is not None:
+            for word in todo:
+                if word not in found:
+                    self._word_lines[(word, fold_case)] = set()
 
     def joined(self) -> str:
         """The lines joined by newlines."""
