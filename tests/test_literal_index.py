@@ -92,19 +92,3 @@ def test_gate_words_hold_every_word_the_compressors_ask(monkeypatch):
                 compressor.compress(body)
     assert sorted(asked) == []
 
-
-KEYWORDS = ["error", "fail", "warn", "ld: ", ") ", "- ", "é", "→", "x", "never"]
-LINE = st.lists(st.sampled_from(["error", "Fail", "WARN", "ld: ", ") ", "- ", "é", "→", "x", " ", "É"]),
-                max_size=8).map("".join)
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.lists(LINE, min_size=1, max_size=30), st.lists(st.sampled_from(KEYWORDS), min_size=2, max_size=6,
-                                                          unique=True), st.booleans())
-def test_keywords_found_together_are_the_lines_holding_them(lines, words, fold_case):
-    # repeated past MIN_INDEXED: the keywords are found by one scan
-    lines = lines * (literal_index.MIN_INDEXED // (len("\n".join(lines)) + 1) + 1)
-    words = [w.lower() for w in words] if fold_case else words
-    expected = {i for i, line in enumerate(lines)
-                if (fold_case and not line.isascii()) or any(w in (line.lower() if fold_case else line) for w in words)}
-    assert LineScan(lines).candidates(words, fold_case=fold_case) == expected

@@ -268,18 +268,6 @@ class LineScan:
         self._word_lines[(word, fold_case)] = found
         return found
 
-    def _find_together(self, keywords: Sequence[str], fold_case: bool) -> None:
-        """The keywords not asked yet that a long text lacks, found by one scan for them all
-        (word_lines would search the whole text for each): they hold no line."""
-        todo = tuple(word for word in keywords if word and (word, fold_case) not in self._word_lines)
-        if len(todo) < 2:
-            return
-        found = literal_index.present(self._text(fold_case)[0], todo)
-        if found is not None:
-            for word in todo:
-                if word not in found:
-                    self._word_lines[(word, fold_case)] = set()
-
     def joined(self) -> str:
         """The lines joined by newlines."""
         return self._text(False)[0]
@@ -292,7 +280,6 @@ class LineScan:
                    fold_case: bool = True) -> set[int]:
         text, starts, forced = self._text(fold_case)
         candidates = set(forced)
-        self._find_together(keywords, fold_case)
         for word in keywords:
             candidates |= self.word_lines(word, fold_case)
 

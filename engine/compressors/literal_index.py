@@ -1,4 +1,4 @@
-"""One scan answers every literal gate asked of a text, and which keywords of a set it lacks.
+"""One scan answers every literal gate asked of a text.
 
 The compressors skip a pass when the text lacks the words its lines need (`if "EUnit" in joined`):
 about a hundred such gates are asked of one payload, and each absent word costs a scan of the
@@ -7,11 +7,6 @@ run's compression time. An IndexedText is a str that answers `word in text` for 
 GATE_WORDS from one Aho-Corasick scan (a DFA, run in Rust by ahocorasick-rs) made at its first
 such question; any other word is searched as str does. The answers are str's answers: only
 their cost changes.
-
-LineScan.candidates (the lines holding one of a set of keywords) learns from `present` which
-keywords a text lacks, in one scan for the whole set: each absent keyword had cost a find over
-the whole text. (The places of the present ones are still found with str.find: the scan's
-offsets cost more than the finds.)
 
 ahocorasick-rs is an accelerator only: without it (or for a short text) an IndexedText is not
 made and every gate is searched as before.
@@ -59,10 +54,10 @@ GATE_WORDS: tuple[str, ...] = (
 MIN_INDEXED = 16 * 1024
 
 
-@functools.lru_cache(maxsize=64)  # keyword sets are module constants: a few per process
-def _set_automaton(words: tuple[str, ...]) -> "ahocorasick_rs.AhoCorasick":
+@functools.cache
+def _automaton() -> "ahocorasick_rs.AhoCorasick":
     return ahocorasick_rs.AhoCorasick(
-        words, matchkind=ahocorasick_rs.MatchKind.Standard, implementation=ahocorasick_rs.Implementation.DFA)
+        GATE_WORDS, matchkind=ahocorasick_rs.MatchKind.Standard, implementation=ahocorasick_rs.Implementation.DFA)
 
 
 class IndexedText(str):
@@ -72,20 +67,12 @@ class IndexedText(str):
     def __contains__(self, word: object) -> bool:
         answers = self.__dict__.get("_answers")
         if answers is None:
-            found = set(_set_automaton(GATE_WORDS).find_matches_as_strings(self, overlapping=True))
+            found = set(_automaton().find_matches_as_strings(self, overlapping=True))
             answers = self.__dict__["_answers"] = {w: w in found for w in GATE_WORDS}
         got = answers.get(word) if type(word) is str else None
         if got is None:
             got = search(self, word)
         return got
-
-
-def present(text: str, words: tuple[str, ...]) -> set[str] | None:
-    """Which of `words` (none empty) `text` holds, from one scan; None where the scan would not
-    pay (see indexed)."""
-    if ahocorasick_rs is None or len(text) < MIN_INDEXED:
-        return None
-    return set(_set_automaton(words).find_matches_as_strings(text, overlapping=True))
 
 
 def search(text: str, word: object) -> bool:
