@@ -336,6 +336,16 @@ LOG_CONTINUATION = compile_lazily(
     r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
 )
 
+#: A record of a logger that blanks its time column when the time repeats (rich's RichHandler:
+#: `[09:33:03] INFO     first`, then `           INFO     next`): indented, but a record of its
+#: own, not a continuation of the one above.
+LOG_BLANK_TIME_RECORD = compile_lazily(r" {8,}(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +\S")
+
+#: A frame's location in rich's boxed traceback (`│ /src/app.py:18 in process   │`), its
+#: `File "…", line N` line; read only inside a box whose title is RICH_TRACEBACK_TITLE.
+RICH_TRACEBACK_TITLE = "── Traceback (most recent call last) ──"
+RICH_FRAME_HEADER = compile_lazily(r"\s*│ \S[^│]*:\d+ in \S+\s*│$")
+
 #: A hit without a line number (`grep -r`, or `rg` writing to a pipe): a file path (with a
 #: directory or a leading `./`, and an extension) and a colon, then the matched text.
 SEARCH_PATH_HIT = compile_lazily(r"(?:\.{0,2}/|[A-Za-z0-9_@.-]+/)[^:\s]*\.[A-Za-z0-9]{1,10}:(?!\d+:)")

@@ -19,7 +19,7 @@ from engine.compressors import epoch_log, eval_rows, gotest_json, logcat, memche
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import slow_query_lines
 from engine.compressors.log_odd_values import odd_value_lines
-from engine.compressors.log_tracebacks import fold_repeated_tracebacks
+from engine.compressors.log_tracebacks import fold_repeated_tracebacks, rich_frame_lines
 from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
 from engine.compressors.toolout_detect import DETECT_WINDOW
@@ -309,6 +309,8 @@ class LogCompressor(L.QueryAwareLines):
         for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
             if not important[i] and LOG_IMPORTANT.search(bare[i]):
                 important[i] = True
+        for i in rich_frame_lines(bare, scan.joined()):  # rich's boxed traceback: each frame's place
+            important[i] = True
         for i in eval_rows.row_lines(bare, scan.joined()):  # `train-error:0.024` is a metric
             important[i] = False
         for i in eval_rows.result_dict_lines(bare, scan.joined()):  # `{'eval_loss': '0.69', 'epoch': '2'}`

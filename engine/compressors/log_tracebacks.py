@@ -14,6 +14,8 @@ it is, whole. Only service logs are asked (test output keeps every flagged line)
 """
 from __future__ import annotations
 
+from engine.patterns import RICH_FRAME_HEADER, RICH_TRACEBACK_TITLE
+
 TRACEBACK_HEAD = "Traceback (most recent call last):"
 
 
@@ -48,3 +50,24 @@ def fold_repeated_tracebacks(bare: list[str], important: list[bool], repeats: li
         else:
             seen.add(key)
         i = j
+
+
+def rich_frame_lines(bare: list[str], joined: str) -> list[int]:
+    """The frame locations (`│ /src/app.py:18 in process │`) of rich's boxed tracebacks
+    (RichHandler(rich_tracebacks=True)): they say where each frame is, as `File "…", line N`
+    does in a plain traceback, and are kept as it is (repeats fold like any error line)."""
+    if RICH_TRACEBACK_TITLE not in joined:
+        return []
+    found: list[int] = []
+    n = len(bare)
+    i = 0
+    while i < n:
+        if RICH_TRACEBACK_TITLE not in bare[i]:
+            i += 1
+            continue
+        i += 1
+        while i < n and bare[i].lstrip()[:1] == "│":  # the box's rows, to its `╰──╯`
+            if RICH_FRAME_HEADER.match(bare[i]):
+                found.append(i)
+            i += 1
+    return found

@@ -1,0 +1,70 @@
+"""What Python programs print while they run (trimmed real excerpts under
+tests/fixtures/real/pyruntime/): logging handlers' formats (rich's RichHandler), tracebacks
+printed by the interpreter (deep recursion, threads, asyncio), warnings with tracemalloc's
+allocation traceback. Every error line and every distinct traceback stays; repeats are counted."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.ccr import MemoryStore
+from engine.core import Engine
+from engine.registry import default_registry
+from engine.terminal_text import plain_text
+from engine.types import ContentType, Mode, Options
+from tests.real_views import MARKER
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "pyruntime"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def compressed(counter, name: str):  # noqa: ANN001, ANN201 (the conftest fixture; a Result)
+    return Engine(default_registry(), counter, MemoryStore()).compress(real(name), Options(mode=Mode.COMPRESS))
+
+
+def shown_and_view(counter, name: str) -> tuple[list[str], list[str], ContentType]:  # noqa: ANN001
+    """The payload as the terminal showed it, the view's lines, and the type it was read as."""
+    data = real(name)
+    result = compressed(counter, name)
+    original = (plain_text(data) if b"\x1b" in data or b"\r" in data else data).decode().splitlines()
+    return original, result.output.decode().splitlines(), result.content_type
+
+
+# ---------------------------------------------------------------- rich's RichHandler
+
+
+def test_rich_handler_log_is_a_log_and_its_records_after_a_traceback_fold(counter):
+    # RichHandler blanks its time column when the second repeats, so its records are indented;
+    # Detect read them as continuations of the first record (text, then terminal), and toolout
+    # took the indented `UpstreamError: batch 13 failed` for a JS error whose block ran over
+    # every indented record after it: 60 INFO lines kept one by one.
+    original, view, ctype = shown_and_view(counter, "rich-handler-traceback.txt")
+    assert ctype is ContentType.LOG
+    assert not any("batch 40 loaded" in v for v in view)
+    markers = [MARKER.match(v) for v in view if v.startswith("… ") and "lines elided" in v]
+    assert any(m and "INFO×" in m[2] for m in markers)
+    # the error record, its two chained exception lines and the chain note stay
+    for needle in ("ERROR    batch 13 failed", "TimeoutError: read timed out after 30s (host=api-1.internal)",
+                   "UpstreamError: batch 13 failed", "The above exception was the direct cause"):
+        assert any(needle in v for v in view), needle
+    # each frame's place in the boxes (rich's `File "…", line N`) stays
+    frames = [ln for ln in original if ln.strip().startswith("│ /") and " in " in ln]
+    assert len(frames) == 4
+    assert all(f in view for f in frames)
+
+
+def test_an_indented_error_line_owns_only_the_lines_indented_deeper(counter):
+    # Read as a transcript (the terminal compressor), the same log: an error line printed under
+    # a logger's column (`                    UpstreamError: batch 13 failed`) is no block
+    # running over the records at the log's own indent after it.
+    from engine.compressors import toolout
+
+    original, _, _ = shown_and_view(counter, "rich-handler-traceback.txt")
+    error = next(i for i, ln in enumerate(original) if ln.strip() == "UpstreamError: batch 13 failed")
+    kept = toolout.must_keep(original)
+    assert kept[error]
+    after = [i for i in range(error + 1, len(original)) if "INFO     batch" in original[i]]
+    assert len(after) > 50
+    assert not any(kept[i] for i in after)
