@@ -346,6 +346,10 @@ LOG_BLANK_TIME_RECORD = compile_lazily(r" {8,}(?:DEBUG|INFO|WARNING|ERROR|CRITIC
 RICH_TRACEBACK_TITLE = "── Traceback (most recent call last) ──"
 RICH_FRAME_HEADER = compile_lazily(r"\s*│ \S[^│]*:\d+ in \S+\s*│$")
 
+#: A Python traceback's frame line, indented (an ExceptionGroup's `|` gutter counts as indent);
+#: group 1 is the indent (py_recursion reads frames by it).
+PY_FRAME_LINE = compile_lazily(r'(?m)^([ \t|]+)File "[^"\n]*", line \d+')
+
 #: A hit without a line number (`grep -r`, or `rg` writing to a pipe): a file path (with a
 #: directory or a leading `./`, and an extension) and a colon, then the matched text.
 SEARCH_PATH_HIT = compile_lazily(r"(?:\.{0,2}/|[A-Za-z0-9_@.-]+/)[^:\s]*\.[A-Za-z0-9]{1,10}:(?!\d+:)")

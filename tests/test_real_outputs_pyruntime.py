@@ -4,6 +4,7 @@ printed by the interpreter (deep recursion, threads, asyncio), warnings with tra
 allocation traceback. Every error line and every distinct traceback stays; repeats are counted."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from engine.ccr import MemoryStore
@@ -68,3 +69,52 @@ def test_an_indented_error_line_owns_only_the_lines_indented_deeper(counter):
     after = [i for i in range(error + 1, len(original)) if "INFO     batch" in original[i]]
     assert len(after) > 50
     assert not any(kept[i] for i in after)
+
+
+# ---------------------------------------------------------------- recursion through a cycle of frames
+
+CYCLE = re.compile(r"^\s*… (\d+) lines elided \(caveman\): (\d+) more repeats of the (\d+)-frame cycle (.*) …$")
+
+
+def _accounted(original: list[str], view: list[str]) -> None:
+    """Every original line is shown or counted by exactly one marker."""
+    counted = 0
+    for v in view:
+        m = MARKER.match(v.strip())
+        if m:
+            counted += int(m[1])
+    shown = [v for v in view if not MARKER.match(v.strip()) and not v.startswith("… caveman:")]
+    assert len(shown) + counted == len(original)
+
+
+def test_mutual_recursion_traceback_folds_its_cycles_to_one_counted_marker(counter):
+    # is_even -> is_odd -> is_even ...: CPython folds only a frame repeated in a row, so a
+    # RecursionError through a 2-cycle prints every frame (161 KB here before trimming). It
+    # passed through whole: every line is a `File` line or its source.
+    original, view, _ = shown_and_view(counter, "recursion-mutual-cycle.txt")
+    assert len(view) < 40
+    cycles = [CYCLE.match(v) for v in view if "more repeats" in v]
+    assert len(cycles) == 1 and cycles[0]
+    m = cycles[0]
+    assert m[3] == "2" and m[4] == "is_even (recursion.py:5), is_odd (recursion.py:7)"
+    assert int(m[1]) == int(m[2]) * 6  # a frame is its File line, its source and its carets
+    _accounted(original, view)
+    # the entry frame, two cycles before the marker, the last cycle and the frame that raised
+    assert view[:4] == original[:4] and view[-1] == "RecursionError: maximum recursion depth exceeded"
+    assert view[-4:] == original[-4:]
+
+
+def test_logged_recursion_errors_fold_their_cycles_and_keep_each_marker(counter):
+    # logging.exception() of a RecursionError through render -> render_children -> <listcomp>,
+    # twice: the first traceback shows its ends around a counted marker; the second is a repeat
+    # of the first, but its cycle marker stays (it counts lines no other marker counts).
+    original, view, ctype = shown_and_view(counter, "logging-recursion-cycle.log")
+    assert ctype is ContentType.LOG
+    cycles = [CYCLE.match(v) for v in view if "more repeats" in v]
+    assert len(cycles) == 2 and all(cycles)
+    assert all(m[3] == "3" and int(m[1]) == int(m[2]) * 9 for m in cycles)
+    assert sum(1 for v in view if v == "RecursionError: maximum recursion depth exceeded") == 1
+    for line in original:
+        if " ERROR " in line:
+            assert line in view
+    _accounted(original, view)

@@ -22,6 +22,7 @@ from engine.compressors.log_odd_values import odd_value_lines
 from engine.compressors.log_tracebacks import fold_repeated_tracebacks, rich_frame_lines
 from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
+from engine.compressors.py_recursion import MARKER_WORDS, fold_cycles
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.compressors.toolout_pyvariants import UNKNOWN_FRAME_NOUN, has_unknown_frames, unknown_frame_rows
 from engine.patterns import (
@@ -295,6 +296,11 @@ class LogCompressor(L.QueryAwareLines):
         text = L.decode(data)
         if text is None:
             return None
+        # A logged RecursionError through a cycle of frames (py_recursion): its cycles are counted
+        # first; the cycles kept at each end and the marker stay.
+        cycles = fold_cycles(text)
+        if cycles is not None:
+            text = cycles[0]
         doc = L.split(text)
         n = len(doc.lines)
         if n < MIN_LINES:
@@ -304,6 +310,9 @@ class LogCompressor(L.QueryAwareLines):
             return strace.compress(text, query)
         scan = L.LineScan(bare)  # toolout's keyword scans and ours share the joined text
         important = toolout.must_keep(bare, scan=scan)
+        if cycles is not None:
+            for i in cycles[1]:
+                important[i] = True
         L.mark(important, memcheck.must_keep(bare, scan.joined()))  # valgrind records, sanitizer stacks: whole
         # LOG_IMPORTANT is asked only of the lines toolout did not keep already
         for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
@@ -356,6 +365,10 @@ class LogCompressor(L.QueryAwareLines):
             mask = logcat.unthreaded if android else epoch_log.unstamped if epoch_log.is_epoch_stamped(bare) else None
             repeats = fold_repeats(bare, important, error_details(bare, important, scan), mask)
             fold_repeated_tracebacks(bare, important, repeats, joined)  # frames shown above
+            if cycles is not None:  # a cycle marker stays, in a repeated traceback too: it counts lines
+                for i in cycles[1]:
+                    if MARKER_WORDS in bare[i]:
+                        important[i], repeats[i] = True, False
             if any(repeats):
                 # A repeat is represented by the shown line it repeats (verified, but for its time
                 # stamp and pid): never brought back as a sample, which would show a traceback
