@@ -118,3 +118,30 @@ def test_logged_recursion_errors_fold_their_cycles_and_keep_each_marker(counter)
         if " ERROR " in line:
             assert line in view
     _accounted(original, view)
+
+
+# ---------------------------------------------------------------- warnings
+
+
+def test_resource_warning_allocation_tracebacks_repeat_with_their_warning(counter):
+    # `python -W always -X tracemalloc=5`: each ResourceWarning is followed by tracemalloc's
+    # `Object allocated at (most recent call last):` and its frames. The warning's repeats were
+    # counted but the allocation frames under each stayed (their `File "…"` lines read as a
+    # traceback's): 60 copies of the same four frames.
+    original, view, ctype = shown_and_view(counter, "warnings-always-tracemalloc.txt")
+    assert ctype is ContentType.TERMINAL
+    assert sum(1 for v in view if v == "Object allocated at (most recent call last):") == 1
+    assert sum(1 for v in view if v.startswith("  File ")) == 2  # the first warning's two frames
+    markers = [MARKER.match(v) for v in view if v.startswith("… ") and "lines elided" in v]
+    assert len(markers) == 1 and markers[0]
+    m = markers[0]
+    findings = re.match(r"(\d+) findings like those shown: (.*); (\d+) lines under them$", m[2])
+    assert findings is not None
+    per_rule = dict((k, int(v)) for k, v in re.findall(r"(\w+Warning)×(\d+)", findings[2]))
+    assert sum(per_rule.values()) == int(findings[1])
+    headlines = [ln for ln in original if re.match(r"\S+\.py:\d+: \w+Warning: ", ln)]
+    assert int(findings[1]) == len(headlines) - 4  # one of each category is shown
+    assert int(m[1]) + len(view) - 1 == len(original)
+    # the one RuntimeWarning stays whole, with its source line
+    at = original.index(next(ln for ln in original if "RuntimeWarning" in ln))
+    assert original[at] in view and original[at + 1] in view
