@@ -145,3 +145,64 @@ def test_resource_warning_allocation_tracebacks_repeat_with_their_warning(counte
     # the one RuntimeWarning stays whole, with its source line
     at = original.index(next(ln for ln in original if "RuntimeWarning" in ln))
     assert original[at] in view and original[at + 1] in view
+
+
+# ---------------------------------------------------------------- a program's repeated tracebacks
+
+ANY_MARKER = re.compile(r"^\s*[|+ ]*… (\d+) (?:lines|sections) elided \(caveman\)(?:: (.*))? …$")
+SAME_FRAMES = re.compile(r"^the same (\d+) frames? as an earlier traceback$")
+
+
+def _accounted_lines(original: list[str], view: list[str]) -> list[re.Match[str]]:
+    """Every non-blank original line is shown or counted by exactly one marker (the text reader
+    counts sections: lines, blank lines between them not counted); the markers."""
+    markers = [m for m in map(ANY_MARKER.match, view) if m]
+    shown = [v for v in view if v.strip() and not ANY_MARKER.match(v) and not v.startswith("… caveman:")]
+    assert len(shown) + sum(int(m[1]) for m in markers) == sum(1 for o in original if o.strip())
+    assert all(s.rstrip() in {o.rstrip() for o in original} for s in shown)
+    return markers
+
+
+def test_thread_exceptions_show_one_bugs_frames_once_and_every_message(counter):
+    # 24 threads, six die with the same ConnectionError, one with a KeyError: Python prints
+    # `Exception in thread Worker-N:` and the whole traceback for each. Read as text, it passed
+    # through whole (every traceback a failure block).
+    original, view, ctype = shown_and_view(counter, "thread-exceptions.txt")
+    assert ctype is ContentType.TEXT
+    for line in original:
+        if line.startswith(("Exception in thread", "KeyError", "ConnectionError")) or "ConnectionError:" in line:
+            assert line in view, line
+    markers = _accounted_lines(original, view)
+    same = [SAME_FRAMES.match(m[2] or "") for m in markers if m[2] and m[2].startswith("the same")]
+    assert len(same) == 4 and all(s and s[1] == "3" for s in same)
+    assert all(int(m[1]) == 6 for m in markers if m[2] and m[2].startswith("the same"))
+    # the KeyError's traceback is another bug's: shown whole
+    at = original.index("Exception in thread Worker-14:")
+    assert original[at:at + 10] == view[view.index("Exception in thread Worker-14:"):][:10]
+
+
+def test_exception_group_sub_tracebacks_keep_each_exception_and_first_frames(counter):
+    # asyncio.TaskGroup inside a TaskGroup: every sub-exception in its `|` gutter. Each nested
+    # group's frames repeat those of a sibling; the text reader elided the first copy's frames
+    # of `batch` as look-alike sections and kept later copies instead.
+    original, view, _ = shown_and_view(counter, "taskgroup-nested.txt")
+    for line in original:
+        body = line.lstrip(" |+-")
+        if re.match(r"\w*(Error|Group)\b.*:", body) or "----" in line or "above exception" in line:
+            assert line.rstrip() in [v.rstrip() for v in view], line
+    first = next(i for i, ln in enumerate(original) if 'exgroup.py", line 17, in batch' in ln)
+    assert original[first] in view and original[first + 2] in view  # its frames, whole
+    markers = _accounted_lines(original, view)
+    assert markers and all(SAME_FRAMES.match(m[2] or "") for m in markers)
+
+
+def test_exception_group_of_validation_errors_keeps_every_sub_exception(counter):
+    # 20 rows failed, 15 shown by Python (`and 5 more exceptions`): each row's group has the same
+    # two frames; each row's ValueError/TypeError and its group line stay.
+    original, view, _ = shown_and_view(counter, "exceptiongroup-validation.txt")
+    errors = [ln for ln in original if re.match(r"\s*\| (ValueError|TypeError|ExceptionGroup): ", ln)]
+    assert len(errors) > 30
+    assert all(e in view for e in errors)
+    assert "    | and 5 more exceptions" in view
+    markers = _accounted_lines(original, view)
+    assert len(markers) == 14 and all(SAME_FRAMES.match(m[2]) and m[1] == "4" for m in markers)
