@@ -206,3 +206,19 @@ def test_exception_group_of_validation_errors_keeps_every_sub_exception(counter)
     assert "    | and 5 more exceptions" in view
     markers = _accounted_lines(original, view)
     assert len(markers) == 14 and all(SAME_FRAMES.match(m[2]) and m[1] == "4" for m in markers)
+
+
+# ---------------------------------------------------------------- structlog's console renderer
+
+
+def test_structlog_console_level_in_brackets_is_read_as_the_level(counter):
+    # ConsoleRenderer pads its level inside brackets (`[info     ]`, `[warning  ]`): the markers
+    # stated the records' fields but not their level, so nothing said no warning was elided.
+    original, view, ctype = shown_and_view(counter, "structlog-console.txt")
+    assert ctype is ContentType.LOG
+    markers = [MARKER.match(v) for v in view if v.startswith("… ") and "lines elided" in v]
+    said = [m[2] for m in markers if m]
+    assert said and said[0].startswith("all level=info ")
+    for line in original:
+        if "[error    ]" in line or "[warning  ]" in line or line.startswith(("UpstreamError", "TimeoutError")):
+            assert line in view, line

@@ -96,7 +96,7 @@ def leveled_fields(line: str) -> dict[str, str] | None:
     if found is None:
         return fields
     word = found.group()
-    level = {"level": word[1:-1] if word[0] == "[" else word}  # `[error]`: the word inside
+    level = {"level": word[1:-1].rstrip() if word[0] == "[" else word}  # `[error]`: the word inside
     return {**level, **fields} if fields else level
 
 
