@@ -101,7 +101,8 @@ INDENTED_FRAME = compile_lazily(r"(?m)^[ \t\x0b\x0c\r]+(?:at\s|file \")")
 #: cause, not a failure, on every line of a `-verbose:gc` / `-Xlog:gc` log.)
 LOG_IMPORTANT = compile_lazily(
     r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|(?<!Allocation )FAILURE|WARN|WARNING)\b"
-    r"|^\s+at\s|^\s+File \"|^\s*[^\s=\"]*\.go:\d+|^\s+--->|caused by)"
+    r"|^\s+at\s|^\s+File \"|^\s*[^\s=\"]*\.go:\d+|^\s+--->|caused by"
+    r"|(?-i:\bCRITICAL\b))"  # Python logging's and gunicorn's level above ERROR (a level: upper case only)
 )
 
 #: An HTTP access log record (common/combined format) whose status is a server error: the one

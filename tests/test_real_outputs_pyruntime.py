@@ -222,3 +222,20 @@ def test_structlog_console_level_in_brackets_is_read_as_the_level(counter):
     for line in original:
         if "[error    ]" in line or "[warning  ]" in line or line.startswith(("UpstreamError", "TimeoutError")):
             assert line in view, line
+
+
+# ---------------------------------------------------------------- servers
+
+
+def test_gunicorn_critical_worker_timeouts_all_stay(counter):
+    # gunicorn logs a hung worker as `[CRITICAL] WORKER TIMEOUT (pid:N)`: CRITICAL (Python
+    # logging's level above ERROR) was no error word, and the second round of timeouts went
+    # into a marker that counted only the access lines around them (`statuses 200×29`).
+    original, view, ctype = shown_and_view(counter, "gunicorn-worker-timeout.log")
+    assert ctype is ContentType.LOG
+    critical = [ln for ln in original if "[CRITICAL]" in ln]
+    assert len(critical) == 4
+    assert all(c in view for c in critical)
+    # the request lines still fold, counted by status
+    assert any(m and "statuses 200×" in m[2] for m in map(MARKER.match, view))
+    assert sum(1 for v in view if '" 200 ' in v) < 10

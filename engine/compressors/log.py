@@ -36,7 +36,8 @@ HEAD, TAIL = 2, 2
 QUERY_LIMIT = 16
 #: Every line LOG_IMPORTANT matches contains one of these (lower-cased) or is an
 #: indented stack frame.
-LOG_KEYWORDS = ("error", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by", ".go:", "--->")
+LOG_KEYWORDS = ("error", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by", ".go:", "--->",
+                "critical")
 #: How much of a line's head may hold the time stamp and pid that a repeat may differ in.
 REPEAT_KEY_HEAD = 64
 #: Fewer lines than this is not a log worth eliding.
