@@ -330,11 +330,13 @@ RAS_STAMP = compile_lazily(
 #: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
 #: with many tracebacks is still judged by its records. Indented frames are continuations too,
 #: and so is the native stack Selenium prints under chromedriver's errors (`Stacktrace:`, then
-#: `#0 0x55ca3b5d1fce <unknown>` at the margin).
+#: `#0 0x55ca3b5d1fce <unknown>` at the margin), and the context asyncio's exception handler logs
+#: under `Task exception was never retrieved` (`future: <Task finished name='Task-3' …>`).
 LOG_CONTINUATION = compile_lazily(
     r"[ \t]|Traceback \(most recent call last\)|The above exception was|During handling of the above"
     r"|Caused by: |Suppressed: |\.\.\. \d+ (?:more|common frames omitted)|Stacktrace:$|#\d+ 0x[0-9a-f]+ "
     r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
+    r"|(?:future|task|handle|transport|protocol|source_traceback): <"
 )
 
 #: A record of a logger that blanks its time column when the time repeats (rich's RichHandler:

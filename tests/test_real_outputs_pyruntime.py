@@ -239,3 +239,15 @@ def test_gunicorn_critical_worker_timeouts_all_stay(counter):
     # the request lines still fold, counted by status
     assert any(m and "statuses 200×" in m[2] for m in map(MARKER.match, view))
     assert sum(1 for v in view if '" 200 ' in v) < 10
+
+
+def test_asyncio_never_retrieved_task_exceptions_are_a_log(counter):
+    # asyncio's exception handler logs `Task exception was never retrieved`, then `future: <Task
+    # …>` and the traceback, all one record. The `future:` lines counted as records that are no
+    # log lines, so the log (11 such errors among 21 records) was read as prose.
+    original, view, ctype = shown_and_view(counter, "asyncio-task-never-retrieved.log")
+    assert ctype is ContentType.LOG
+    for line in original:
+        if line.startswith(("future: <Task", "ConnectionResetError:", "TimeoutError:")) or " ERROR " in line:
+            assert line in view, line
+    assert any(m and m[2] == "all level=INFO" for m in map(MARKER.match, view))
