@@ -349,14 +349,16 @@ def _looks_like_log(nonblank: list[str]) -> bool:
     hits = records = 0
     in_record = False
     for ln in nonblank:
-        if in_record and P.LOG_CONTINUATION.match(ln):
+        # rich's records under a blank time column are indented, each a record of its own
+        blank_time = ln[:8] == "        " and P.LOG_BLANK_TIME_RECORD.match(ln) is not None
+        if in_record and not blank_time and P.LOG_CONTINUATION.match(ln):
             continue
         records += 1
         # a boosting round's metrics, a training loop's metrics row or dict: a record each
         hit = P.LOG_LINE.search(ln) is not None or eval_rows.is_row(ln) or eval_rows.pipe_fields(ln) is not None \
             or (ln[:2] == "{'" and eval_rows.py_dict_fields(ln) is not None)
         hits += hit
-        in_record = hit and ln[:1] not in (" ", "\t")  # an indented line opens no record of its own
+        in_record = hit and (ln[:1] not in (" ", "\t") or blank_time)  # an indented line opens no record of its own
     return hits >= 3 and 2 * hits >= records
 
 

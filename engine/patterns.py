@@ -101,7 +101,8 @@ INDENTED_FRAME = compile_lazily(r"(?m)^[ \t\x0b\x0c\r]+(?:at\s|file \")")
 #: cause, not a failure, on every line of a `-verbose:gc` / `-Xlog:gc` log.)
 LOG_IMPORTANT = compile_lazily(
     r"(?i)(\b(ERROR|FATAL|PANIC|EXCEPTION|TRACEBACK|FAIL|FAILED|(?<!Allocation )FAILURE|WARN|WARNING)\b"
-    r"|^\s+at\s|^\s+File \"|^\s*[^\s=\"]*\.go:\d+|^\s+--->|caused by)"
+    r"|^\s+at\s|^\s+File \"|^\s*[^\s=\"]*\.go:\d+|^\s+--->|caused by"
+    r"|(?-i:\bCRITICAL\b))"  # Python logging's and gunicorn's level above ERROR (a level: upper case only)
 )
 
 #: An HTTP access log record (common/combined format) whose status is a server error: the one
@@ -212,13 +213,13 @@ LOG_LINE = compile_lazily(
 #: engine skips to those letters instead of trying every position: each word is its first letter,
 #: `(?<!\w.)` (that letter starts a word: `\b`), then the rest of the word after a lookbehind
 #: naming its first letter. The same matches as
-#: `\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE|LOG(?=:  ))\b|\[(trace|…)\]`,
+#: `\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE|LOG(?=:  ))\b|\[(trace|…) *\]`,
 #: 1.8x faster (tests/test_patterns.py compares the two).
 LOG_LEVEL_WORD = compile_lazily(
     r"[CDEFILNSTW\[](?:(?<!\w.)(?:(?<=T)RACE|(?<=D)EBUG|(?<=I)NFO|(?<=N)OTICE|(?<=W)ARN|(?<=W)ARNING|(?<=E)RROR"
     r"|(?<=F)ATAL|(?<=C)RITICAL|(?<=S)EVERE|(?<=L)OG(?=:  ))\b"
-    r"|(?<=\[)(?:trace|debug|info|notice|warn|warning|error|crit|alert|emerg)\])"
-)
+    r"|(?<=\[)(?:trace|debug|info|notice|warn|warning|error|crit|critical|alert|emerg) *\])"
+)  # structlog's console pads its bracketed level: `[info     ]`
 
 #: A record that belongs to the error record just before it: PostgreSQL's server log prints an
 #: error's DETAIL, HINT, STATEMENT, CONTEXT, QUERY and (verbose) LOCATION as records of their own,
@@ -329,12 +330,28 @@ RAS_STAMP = compile_lazily(
 #: (Python's traceback header and chain notes, Java's `Caused by:` and `... 12 more`), so a log
 #: with many tracebacks is still judged by its records. Indented frames are continuations too,
 #: and so is the native stack Selenium prints under chromedriver's errors (`Stacktrace:`, then
-#: `#0 0x55ca3b5d1fce <unknown>` at the margin).
+#: `#0 0x55ca3b5d1fce <unknown>` at the margin), and the context asyncio's exception handler logs
+#: under `Task exception was never retrieved` (`future: <Task finished name='Task-3' …>`).
 LOG_CONTINUATION = compile_lazily(
     r"[ \t]|Traceback \(most recent call last\)|The above exception was|During handling of the above"
     r"|Caused by: |Suppressed: |\.\.\. \d+ (?:more|common frames omitted)|Stacktrace:$|#\d+ 0x[0-9a-f]+ "
     r"|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)"
+    r"|(?:future|task|handle|transport|protocol|source_traceback): <"
 )
+
+#: A record of a logger that blanks its time column when the time repeats (rich's RichHandler:
+#: `[09:33:03] INFO     first`, then `           INFO     next`): indented, but a record of its
+#: own, not a continuation of the one above.
+LOG_BLANK_TIME_RECORD = compile_lazily(r" {8,}(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) +\S")
+
+#: A frame's location in rich's boxed traceback (`│ /src/app.py:18 in process   │`), its
+#: `File "…", line N` line; read only inside a box whose title is RICH_TRACEBACK_TITLE.
+RICH_TRACEBACK_TITLE = "── Traceback (most recent call last) ──"
+RICH_FRAME_HEADER = compile_lazily(r"\s*│ \S[^│]*:\d+ in \S+\s*│$")
+
+#: A Python traceback's frame line, indented (an ExceptionGroup's `|` gutter counts as indent);
+#: group 1 is the indent (py_recursion reads frames by it).
+PY_FRAME_LINE = compile_lazily(r'(?m)^([ \t|]+)File "[^"\n]*", line \d+')
 
 #: A hit without a line number (`grep -r`, or `rg` writing to a pipe): a file path (with a
 #: directory or a leading `./`, and an extension) and a colon, then the matched text.

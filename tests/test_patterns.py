@@ -61,7 +61,7 @@ def test_log_opaque_id_spans(text: str, spans: list[tuple[int, int]]) -> None:
 #: LOG_LEVEL_WORD as first written (group 1 or 2: the word without brackets).
 _LEVEL_WORD_PLAIN = re.compile(
     r"\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL|SEVERE|LOG(?=:  ))\b"
-    r"|\[(trace|debug|info|notice|warn|warning|error|crit|alert|emerg)\]"
+    r"|\[(trace|debug|info|notice|warn|warning|error|crit|critical|alert|emerg) *\]"
 )
 
 
@@ -71,7 +71,8 @@ def _level_spans(rx: re.Pattern[str], text: str, end: int) -> list[tuple[int, in
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(["INFO", "WARN", "WARNING", "LOG:  ", "LOG: ", "[error]", "[warn]", "[ERROR]",
-                                 "XINFO", "INFOS", "_DEBUG", " ", "é", "2024-05-01", "[", "]", "SEVERE", "x"]),
+                                 "XINFO", "INFOS", "_DEBUG", " ", "é", "2024-05-01", "[", "]", "SEVERE", "x",
+                                 "[info     ]", "[critical ]", "[info", "  ]"]),
                 max_size=12),
        st.integers(min_value=0, max_value=60))
 def test_log_level_word_matches_where_its_plain_form_does(parts: list[str], end: int) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from engine.compressors.lines import marker_text
+from engine.compressors.py_recursion import fold_cycles
 from engine.patterns import (
     ANSI, FRAME_CANDIDATE_NUMBERED, FRAME_CANDIDATE_VALGRIND, FRAME_GDB, FRAME_JVM, FRAME_JVM_REPEATS, FRAME_LLDB,
     FRAME_PYSPY, FRAME_SANITIZER, FRAME_VALGRIND, PYSPY_DUMP_START,
@@ -123,6 +124,11 @@ def fold_recursion_kept(text: str, jvm: bool = False) -> tuple[str, list[int]] |
     """fold_recursion, and the lines of the folded text that show each run: its kept frames and
     its marker (a compressor keeps them, or the marker would sit between holes). `jvm`: JVM
     frames count too (the terminal compressor; text elides their identical repeats itself)."""
+    # A Python traceback's recursion through a cycle of frames (py_recursion); a payload holding
+    # one is a Python crash, read for no native backtrace besides.
+    cycles = fold_cycles(text)
+    if cycles is not None:
+        return cycles
     # Most text holds no backtrace: too few frame-shaped spots (one C-speed scan) settle it.
     needed = KEEP_HEAD + KEEP_TAIL + MIN_ELIDED
     found = sum(1 for _ in islice(FRAME_CANDIDATE_NUMBERED.finditer(text), needed))

@@ -19,9 +19,10 @@ from engine.compressors import epoch_log, eval_rows, gotest_json, logcat, memche
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import slow_query_lines
 from engine.compressors.log_odd_values import odd_value_lines
-from engine.compressors.log_tracebacks import fold_repeated_tracebacks
+from engine.compressors.log_tracebacks import fold_repeated_tracebacks, rich_frame_lines
 from engine.compressors.log_rare import rare_template_lines
 from engine.compressors.odd_shape import odd_shape_lines
+from engine.compressors.py_recursion import MARKER_WORDS, fold_cycles
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.compressors.toolout_pyvariants import UNKNOWN_FRAME_NOUN, has_unknown_frames, unknown_frame_rows
 from engine.patterns import (
@@ -35,7 +36,8 @@ HEAD, TAIL = 2, 2
 QUERY_LIMIT = 16
 #: Every line LOG_IMPORTANT matches contains one of these (lower-cased) or is an
 #: indented stack frame.
-LOG_KEYWORDS = ("error", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by", ".go:", "--->")
+LOG_KEYWORDS = ("error", "fatal", "panic", "exception", "traceback", "fail", "warn", "caused by", ".go:", "--->",
+                "critical")
 #: How much of a line's head may hold the time stamp and pid that a repeat may differ in.
 REPEAT_KEY_HEAD = 64
 #: Fewer lines than this is not a log worth eliding.
@@ -95,7 +97,7 @@ def leveled_fields(line: str) -> dict[str, str] | None:
     if found is None:
         return fields
     word = found.group()
-    level = {"level": word[1:-1] if word[0] == "[" else word}  # `[error]`: the word inside
+    level = {"level": word[1:-1].rstrip() if word[0] == "[" else word}  # `[error]`: the word inside
     return {**level, **fields} if fields else level
 
 
@@ -295,6 +297,11 @@ class LogCompressor(L.QueryAwareLines):
         text = L.decode(data)
         if text is None:
             return None
+        # A logged RecursionError through a cycle of frames (py_recursion): its cycles are counted
+        # first; the cycles kept at each end and the marker stay.
+        cycles = fold_cycles(text)
+        if cycles is not None:
+            text = cycles[0]
         doc = L.split(text)
         n = len(doc.lines)
         if n < MIN_LINES:
@@ -304,11 +311,16 @@ class LogCompressor(L.QueryAwareLines):
             return strace.compress(text, query)
         scan = L.LineScan(bare)  # toolout's keyword scans and ours share the joined text
         important = toolout.must_keep(bare, scan=scan)
+        if cycles is not None:
+            for i in cycles[1]:
+                important[i] = True
         L.mark(important, memcheck.must_keep(bare, scan.joined()))  # valgrind records, sanitizer stacks: whole
         # LOG_IMPORTANT is asked only of the lines toolout did not keep already
         for i in scan.candidates(LOG_KEYWORDS, (INDENTED_FRAME,)):
             if not important[i] and LOG_IMPORTANT.search(bare[i]):
                 important[i] = True
+        for i in rich_frame_lines(bare, scan.joined()):  # rich's boxed traceback: each frame's place
+            important[i] = True
         for i in eval_rows.row_lines(bare, scan.joined()):  # `train-error:0.024` is a metric
             important[i] = False
         for i in eval_rows.result_dict_lines(bare, scan.joined()):  # `{'eval_loss': '0.69', 'epoch': '2'}`
@@ -354,6 +366,10 @@ class LogCompressor(L.QueryAwareLines):
             mask = logcat.unthreaded if android else epoch_log.unstamped if epoch_log.is_epoch_stamped(bare) else None
             repeats = fold_repeats(bare, important, error_details(bare, important, scan), mask)
             fold_repeated_tracebacks(bare, important, repeats, joined)  # frames shown above
+            if cycles is not None:  # a cycle marker stays, in a repeated traceback too: it counts lines
+                for i in cycles[1]:
+                    if MARKER_WORDS in bare[i]:
+                        important[i], repeats[i] = True, False
             if any(repeats):
                 # A repeat is represented by the shown line it repeats (verified, but for its time
                 # stamp and pid): never brought back as a sample, which would show a traceback

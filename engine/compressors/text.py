@@ -15,6 +15,7 @@ from engine.compressors import (
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
 from engine.compressors.frames import fold_recursion_kept
+from engine.compressors.log_tracebacks import fold_repeated_frames_kept
 from engine.compressors.thread_dump import fold_threads_kept, pyspy_stack_lines
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
@@ -265,6 +266,11 @@ class TextCompressor(L.QueryAwareLines):
             body = folded = repeats[0]
             split = folded.split("\n")
             fold_kept = fold_kept | {split[k].rstrip() for k in repeats[1]}
+        tracebacks = fold_repeated_frames_kept(body)  # `Exception in thread …` x20: one bug's frames, once
+        if tracebacks is not None:
+            body = folded = tracebacks[0]
+            split = folded.split("\n")
+            fold_kept = fold_kept | {split[k].rstrip() for k in tracebacks[1]}
         links = pydantic_errors.fold_pydantic_links_kept(body)  # a ValidationError's repeated links
         pinned: frozenset[str] = frozenset()  # every error of the dump: kept past the look-alike rules
         if links is not None:

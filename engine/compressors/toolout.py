@@ -223,6 +223,10 @@ def _indented_block_end(norm: list[str], i: int, base: int) -> int:
 
 def _traceback_end(norm: list[str], i: int) -> int:
     n = len(norm)
+    # A traceback printed indented (under a logger's column) has its frames deeper than its
+    # header and its exception line at the header's indent: the log's next record, indented
+    # as deep, is no frame of it.
+    base = _indent(norm[i])
     j = i + 1
     while j < n:
         s = norm[j]
@@ -230,11 +234,11 @@ def _traceback_end(norm: list[str], i: int) -> int:
             k = j + 1
             while k < n and not norm[k].strip():
                 k += 1
-            if k < n and (TOOL_TB_CONTINUES.match(norm[k]) or norm[k][:1].isspace()):
+            if k < n and (TOOL_TB_CONTINUES.match(norm[k].lstrip() if base else norm[k]) or _indent(norm[k]) > base):
                 j = k
                 continue
             return j
-        if s[:1].isspace() or TOOL_TB_CONTINUES.match(s):
+        if _indent(s) > base or TOOL_TB_CONTINUES.match(s.lstrip() if base else s):
             j += 1
             continue
         return j + 1  # the exception line itself
@@ -243,12 +247,15 @@ def _traceback_end(norm: list[str], i: int) -> int:
 
 def _js_error_end(norm: list[str], i: int) -> int:
     n = len(norm)
+    # An error line printed indented (rich's traceback under its log column) owns only the
+    # lines indented deeper: the next record at its own indent is not one of its frames.
+    base = _indent(norm[i])
     j = i + 1
     while j < n:
         s = norm[j]
         if not s.strip():
             return j
-        if s[:1].isspace() or s[:1] in "}]" or s.startswith(("- ", "Require stack:")):
+        if _indent(s) > base or s[:1] in "}]" or s.startswith(("- ", "Require stack:")):
             j += 1
             continue
         return j

@@ -146,7 +146,23 @@ def _runtime_entry_end(norm: list[str], i: int) -> int:
     for j in range(i + 1, min(len(norm), i + 1 + RUNTIME_MESSAGE_LINES)):
         s = norm[j]
         if PY_WARNING_SOURCE.match(s):
-            return j + 1
+            return _allocation_end(norm, j + 1)
         if PY_RUNTIME_WARNING.match(s):
             break
     return i + 1
+
+
+#: tracemalloc's traceback under a ResourceWarning (`python -X tracemalloc=5`): where the object
+#: was allocated, its `File "…", lineno N` lines and their source, indented under this line.
+ALLOCATED_AT = "Object allocated at (most recent call last):"
+
+
+def _allocation_end(norm: list[str], k: int) -> int:
+    """End of the warning whose source line ends at k: past tracemalloc's allocation traceback
+    when one follows (it belongs to the warning, and repeats with it)."""
+    if k >= len(norm) or norm[k] != ALLOCATED_AT:
+        return k
+    k += 1
+    while k < len(norm) and norm[k][:2] == "  " and norm[k].strip():
+        k += 1
+    return k
