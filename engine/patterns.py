@@ -1128,6 +1128,23 @@ PIP_BUILD_STEP = compile_lazily(
     r"|adding license file '\S+'|adding '\S+'|removing \S+|installing to \S+|Copying \S+ to \S+)$"
 )
 
+#: A line of pip's own debug log (`pip install -v`/`-vv`): its index, cache, link-selection and
+#: build-tracker chatter, one line per candidate file (thousands per package with -vv). Every
+#: alternative starts with one of PIP_DEBUG_WORDS (toolout_pipdebug finds the lines with them).
+PIP_DEBUG_LINE = compile_lazily(
+    r"^\s*(?:Skipping link: |Found link \S+|Link requires a different Python \(|Getting page \S+$"
+    r"|Fetched page \S+ as |Found index url \S+$|Fetching project page and analyzing links: \S+$"
+    r"|Looking up \"\S+\" in the cache$|Updating cache with response from \"\S+\"$"
+    r"|Request header has \"max_age\" as 0, cache bypassed$|No cache entry available$"
+    r"|Created temporary directory: \S+$|Given no hashes to check \d+ links for project "
+    r"|(?:Added|Removed) .+ (?:to|from) build tracker '\S+'$|file: URL is directory, getting \S+$"
+    r"|Starting new HTTPS? connection \(\d+\): \S+$|https?://\S+ \"(?:GET|HEAD) \S+ HTTP/[\d.]+\" \d{3} )"
+)
+PIP_DEBUG_WORDS = ("Skipping link: ", "Found link ", "Link requires ", "Getting page ", "Fetched page ",
+                   "Found index url ", "Fetching project page ", "Looking up \"", "Updating cache with ",
+                   "Request header has ", "No cache entry ", "Created temporary directory: ", "Given no hashes ",
+                   " build tracker ", "file: URL is ", "Starting new HTTP", " \"GET ", " \"HEAD ")
+
 #: A unittest verdict after its ` ... ` anywhere in a text (led by a literal: a C-speed search).
 UNITTEST_VERDICT = compile_lazily(r" \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)")
 #: unittest -v's first line of a test with a docstring: the id alone; the docstring line

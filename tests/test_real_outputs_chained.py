@@ -1,0 +1,58 @@
+"""Real outputs of chained commands and CI transcripts (`pip install … && pytest`, `make && make
+test`, GitHub Actions and GitLab job logs), trimmed excerpts under tests/fixtures/real/chained/:
+one stage's chatter is elided, and every stage's errors, failure blocks and verdicts stay."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.compressors.terminal import TerminalCompressor
+from engine.detect import detect
+from engine.types import ContentType
+from tests.real_views import MARKER, original_and_view_lines
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "chained"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def terminal_view(name: str) -> tuple[list[str], list[str]]:
+    data = real(name)
+    assert detect(data) == ContentType.TERMINAL
+    out = TerminalCompressor().compress(data)
+    return data.decode().splitlines(), (data if out is None else out).decode().splitlines()
+
+
+def markers(view: list[str]) -> list[re.Match[str]]:
+    found = [MARKER.match(v) for v in view if v.startswith("… ")]
+    assert all(found)
+    return found  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------- pip install -vv && pytest -v
+
+PIP_DEBUG_NOUN = re.compile(r"(\d+) pip -v debug lines? \(index, cache and candidate links\)")
+
+
+def test_pip_vv_link_chatter_is_counted_and_the_test_stage_stays_whole():
+    # `pip install -vv` logs a line per candidate file (`Skipping link: none of the wheel's tags
+    # (cp27-cp27m-win_amd64) are compatible …`, `Found link URL …`), each with its own URL: the
+    # whole 13,000-line `pip install -vv -e . && pytest -v` passed through (saves under 10%).
+    original, view = terminal_view("pip-vv-install-then-pytest.txt")
+    assert not any("Skipping link: " in v or v.lstrip().startswith("Found link ") for v in view)
+    found = markers(view)
+    debug = sum(int(m[1]) for mk in found for m in PIP_DEBUG_NOUN.finditer(mk[2]))
+    links = [ln for ln in original if ln.lstrip().startswith(("Skipping link: ", "Found link "))]
+    assert debug >= len(links) > 100
+    # every marker counts exactly its lines: shown + elided = all
+    shown = [v for v in view if not v.startswith("… ")]
+    assert len(shown) + sum(int(m[1]) for m in found) == len(original)
+    # pip's own warnings and result, and the test stage from the failures on, stay whole
+    assert all(ln in view for ln in original if ln.startswith(("WARNING: ", "Successfully installed ")))
+    start = original.index("=================================== FAILURES ===================================")
+    # (the terminal view drops trailing blanks, as it does on every line)
+    assert view[view.index(original[start]):] == [ln.rstrip() for ln in original[start:]]
+    assert original[-1] == "=================== 4 failed, 175 passed, 1 skipped in 0.48s ==================="
+    assert sum(map(len, view)) < sum(map(len, original)) // 4
