@@ -56,3 +56,26 @@ def test_pip_vv_link_chatter_is_counted_and_the_test_stage_stays_whole():
     assert view[view.index(original[start]):] == [ln.rstrip() for ln in original[start:]]
     assert original[-1] == "=================== 4 failed, 175 passed, 1 skipped in 0.48s ==================="
     assert sum(map(len, view)) < sum(map(len, original)) // 4
+
+
+# ---------------------------------------------------------------- GitLab trace with FF_TIMESTAMPS
+
+def test_gitlab_timestamped_trace_is_a_test_run_not_code(counter):
+    # GitLab's timestamped trace writes `2026-12-01T09:43:01.271042Z 00O ` before every line; the
+    # stream token `00O` stayed in the body after the timestamp was stripped, and the whole job
+    # (pip install, then a failing pytest -v) read as code and passed through.
+    data = real("gitlab-ts-pip-install-then-pytest.txt")
+    original, view = original_and_view_lines(counter, data)
+    assert len(view) < len(original) // 2
+    # every line in view that is no marker is an original line, prefix and all
+    # the passing rows are counted; every failure, the summary and the job's verdict stay
+    found = markers(view)
+    assert any(m[2] == "174 passing-test lines; 1 blank line" for m in found)
+    tail = [v.split(" 00O ", 1)[1] for v in view[-12:] if " 00O " in v]
+    assert "=================== 4 failed, 175 passed, 1 skipped in 0.77s ===================" in tail
+    assert tail[-1] == "ERROR: Job failed: exit code 1"
+    assert len([v for v in view if " 00O FAILED tests/test_core.py::" in v]) == 4
+    # every assertion line of the failure blocks, with its own timestamp (trailing blanks aside)
+    asserted = [ln.rstrip() for ln in original if " 00O E " in ln or ln.rstrip().endswith(" 00O E")]
+    assert len(asserted) == 20
+    assert all(a in view for a in asserted)
