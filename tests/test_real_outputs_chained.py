@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine.compressors.terminal import TerminalCompressor
 from engine.detect import detect
+from engine.terminal_text import plain_text
 from engine.types import ContentType
 from tests.real_views import MARKER, original_and_view_lines
 
@@ -79,3 +80,38 @@ def test_gitlab_timestamped_trace_is_a_test_run_not_code(counter):
     asserted = [ln.rstrip() for ln in original if " 00O E " in ln or ln.rstrip().endswith(" 00O E")]
     assert len(asserted) == 20
     assert all(a in view for a in asserted)
+
+
+# ---------------------------------------------------------------- gh run view --log
+
+def _engine_result(counter, data: bytes):  # noqa: ANN001, ANN202 (the conftest fixture)
+    from engine.ccr import MemoryStore
+    from engine.core import Engine
+    from engine.registry import default_registry
+    from engine.types import Mode, Options
+
+    return Engine(default_registry(), counter, MemoryStore()).compress(data, Options(mode=Mode.COMPRESS))
+
+
+def test_gh_run_view_log_view_is_weighed_with_its_prefixes(counter):
+    # `gh run view --log` puts `JOB<TAB>STEP<TAB>TIMESTAMP ` before every line. pip coloured its
+    # lines, so the view was weighed against the whole plain text, but bare (prefixes stripped)
+    # while the view carried them: every view lost, and the whole job came back, 174 passing
+    # rows and all (method terminal-plain, 27,029→20,324 tokens).
+    data = real("gh-run-view-log-pip-then-pytest.txt")
+    result = _engine_result(counter, data)
+    assert result.method == "terminal"
+    assert result.tokens_after < result.tokens_before // 3
+    # (pip and pytest coloured their lines: the view shows them as the terminal did)
+    original = [plain_text(ln).decode() for ln in data.splitlines()]
+    view = result.output.decode().splitlines()
+    prefix = "test (3.11)\t.venv/bin/pytest -v --cov=mylib\t"
+    passing = [ln for ln in original if ln.startswith(prefix) and ln.endswith("%]") and " PASSED " in ln]
+    assert len([v for v in view if v in passing]) < 10 < len(passing)
+    assert any(m[2].startswith(f"{len(passing) - 1} passing-test lines") for m in markers(view))
+    # every failed row, the failure blocks' error lines, the summary and the step's exit stay,
+    # each with its own job, step and timestamp
+    kept = [ln for ln in original if " FAILED " in ln or ln.split("Z ", 1)[-1].startswith(("FAILED ", "E   ", "=====", "##[error]"))]
+    assert len(kept) > 20
+    assert all(ln.rstrip() in view for ln in kept)
+    assert any(v.endswith("##[error]Process completed with exit code 1.") for v in view)
