@@ -1798,12 +1798,13 @@ TOOL_PYLINT_CODE = compile_lazily(r"[A-Z]\d{4}$")
 #: RFC 3339 timestamp with a `T` and fractional seconds (GitHub Actions, `docker logs -t`,
 #: `kubectl logs --timestamps`, `ts '%Y-%m-%dT%H:%M:%.SZ'`), then one space (none on an empty
 #: line). App log timestamps rarely have both the `T` and a fraction; those that do stay logs
-#: because line_prefix strips only when the body is not a log. A GitLab trace with timestamps
+#: because line_prefix strips only when the body is not a log. Jenkins' Timestamper writes the
+#: timestamp in brackets (`[2026-01-12T19:00:14.975Z] `). A GitLab trace with timestamps
 #: (FF_TIMESTAMPS) puts its stream token after the timestamp: `00O ` (stdout), `01E ` (stderr),
 #: `00O+` (a line continued); left in the body, it made a job's whole trace read as code.
 LINE_PREFIX_CI = compile_lazily(
-    rb"(?:[^\t\n]{1,200}\t[^\t\n]{1,200}\t)?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.,]\d{1,9}(?:Z|[+-]\d\d:?\d\d)"
-    rb"(?: [0-9a-f]{2}[OE](?=[ +]|\r?$)\+?)?(?: |(?=\r?$))")
+    rb"(?:[^\t\n]{1,200}\t[^\t\n]{1,200}\t)?(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.,]\d{1,9}(?:Z|[+-]\d\d:?\d\d)"
+    rb"(?: [0-9a-f]{2}[OE](?=[ +]|\r?$)\+?)?|\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.,]\d{1,9}(?:Z|[+-]\d\d:?\d\d)\])(?: |(?=\r?$))")
 #: A task runner's stream prefix: pnpm `packages/a test: `, turbo `pkg:test: `, lerna
 #: `@scope/pkg: `. Group 1 is the stream's name; a name qualifies only when few names repeat
 #: on most lines (line_prefix counts them), so `key: value` text never does.

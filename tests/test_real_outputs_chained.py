@@ -115,3 +115,22 @@ def test_gh_run_view_log_view_is_weighed_with_its_prefixes(counter):
     assert len(kept) > 20
     assert all(ln.rstrip() in view for ln in kept)
     assert any(v.endswith("##[error]Process completed with exit code 1.") for v in view)
+
+
+# ---------------------------------------------------------------- Jenkins Timestamper
+
+def test_jenkins_bracketed_timestamps_keep_a_test_run_whole(counter):
+    # Jenkins' Timestamper puts `[2026-12-01T09:38:24.685Z] ` before every line. The prefix was not
+    # a CI prefix, so the job (pip install, pytest -v with 4 failures) read as a log and its
+    # failure blocks were cut by bare `… 3 lines elided (caveman) …` markers.
+    data = real("jenkins-timestamper-pip-then-pytest.txt")
+    _, view = original_and_view_lines(counter, data)
+    original = [plain_text(ln).decode() for ln in data.splitlines()]  # pytest coloured its lines
+    found = [MARKER.match(v) for v in view if v.startswith("… ") and "elided" in v]
+    assert all(found)  # every marker counts and names what it elided
+    assert any(m[2] == "174 passing-test lines; 1 blank line" for m in found)
+    # the failures section, from its header to the closing count, is in view line for line
+    start = next(i for i, ln in enumerate(original) if ln.endswith(" " + "=" * 35 + " FAILURES " + "=" * 35))
+    end = next(i for i, ln in enumerate(original) if ln.endswith("4 failed, 175 passed, 1 skipped in 1.71s " + "=" * 19))
+    at = view.index(original[start])
+    assert [v.rstrip() for v in view[at:at + end - start + 1]] == [ln.rstrip() for ln in original[start:end + 1]]
