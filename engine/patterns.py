@@ -65,8 +65,12 @@ def declared_flags(pattern: "LazyPattern | re.Pattern") -> int:
 #: Fe escapes. One pattern for detecting and for stripping. Also nF escapes (`ESC ( B`: the
 #: charset reset curses' sgr0 appends to every colour reset, as mypy's coloured output does;
 #: left in, its ESC went as a control character and `(B` stuck to the text) and the two-byte
-#: Fp/Fs escapes (`ESC 7`/`ESC 8` save and restore the cursor, `ESC =` keypad mode).
-ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
+#: Fp/Fs escapes (`ESC 7`/`ESC 8` save and restore the cursor, `ESC =` keypad mode). The string
+#: escapes DCS, SOS, PM and APC go whole with their payload, as a terminal shows none of it:
+#: Buildkite stamps every log line `ESC _ bk;t=1745322209921 BEL`, which left `bk;t=…` on each
+#: (within one line: clean_lines strips the lines joined, and relies on no escape holding a newline).
+ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"
+                      r"|\x1b[P_^X][^\x07\x1b\n]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
                       r"|\x1b[ -/]+[0-~]|\x1b[0-?`-~]")
 ANSI_BYTES = compile_lazily(ANSI.pattern.encode("ascii"))
 

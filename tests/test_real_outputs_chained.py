@@ -134,3 +134,32 @@ def test_jenkins_bracketed_timestamps_keep_a_test_run_whole(counter):
     end = next(i for i, ln in enumerate(original) if ln.endswith("4 failed, 175 passed, 1 skipped in 1.71s " + "=" * 19))
     at = view.index(original[start])
     assert [v.rstrip() for v in view[at:at + end - start + 1]] == [ln.rstrip() for ln in original[start:end + 1]]
+
+
+# ---------------------------------------------------------------- Buildkite's per-line APC stamp
+
+def test_buildkite_apc_timestamps_are_invisible_and_the_run_reads_as_a_test_run(counter):
+    # Buildkite stamps each line `ESC _ bk;t=1796117850309 BEL` (an APC string, which a terminal
+    # never shows). Only its `ESC _` was stripped: `bk;t=…` stayed on every line, the job read
+    # as code, and the whole text came back (terminal-plain, 18,017→10,720 tokens).
+    data = real("buildkite-pip-then-pytest.txt")
+    result = _engine_result(counter, data)
+    assert (result.content_type, result.method) == (ContentType.TERMINAL, "terminal")
+    view = result.output.decode().splitlines()
+    assert not any("bk;t=" in v for v in view)
+    assert result.tokens_after < result.tokens_before // 5
+    assert any(MARKER.match(v) and MARKER.match(v)[2] == "174 passing-test lines; 1 blank line" for v in view)
+    original = [plain_text(ln).decode() for ln in data.splitlines()]
+    start = original.index("=" * 35 + " FAILURES " + "=" * 35)
+    end = original.index("=" * 19 + " 4 failed, 175 passed, 1 skipped in 1.71s " + "=" * 19)
+    at = view.index(original[start])
+    assert view[at:at + end - start + 1] == original[start:end + 1]
+
+
+def test_string_escapes_go_whole_and_never_past_a_line():
+    from engine.patterns import ANSI
+
+    assert ANSI.sub("", "\x1b_bk;t=1745322209921\x07~~~ Running tests") == "~~~ Running tests"
+    assert ANSI.sub("", "\x1bPq#0;2;0;0;0\x1b\\ok") == "ok"  # a DCS (sixel) closed by ST
+    # unterminated on its line: only the two-byte escape goes, the next line is untouched
+    assert ANSI.sub("", "\x1b_bk;t=1\nnext\x07") == "bk;t=1\nnext\x07"
