@@ -1,8 +1,10 @@
 """Tool output behind a per-line prefix: CI logs and monorepo task runners.
 
 `gh run view --log` prints `JOB<TAB>STEP<TAB>2024-05-01T10:00:01.1234567Z <line>`, a raw Actions
-log or `docker logs -t` a bare timestamp, Jenkins `[2024-05-01T10:00:01.123Z] `, pnpm/turbo/lerna `packages/a test: <line>`. With the
-prefix on every line, pytest or jest output detects as a log and its failure blocks are cut.
+log or `docker logs -t` a bare timestamp, GitLab (FF_TIMESTAMPS) a timestamp and a stream token
+(`… 00O `), Jenkins a timestamp in brackets (`[2024-05-01T10:00:01.123Z] `), pnpm/turbo/lerna
+`packages/a test: <line>`. With the prefix on every line, pytest or jest output detects as a log
+and its failure blocks are cut.
 Like the read-tool gutter (engine/listing.py), we strip the prefix before Detect and the
 compressor, then give every surviving line its OWN prefix back, traced line by line.
 
