@@ -190,10 +190,16 @@ class Engine:
             output = listing.rewrap(unwrapped, body_out, restructured=restructures(compressor))
             after = self.counter.count(output) if output != data else before
             method = method_of(compressor, body, body_out)
-        if shown is not None and (body_out is None or after > self.counter.count(shown) * (1 - MIN_LOSSY_SAVING)):
+        plain = None
+        if shown is not None and body_out is not None and listing.line_prefixed(unwrapped):
+            # A CI log's view keeps each line's prefix: weigh it against the whole plain text
+            # with its prefixes too (weighed bare, `gh run view --log`'s long prefixes made
+            # every view of a failing job lose to the whole text).
+            plain = listing.rewrap(unwrapped, shown, restructured=False)
+        if shown is not None and (body_out is None or after > self.counter.count(plain or shown) * (1 - MIN_LOSSY_SAVING)):
             # The compressor declined, or its saving was mostly the colour codes and redraws:
             # show the whole of what the terminal showed instead of a view with holes.
-            output = listing.rewrap(unwrapped, shown, restructured=False)
+            output = plain or listing.rewrap(unwrapped, shown, restructured=False)
             after, method = self.counter.count(output), PLAIN_METHOD
         if output == data or after >= before:
             return replace(passthrough, tokens_before=before, tokens_after=before, reason="not smaller")

@@ -1,8 +1,10 @@
 """Tool output behind a per-line prefix: CI logs and monorepo task runners.
 
 `gh run view --log` prints `JOB<TAB>STEP<TAB>2024-05-01T10:00:01.1234567Z <line>`, a raw Actions
-log or `docker logs -t` a bare timestamp, pnpm/turbo/lerna `packages/a test: <line>`. With the
-prefix on every line, pytest or jest output detects as a log and its failure blocks are cut.
+log or `docker logs -t` a bare timestamp, GitLab (FF_TIMESTAMPS) a timestamp and a stream token
+(`… 00O `), Jenkins a timestamp in brackets (`[2024-05-01T10:00:01.123Z] `), pnpm/turbo/lerna
+`packages/a test: <line>`. With the prefix on every line, pytest or jest output detects as a log
+and its failure blocks are cut.
 Like the read-tool gutter (engine/listing.py), we strip the prefix before Detect and the
 compressor, then give every surviving line its OWN prefix back, traced line by line.
 
@@ -117,7 +119,8 @@ def _cheap_kind(data: bytes) -> str | None:
     head = data[:4096].split(b"\n", HEAD_LINES)[:HEAD_LINES]
     if len(head) < MIN_LINES:
         return None
-    stamped = sum(1 for ln in head if ln[4:5] == b"-" and ln[10:11] == b"T" or ln.count(b"\t") >= 2)
+    stamped = sum(1 for ln in head if ln[4:5] == b"-" and ln[10:11] == b"T" or ln.count(b"\t") >= 2
+                  or ln[:1] == b"[" and ln[11:12] == b"T")  # Jenkins: `[2026-01-12T19:00:14.975Z] `
     if stamped * 2 > len(head):
         # (A log excerpt may start mid-line, so no one line decides.)
         ci = sum(1 for ln in head if P.LINE_PREFIX_CI.match(ln))

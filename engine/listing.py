@@ -80,6 +80,11 @@ def unwrap(data: bytes) -> Unwrapped:
     return Unwrapped(body, gutter.numbers if gutter else (), prefix, suffix, tuple(layers))
 
 
+def line_prefixed(unwrapped: Unwrapped) -> bool:
+    """Whether the payload's lines carried a per-line prefix (a CI log's) that the view restores."""
+    return bool(unwrapped.layers) and isinstance(unwrapped.layers[0], line_prefix.LinePrefix)
+
+
 def rewrap(unwrapped: Unwrapped, output: bytes, *, restructured: bool) -> bytes:
     """Put the presentation back around a compressor's output (innermost layer first)."""
     if unwrapped.layers and isinstance(unwrapped.layers[0], line_prefix.LinePrefix):

@@ -65,8 +65,12 @@ def declared_flags(pattern: "LazyPattern | re.Pattern") -> int:
 #: Fe escapes. One pattern for detecting and for stripping. Also nF escapes (`ESC ( B`: the
 #: charset reset curses' sgr0 appends to every colour reset, as mypy's coloured output does;
 #: left in, its ESC went as a control character and `(B` stuck to the text) and the two-byte
-#: Fp/Fs escapes (`ESC 7`/`ESC 8` save and restore the cursor, `ESC =` keypad mode).
-ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
+#: Fp/Fs escapes (`ESC 7`/`ESC 8` save and restore the cursor, `ESC =` keypad mode). The string
+#: escapes DCS, SOS, PM and APC go whole with their payload, as a terminal shows none of it:
+#: Buildkite stamps every log line `ESC _ bk;t=1745322209921 BEL`, which left `bk;t=…` on each
+#: (within one line: clean_lines strips the lines joined, and relies on no escape holding a newline).
+ANSI = compile_lazily(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"
+                      r"|\x1b[P_^X][^\x07\x1b\n]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
                       r"|\x1b[ -/]+[0-~]|\x1b[0-?`-~]")
 ANSI_BYTES = compile_lazily(ANSI.pattern.encode("ascii"))
 
@@ -1145,6 +1149,23 @@ PIP_BUILD_STEP = compile_lazily(
     r"|adding license file '\S+'|adding '\S+'|removing \S+|installing to \S+|Copying \S+ to \S+)$"
 )
 
+#: A line of pip's own debug log (`pip install -v`/`-vv`): its index, cache, link-selection and
+#: build-tracker chatter, one line per candidate file (thousands per package with -vv). Every
+#: alternative starts with one of PIP_DEBUG_WORDS (toolout_pipdebug finds the lines with them).
+PIP_DEBUG_LINE = compile_lazily(
+    r"^\s*(?:Skipping link: |Found link \S+|Link requires a different Python \(|Getting page \S+$"
+    r"|Fetched page \S+ as |Found index url \S+$|Fetching project page and analyzing links: \S+$"
+    r"|Looking up \"\S+\" in the cache$|Updating cache with response from \"\S+\"$"
+    r"|Request header has \"max_age\" as 0, cache bypassed$|No cache entry available$"
+    r"|Created temporary directory: \S+$|Given no hashes to check \d+ links for project "
+    r"|(?:Added|Removed) .+ (?:to|from) build tracker '\S+'$|file: URL is directory, getting \S+$"
+    r"|Starting new HTTPS? connection \(\d+\): \S+$|https?://\S+ \"(?:GET|HEAD) \S+ HTTP/[\d.]+\" \d{3} )"
+)
+PIP_DEBUG_WORDS = ("Skipping link: ", "Found link ", "Link requires ", "Getting page ", "Fetched page ",
+                   "Found index url ", "Fetching project page ", "Looking up \"", "Updating cache with ",
+                   "Request header has ", "No cache entry ", "Created temporary directory: ", "Given no hashes ",
+                   " build tracker ", "file: URL is ", "Starting new HTTP", " \"GET ", " \"HEAD ")
+
 #: A unittest verdict after its ` ... ` anywhere in a text (led by a literal: a C-speed search).
 UNITTEST_VERDICT = compile_lazily(r" \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)")
 #: unittest -v's first line of a test with a docstring: the id alone; the docstring line
@@ -1798,9 +1819,13 @@ TOOL_PYLINT_CODE = compile_lazily(r"[A-Z]\d{4}$")
 #: RFC 3339 timestamp with a `T` and fractional seconds (GitHub Actions, `docker logs -t`,
 #: `kubectl logs --timestamps`, `ts '%Y-%m-%dT%H:%M:%.SZ'`), then one space (none on an empty
 #: line). App log timestamps rarely have both the `T` and a fraction; those that do stay logs
-#: because line_prefix strips only when the body is not a log.
+#: because line_prefix strips only when the body is not a log. Jenkins' Timestamper writes the
+#: timestamp in brackets (`[2026-01-12T19:00:14.975Z] `). A GitLab trace with timestamps
+#: (FF_TIMESTAMPS) puts its stream token after the timestamp: `00O ` (stdout), `01E ` (stderr),
+#: `00O+` (a line continued); left in the body, it made a job's whole trace read as code.
 LINE_PREFIX_CI = compile_lazily(
-    rb"(?:[^\t\n]{1,200}\t[^\t\n]{1,200}\t)?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.,]\d{1,9}(?:Z|[+-]\d\d:?\d\d)(?: |(?=\r?$))")
+    rb"(?:[^\t\n]{1,200}\t[^\t\n]{1,200}\t)?(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.,]\d{1,9}(?:Z|[+-]\d\d:?\d\d)"
+    rb"(?: [0-9a-f]{2}[OE](?=[ +]|\r?$)\+?)?|\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.,]\d{1,9}(?:Z|[+-]\d\d:?\d\d)\])(?: |(?=\r?$))")
 #: A task runner's stream prefix: pnpm `packages/a test: `, turbo `pkg:test: `, lerna
 #: `@scope/pkg: `. Group 1 is the stream's name; a name qualifies only when few names repeat
 #: on most lines (line_prefix counts them), so `key: value` text never does.

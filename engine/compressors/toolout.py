@@ -82,6 +82,7 @@ from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_g
 from engine.compressors.toolout_pywarnings import RUNTIME_VOLUME, thin_runtime_warnings, thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
 from engine.compressors.toolout_precommit import PRECOMMIT_HINTS, mark_precommit
+from engine.compressors.toolout_pipdebug import DEBUG_LINE as PIP_DEBUG, HINTS as PIP_DEBUG_HINTS, mark_pip_debug
 from engine.compressors.toolout_tox import DEBUG_LINE as TOX_DEBUG, HINT as TOX_HINT, mark_tox_debug
 from engine.compressors.toolout_sqlfluff import mark_sqlfluff
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
@@ -151,6 +152,7 @@ from engine.patterns import (
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
                        SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY,
                        PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS, TOX_DEBUG,
+                       PIP_DEBUG,
                        PROBE_PASSED, PROBE_COMMAND})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
@@ -513,6 +515,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     where: dict[int, tuple[str, str]] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts, where)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
+    if PIP_DEBUG_HINTS[0] in joined or PIP_DEBUG_HINTS[1] in joined:  # pip -vv: a line per candidate file
+        mark_pip_debug(norm, cls, scan)
     if TOX_HINT in joined and ".py:" in joined:  # tox -vv: `lint: 3960 D msg [src.py:117]`
         mark_tox_debug(norm, cls, scan)
     if any(hint in joined for hint in PRECOMMIT_HINTS):  # pre-commit: `flake8.....Failed` per hook
@@ -699,6 +703,7 @@ _LABEL_NOUNS = (
     (PROBE_PASSED, "line|of configure checks that passed (`checking …`, commands with `$? = 0`, `result: yes`)"),
     (PROBE_COMMAND, "configure-check command line|with `$? = 0`"),
     (TOX_DEBUG, "tox -vv debug (level D) line"),
+    (PIP_DEBUG, "pip -v debug line|(index, cache and candidate links)"),
 )
 _NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)
 
