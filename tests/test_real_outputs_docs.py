@@ -48,3 +48,78 @@ def test_openapi_paths_map_names_every_elided_route_with_its_operations(counter)
     original = json.loads(data)
     expected = {route: [m for m in HTTP_METHODS if m in item] for route, item in original["paths"].items()}
     assert _routes_in_view(json.loads(view)) == expected
+
+
+ROW_MARKER = re.compile(r'^"?… (\d+) rows elided \(caveman\)(?:: (.*?))? …"?,*$')
+
+
+def _check_row_markers(data: bytes, view: str) -> tuple[int, int]:
+    """Kept rows are original lines in order; each marker counts the rows between its
+    neighbours, and every `range name=lo..hi` it states holds for those rows. Returns
+    (rows kept, rows elided)."""
+    lines = data.decode().splitlines()
+    header = lines[0].replace('"', "").split(",")
+    rows = lines[1:]
+    shown = view.splitlines()
+    assert shown[0] == lines[0]
+    cursor, kept, elided = 0, 0, 0
+    pending: tuple[int, str] | None = None
+    for line in shown[1:]:
+        if line.startswith('"… caveman: elided rows'):
+            continue
+        m = ROW_MARKER.match(line)
+        if m:
+            pending = (int(m.group(1)), m.group(2) or "")
+            continue
+        at = rows.index(line, cursor)
+        if pending is not None:
+            count, summary = pending
+            assert at - cursor == count
+            run = [r.split(",") for r in rows[cursor:at]]
+            for name, lo, hi in re.findall(r"(\w+)=([-\d.]+)\.\.([-\d.]+)", summary.split("range ", 1)[-1]
+                                           if "range " in summary else ""):
+                values = [float(r[header.index(name)]) for r in run]
+                assert (min(values), max(values)) == (float(lo), float(hi))
+            elided += count
+            pending = None
+        else:
+            assert at == cursor  # no row vanished without a marker
+        kept += 1
+        cursor = at + 1
+    assert pending is None and cursor == len(rows)
+    return kept, elided
+
+
+def test_numeric_data_set_without_a_name_column_folds_its_rows_under_ranges(counter) -> None:
+    # statsmodels' fair.csv: nine columns of survey codes and a rate, 6,366 rows. Compared
+    # by their eight categorical cells the rows all looked different (a "list"), so the
+    # table passed through whole (129k tokens). Measurements are no list of names: the rows
+    # now fold under markers stating each column's range; extremes and firsts stay.
+    data = real("statsmodels-fair-head.csv")
+    view = engine_view(counter, data)
+    kept, elided = _check_row_markers(data, view)
+    assert kept + elided == 1500 and elided > 1300
+    for extreme in ("5,22,2.5,1,1,14,3,5,57.5999908", "3,17.5,0.5,0,1,12,3,2,7"):
+        assert extreme in view.splitlines()
+
+
+def test_dated_series_folds_and_keeps_its_first_missing_reading(counter) -> None:
+    # statsmodels' co2.csv: a weekly series, `date,co2`, some readings blank. With no
+    # categorical column it counted as a list and passed through whole; now its runs fold,
+    # and the first row with a blank reading (the odd shape) stays.
+    data = real("statsmodels-co2-head.csv")
+    view = engine_view(counter, data)
+    kept, elided = _check_row_markers(data, view)
+    assert kept + elided == 1200 and elided > 1000
+    assert "19580510," in view.splitlines()
+    assert "19580329,316.1" in view.splitlines()
+
+
+def test_hourly_series_with_iso_time_stamps_folds(counter) -> None:
+    # statsmodels' mstl_elec_vic.csv: `ds,y` with `2012-01-01 00:00:00` stamps. A stamp is
+    # no number, so the rows read as a list of names and passed through whole.
+    data = real("statsmodels-mstl-elec-head.csv")
+    view = engine_view(counter, data)
+    kept, elided = _check_row_markers(data, view)
+    assert kept + elided == 1000 and elided > 950
+    assert view.splitlines()[1] == "2012-01-01 00:00:00,7926.529376"

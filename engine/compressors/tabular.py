@@ -20,7 +20,7 @@ from engine.compressors import aligned_table, framed_table, invariants, pandas_f
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
 from engine.patterns import (
-    FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, PSQL_COMMAND_TAG, SIZE_BERKELEY_HEADER, TABLE_IMPORTANT,
+    DATE_CELL, FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, PSQL_COMMAND_TAG, SIZE_BERKELEY_HEADER, TABLE_IMPORTANT,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -398,12 +398,40 @@ def _shapes(table: Table, units: list[str]) -> list[str]:
     their categorical cells only (failure rows are judged apart, by their full text). Without a categorical
     column the rows are compared whole: then the table is a list, and a list stays."""
     columns = [[r[j] for r in table.rows] for j in range(len(table.header))]
+    if all(map(_measured, columns)):
+        # A data set of measurements (every column numbers or dates: a survey's answer codes, a
+        # weekly CO2 series) names nothing to enumerate: rows are compared by which cells are
+        # numbers or dates, so the runs between the kept rows (extremes, each category's first,
+        # odd cells) fold under markers that state each column's range.
+        return [" ".join(map(_cell_kind, r)) for r in table.rows]
     # A mostly blank column (pip list's `Editable project location`) marks a few rows, it does
     # not sort them into kinds: comparing by it alone would make a list of names look redundant.
     compared = [j for j, col in enumerate(columns) if _categorical(col) and 2 * col.count("") < len(col)]
     if not compared:
         return units
     return [" ".join(r[j] for j in compared) for r in table.rows]
+
+
+def _measured(cells: list[str]) -> bool:
+    """At least NUMERIC_SHARE of the column's filled cells are numbers or dates."""
+    filled = sum(1 for c in cells if c.strip())
+    misses = 0
+    for c in cells:
+        if c.strip() and _number(c) is None and DATE_CELL.fullmatch(c.strip()) is None:
+            misses += 1
+            if misses > (1 - NUMERIC_SHARE) * filled:
+                return False
+    return filled > 0
+
+
+def _cell_kind(cell: str) -> str:
+    """What a measurement row is compared by: `num`, `date` or `blank`, else the cell itself
+    (an `NA` among numbers stays a word of its own, so its row is no repeat)."""
+    if not cell.strip():
+        return "blank"
+    if _number(cell) is not None:
+        return "num"
+    return "date" if DATE_CELL.fullmatch(cell.strip()) else cell
 
 
 def _fields(header: list[str], row: list[str]) -> dict[str, str] | None:
