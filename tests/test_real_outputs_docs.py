@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 from engine.compressors.json_array import HTTP_METHODS
+from engine.detect import detect
+from engine.types import ContentType
 from tests.real_views import engine_view
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "docs"
@@ -123,3 +125,33 @@ def test_hourly_series_with_iso_time_stamps_folds(counter) -> None:
     kept, elided = _check_row_markers(data, view)
     assert kept + elided == 1000 and elided > 950
     assert view.splitlines()[1] == "2012-01-01 00:00:00,7926.529376"
+
+
+def test_csv_under_a_source_comment_is_a_table(counter) -> None:
+    # matplotlib's sample Stocks.csv opens with `# Data source: …` above its header: one line
+    # not of the table's width, so the file was text and passed through whole. The preamble
+    # is now shown as written above the table, whose runs fold.
+    data = real("matplotlib-stocks-head.csv")
+    assert detect(data) == ContentType.TABULAR
+    view = engine_view(counter, data)
+    lines = data.decode().splitlines()
+    assert view.splitlines()[:2] == lines[:2]
+    kept, elided = _check_row_markers("\n".join(lines[1:]).encode() + b"\n", "\n".join(view.splitlines()[1:]))
+    assert kept + elided == 198 and elided > 150
+    assert "1990-02-05,,,,,,,,,," in view.splitlines()  # the first day with no prices: the odd row
+
+
+def test_scikit_learn_csv_with_its_count_line_is_a_table(counter) -> None:
+    # scikit-learn's wine_data.csv: `178,13,class_0,class_1,class_2`, then 178 rows of 14
+    # numbers. The count line's width differs, so the file was text; now it stands above a
+    # headerless table whose markers name columns `#1`, `#2`, ….
+    data = real("sklearn-wine-data.csv")
+    assert detect(data) == ContentType.TABULAR
+    view = engine_view(counter, data)
+    shown = view.splitlines()
+    assert shown[0] == "178,13,class_0,class_1,class_2"
+    assert shown[1] == data.decode().splitlines()[1]
+    markers = [ln for ln in shown if ln.startswith("… ") and "rows elided (caveman)" in ln]
+    assert markers and all("#1=" in m for m in markers if "range" in m)
+    counts = sum(int(m.split()[1]) for m in markers)
+    assert counts + sum(1 for ln in shown[1:] if not ln.startswith(("…", '"…'))) == 178
