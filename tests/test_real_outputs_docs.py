@@ -155,3 +155,16 @@ def test_scikit_learn_csv_with_its_count_line_is_a_table(counter) -> None:
     assert markers and all("#1=" in m for m in markers if "range" in m)
     counts = sum(int(m.split()[1]) for m in markers)
     assert counts + sum(1 for ln in shown[1:] if not ln.startswith(("…", '"…'))) == 178
+
+
+def test_markdown_changelog_with_an_html_release_table_is_a_document(counter) -> None:
+    # Node.js's CHANGELOG.md: a list of release lines, then a `<table>` of release links a
+    # line each. The 99-line HTML block read as a program's output, so the whole file was read
+    # by lines and thinned as look-alikes: `* [Node.js 18](…) Long Term Support`, the one LTS
+    # line among End-of-Life ones, went into `… 15 sections elided (caveman) …`, and so did
+    # 99 release links. A document's list is no repetition: it is shown whole.
+    data = real("nodejs-changelog-head.md")
+    view = engine_view(counter, data)
+    assert "* [Node.js 18](doc/changelogs/CHANGELOG_V18.md) Long Term Support" in view.splitlines()
+    assert '<a href="doc/changelogs/CHANGELOG_V20.md#20.19.6">20.19.6</a><br/>' in view.splitlines()
+    assert "elided (caveman)" not in view
