@@ -168,3 +168,50 @@ def test_markdown_changelog_with_an_html_release_table_is_a_document(counter) ->
     assert "* [Node.js 18](doc/changelogs/CHANGELOG_V18.md) Long Term Support" in view.splitlines()
     assert '<a href="doc/changelogs/CHANGELOG_V20.md#20.19.6">20.19.6</a><br/>' in view.splitlines()
     assert "elided (caveman)" not in view
+
+
+def _documents(lines: list[str]) -> list[tuple[int, int, str, str]]:
+    """(first, end, kind, name) of each `---`-separated document."""
+    docs, start = [], 0
+    for i, line in enumerate(lines + ["---"]):
+        if line == "---":
+            body = lines[start:i]
+            kind = next(ln[len("kind: "):] for ln in body if ln.startswith("kind: "))
+            name = next(ln[len("  name: "):] for ln in body if ln.startswith("  name: "))
+            docs.append((start, i, kind, name))
+            start = i + 1
+    return docs
+
+
+def test_kubernetes_objects_keep_their_own_values_and_markers_name_the_object_they_repeat(counter) -> None:
+    # `cat -n` of twelve `kubectl create deployment/service --dry-run=client -o yaml` objects,
+    # each with its own image tag and replica count. Compared with every kept line, digits
+    # masked, web7's `image: nginx:1.27` and `replicas: 2` read as repeats of web1's: they went
+    # into `# … 17 config lines elided (caveman) …`, a marker that said nothing of them. Each
+    # object is now compared with the first object of its kind: what differs stays, and each
+    # marker names the object whose lines it stands for (the object's own name read for that
+    # one's).
+    data = real("kubectl-dry-run-apps-cat-n.txt")
+    original = [ln.split("\t", 1)[1] for ln in data.decode().splitlines()]
+    view = engine_view(counter, data).splitlines()
+    for line in original:
+        if line.strip().startswith(("- image:", "replicas:", "name: web")):
+            assert any(v.endswith("\t" + line) for v in view), line
+    docs = _documents(original)
+    markers = 0
+    for k, v in enumerate(view):
+        m = re.fullmatch(r" *# … (\d+) config lines elided \(caveman\): as in (web\d+)(?:, (web\d+) for \2)? …", v)
+        if "elided (caveman)" not in v:
+            continue
+        assert m is not None, v
+        markers += 1
+        before, after = int(view[k - 1].split("\t")[0]), int(view[k + 1].split("\t")[0])
+        assert after - before - 1 == int(m.group(1))
+        elided = original[before:after - 1]  # lines numbered before+1 .. after-1
+        first, end, kind, name = next(d for d in docs if d[0] <= before < d[1])
+        ref_first, ref_end, _, ref_name = next(d for d in docs if d[2] == kind)
+        assert ref_name == m.group(2) and m.group(3) in (None, name)
+        reference = original[ref_first:ref_end]
+        for line in elided:
+            assert (line.replace(name, ref_name) if m.group(3) else line) in reference, line
+    assert markers >= 12
