@@ -338,7 +338,9 @@ class _ObjectStream:
             if key not in self.keys[r]:
                 keep[i] = True
                 continue
-            notes[i] = f"as in {self.names[r]}"  # the first object of this one's kind
+            # `as in web1`: found under the same keys in web1, the first object of this one's
+            # kind (the kind is left out: naming it made most markers cost more than their lines)
+            notes[i] = f"as in {self.names[r]}"
             self.named[i] = key != self.units[i]
         return notes
 
@@ -375,7 +377,9 @@ def _object_stream(lines: list[str], dialect: _Yaml) -> _ObjectStream | None:
             start = i + 1
     if len(docs) < 2:
         return None
-    return _ObjectStream(lines, dialect, docs)
+    stream = _ObjectStream(lines, dialect, docs)
+    # Documents that are no named objects (no `kind:`, no `name:`) are compared as before.
+    return stream if sum(1 for r in stream.ref if r is not None) >= 1 else None
 
 
 def _dialect(text: str) -> _Dialect | None:
