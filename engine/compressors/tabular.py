@@ -109,7 +109,9 @@ def _parse_after_preamble(text: str, lines: list[str], newline: str, trailing: b
     for k in range(1, min(PREAMBLE_MAX, len(lines) - 1) + 1):
         if len(lines[k - 1]) > PREAMBLE_CHARS:
             return None
-        start, offset = offset, text.index("\n", offset) + 1
+        start, offset = offset, text.find("\n", offset) + 1
+        if offset == 0:
+            return None  # lines split on a bare CR: no CSV record ends there
         if text[start:offset].rstrip("\r\n") != lines[k - 1]:
             return None  # a line break splitlines() sees and a CSV reader does not
         table = _parse_csv(text[offset:], lines[k:], newline, trailing)
