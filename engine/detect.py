@@ -19,7 +19,7 @@ from engine.compressors import (
     aligned_table, byte_dump, framed_table, json_framed, pandas_frame, py_literal, record_blocks, sql_dump,
 )
 from engine.compressors import (  # not toolout: Detect needs only the signatures
-    ansible_report, cmake_trace, cppcheck_xml, terraform_report, tex_report, toolout_detect, wget_report,
+    ansible_report, cmake_trace, cppcheck_xml, tabular, terraform_report, tex_report, toolout_detect, wget_report,
 )
 from engine.compressors import eval_rows, npm_explain, profile_report, toolout_pywarnings, toolout_rubyphp, xml_runs
 from engine.compressors.git_listing import is_git_listing
@@ -291,21 +291,50 @@ def _looks_like_table(nonblank: list[str], text: str) -> bool:
         return True
     if P.FRAMED_ROW_COUNT.fullmatch(nonblank[-1].strip()):
         nonblank = nonblank[:-1]  # psql -A's `(N rows)` under its `|`-delimited rows
+    if _delimited_rows(nonblank) is not None:
+        return True
+    # A data file's preamble (`# Data source: …`, scikit-learn's `569,30,malignant,benign`
+    # count line) above a rectangular CSV: a few short lines not of the table's width.
+    for k in range(1, TABLE_PREAMBLE_MAX + 1):
+        if len(nonblank[k - 1]) > TABLE_PREAMBLE_CHARS:
+            break
+        delimiter = aligned_table.delimiter(nonblank[k])
+        head = [ln.count(delimiter) for ln in nonblank[k:k + 8]]
+        if head[0] == 0 or head.count(head[0]) < len(head):
+            continue  # cheap first: the next lines must split alike before the table is parsed
+        rows = _delimited_rows(nonblank[k:])
+        if rows is not None and len(rows) >= 8:
+            # A data file's table: some column holds numbers or dates (a numbered list of R
+            # warnings under `Warning messages:` splits on a comma into two columns of prose).
+            return all(ln.count(delimiter) != len(rows[0]) - 1 for ln in nonblank[:k]) and \
+                any(tabular.measured([r[j] for r in rows[1:]]) for j in range(len(rows[0])))
+    return False
+
+
+#: Leading lines, and the length of each, that may stand above a CSV table as its preamble.
+TABLE_PREAMBLE_MAX = 4
+TABLE_PREAMBLE_CHARS = 200
+
+
+def _delimited_rows(nonblank: list[str]) -> list[list[str]] | None:
+    """The records of a strict, rectangular CSV/TSV (2..128 fields), or None."""
+    if not nonblank:
+        return None
     records = [P.TIMESTAMP_COMMA.sub(r"\1.\2", ln) for ln in nonblank]
     first = records[0]
     delimiter = aligned_table.delimiter(first)
     if first.count(delimiter) < 1:
-        return False
+        return None
     # Hits of one search (`six.py:898:def ensure_binary(s, encoding=…, errors=…):` in each
     # vendored copy) split into equal rows on their commas: a hit list, never a table.
     if all(P.SEARCH_LINE.match(ln) and not P.CLOCK_LED_LINE.match(ln) for ln in records):
-        return False
+        return None
     try:
         rows = list(csv.reader(records, delimiter=delimiter, strict=True))
     except csv.Error:
-        return False
+        return None
     width = len(rows[0])
-    return 2 <= width <= 128 and all(len(r) == width for r in rows)
+    return rows if 2 <= width <= 128 and all(len(r) == width for r in rows) else None
 
 
 def _sql_script(nonblank: list[str]) -> bool:

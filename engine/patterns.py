@@ -1455,6 +1455,9 @@ COMMIT_HEADER = compile_lazily(r"commit [0-9a-f]{7,64}\b")
 #: space as str.strip() sees it, and the letters of inf/infinity/nan): a cell holding one is
 #: not a number, settled without raising and catching an exception for every text cell.
 NOT_FLOAT_ASCII = compile_lazily(r"[^0-9+\-.eEiInNfFtTyYaA \t\n\r\x0b\x0c\x1c-\x1f]")
+#: A table cell holding a date or a date and time (`1958-03-29`, `2024-05-01T12:00:00Z`): a
+#: measurement's time stamp, like a number no name of a row.
+DATE_CELL = compile_lazily(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
 
 # ---------------------------------------------------------------- native stack frames (frames)
 

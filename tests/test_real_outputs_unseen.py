@@ -126,7 +126,9 @@ def test_a_list_of_names_with_a_mostly_blank_column_stays_whole(no_tool_signatur
 
 def test_each_kubernetes_object_keeps_its_name_when_its_body_is_elided():
     # `kubectl create deployment svcN --dry-run=client -o yaml`, six objects: the view used to
-    # show six anonymous `metadata: # … 4 config lines elided …` skeletons.
+    # show six anonymous `metadata: # … 4 config lines elided …` skeletons. (Session 12: each
+    # object is compared with the first of its kind, so its own image and replicas stay, and a
+    # marker names the object its lines repeat.)
     view = ConfigCompressor().compress(real("kubectl-deployments.yaml")).decode()
     names = [ln for ln in view.splitlines() if ln.startswith("  name: ")]
     assert names == [f"  name: svc{n}" for n in range(1, 7)]
@@ -134,10 +136,22 @@ def test_each_kubernetes_object_keeps_its_name_when_its_body_is_elided():
         "apiVersion: apps/v1\n"
         "kind: Deployment\n"
         "metadata:\n"
-        "  # … 3 config lines elided (caveman) …\n"
+        "  creationTimestamp: null\n"
+        "  labels:\n"
+        "    app: svc3\n"
         "  name: svc3\n"
         "spec:\n"
-        "  # … 17 config lines elided (caveman) …\n"
+        "  replicas: 1\n"
+        "  selector:\n"
+        "    matchLabels:\n"
+        "      app: svc3\n"
+        "  strategy: {}\n"
+        "  template:\n"
+        "    # … 4 config lines elided (caveman): as in svc1, svc3 for svc1 …\n"
+        "    spec:\n"
+        "      containers:\n"
+        "      - image: registry.local/team/svc3:1.3.0\n"
+        "        # … 4 config lines elided (caveman): as in svc1, svc3 for svc1 …\n"
         "status: {}\n"
     )
 
@@ -146,7 +160,9 @@ def test_a_deep_name_does_not_pull_in_its_parent_chain():
     # A container's `name:` sits five keys deep; keeping it would keep spec/template/spec/
     # containers for every object and the view would elide nothing.
     view = ConfigCompressor().compress(real("kubectl-deployments.yaml")).decode()
-    assert view.count("        name: svc") == 1  # the first object only, shown whole
+    # the first object, shown whole, and the last, whose short run by the kept tail is shown
+    assert [ln for ln in view.splitlines() if ln.startswith("        name: svc")] == \
+        ["        name: svc1", "        name: svc6"]
 
 
 # ---------------------------------------------------------------- Markdown is not code

@@ -54,15 +54,23 @@ class ConfigCompressor:
         if dialect is None:
             return None
         keep = _select(lines, query, dialect)
-        keep = keep_non_redundant(dialect.in_context(lines), keep)
+        stream = _object_stream(lines, dialect) if isinstance(dialect, _Yaml) else None
+        if stream is None:
+            keep = keep_non_redundant(dialect.in_context(lines), keep)
+        else:
+            stream.select(keep)
         dialect.close(lines, keep)
         out: list[str] = []
         cursor = 0
         elided = 0
         for start, end in runs(keep):
             out.extend(lines[cursor:start])
-            if end - start >= MIN_RUN:
-                out.append(dialect.marker(lines, start, end))
+            marker = dialect.marker(lines, start, end) if stream is None else \
+                _marker(dialect.marker_indent(lines, start, end), end - start, stream.note(start, end))
+            # An object's marker says what it stands for; where that costs more than the
+            # lines themselves, they are shown.
+            if end - start >= MIN_RUN and (stream is None or len(marker) < sum(map(len, lines[start:end])) + end - start):
+                out.append(marker)
                 elided += end - start
             else:
                 out.extend(lines[start:end])
@@ -116,8 +124,8 @@ def _label(line: str) -> str:
     return s.split(":", 1)[0] if ":" in s else s
 
 
-def _marker(indent: int, count: int) -> str:
-    return " " * indent + f"# … {count} config lines elided (caveman) …"
+def _marker(indent: int, count: int, note: str = "") -> str:
+    return " " * indent + f"# … {count} config lines elided (caveman){': ' + note if note else ''} …"
 
 
 class _Dialect:
@@ -200,9 +208,11 @@ class _Yaml(_Dialect):
                 for p in parents[i]:
                     keep[p] = True
 
+    def marker_indent(self, lines: list[str], start: int, end: int) -> int:
+        return _indent(next((ln for ln in lines[start:end] if ln.strip()), ""))
+
     def marker(self, lines: list[str], start: int, end: int) -> str:
-        first = next((ln for ln in lines[start:end] if ln.strip()), "")
-        return _marker(_indent(first), end - start)
+        return _marker(self.marker_indent(lines, start, end), end - start)
 
     def parses(self, text: str) -> bool:
         return _yaml_documents(text) is not None
@@ -273,6 +283,103 @@ class _Toml(_Dialect):
         except (tomllib.TOMLDecodeError, RecursionError, ValueError):
             return False
         return True
+
+
+class _ObjectStream:
+    """A YAML stream of objects (`kubectl … -o yaml` per object, `helm template`): each object
+    is compared with the first object of its kind, never with look-alikes of others. Its lines
+    found under the same keys in that first object (its own name read as the first one's) are
+    elided, under a marker naming that object; every line that differs stays, so each object's
+    own image tag, replica count or port is in view. keepNonRedundant, which masks digits and
+    compares with every kept line, had hidden them behind bare counts."""
+
+    def __init__(self, lines: list[str], dialect: _Yaml, docs: list[tuple[int, int]]) -> None:
+        self.lines = lines
+        parents = dialect.parents(lines)
+        # Each line under its parents' keys; a list item as a parent by its key alone (`- image`),
+        # so the lines under an item whose own value differs (`- image: app:1.3.0`) still compare.
+        self.units = [" ".join([*(_item_key(lines[p]) for p in parents[i]), line.strip()]) if line.strip() else ""
+                      for i, line in enumerate(lines)]
+        self.doc_of = [0] * len(lines)
+        self.ref: list[int | None] = []  # each document's first object of its kind (None: itself)
+        self.names: list[str] = []
+        first_of: dict[str, int] = {}
+        self.keys: list[set[str]] = []
+        for d, (start, end) in enumerate(docs):
+            kind, name = "", ""
+            for i in range(start, end):
+                self.doc_of[i] = d
+                line = lines[i]
+                if line.startswith("kind:"):
+                    kind = line[5:].strip()
+                elif not name and len(parents[i]) == 1 and CONFIG_IDENTITY.match(line) and not _is_item(line):
+                    name = line.split(":", 1)[1].strip().strip("\"'")
+            self.names.append(name if len(name) >= 2 else "")
+            self.ref.append(first_of.setdefault(kind, d) if kind and name else None)
+            if self.ref[d] == d:
+                self.ref[d] = None
+            self.keys.append({self._key(i, d) for i in range(start, end)})
+        self.named = [False] * len(lines)  # elided only as read with the object's own name
+
+    def _key(self, i: int, d: int) -> str:
+        name = self.names[d]
+        return self.units[i].replace(name, "\0") if name else self.units[i]
+
+    def select(self, keep: list[bool]) -> list[str]:
+        """Keep each line of a later object that its kind's first object lacks; notes per line."""
+        notes = self.notes = [""] * len(self.lines)
+        for i in range(len(self.lines)):
+            d = self.doc_of[i]
+            r = self.ref[d]
+            if r is None:
+                keep[i] = True  # the first object of its kind is the reference: shown whole
+                continue
+            key = self._key(i, d)
+            if key not in self.keys[r]:
+                keep[i] = True
+                continue
+            # `as in web1`: found under the same keys in web1, the first object of this one's
+            # kind (the kind is left out: naming it made most markers cost more than their lines)
+            notes[i] = f"as in {self.names[r]}"
+            self.named[i] = key != self.units[i]
+        return notes
+
+    def note(self, start: int, end: int) -> str:
+        """What every line of an elided run is: a line of its kind's first object, found there
+        under the same keys (with this object's name where that one has its own)."""
+        said = {self.notes[i] for i in range(start, end) if self.lines[i].strip()}
+        if len(said) != 1 or "" in said:
+            return ""
+        d = self.doc_of[start]
+        r = self.ref[d]
+        note = said.pop()
+        if r is not None and any(self.named[start:end]):
+            note += f", {self.names[d]} for {self.names[r]}"
+        return note
+
+
+def _item_key(line: str) -> str:
+    """A parent line as _label names it, a `- key: value` item by its key."""
+    label = _label(line)
+    if _is_item(line) and ":" in label:
+        return label.split(":", 1)[0]
+    return label
+
+
+def _object_stream(lines: list[str], dialect: _Yaml) -> _ObjectStream | None:
+    """The stream's documents when it holds two or more objects, else None."""
+    docs: list[tuple[int, int]] = []
+    start = 0
+    for i, line in enumerate(lines + ["---"]):
+        if line.startswith("---"):
+            if any(ln[:1] not in ("", " ", "#", "\t") for ln in lines[start:i]):
+                docs.append((start, i))
+            start = i + 1
+    if len(docs) < 2:
+        return None
+    stream = _ObjectStream(lines, dialect, docs)
+    # Documents that are no named objects (no `kind:`, no `name:`) are compared as before.
+    return stream if sum(1 for r in stream.ref if r is not None) >= 1 else None
 
 
 def _dialect(text: str) -> _Dialect | None:

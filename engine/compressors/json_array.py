@@ -297,7 +297,9 @@ class _Walk:
                 while key in mapping or key in out:  # never overwrite a real entry
                     key += "_"
                 out[key] = start
-                _name_entries(start, keys[end[0]:end[1]])
+                first, last = end
+                _name_entries(start, keys[first:last], values[first:last],
+                              len("".join(units[first:last]).encode("utf-8")))
                 self.entry_markers.append((out, key))
             else:
                 for i in range(start, end):
@@ -340,16 +342,39 @@ MAX_NAMED_ENTRIES_BYTES = 600
 NAMES_KEY = "__caveman_names__"
 
 
-def _name_entries(marker: dict[str, Any], names: list[str]) -> None:
+def _name_entries(marker: dict[str, Any], names: list[str], values: list[Any] | None = None, elided: int = 0) -> None:
     """Bare names only: a map keyed by paths (a lockfile's `node_modules/a/node_modules/b`)
     is located by its marker's counts and ranges, and its paths would cost more than the
-    entries' details saved."""
+    entries' details saved. URL routes (an OpenAPI spec's `paths`) are the exception."""
+    if names and all(n.startswith("/") and " " not in n for n in names):
+        _name_routes(marker, names, values or [], elided)
+        return
     joined = " ".join(names)
     if len(joined) > MAX_NAMED_ENTRIES_BYTES or any(" " in n or not n for n in names):
         return
     if 2 * sum(1 for n in names if n.count("/") > n.startswith("@")) >= len(names):  # `@scope/name` is a name
         return
     marker[NAMES_KEY] = joined
+
+
+#: The operations of an OpenAPI path item, listed after its route in a marker.
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+
+def _name_routes(marker: dict[str, Any], routes: list[str], values: list[Any], elided: int) -> None:
+    """An OpenAPI spec's routes are what the agent reads it for: elided path items are named
+    with their operations (`under /gists/{gist_id}/: commits[get] forks[get,post]`), a common
+    prefix written once, while the list costs at most 1/ELEMENT_NAMES_SHARE of the bytes elided."""
+    prefix = routes[0][:routes[0].rfind("/") + 1]
+    while prefix and not all(r.startswith(prefix) and len(r) > len(prefix) for r in routes):
+        prefix = prefix[:prefix.rstrip("/").rfind("/") + 1]
+    shown = []
+    for route, value in zip(routes, values):
+        ops = [m for m in HTTP_METHODS if isinstance(value, dict) and m in value]
+        shown.append(route[len(prefix):] + (f"[{','.join(ops)}]" if ops else ""))
+    text = (f"under {prefix}: " if len(prefix) > 1 else "") + " ".join(shown)
+    if ELEMENT_NAMES_SHARE * len(text) <= elided:
+        marker[NAMES_KEY] = text
 
 
 #: Members that name the file an element describes (compile_commands.json's `file`, a

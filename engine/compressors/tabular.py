@@ -20,7 +20,7 @@ from engine.compressors import aligned_table, framed_table, invariants, pandas_f
 from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.selection import query_keep, runs, worth_eliding
 from engine.patterns import (
-    FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, PSQL_COMMAND_TAG, SIZE_BERKELEY_HEADER, TABLE_IMPORTANT,
+    DATE_CELL, FRAMED_ROW_COUNT, MARKDOWN_SEPARATOR_CELL, NOT_FLOAT_ASCII, PSQL_COMMAND_TAG, SIZE_BERKELEY_HEADER, TABLE_IMPORTANT,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -93,7 +93,38 @@ def parse_table(text: str) -> Table | None:
         header, rows, footer = frame
         return Table(header, rows, lines[1:1 + len(rows)], lines[:1], ALIGNED, newline, trailing,
                      form="aligned", tail_lines=footer)
-    return _parse_csv(text, lines, newline, trailing) or _parse_aligned(lines, newline, trailing)
+    return (_parse_csv(text, lines, newline, trailing) or _parse_after_preamble(text, lines, newline, trailing)
+            or _parse_aligned(lines, newline, trailing))
+
+
+#: Leading lines, and the length of each, that may stand above a CSV table as its preamble.
+PREAMBLE_MAX = 4
+PREAMBLE_CHARS = 200
+
+
+def _parse_after_preamble(text: str, lines: list[str], newline: str, trailing: bool) -> Table | None:
+    """A CSV below a few short lines not of its width (`# Data source: …`, scikit-learn's
+    `569,30,malignant,benign` count line): those lines are shown as written, above the header."""
+    offset = 0
+    for k in range(1, min(PREAMBLE_MAX, len(lines) - 1) + 1):
+        if len(lines[k - 1]) > PREAMBLE_CHARS:
+            return None
+        start, offset = offset, text.find("\n", offset) + 1
+        if offset == 0:
+            return None  # lines split on a bare CR: no CSV record ends there
+        if text[start:offset].rstrip("\r\n") != lines[k - 1]:
+            return None  # a line break splitlines() sees and a CSV reader does not
+        table = _parse_csv(text[offset:], lines[k:], newline, trailing)
+        if table is None or table.form != "csv":
+            continue
+        width = len(table.header)
+        if any(len(next(csv.reader([ln], delimiter=table.delimiter), [])) == width for ln in lines[:k]):
+            return None  # a leading line of the table's width is a row, not a preamble
+        if not any(measured([r[j] for r in table.rows]) for j in range(width)):
+            return None  # a data file's table has a column of numbers or dates (Detect's rule)
+        table.head_lines = lines[:k] + table.head_lines
+        return table
+    return None
 
 
 def _parse_aligned(lines: list[str], newline: str, trailing: bool) -> Table | None:
@@ -398,12 +429,42 @@ def _shapes(table: Table, units: list[str]) -> list[str]:
     their categorical cells only (failure rows are judged apart, by their full text). Without a categorical
     column the rows are compared whole: then the table is a list, and a list stays."""
     columns = [[r[j] for r in table.rows] for j in range(len(table.header))]
+    kinds = [measured(col) for col in columns]
+    if True in kinds and False not in kinds:
+        # A data set of measurements (every column numbers or dates: a survey's answer codes, a
+        # weekly CO2 series) names nothing to enumerate: rows are compared by which cells are
+        # numbers or dates, so the runs between the kept rows (extremes, each category's first,
+        # odd cells) fold under markers that state each column's range.
+        return [" ".join(map(_cell_kind, r)) for r in table.rows]
     # A mostly blank column (pip list's `Editable project location`) marks a few rows, it does
     # not sort them into kinds: comparing by it alone would make a list of names look redundant.
     compared = [j for j, col in enumerate(columns) if _categorical(col) and 2 * col.count("") < len(col)]
     if not compared:
         return units
     return [" ".join(r[j] for j in compared) for r in table.rows]
+
+
+def measured(cells: list[str]) -> bool | None:
+    """At least NUMERIC_SHARE of the column's filled cells are numbers or dates; None for a
+    column with no value at all (a stock not yet listed): it names nothing either way."""
+    filled = sum(1 for c in cells if c.strip())
+    misses = 0
+    for c in cells:
+        if c.strip() and _number(c) is None and DATE_CELL.fullmatch(c.strip()) is None:
+            misses += 1
+            if misses > (1 - NUMERIC_SHARE) * filled:
+                return False
+    return True if filled else None
+
+
+def _cell_kind(cell: str) -> str:
+    """What a measurement row is compared by: `num`, `date` or `blank`, else the cell itself
+    (an `NA` among numbers stays a word of its own, so its row is no repeat)."""
+    if not cell.strip():
+        return "blank"
+    if _number(cell) is not None:
+        return "num"
+    return "date" if DATE_CELL.fullmatch(cell.strip()) else cell
 
 
 def _fields(header: list[str], row: list[str]) -> dict[str, str] | None:

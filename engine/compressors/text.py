@@ -103,7 +103,10 @@ def _program_output(paragraph: str) -> bool:
     lines = paragraph.count("\n") + 1
     if lines < LONG_PARAGRAPH_LINES or paragraph.startswith("```"):
         return False
-    return len(TEXT_LIST_ITEM.findall(paragraph)) * 2 < lines
+    # A Markdown document's HTML block (a README's or CHANGELOG's `<table>` of release links,
+    # a line each) is the document's own list, like its `* item` lines.
+    markup = paragraph.count("\n<") + paragraph.startswith("<")
+    return (len(TEXT_LIST_ITEM.findall(paragraph)) + markup) * 2 < lines
 
 
 def is_path_listing(text: str) -> bool:
