@@ -208,8 +208,10 @@ class _Walk:
         return out
 
     def _seen_before(self, mapping: dict[str, Any], depth: int, path: str) -> str | None:
-        """Where an identical object (same original value) was already shown, if anywhere."""
-        if len(mapping) < MIN_TWIN_MEMBERS or depth > MAX_TWIN_DEPTH:
+        """Where an identical object (same original value) was already shown, if anywhere.
+        The document's root (depth 0, walked first) is never asked: nothing was shown before
+        it, and every object after it sits inside it, so none can be identical to it."""
+        if len(mapping) < MIN_TWIN_MEMBERS or depth > MAX_TWIN_DEPTH or depth == 0:
             return None
         text = self.known_text.pop(id(mapping), None)
         if text is None:
