@@ -28,7 +28,8 @@ from typing import Any
 
 from engine.compressors import invariants, json_framed, json_lines, notebook
 from engine.compressors.json_elements import (
-    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
+    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, may_name_failure, scalar_text,
+    select,
 )
 from engine.compressors.json_profile import Profile
 from engine.compressors.json_text import canonical, canonical_each, parse_noting_floats, render
@@ -265,7 +266,11 @@ class _Walk:
         if not shown:
             shown.update(dict.fromkeys(units))
             return list(items)
-        keep = [bool(JSON_ERROR_LOWER.search(u.lower())) for u in units]
+        lowered = [u.lower() for u in units]
+        if may_name_failure("\n".join(lowered)):
+            keep = [JSON_ERROR_LOWER.search(low) is not None for low in lowered]
+        else:  # most responses' headers name no failure: one scan of them all says so
+            keep = [False] * len(units)
         classes = self.pair_classes.get(place)
         if classes is None:
             classes = self.pair_classes[place] = _PairClasses()

@@ -96,6 +96,12 @@ def _shortest_cover(words: tuple[str, ...] | None) -> tuple[str, ...] | None:
 _ERROR_WORDS = _shortest_cover(_error_words(JSON_ERROR_LOWER.pattern))
 
 
+def may_name_failure(lowered: str) -> bool:
+    """False only when JSON_ERROR_LOWER finds nothing in the (lower-cased) text: it holds none
+    of the words every match contains."""
+    return _ERROR_WORDS is None or any(map(lowered.__contains__, _ERROR_WORDS))
+
+
 def _error_bearing(texts: list[str]) -> set[int]:
     """Indices of texts naming a failure."""
     joined = "\n".join(texts)
