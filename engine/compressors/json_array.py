@@ -296,8 +296,8 @@ class _Walk:
         keys = list(mapping)
         values = [mapping[k] for k in keys]
         texts = [canonical(v) for v in values]
-        # canonical({k: v}), from the value's text.
-        units = [f"{{{canonical(k)}:{t}}}" for k, t in zip(keys, texts)]
+        # canonical({k: v}), from the value's text (a key is a string: canonical_each).
+        units = [f"{{{k}:{t}}}" for k, t in zip(canonical_each(keys), texts)]
         profile = Profile(values, units)
         keep = select(values, units, self.query, profile, texts)
         keep_referenced(keys, values, keep)
@@ -499,16 +499,18 @@ def _summary(run: list[Any], elided: int) -> str:
     budget leaves room for them, the scalars of a nested object every element has
     (`metadata.name` of Kubernetes objects): nested fields are used only when every field the
     top-level summary states is still stated."""
-    own = _own_summary(run, elided)
     nested = _nested_fields(run)
     if nested is None:
-        return own
-    fuller = invariants.summarize([{**(f or {}), **n} for f, n in zip(_run_fields(run), nested)], elided)
+        return _own_summary(run, elided)
+    fields = _run_fields(run)
+    own = _own_summary(run, elided, fields)
+    fuller = invariants.summarize([{**(f or {}), **n} for f, n in zip(fields, nested)], elided)
     return fuller if all(name in fuller for name in MARKER_FIELD_NAME.findall(own)) else own
 
 
-def _own_summary(run: list[Any], elided: int) -> str:
-    """The summary of the elements' scalar top-level members (_fields)."""
+def _own_summary(run: list[Any], elided: int, fields: list[dict[str, str] | None] | None = None) -> str:
+    """The summary of the elements' scalar top-level members (_fields; `fields`: their
+    _run_fields when the caller has them)."""
     if not all(map(isinstance, run, repeat(dict))):
         return ""  # an element that is not an object has no fields: nothing is summarised
     orders = dict.fromkeys(map(tuple, run))
@@ -517,7 +519,7 @@ def _own_summary(run: list[Any], elided: int) -> str:
         if columns is not None:
             names, values = columns
             return invariants.summarize_columns(names, values, len(run), elided)
-    return invariants.summarize(_run_fields(run), elided)
+    return invariants.summarize(_run_fields(run) if fields is None else fields, elided)
 
 
 def _run_fields(run: list[Any]) -> list[dict[str, str] | None]:
