@@ -379,7 +379,11 @@ def _name_elements(marker: dict[str, Any], run: list[Any], elided: int) -> None:
     (`file under /src/ (2 distinct): a.c b.c`, the count only when some repeat), so the array's set of files stays complete in the view."""
     if not run or not all(map(isinstance, run, repeat(dict))):
         return
+    first = run[0]
     for field in ELEMENT_NAME_FIELDS:
+        name = first.get(field)
+        if not (isinstance(name, str) and name and " " not in name):
+            continue  # the first element already fails the test below
         names = [x.get(field) for x in run]
         if all(isinstance(n, str) and n and " " not in n for n in names):
             break
