@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from conftest import SHARED
 from engine.compressors.json_array import MARKER, NOTE_KEY, JsonCompressor
-from engine.compressors.json_elements import _error_bearing
+from engine.compressors.json_elements import _error_bearing, may_name_failure
 from engine.compressors.selection import change_points, numeric_anomalies
 from engine.patterns import JSON_ERROR_LOWER
 
@@ -365,6 +365,16 @@ def _error_bearing_reference(texts: list[str]) -> set[int]:
                          max_size=12).map("".join), max_size=30))
 def test_error_scan_flags_exactly_the_elements_the_pattern_finds(texts):
     assert _error_bearing(texts) == _error_bearing_reference(texts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("errofaildctimeuxpsnbkv İ\u212a\n\"{}:,1"))
+                | st.sampled_from(["error", "Errors", "FAILED", "timeout", "xerror", "aborted", "panic"]),
+                max_size=12).map("".join))
+def test_a_text_said_to_name_no_failure_has_no_match(text):
+    lowered = text.lower()
+    if not may_name_failure(lowered):
+        assert JSON_ERROR_LOWER.search(lowered) is None
 
 
 def _numeric_anomalies_reference(values, z=2.0):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.compressors import invariants
 from engine.compressors import json_elements as je
 from engine.compressors import json_profile as jp
-from engine.compressors.json_array import JsonCompressor, _own_summary, _pair_verdicts, _run_fields
+from engine.compressors.json_array import JsonCompressor, _own_summary, _pair_verdicts, _PairClasses, _run_fields
 from engine.compressors.json_text import canonical, canonical_each, parse
 from engine.patterns import DIGITS
 
@@ -71,7 +71,7 @@ def test_marker_fields_by_member_equal_fields_by_element(records, elided):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.text(alphabet="ab0123456789 \n٣", max_size=12), max_size=8))
+@given(st.lists(st.text(alphabet="ab0123456789 \n\x00\x1f٣", max_size=12), max_size=8))
 def test_digit_masking_equals_the_regex(texts):
     assert jp._mask_digits(texts) == [DIGITS.sub("0", t) for t in texts]
 
@@ -172,6 +172,41 @@ def test_pair_verdicts_equal_one_keep_non_redundant_call(seeds, pairs):
     keep = [k for _, k in pairs]
     expected = je.keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
     assert _pair_verdicts(seeds, units, keep) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.tuples(HEADER_PAIRS | st.text(max_size=5), st.booleans()), max_size=30),
+                min_size=1, max_size=8))
+def test_pair_classes_kept_across_lists_equal_one_call_per_list(lists):
+    # As pairs() asks: the seeds are the pairs shown so far at the place, growing by each
+    # list's kept ones; the classes carried from list to list give each call's verdicts.
+    shown: dict[str, None] = {}
+    classes = _PairClasses()
+    for pairs in lists:
+        units = [u for u, _ in pairs]
+        keep = [k for _, k in pairs]
+        seeds = list(shown)
+        expected = je.keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+        verdict = _pair_verdicts(seeds, units, keep, classes)
+        assert verdict == expected
+        shown.update(dict.fromkeys(u for u, k in zip(units, verdict) if k))
+
+
+def test_pair_classes_read_the_seeds_a_long_list_added():
+    # A list of 130 pairs goes to keepNonRedundant whole (past the promotion cap's reach), so
+    # its promoted pairs reach the classes only when the next list's seeds are read.
+    shown = dict.fromkeys(["Date: Mon 1", "Server: gh"])
+    classes = _PairClasses()
+    lists = [[f"{_letters(i % 20)}: v{i}" for i in range(130)],
+             [f"{_letters(i)}: v{i + 500}" for i in range(0, 40, 3)] + ["Date: Tue 2", "Via: one"]]
+    for units in lists:
+        keep = [False] * len(units)
+        seeds = list(shown)
+        expected = je.keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+        verdict = _pair_verdicts(seeds, units, keep, classes)
+        assert verdict == expected
+        shown.update(dict.fromkeys(u for u, k in zip(units, verdict) if k))
+    assert classes.absorbed == 22 and any(verdict) and not all(verdict)
 
 
 def test_pair_verdicts_past_the_seed_sample_ask_every_unit():

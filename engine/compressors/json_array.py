@@ -22,17 +22,19 @@ import hashlib
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import repeat
+from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any
 
 from engine.compressors import invariants, json_framed, json_lines, notebook
 from engine.compressors.json_elements import (
-    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, scalar_text, select,
+    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, may_name_failure, scalar_text,
+    select,
 )
 from engine.compressors.json_profile import Profile
 from engine.compressors.json_text import canonical, canonical_each, parse_noting_floats, render
-from engine.compressors.redundancy import MAX_PROMOTIONS, MAX_SEEDS, keep_non_redundant
+from engine.compressors.redundancy import MAX_PROMOTIONS, MAX_SEEDS, keep_non_redundant, vocabulary
+from engine.compressors.redundancy import _Classes as Classes
 from engine.compressors.selection import runs, worth_eliding
 from engine.patterns import HEADER_NAME, JSON_ERROR_LOWER, JSON_PATH_INDEX, JSON_PROTECTED_KEY, MARKER_FIELD_NAME
 from engine.safety import SafetyClass
@@ -157,6 +159,8 @@ class _Walk:
         self.entry_markers: list[tuple[dict[str, Any], str]] = []
         #: Name/value pairs shown so far, by the place their lists sit (`$[].rawHeaders`).
         self.shown_pairs: dict[str, dict[str, None]] = {}
+        #: The classes those pairs seed, by place (see _pair_verdicts).
+        self.pair_classes: dict[str, _PairClasses] = {}
         #: Canonical text already computed for an object about to be walked (by id; the
         #: parsed value outlives the walk), so its twin check does not serialise it again.
         self.known_text: dict[int, str] = {}
@@ -205,8 +209,10 @@ class _Walk:
         return out
 
     def _seen_before(self, mapping: dict[str, Any], depth: int, path: str) -> str | None:
-        """Where an identical object (same original value) was already shown, if anywhere."""
-        if len(mapping) < MIN_TWIN_MEMBERS or depth > MAX_TWIN_DEPTH:
+        """Where an identical object (same original value) was already shown, if anywhere.
+        The document's root (depth 0, walked first) is never asked: nothing was shown before
+        it, and every object after it sits inside it, so none can be identical to it."""
+        if len(mapping) < MIN_TWIN_MEMBERS or depth > MAX_TWIN_DEPTH or depth == 0:
             return None
         text = self.known_text.pop(id(mapping), None)
         if text is None:
@@ -255,12 +261,20 @@ class _Walk:
         resembles one already shown there (the same header on the previous response, another
         date) is a repeat. Pairs naming a failure always stay."""
         units = [f"{n}: {v}" for n, v in zip(items[0::2], items[1::2])]
-        shown = self.shown_pairs.setdefault(JSON_PATH_INDEX.sub("[]", path), {})
+        place = JSON_PATH_INDEX.sub("[]", path)
+        shown = self.shown_pairs.setdefault(place, {})
         if not shown:
             shown.update(dict.fromkeys(units))
             return list(items)
-        keep = [bool(JSON_ERROR_LOWER.search(u.lower())) for u in units]
-        verdict = _pair_verdicts(list(shown), units, keep)
+        lowered = [u.lower() for u in units]
+        if may_name_failure("\n".join(lowered)):
+            keep = [JSON_ERROR_LOWER.search(low) is not None for low in lowered]
+        else:  # most responses' headers name no failure: one scan of them all says so
+            keep = [False] * len(units)
+        classes = self.pair_classes.get(place)
+        if classes is None:
+            classes = self.pair_classes[place] = _PairClasses()
+        verdict = _pair_verdicts(list(shown), units, keep, classes)
         out: list[Any] = []
         cursor = 0
         for start, end in runs(verdict):
@@ -282,8 +296,8 @@ class _Walk:
         keys = list(mapping)
         values = [mapping[k] for k in keys]
         texts = [canonical(v) for v in values]
-        # canonical({k: v}), from the value's text.
-        units = [f"{{{canonical(k)}:{t}}}" for k, t in zip(keys, texts)]
+        # canonical({k: v}), from the value's text (a key is a string: canonical_each).
+        units = [f"{{{k}:{t}}}" for k, t in zip(canonical_each(keys), texts)]
         profile = Profile(values, units)
         keep = select(values, units, self.query, profile, texts)
         keep_referenced(keys, values, keep)
@@ -390,7 +404,11 @@ def _name_elements(marker: dict[str, Any], run: list[Any], elided: int) -> None:
     (`file under /src/ (2 distinct): a.c b.c`, the count only when some repeat), so the array's set of files stays complete in the view."""
     if not run or not all(map(isinstance, run, repeat(dict))):
         return
+    first = run[0]
     for field in ELEMENT_NAME_FIELDS:
+        name = first.get(field)
+        if not (isinstance(name, str) and name and " " not in name):
+            continue  # the first element already fails the test below
         names = [x.get(field) for x in run]
         if all(isinstance(n, str) and n and " " not in n for n in names):
             break
@@ -410,22 +428,59 @@ def _name_elements(marker: dict[str, Any], run: list[Any], elided: int) -> None:
     marker[NAMES_KEY] = head + joined
 
 
-def _pair_verdicts(seeds: list[str], units: list[str], keep: list[bool]) -> list[bool]:
+def _pair_verdicts(seeds: list[str], units: list[str], keep: list[bool],
+                   classes: _PairClasses | None = None) -> list[bool]:
     """keep_non_redundant(seeds + units, [True] * len(seeds) + keep) for the units.
 
     When every kept unit is one of keepNonRedundant's classes (at most MAX_SEEDS of them) and
-    the units are too few to reach the promotion cap, a dropped unit identical to a seed is
-    represented by that seed's class, and whatever it settles a later unit would settle the
-    same way: it is left out of the call (most of a response's headers repeat the last one's)."""
+    the units are too few to reach the promotion cap, its verdicts are those of the classes
+    alone: a dropped unit stays dropped when some class (a seed, a kept unit, or a unit
+    promoted before it) carries CONTAINMENT of its vocabulary, else it is promoted and becomes
+    a class. A dropped unit identical to a seed is represented by it. `classes`, kept by the
+    caller for the seeds' place, holds the seeds' classes from earlier lists, so each seed's
+    vocabulary is read once (most of a response's headers repeat the last one's)."""
     if len(seeds) + sum(keep) > MAX_SEEDS or len(units) >= MAX_PROMOTIONS:
         return keep_non_redundant(seeds + units, [True] * len(seeds) + keep)[len(seeds):]
+    if classes is None:
+        classes = _PairClasses()
+    classes.absorb(seeds)
+    for unit in compress(units, keep):
+        classes.add(unit)
     shown = set(seeds)
-    asked = [i for i, (u, k) in enumerate(zip(units, keep)) if k or u not in shown]
-    answers = keep_non_redundant(seeds + [units[i] for i in asked], [True] * len(seeds) + [keep[i] for i in asked])
-    verdict = [False] * len(units)
-    for i, v in zip(asked, answers[len(seeds):]):
-        verdict[i] = v
+    verdict = list(keep)
+    for i, (unit, kept) in enumerate(zip(units, keep)):
+        if kept or unit in shown:
+            continue
+        vocab, masked = vocabulary(unit)
+        if vocab and not classes.of_kind[masked].represent(vocab):
+            verdict[i] = True
+            classes.add(unit, vocab, masked)
     return verdict
+
+
+class _PairClasses:
+    """keepNonRedundant's classes (by masked kind) of the pairs shown at one place: every unit
+    added lands among that place's shown pairs, so they are its seeds' classes."""
+
+    def __init__(self) -> None:
+        self.of_kind = {True: Classes(), False: Classes()}
+        self.units: set[str] = set()
+        #: How many of the seeds (in showing order) have been read.
+        self.absorbed = 0
+
+    def absorb(self, seeds: list[str]) -> None:
+        for unit in seeds[self.absorbed:]:
+            self.add(unit)
+        self.absorbed = len(seeds)
+
+    def add(self, unit: str, vocab: frozenset[str] | None = None, masked: bool = False) -> None:
+        if unit in self.units:
+            return
+        self.units.add(unit)
+        if vocab is None:
+            vocab, masked = vocabulary(unit)
+        if vocab:  # an empty vocabulary is no class
+            self.of_kind[masked].add(vocab)
 
 
 def _is_pair_list(items: list[Any]) -> bool:
@@ -473,16 +528,18 @@ def _summary(run: list[Any], elided: int) -> str:
     budget leaves room for them, the scalars of a nested object every element has
     (`metadata.name` of Kubernetes objects): nested fields are used only when every field the
     top-level summary states is still stated."""
-    own = _own_summary(run, elided)
     nested = _nested_fields(run)
     if nested is None:
-        return own
-    fuller = invariants.summarize([{**(f or {}), **n} for f, n in zip(_run_fields(run), nested)], elided)
+        return _own_summary(run, elided)
+    fields = _run_fields(run)
+    own = _own_summary(run, elided, fields)
+    fuller = invariants.summarize([{**(f or {}), **n} for f, n in zip(fields, nested)], elided)
     return fuller if all(name in fuller for name in MARKER_FIELD_NAME.findall(own)) else own
 
 
-def _own_summary(run: list[Any], elided: int) -> str:
-    """The summary of the elements' scalar top-level members (_fields)."""
+def _own_summary(run: list[Any], elided: int, fields: list[dict[str, str] | None] | None = None) -> str:
+    """The summary of the elements' scalar top-level members (_fields; `fields`: their
+    _run_fields when the caller has them)."""
     if not all(map(isinstance, run, repeat(dict))):
         return ""  # an element that is not an object has no fields: nothing is summarised
     orders = dict.fromkeys(map(tuple, run))
@@ -491,7 +548,7 @@ def _own_summary(run: list[Any], elided: int) -> str:
         if columns is not None:
             names, values = columns
             return invariants.summarize_columns(names, values, len(run), elided)
-    return invariants.summarize(_run_fields(run), elided)
+    return invariants.summarize(_run_fields(run) if fields is None else fields, elided)
 
 
 def _run_fields(run: list[Any]) -> list[dict[str, str] | None]:

@@ -96,6 +96,12 @@ def _shortest_cover(words: tuple[str, ...] | None) -> tuple[str, ...] | None:
 _ERROR_WORDS = _shortest_cover(_error_words(JSON_ERROR_LOWER.pattern))
 
 
+def may_name_failure(lowered: str) -> bool:
+    """False only when JSON_ERROR_LOWER finds nothing in the (lower-cased) text: it holds none
+    of the words every match contains."""
+    return _ERROR_WORDS is None or any(map(lowered.__contains__, _ERROR_WORDS))
+
+
 def _error_bearing(texts: list[str]) -> set[int]:
     """Indices of texts naming a failure."""
     joined = "\n".join(texts)
@@ -217,11 +223,23 @@ def keep_referenced(keys: list[str], values: list[Any], keep: list[bool]) -> Non
         _collect_names(v, names, 0)
     added = 0
     for i, k in enumerate(keys):
-        if keep[i] or added >= MAX_REFERENCED:
-            continue
-        if k in names or any(k[j + 1:] in names for j, c in enumerate(k) if c == "/"):
+        if added >= MAX_REFERENCED:
+            break
+        if not keep[i] and _names_entry(k, names):
             keep[i] = True
             added += 1
+
+
+def _names_entry(key: str, names: set[str]) -> bool:
+    """The key, or what follows one of its slashes (`node_modules/a/node_modules/b`), is a name."""
+    if key in names:
+        return True
+    slash = key.find("/")
+    while slash >= 0:
+        if key[slash + 1:] in names:
+            return True
+        slash = key.find("/", slash + 1)
+    return False
 
 
 def _collect_names(value: Any, names: set[str], depth: int) -> None:
