@@ -73,8 +73,13 @@ def clean_lines(text: str, bare: list[str]) -> list[str]:
         if "\x1b[1G" in text or "\x1b[G" in text:
             joined = _cursor_home_as_cr(joined)
         bare = ANSI.sub("", joined).split("\n")
-        return [ln.rstrip() if ln.isprintable() else _redraw(ln) for ln in bare]
-    return [ln.rstrip() if ln.isprintable() else clean_line(ln) for ln in bare]
+        clean = _redraw
+    else:
+        clean = clean_line
+    printable = list(map(str.isprintable, bare))
+    if all(printable):  # the usual case, at C speed
+        return list(map(str.rstrip, bare))
+    return [ln.rstrip() if shown else clean(ln) for ln, shown in zip(bare, printable)]
 
 
 def plain_text(data: bytes) -> bytes | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from itertools import compress
+from itertools import compress, repeat
 
 from engine.compressors import (
     access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, finding_locations, fmt_report, terraform_report, tex_report, wget_report,
@@ -120,16 +120,19 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
     """Compare a suite header (`  Router`, `    .use()`) as a passing line when everything
     nested under it passed: the header of a suite holding a failure stays its own class."""
     n = len(cleaned)
-    indents = list(map(operator.sub, map(len, cleaned), map(len, map(str.lstrip, cleaned))))
-    blank = list(map(operator.not_, cleaned))  # cleaned lines are right-stripped: blank is empty
-    for i in range(n - 1, -1, -1):
-        if must[i] or blank[i] or vocab[i] in FOLDED:
-            continue
-        depth = indents[i]
+    # Only a line neither kept, blank nor folded can become a header, and whether a line is one
+    # does not change before it is asked (only the header asked is changed): found at C speed
+    # among the lines with a vocabulary (toolout drops most lines of a long run).
+    headers = [i for i in compress(range(n), vocab)
+               if vocab[i] != PASSING_VOCAB and not must[i] and cleaned[i]]
+    for i in reversed(headers):
+        line = cleaned[i]
+        depth = len(line) - len(line.lstrip())
         j, children, clean = i + 1, 0, True
         while j < n and j - i <= SUITE_LOOKAHEAD:
-            if not blank[j]:
-                if indents[j] <= depth:
+            child = cleaned[j]
+            if child:  # cleaned lines are right-stripped: blank is empty
+                if len(child) - len(child.lstrip()) <= depth:
                     break
                 if vocab[j] not in FOLDED:
                     clean = False
@@ -143,8 +146,16 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
 def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
     """Compare source-excerpt lines as one class, except in a block opened by an error line
     (a compiler error's excerpt is part of the error; a linter's thousand excerpts are not)."""
+    # A line neither blank, kept nor with a vocabulary changes nothing below: only the others
+    # are read (most lines of a long run are toolout's droppable ones).
+    n = len(cleaned)
+    asked = set(compress(range(n), vocab))
+    asked.update(compress(range(n), must))
+    asked.update(compress(range(n), map(operator.not_, cleaned)))
+    asked.update(compress(range(n), map(str.isspace, cleaned)))  # `not line.strip()`, with the above
     in_error_block = False
-    for i, line in enumerate(cleaned):
+    for i in sorted(asked):
+        line = cleaned[i]
         if not line.strip():
             in_error_block = False
         elif must[i] and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line):
@@ -167,7 +178,7 @@ def passing_lines(cleaned: list[str], droppable: list[bool], scan: L.LineScan | 
     PASSING_WORDS, (PASSING_CANDIDATE,)) says, on the lines toolout did not call droppable (on
     those the answer is never read: their vocabulary is DROPPED_VOCAB and no rule keeps them).
     When those are few, each is asked on its own instead of scanning the whole text."""
-    todo = [i for i, dropped in enumerate(droppable) if not dropped]
+    todo = list(compress(range(len(droppable)), map(operator.not_, droppable)))
     if 2 * len(todo) >= len(cleaned):
         return L.flag_lines(cleaned, is_passing, PASSING_WORDS, (PASSING_CANDIDATE,), fold_case=False, scan=scan)
     passing = [False] * len(cleaned)
@@ -271,9 +282,13 @@ class TerminalCompressor(L.QueryAwareLines):
             if not droppable[i]:
                 must[i] = True
         if tool_output:  # from here on, whether a line passes is read only where neither holds
-            passing = passing_lines(cleaned, [d or m for d, m in zip(droppable, must)], scan)
-        vocab = [DROPPED_VOCAB if d else PASSING_VOCAB if p and not m else c
-                 for c, p, m, d in zip(cleaned, passing, must, droppable)]
+            passing = passing_lines(cleaned, list(map(operator.or_, droppable, must)), scan)
+        # A dropped line's vocabulary is DROPPED_VOCAB (`(line, "")[dropped]`, the flags being
+        # bools: at C speed, most lines of a long run are dropped), a passing one's PASSING_VOCAB.
+        vocab = list(map(tuple.__getitem__, zip(cleaned, repeat(DROPPED_VOCAB)), droppable))
+        for i in compress(range(n), passing):
+            if not must[i] and not droppable[i]:
+                vocab[i] = PASSING_VOCAB
         fold_suite_headers(cleaned, must, vocab)
         fold_excerpts(cleaned, must, vocab)
 
