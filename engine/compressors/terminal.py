@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from itertools import compress, repeat
+from itertools import compress
 
 from engine.compressors import (
     access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, finding_locations, fmt_report, terraform_report, tex_report, wget_report,
@@ -283,12 +283,8 @@ class TerminalCompressor(L.QueryAwareLines):
                 must[i] = True
         if tool_output:  # from here on, whether a line passes is read only where neither holds
             passing = passing_lines(cleaned, list(map(operator.or_, droppable, must)), scan)
-        # A dropped line's vocabulary is DROPPED_VOCAB (`(line, "")[dropped]`, the flags being
-        # bools: at C speed, most lines of a long run are dropped), a passing one's PASSING_VOCAB.
-        vocab = list(map(tuple.__getitem__, zip(cleaned, repeat(DROPPED_VOCAB)), droppable))
-        for i in compress(range(n), passing):
-            if not must[i] and not droppable[i]:
-                vocab[i] = PASSING_VOCAB
+        vocab = [DROPPED_VOCAB if d else PASSING_VOCAB if p and not m else c
+                 for c, p, m, d in zip(cleaned, passing, must, droppable)]
         fold_suite_headers(cleaned, must, vocab)
         fold_excerpts(cleaned, must, vocab)
 
