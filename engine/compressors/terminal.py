@@ -146,16 +146,8 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
 def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
     """Compare source-excerpt lines as one class, except in a block opened by an error line
     (a compiler error's excerpt is part of the error; a linter's thousand excerpts are not)."""
-    # A line neither blank, kept nor with a vocabulary changes nothing below: only the others
-    # are read (most lines of a long run are toolout's droppable ones).
-    n = len(cleaned)
-    asked = set(compress(range(n), vocab))
-    asked.update(compress(range(n), must))
-    asked.update(compress(range(n), map(operator.not_, cleaned)))
-    asked.update(compress(range(n), map(str.isspace, cleaned)))  # `not line.strip()`, with the above
     in_error_block = False
-    for i in sorted(asked):
-        line = cleaned[i]
+    for i, line in enumerate(cleaned):
         if not line.strip():
             in_error_block = False
         elif must[i] and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line):
