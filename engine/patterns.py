@@ -175,11 +175,8 @@ _CLOCK_TAIL = r":\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2
 #: (dates, times with an optional trailing year, weekday and month names, a syslog `name[pid]:`
 #: pid, HDFS's `081109 203615 148` prefix) are masked; every other number (ports, ids, counts,
 #: status codes, states) still tells lines apart.
-LOG_TIME_MASK = compile_lazily(
-    # Every branch starts with a digit, a letter of a day or month name, or `[`: the lookahead
-    # names those, so every other position fails on one class test instead of trying each
-    # branch (twice as fast, same matches).
-    r"(?=[\dMTWFSJAOND\[])(?:"
+_LOG_TIME_MASK_BRANCHES = (
+    r"(?:"
     # The digit-led branches (`\d{4}-`, `\d{1,2}:`, `\d{2}/`, `\d{6} `) as one trie: a digit run
     # is read once per position, not once per branch. They differ by the 2nd to 5th character
     # (`-`, `:`, `/`, a digit or a space), so at most one matches at a position: same matches.
@@ -192,6 +189,14 @@ LOG_TIME_MASK = compile_lazily(
     r"|M(?:on\b|a[ry]\s+\d{1,2}\b)|T(?:ue|hu)\b|Wed\b|F(?:ri\b|eb\s+\d{1,2}\b)|S(?:(?:at|un)\b|ep\s+\d{1,2}\b)"
     r"|(?:J(?:an|u[nl])|A(?:pr|ug)|Oct|Nov|Dec)\s+\d{1,2}\b"
     r"|\[(?<=[\w)]\[)\d+\](?=:))"
+)
+LOG_TIME_MASK = compile_lazily(
+    # Every branch starts with a digit, a letter of a day or month name, or `[`: the lookahead
+    # names those, so every other position fails on one class test instead of trying each
+    # branch (twice as fast, same matches). It names every non-ASCII character too (a superset:
+    # the branches still ask `\d`), so an ASCII position is settled by a bitmap, not a Unicode
+    # digit lookup; and each `\d` is `[0-9\d]`, the same set whose ASCII digits a bitmap finds.
+    r"(?=[0-9MTWFSJAOND\[\x80-\U0010FFFF])" + _LOG_TIME_MASK_BRANCHES.replace(r"\d", r"[0-9\d]")
 )
 
 # ---------------------------------------------------------------- detection

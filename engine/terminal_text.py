@@ -72,9 +72,26 @@ def clean_lines(text: str, bare: list[str]) -> list[str]:
         joined = "\n".join(bare)
         if "\x1b[1G" in text or "\x1b[G" in text:
             joined = _cursor_home_as_cr(joined)
-        bare = ANSI.sub("", joined).split("\n")
-        return [ln.rstrip() if ln.isprintable() else _redraw(ln) for ln in bare]
-    return [ln.rstrip() if ln.isprintable() else clean_line(ln) for ln in bare]
+        joined = ANSI.sub("", joined)
+        bare = joined.split("\n")
+        clean = _redraw
+    else:
+        joined = "\n".join(bare)
+        clean = clean_line
+    if _printable_ascii(joined):  # every line printable: asked of the whole text at once
+        return [ln.rstrip() for ln in bare]
+    return [ln.rstrip() if ln.isprintable() else clean(ln) for ln in bare]
+
+
+#: What an ASCII text of printable lines holds: the printable characters and the newlines
+#: between its lines (every other ASCII character is a control, which str.isprintable refuses).
+_PRINTABLE_ASCII_LINES = bytes(range(0x20, 0x7F)) + b"\n"
+
+
+def _printable_ascii(joined: str) -> bool:
+    """Whether `joined` is ASCII and each of its lines isprintable(): deleting the printable
+    bytes leaves nothing (a bytes pass, several times cheaper than isprintable per line)."""
+    return joined.isascii() and not joined.encode("ascii").translate(None, _PRINTABLE_ASCII_LINES)
 
 
 def plain_text(data: bytes) -> bytes | None:

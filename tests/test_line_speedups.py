@@ -347,3 +347,64 @@ ESCAPE_PIECES = ["\x1b[31m", "\x1b[0m", "\x1b", "[", "31m", "\x1b]0;title\x07", 
 @given(st.lists(st.sampled_from(ESCAPE_PIECES), max_size=16))
 def test_clean_lines_cleans_each_line_as_clean_line(parts):
     clean_lines_both_ways("".join(parts))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(LINE, st.text(max_size=20)), max_size=8))
+def test_printable_ascii_is_every_line_printable(lines):
+    joined = "\n".join(lines)
+    assert terminal_text._printable_ascii(joined) == (joined.isascii() and all(ln.isprintable() for ln in joined.split("\n")))
+
+
+def _fold_suite_headers_plain(cleaned, must, vocab):
+    n = len(cleaned)
+    indents = [len(ln) - len(ln.lstrip()) for ln in cleaned]
+    blank = [not ln for ln in cleaned]
+    for i in range(n - 1, -1, -1):
+        if must[i] or blank[i] or vocab[i] in terminal.FOLDED:
+            continue
+        depth = indents[i]
+        j, children, clean = i + 1, 0, True
+        while j < n and j - i <= terminal.SUITE_LOOKAHEAD:
+            if not blank[j]:
+                if indents[j] <= depth:
+                    break
+                if vocab[j] not in terminal.FOLDED:
+                    clean = False
+                    break
+                children += 1
+            j += 1
+        if clean and children and (j >= n or j - i <= terminal.SUITE_LOOKAHEAD):
+            vocab[i] = terminal.PASSING_VOCAB
+
+
+def _fold_excerpts_plain(cleaned, must, vocab):
+    in_error_block = False
+    for i, line in enumerate(cleaned):
+        if not line.strip():
+            in_error_block = False
+        elif must[i] and terminal.ERROR_WORD.search(line):
+            in_error_block = True
+        elif not in_error_block and not must[i] and vocab[i] != terminal.DROPPED_VOCAB \
+                and terminal.SOURCE_EXCERPT.match(line):
+            vocab[i] = terminal.EXCERPT_VOCAB
+
+
+SUITE_PIECES = ["  ", "    ", "\t", " 12 | x", "   |  ^^^", "316 +  y", "error: bad", "Error", "ok", "Router",
+                ".use()", "", "\u2003", "✓ passes", "é"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.sampled_from(SUITE_PIECES), max_size=4).map("".join),
+                          st.booleans(), st.sampled_from(["keep", "pass", "drop"])), max_size=30))
+def test_suite_headers_and_excerpts_fast_equal_plain(rows):
+    cleaned = [text.rstrip() for text, _, _ in rows]
+    must = [m for _, m, _ in rows]
+    vocab = [terminal.PASSING_VOCAB if v == "pass" else terminal.DROPPED_VOCAB if v == "drop" else c
+             for c, (_, _, v) in zip(cleaned, rows)]
+    for fast, plain in ((terminal.fold_suite_headers, _fold_suite_headers_plain),
+                        (terminal.fold_excerpts, _fold_excerpts_plain)):
+        got, want = list(vocab), list(vocab)
+        fast(cleaned, must, got)
+        plain(cleaned, must, want)
+        assert got == want

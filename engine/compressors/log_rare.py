@@ -35,7 +35,7 @@ def rare_template_lines(lines: list[str], joined: str) -> list[int]:
     if len(plain) != n:  # a line holding a newline: keys would not line up
         return []
     group_size = Counter(plain)
-    one_each = list({key: i for i, key in enumerate(plain)}.values())
+    one_each = list(dict(zip(plain, range(n))).values())  # each key's last line, in first-seen order
     templates = BLANK_RUN.sub(" ", TOKEN_WITH_DIGIT.sub("", "\n".join([lines[i] for i in one_each]))).split("\n")
     if len(templates) != len(one_each):
         return []
