@@ -142,6 +142,21 @@ def test_keep_non_redundant_matches_its_first_definition(pairs):
     assert redundancy.keep_non_redundant(units, keep) == reference_keep_non_redundant(units, keep)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(UNIT, st.booleans()), max_size=40), st.integers(1, 4))
+def test_keep_non_redundant_matches_its_first_definition_past_the_cap(pairs, cap):
+    # only the first unit of each profile key is judged; past the promotion cap every later
+    # dropped unit, repeat or not, comes back
+    units = [u for u, _ in pairs]
+    keep = [k for _, k in pairs]
+    saved = redundancy.MAX_PROMOTIONS
+    redundancy.MAX_PROMOTIONS = cap
+    try:
+        assert redundancy.keep_non_redundant(units, keep) == reference_keep_non_redundant(units, keep)
+    finally:
+        redundancy.MAX_PROMOTIONS = saved
+
+
 def test_keep_non_redundant_matches_its_first_definition_on_known_lines():
     rnd = random.Random(5)
     for start in range(0, len(KNOWN), 2500):
