@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine import terminal_text
 from engine.compressors import lines as L
-from engine.compressors import log, redundancy, terminal, toolout
+from engine.compressors import invariants, log, redundancy, terminal, toolout
 from engine.patterns import CLIENT_PORT, DIGITS, HAS_LETTER, LOG_TIME_MASK, LOGFMT_PAIR, MASKED_WORD, WORD
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,6 +80,52 @@ def test_line_scan_finds_the_lines_holding_a_keyword(lines, fold_case):
 def test_line_scan_on_dense_keywords():
     lines = [f"x{i} PASSED" if i % 3 else "" for i in range(400)]
     assert L.LineScan(lines).candidates(("PASSED",), fold_case=False) == {i for i in range(400) if i % 3}
+
+
+def reference_elide_runs(units, keep, fields, describe):
+    """elide's walk as first written, a unit at a time."""
+    keep = redundancy.keep_non_redundant(units, keep)
+    out, elided_units, elided_bytes = [], 0, 0
+    i, n = 0, len(units)
+    while i < n:
+        if keep[i]:
+            out.append(units[i])
+            i += 1
+            continue
+        j = i
+        while j < n and not keep[j]:
+            j += 1
+        run = units[i:j]
+        run_bytes = L.blen("\n".join(run)) + 1
+        summary = ""
+        if len(run) >= 2:
+            found = [fields(unit) for unit in run]
+            if all(found):
+                summary = invariants.summarize(found, run_bytes)
+        summary = "; ".join(part for part in (describe(i, j), summary) if part)
+        text = L.marker_text(len(run), "lines", summary)
+        if L.blen(text) < run_bytes and (len(run) >= L.MIN_RUN or (summary and 2 * L.blen(text) <= run_bytes)):
+            out.append(text)
+            elided_units += len(run)
+            elided_bytes += run_bytes
+        else:
+            out.extend(run)
+        i = j
+    return out, elided_units, elided_bytes
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["level=info a=1", "level=info a=2", "x", "", "é=ü", "k=v w"]),
+                          st.sampled_from([True, False, 1, 0, None, "y"])), max_size=40))
+def test_elide_walks_runs_as_unit_by_unit(pairs):
+    # runs are found with list.index over the dropped flags: any truthy keep value is kept
+    units = [u for u, _ in pairs]
+    keep = [k for _, k in pairs]
+
+    def describe(i, j):
+        return f"{i}-{j}" if (i + j) % 3 == 0 else ""
+    got = L.elide(units, keep, noun="lines", fields=log.log_fields, describe=describe)
+    assert (got.out, got.elided_units, got.elided_bytes) == reference_elide_runs(units, keep, log.log_fields, describe)
 
 
 # ---------------------------------------------------------------- keepNonRedundant

@@ -127,16 +127,9 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
     if len(units) != len(keep):
         raise ValueError("units and keep differ in length")
     result = list(keep)
-    kept_idx = list(compress(range(len(keep)), keep))
-    classes: list[tuple[frozenset[str], bool]] = []
-    if kept_idx:
-        step = max(1, math.ceil(len(kept_idx) / MAX_SEEDS))
-        classes = [vocabulary(units[i]) for i in kept_idx[::step]][:MAX_SEEDS]
-    # The classes of masked and of unmasked profiles (never compared with each other).
-    of_kind = {True: _Classes(), False: _Classes()}
-    for cvocab, cmasked in classes:
-        if cvocab:
-            of_kind[cmasked].add(cvocab)
+    # The classes of masked and of unmasked profiles (never compared with each other), seeded
+    # when a unit is first compared with them: many payloads drop only units without words.
+    of_kind: dict[bool, _Classes] | None = None
     # Only the first unit of each profile key is judged (see _judged): a repeat is represented
     # by then, by a class or as a new class.
     dropped_units = list(compress(units, map(not_, keep)))
@@ -150,7 +143,11 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
         if (vocab, masked) in settled_vocab:
             continue
         settled_vocab.add((vocab, masked))
-        if vocab and not of_kind[masked].represent(vocab):
+        if not vocab:
+            continue
+        if of_kind is None:
+            of_kind = _seeded(units, keep)
+        if not of_kind[masked].represent(vocab):
             if p < 0:
                 firsts = firsts or _firsts(shapes)
                 p = firsts[shape]
@@ -166,6 +163,20 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
                     result[i] = bool(units[i])
                 break
     return result
+
+
+def _seeded(units: list[str], keep: list[bool]) -> dict[bool, _Classes]:
+    """The classes of each kind (masked or not) seeded with kept units sampled evenly."""
+    kept_idx = list(compress(range(len(keep)), keep))
+    classes: list[tuple[frozenset[str], bool]] = []
+    if kept_idx:
+        step = max(1, math.ceil(len(kept_idx) / MAX_SEEDS))
+        classes = [vocabulary(units[i]) for i in kept_idx[::step]][:MAX_SEEDS]
+    of_kind = {True: _Classes(), False: _Classes()}
+    for cvocab, cmasked in classes:
+        if cvocab:
+            of_kind[cmasked].add(cvocab)
+    return of_kind
 
 
 class _Classes:
