@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine import terminal_text
 from engine.compressors import lines as L
-from engine.compressors import log, redundancy, terminal, toolout
+from engine.compressors import invariants, log, redundancy, terminal, toolout
 from engine.patterns import CLIENT_PORT, DIGITS, HAS_LETTER, LOG_TIME_MASK, LOGFMT_PAIR, MASKED_WORD, WORD
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,6 +82,52 @@ def test_line_scan_on_dense_keywords():
     assert L.LineScan(lines).candidates(("PASSED",), fold_case=False) == {i for i in range(400) if i % 3}
 
 
+def reference_elide_runs(units, keep, fields, describe):
+    """elide's walk as first written, a unit at a time."""
+    keep = redundancy.keep_non_redundant(units, keep)
+    out, elided_units, elided_bytes = [], 0, 0
+    i, n = 0, len(units)
+    while i < n:
+        if keep[i]:
+            out.append(units[i])
+            i += 1
+            continue
+        j = i
+        while j < n and not keep[j]:
+            j += 1
+        run = units[i:j]
+        run_bytes = L.blen("\n".join(run)) + 1
+        summary = ""
+        if len(run) >= 2:
+            found = [fields(unit) for unit in run]
+            if all(found):
+                summary = invariants.summarize(found, run_bytes)
+        summary = "; ".join(part for part in (describe(i, j), summary) if part)
+        text = L.marker_text(len(run), "lines", summary)
+        if L.blen(text) < run_bytes and (len(run) >= L.MIN_RUN or (summary and 2 * L.blen(text) <= run_bytes)):
+            out.append(text)
+            elided_units += len(run)
+            elided_bytes += run_bytes
+        else:
+            out.extend(run)
+        i = j
+    return out, elided_units, elided_bytes
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["level=info a=1", "level=info a=2", "x", "", "é=ü", "k=v w"]),
+                          st.sampled_from([True, False, 1, 0, None, "y"])), max_size=40))
+def test_elide_walks_runs_as_unit_by_unit(pairs):
+    # runs are found with list.index over the dropped flags: any truthy keep value is kept
+    units = [u for u, _ in pairs]
+    keep = [k for _, k in pairs]
+
+    def describe(i, j):
+        return f"{i}-{j}" if (i + j) % 3 == 0 else ""
+    got = L.elide(units, keep, noun="lines", fields=log.log_fields, describe=describe)
+    assert (got.out, got.elided_units, got.elided_bytes) == reference_elide_runs(units, keep, log.log_fields, describe)
+
+
 # ---------------------------------------------------------------- keepNonRedundant
 
 
@@ -140,6 +186,21 @@ def test_keep_non_redundant_matches_its_first_definition(pairs):
     units = [u for u, _ in pairs]
     keep = [k for _, k in pairs]
     assert redundancy.keep_non_redundant(units, keep) == reference_keep_non_redundant(units, keep)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(UNIT, st.booleans()), max_size=40), st.integers(1, 4))
+def test_keep_non_redundant_matches_its_first_definition_past_the_cap(pairs, cap):
+    # only the first unit of each profile key is judged; past the promotion cap every later
+    # dropped unit, repeat or not, comes back
+    units = [u for u, _ in pairs]
+    keep = [k for _, k in pairs]
+    saved = redundancy.MAX_PROMOTIONS
+    redundancy.MAX_PROMOTIONS = cap
+    try:
+        assert redundancy.keep_non_redundant(units, keep) == reference_keep_non_redundant(units, keep)
+    finally:
+        redundancy.MAX_PROMOTIONS = saved
 
 
 def test_keep_non_redundant_matches_its_first_definition_on_known_lines():

@@ -275,9 +275,9 @@ def _render(entries: list[Entry]) -> str:
 
 
 def summarize(units: list[dict[str, str] | None], elided_bytes: int) -> str:
-    if len(units) < 2 or any(not unit for unit in units):
+    if len(units) < 2 or not all(units):
         return ""
-    return _summarize(_collect([unit for unit in units if unit]), elided_bytes)
+    return _summarize(_collect(units), elided_bytes)  # type: ignore[arg-type]  # (none is None here)
 
 
 def summarize_columns(names: tuple[str, ...], values: list[list[str]], n_units: int, elided_bytes: int) -> str:

@@ -13,6 +13,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate, compress
+from operator import not_
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -94,8 +95,9 @@ def split(text: str) -> Doc:
     trailing = len(lines) > 1 and lines[-1] == ""
     if trailing:
         lines.pop()
-    # every line but the last is followed by a newline, so its `\\r` ends a `\\r\\n`
-    crlf = text.count("\r\n") + (not trailing and lines[-1].endswith("\r"))
+    # every line but the last is followed by a newline, so its `\\r` ends a `\\r\\n` (counting
+    # a two-character string crawls; a text without `\\r`, the common case, has none)
+    crlf = text.count("\r\n") + (not trailing and lines[-1].endswith("\r")) if "\r" in text else 0
     return Doc(lines, trailing, crlf * 2 > len(lines), crlf)
 
 
@@ -154,15 +156,15 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
     render = marker or (lambda n, s: marker_text(n, noun, s))
     out: list[str] = []
     elided_units = elided_bytes = 0
-    i, n = 0, len(units)
-    while i < n:
-        if keep[i]:
-            out.append(units[i])
-            i += 1
-            continue
-        j = i
-        while j < n and not keep[j]:
-            j += 1
+    # Runs are found with list.index on the dropped flags (C-level walks), the kept units
+    # between them copied a slice at a time.
+    dropped = list(map(not_, keep))
+    pos = 0  # the first unit not yet in `out`
+    i = _index(dropped, True, 0)
+    while i < len(dropped):
+        j = _index(dropped, False, i)
+        out.extend(units[pos:i])
+        pos = j
         run = units[i:j]
         run_bytes = blen("\n".join(run)) + 1
         summary = ""
@@ -185,10 +187,19 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
             elided_bytes += run_bytes
         else:
             out.extend(run)
-        i = j
+        i = _index(dropped, True, j)
+    out.extend(units[pos:])
     if note_unit and elided_bytes >= invariants.NOTE_THRESHOLD_BYTES:
         out.append(invariants.note_line(note_unit) + eol)
     return Elision(out, elided_units, elided_bytes)
+
+
+def _index(flags: list[bool], flag: bool, start: int) -> int:
+    """Where `flag` is first at or after `start` in `flags`; len(flags) when nowhere."""
+    try:
+        return flags.index(flag, start)
+    except ValueError:
+        return len(flags)
 
 
 def flag_lines(lines: list[str], pattern: re.Pattern[str] | Callable[[str], object],

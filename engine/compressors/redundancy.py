@@ -8,6 +8,9 @@ promotions means the payload is a document, not a repetitive stream, and everyth
 from __future__ import annotations
 
 import math
+import re
+from itertools import compress
+from operator import not_
 
 from engine.patterns import DIGITS, HAS_LETTER, MASKED_WORD, WORD
 
@@ -40,23 +43,65 @@ _DIGIT_TO_NUL = str.maketrans("0123456789", "\0" * 10)
 _DIGIT_BYTES_TO_NUL = bytes.maketrans(b"0123456789", b"\0" * 10)
 
 
-def _lowered(units: list[str]) -> tuple[list[str], list[str]]:
-    """Each unit lower-cased with literal NULs blanked (as `_profile_key` does), and its shape;
-    from one pass over the joined units (lower-casing never crosses a newline) unless a unit
-    holds a newline."""
+def _shapes(units: list[str]) -> list[str]:
+    """Each unit lower-cased with literal NULs blanked (as `_profile_key` does), its ASCII
+    digits then turned to NUL: the unit's shape. From one pass over the joined units
+    (lower-casing never crosses a newline) unless a unit holds a newline."""
     text = "\n".join(units).lower()
     if "\0" in text:
         text = text.replace("\0", " ")
-    lows = text.split("\n")
-    if len(lows) != len(units):
-        lows = [unit.lower().replace("\0", " ") for unit in units]
-        return lows, [low.translate(_DIGIT_TO_NUL) for low in lows]
-    if text.isascii():
-        return lows, text.translate(_DIGIT_TO_NUL).split("\n")
-    # str.translate reads a table per character outside ASCII; UTF-8 keeps digits as their own
-    # bytes (no multi-byte sequence holds an ASCII byte), so translate the bytes instead
+    # bytes.translate is a table lookup per byte (str.translate works harder per character);
+    # UTF-8 keeps digits as their own bytes (no multi-byte sequence holds an ASCII byte)
     raw = text.encode("utf-8", "surrogatepass").translate(_DIGIT_BYTES_TO_NUL)
-    return lows, raw.decode("utf-8", "surrogatepass").split("\n")
+    shapes = raw.decode("utf-8", "surrogatepass").split("\n")
+    if len(shapes) != len(units):
+        return [_lower(unit).translate(_DIGIT_TO_NUL) for unit in units]
+    return shapes
+
+
+def _lower(unit: str) -> str:
+    """The unit lower-cased, literal NULs blanked (NUL stands for a digit run in a key)."""
+    low = unit.lower()
+    return low.replace("\0", " ") if "\0" in low else low
+
+
+def _firsts(values: list[str]) -> dict[str, int]:
+    """Each distinct value -> where it first appears (C-level: written from the last position
+    to the first, the first is the one left)."""
+    return dict(zip(reversed(values), range(len(values) - 1, -1, -1)))
+
+
+#: A shape's NULs stand for digits one for one; a profile key has one NUL per digit run.
+_NUL_RUN = re.compile("\0{2,}")
+
+
+def _judged(units: list[str], shapes: list[str]) -> list[tuple[int, str, str, bool]]:
+    """(position or -1, shape, profile key, masked) of each unit keep_non_redundant has to
+    judge, in order: every other unit repeats the profile key of a unit before it, which
+    settled it. A shape with a letter fixes the key (its digit runs are masked: the key is the
+    shape with each NUL run as one NUL), and so does one without a digit (it IS the lower-cased
+    unit): the first unit of each such shape is judged, its position (-1 here) looked up only
+    when needed. Shapes holding digits but no letter are no key (`12` and `34` share a shape,
+    but there the digits are content): the first unit of each lower-cased text is judged, and
+    then every position is known."""
+    judged = []
+    digits_as_content = set()
+    for shape in dict.fromkeys(shapes):
+        if HAS_LETTER.search(shape) is not None:
+            judged.append((-1, shape, _NUL_RUN.sub("\0", shape) if "\0\0" in shape else shape, True))
+        elif "\0" not in shape:
+            judged.append((-1, shape, shape, False))
+        else:
+            digits_as_content.add(shape)
+    if not digits_as_content:
+        return judged
+    firsts = _firsts(shapes)
+    judged = [(firsts[shape], shape, key, masked) for _, shape, key, masked in judged]
+    at = [p for p, shape in enumerate(shapes) if shape in digits_as_content]
+    for k in _firsts(lows := [_lower(units[p]) for p in at]).values():
+        judged.append((at[k], shapes[at[k]], lows[k], False))
+    judged.sort()
+    return judged
 
 
 def _words(key: str, masked: bool) -> frozenset[str]:
@@ -82,53 +127,56 @@ def keep_non_redundant(units: list[str], keep: list[bool]) -> list[bool]:
     if len(units) != len(keep):
         raise ValueError("units and keep differ in length")
     result = list(keep)
-    kept_idx = [i for i, k in enumerate(keep) if k]
-    classes: list[tuple[frozenset[str], bool]] = []
-    if kept_idx:
-        step = max(1, math.ceil(len(kept_idx) / MAX_SEEDS))
-        classes = [vocabulary(units[i]) for i in kept_idx[::step]][:MAX_SEEDS]
-    # The classes of masked and of unmasked profiles (never compared with each other).
-    of_kind = {True: _Classes(), False: _Classes()}
-    for cvocab, cmasked in classes:
-        if cvocab:
-            of_kind[cmasked].add(cvocab)
-    # Profiles already judged: each is represented by now (by a class, or as a new class). A
-    # unit with a letter is looked up by its shape (finer than its masked key: same verdicts).
-    settled_shapes: set[str] = set()
-    settled_plain: set[str] = set()
+    # The classes of masked and of unmasked profiles (never compared with each other), seeded
+    # when a unit is first compared with them: many payloads drop only units without words.
+    of_kind: dict[bool, _Classes] | None = None
+    # Only the first unit of each profile key is judged (see _judged): a repeat is represented
+    # by then, by a class or as a new class.
+    dropped_units = list(compress(units, map(not_, keep)))
+    shapes = _shapes(dropped_units)
     settled_vocab: set[tuple[frozenset[str], bool]] = set()
-    has_letter: dict[str, bool] = {}
     promotions = 0
-    dropped = [i for i, k in enumerate(keep) if not k]
-    lows, shapes = _lowered([units[i] for i in dropped])
-    for i, low, shape in zip(dropped, lows, shapes):
-        if promotions >= MAX_PROMOTIONS:
-            # past the cap every dropped unit stays, but an empty one has no words: nothing to
-            # represent (a caller's "dropped by decision" vocabulary is empty: it stays dropped)
-            result[i] = bool(units[i])
-            continue
-        masked = has_letter.get(shape)
-        if masked is None:
-            masked = has_letter[shape] = HAS_LETTER.search(shape) is not None
-        if masked:
-            if shape in settled_shapes:
-                continue
-            settled_shapes.add(shape)
-            key = DIGITS.sub("\0", low)
-        else:
-            if low in settled_plain:
-                continue
-            settled_plain.add(low)
-            key = low
+    firsts: dict[str, int] | None = None
+    dropped: list[int] | None = None
+    for p, shape, key, masked in _judged(dropped_units, shapes):
         vocab = _words(key, masked)
         if (vocab, masked) in settled_vocab:
             continue
         settled_vocab.add((vocab, masked))
-        if vocab and not of_kind[masked].represent(vocab):
-            result[i] = True
+        if not vocab:
+            continue
+        if of_kind is None:
+            of_kind = _seeded(units, keep)
+        if not of_kind[masked].represent(vocab):
+            if p < 0:
+                firsts = firsts or _firsts(shapes)
+                p = firsts[shape]
+            dropped = dropped or list(compress(range(len(keep)), map(not_, keep)))
+            result[dropped[p]] = True
             promotions += 1
             of_kind[masked].add(vocab)
+            if promotions >= MAX_PROMOTIONS:
+                # past the cap every later dropped unit stays, but an empty one has no words:
+                # nothing to represent (a caller's "dropped by decision" vocabulary is empty:
+                # it stays dropped)
+                for i in dropped[p + 1:]:
+                    result[i] = bool(units[i])
+                break
     return result
+
+
+def _seeded(units: list[str], keep: list[bool]) -> dict[bool, _Classes]:
+    """The classes of each kind (masked or not) seeded with kept units sampled evenly."""
+    kept_idx = list(compress(range(len(keep)), keep))
+    classes: list[tuple[frozenset[str], bool]] = []
+    if kept_idx:
+        step = max(1, math.ceil(len(kept_idx) / MAX_SEEDS))
+        classes = [vocabulary(units[i]) for i in kept_idx[::step]][:MAX_SEEDS]
+    of_kind = {True: _Classes(), False: _Classes()}
+    for cvocab, cmasked in classes:
+        if cvocab:
+            of_kind[cmasked].add(cvocab)
+    return of_kind
 
 
 class _Classes:
