@@ -100,7 +100,8 @@ def fold_threads_kept(text: str) -> tuple[str, list[int]] | None:
     """fold_threads, and the lines of the folded text that show each run: its first thread and
     the marker."""
     # a Go dump's frames name their files after a tab: a text without one (memchr) is not asked
-    if '" #' not in text and "Thread " not in text and "Current thread " not in text and (
+    # (`hread ` is in both thread words: one search answers for both in most texts)
+    if '" #' not in text and ("hread " not in text or "Thread " not in text and "Current thread " not in text) and (
             "\t" not in text or "goroutine " not in text):
         return None
     lines = text.split("\n")
