@@ -40,6 +40,12 @@ def test_every_gate_word_is_found_where_it_stands_and_only_there():
         assert word not in IndexedText(text.replace(word, word[:-1] + "\x00" + word[-1:]))
 
 
+def test_a_text_holding_a_lone_surrogate_is_searched_as_str_searches_it():
+    # (json.loads turns a `\ud800` escape into one; the scan reads UTF-8, which has none)
+    text = IndexedText("x\ud800" + "y" * 100 + "EUnit")
+    assert "EUnit" in text and "PHPUnit " not in text and "\ud800y" in text
+
+
 def test_a_non_string_is_refused_as_str_refuses_it():
     with pytest.raises(TypeError):
         3 in IndexedText("abc")  # noqa: B015

@@ -68,8 +68,12 @@ class IndexedText(str):
     def __contains__(self, word: object) -> bool:
         answers = self.__dict__.get("_answers")
         if answers is None:
-            found = set(_automaton().find_matches_as_strings(self, overlapping=True))
-            answers = self.__dict__["_answers"] = {w: w in found for w in GATE_WORDS}
+            try:
+                found = set(_automaton().find_matches_as_strings(self, overlapping=True))
+            except UnicodeEncodeError:  # a lone surrogate (a JSON `\ud800` escape) has no UTF-8
+                answers = self.__dict__["_answers"] = {}  # every word searched as str does
+            else:
+                answers = self.__dict__["_answers"] = {w: w in found for w in GATE_WORDS}
         got = answers.get(word) if type(word) is str else None
         if got is None:
             got = search(self, word)
