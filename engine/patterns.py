@@ -1204,6 +1204,9 @@ TREE_BRANCH = compile_lazily(r"^[\s│|]*(?:[├└]─+[┬─]*|[|`+\\]--+)\s*
 
 # ---------------------------------------------------------------- structured data (JSON, tables, config)
 
+#: A UTF-16 surrogate code point standing alone: json.loads makes one of a `\ud800` escape.
+LONE_SURROGATE = compile_lazily("[\ud800-\udfff]")
+
 #: A JSON element whose canonical text says something went wrong is never elided: it is
 #: usually the one record the agent was sent to find. Matched against lower-cased text, in
 #: one scan over a whole array (an IGNORECASE search per element is several times slower).

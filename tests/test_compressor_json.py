@@ -445,3 +445,25 @@ def test_huge_numbers_find_their_anomaly_without_overflowing():
     rows = [{"id": i, "size": 1.0} for i in range(30)] + [{"id": 30, "size": 1.78e154}]
     out = json_c.compress(json.dumps(rows, indent=2).encode())
     assert out is not None and b"1.78e+154" in out
+
+
+def test_a_lone_surrogate_escape_is_kept_as_the_escape_it_was():
+    # json.loads makes a lone surrogate of `\ud800`; it has no UTF-8, and encoding it had
+    # raised, so the whole payload passed through uncompressed.
+    rows = _records(200, r5={"status": "x\ud800y"}, r77={"status": "x\udfffy"})
+    data = json.dumps(rows).encode()
+    out = json_c.compress(data)
+    assert out is not None and len(out) < len(data)
+    assert b'"status": "x\\ud800y"' in out and b'"status": "x\\udfffy"' in out
+    shown = json.loads(out)
+    assert shown[5] == rows[5] and rows[77] in shown
+    assert [m[MARKER] for m in _markers(shown)] == [71, 120]
+
+
+def test_json_lines_whose_records_share_a_lone_surrogate_state_it_in_the_marker():
+    records = [{"level": "info", "msg": "x\ud800", "n": i} for i in range(100)]
+    data = "".join(json.dumps(r) + "\n" for r in records).encode()
+    out = json_c.compress(data)
+    assert out is not None
+    assert out.splitlines()[3] == (b'{"__caveman_elided__": 95,"__caveman_invariants__": '
+                                   b'"all level=info msg=x\\ud800; range n=3..97"}')

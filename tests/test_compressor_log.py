@@ -196,3 +196,14 @@ def test_a_query_never_makes_the_view_larger(lines, query):
     plain = c.compress(data)
     biased = c.compress_query(data, query)
     assert len(biased if biased is not None else data) <= len(plain if plain is not None else data)
+
+
+def test_a_json_log_member_holding_a_lone_surrogate_states_nothing():
+    # `\ud800` decodes to a lone surrogate, which a marker cannot print: it had raised, and
+    # the whole log passed through
+    records = [{"id": i, "name": "x\ud800y", "level": "info", "msg": "hello"} for i in range(120)]
+    data = "".join(json.dumps(r) + "\n" for r in records).encode()
+    out = LogCompressor().compress(data)
+    assert out is not None
+    assert out.splitlines()[2] == "… 116 lines elided (caveman): all level=info msg=hello; range id=2..117 …".encode()
+    assert leveled_fields(json.dumps(records[0])) == {"id": "0", "level": "info", "msg": "hello"}

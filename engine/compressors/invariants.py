@@ -66,7 +66,8 @@ def budget(elided_bytes: int) -> int:
 
 
 def _blen(text: str) -> int:
-    return len(text) if text.isascii() else len(text.encode("utf-8"))
+    # surrogatepass: a JSON value may hold a lone surrogate (json.loads makes one of `\\ud800`)
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 def _printable(value: str) -> bool:

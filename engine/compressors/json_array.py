@@ -32,7 +32,7 @@ from engine.compressors.json_elements import (
     select,
 )
 from engine.compressors.json_profile import Profile
-from engine.compressors.json_text import canonical, canonical_each, parse_noting_floats, render
+from engine.compressors.json_text import canonical, canonical_each, parse_noting_floats, render, utf8
 from engine.compressors.redundancy import MAX_PROMOTIONS, MAX_SEEDS, keep_non_redundant, vocabulary
 from engine.compressors.redundancy import _Classes as Classes
 from engine.compressors.selection import runs, worth_eliding
@@ -219,7 +219,7 @@ class _Walk:
             text = canonical(mapping)
         if len(text) < MIN_TWIN_BYTES:
             return None
-        digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+        digest = hashlib.blake2b(utf8(text), digest_size=16).digest()
         first = self.shown.get(digest)
         if first is None:
             self.shown[digest] = path
@@ -313,7 +313,7 @@ class _Walk:
                 out[key] = start
                 first, last = end
                 _name_entries(start, keys[first:last], values[first:last],
-                              len("".join(units[first:last]).encode("utf-8")))
+                              len(utf8("".join(units[first:last]))))
                 self.entry_markers.append((out, key))
             else:
                 for i in range(start, end):
@@ -329,7 +329,7 @@ class _Walk:
         for start, end in runs(keep):
             if cursor < start:
                 yield "keep", cursor, start
-            elided = len("".join(units[start:end]).encode("utf-8"))
+            elided = len(utf8("".join(units[start:end])))
             run = items[start:end]
             summary = _summary(run, elided)
             marker: dict[str, Any] = {MARKER: end - start}

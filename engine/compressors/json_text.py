@@ -7,6 +7,7 @@ from math import isfinite
 from typing import Any
 
 from engine.compressors.json_elements import MAX_DEPTH, RawFloat
+from engine.patterns import LONE_SURROGATE
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"not JSON: {name}")
@@ -79,7 +80,17 @@ def render(value: Any, rewritten_numbers: bool = True) -> bytes:
                 index, rest = piece.split(_CLOSE + '"', 1)
                 out += [raws[int(index)], rest]
             text = "".join(out)
-    return text.encode("utf-8")
+    return utf8(text)
+
+
+def utf8(text: str) -> bytes:
+    """text as UTF-8. A lone surrogate (json.loads makes one of a `\\ud800` escape) has no
+    UTF-8, so it is written back as the escape it came from; it only ever stands inside a JSON
+    string, where the escape means the same."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return LONE_SURROGATE.sub(lambda found: f"\\u{ord(found.group()):04x}", text).encode("utf-8")
 
 
 #: Stand-in for a number whose written form Python would change (`19.90`, `1E5`): a string

@@ -27,7 +27,7 @@ from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.compressors.toolout_pyvariants import UNKNOWN_FRAME_NOUN, has_unknown_frames, unknown_frame_rows
 from engine.patterns import (
     ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT,
-    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR, NGINX_CONNECTION, PHP_DIAGNOSTIC, PHP_LOGGED_PREFIX,
+    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR, LONE_SURROGATE, NGINX_CONNECTION, PHP_DIAGNOSTIC, PHP_LOGGED_PREFIX,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -122,6 +122,10 @@ def _json_fields(stripped: str) -> dict[str, str] | None:
             found[key] = "null"
         elif isinstance(value, str):
             found[key] = value
+    if "\\u" in stripped and found:
+        # a `\ud800` escape decodes to a lone surrogate, which no marker can print: such a
+        # member states nothing
+        found = {k: v for k, v in found.items() if not LONE_SURROGATE.search(k + v)}
     return found or None
 
 
