@@ -546,6 +546,13 @@ TOOL_SUMMARY = compile_lazily(
     # automake's test harness (`make check`): its closing box and where the failures' logs are
     r"|^Testsuite summary for |^# (TOTAL|PASS|SKIP|XFAIL|FAIL|XPASS|ERROR):\s+\d+$|^See \S+ for debugging\.$"
 )
+#: The first line of what an uncaught failure printed as a run ended: a Python traceback or
+#: fatal error, a Go or Rust panic.
+CRASH_HEAD = compile_lazily(
+    r"(?:Traceback \(most recent call last\):|Fatal Python error: |panic: |goroutine \d+ \[running\]:"
+    r"|thread '[^']*'(?: \(\d+\))? panicked at )"
+)
+
 #: Crash words a summary line can carry anywhere (`make: *** ... Segmentation fault (core dumped)`).
 TOOL_SUMMARY_ANYWHERE = compile_lazily(r"\b(Segmentation fault|core dumped)\b")
 

@@ -251,3 +251,16 @@ def test_asyncio_never_retrieved_task_exceptions_are_a_log(counter):
         if line.startswith(("future: <Task", "ConnectionResetError:", "TimeoutError:")) or " ERROR " in line:
             assert line in view, line
     assert any(m and m[2] == "all level=INFO" for m in map(MARKER.match, view))
+
+
+# ---------------------------------------------------------------- a run cut short
+
+def test_a_run_interrupted_keeps_its_last_record_above_the_traceback(counter):
+    # Ctrl-C in a loop that logs its progress: the last record says how far it got
+    original, view, content_type = shown_and_view(counter, "kbint.txt")
+    assert content_type == ContentType.LOG
+    at = view.index("Traceback (most recent call last):")
+    assert view[at - 1] == "2026-12-01 09:28:36,709 INFO processed 570 records, running total=325470"
+    assert view[at:] == original[original.index("Traceback (most recent call last):"):]
+    marker = MARKER.match(view[at - 2])
+    assert marker and int(marker[1]) == original.index(view[at - 1]) - original.index(view[at - 3]) - 1

@@ -15,6 +15,7 @@ from itertools import compress
 from engine.compressors import access_counts
 from engine.compressors import lines as L
 from engine.compressors.toolout_rubyphp import PHP_LINE_END_WINDOW
+from engine.compressors.crash_context import last_record_before_crash
 from engine.compressors import epoch_log, eval_rows, gotest_json, logcat, memcheck, strace, terraform_report, toolout
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import slow_query_lines
@@ -391,6 +392,9 @@ class LogCompressor(L.QueryAwareLines):
                 dropped = _either(dropped, unknown)
         if "\nSEVERE: " in joined or "\nWARNING: " in joined:  # java.util.logging
             keep_jul_heads(bare, important)
+        crashed_after = last_record_before_crash(bare, important)
+        if crashed_after is not None and not repeats[crashed_after]:  # how far the run got
+            important[crashed_after] = True
         eol = "\r" if doc.eol_cr else ""
 
         access = access_counts.is_access_log(joined)
@@ -412,6 +416,9 @@ class LogCompressor(L.QueryAwareLines):
             return f"{said}; {statuses}" if statuses else said
 
         vocab = bare if dropped is None else _without(bare, dropped)
+        if crashed_after is not None and important[crashed_after]:
+            # shown for where the run stopped, it represents none of the lines before it
+            vocab = vocab[:crashed_after] + [""] + vocab[crashed_after + 1:]
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, important, extra, context)

@@ -19,6 +19,7 @@ from engine.compressors import (
 )
 from engine.compressors import lines as L
 from engine.compressors import bench_report, dep_tree, memcheck, profile_report, toolout
+from engine.compressors.crash_context import last_record_before_crash
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
@@ -268,6 +269,9 @@ class TerminalCompressor(L.QueryAwareLines):
             own[i] = True
         keep_failure_blocks(cleaned, own, scan)
         keep_diagnostic_pointers(cleaned, own, scan)
+        crashed_after = last_record_before_crash(cleaned, list(map(operator.or_, own, must)))
+        if crashed_after is not None:  # how far the run got; chatter or not, it says where it stopped
+            own[crashed_after], droppable[crashed_after] = True, False
         # Lines toolout calls droppable (passing, chatter, repeated findings) stay droppable:
         # no generic rule brings them back, and keepNonRedundant sees them as represented.
         for i in compress(range(n), own):
@@ -277,6 +281,8 @@ class TerminalCompressor(L.QueryAwareLines):
             passing = passing_lines(cleaned, list(map(operator.or_, droppable, must)), scan)
         vocab = [DROPPED_VOCAB if d else PASSING_VOCAB if p and not m else c
                  for c, p, m, d in zip(cleaned, passing, must, droppable)]
+        if crashed_after is not None:  # shown for where the run stopped, it represents no other line
+            vocab[crashed_after] = DROPPED_VOCAB
         fold_suite_headers(cleaned, must, vocab)
         fold_excerpts(cleaned, must, vocab)
 
