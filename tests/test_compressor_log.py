@@ -165,7 +165,7 @@ def test_repeated_error_lines_folded_with_an_honest_count():
     out = run(lines)
     assert out.count("connection refused to db:5432") == 1  # shown once
     assert "connection refused to db:6543" in out  # a different port is a different error
-    assert "… 78 lines elided (caveman): 39 repeats of shown error lines; level: ERROR×39 INFO×39 …" in out
+    assert "… 78 lines elided (caveman): 39 repeats of shown error lines; 39 other lines; level: ERROR×39 INFO×39 …" in out
 
 
 def test_tool_output_keeps_every_flagged_line(monkeypatch):

@@ -128,7 +128,7 @@ def test_sshd_failures_that_differ_in_the_client_port_fold_as_repeats():
     lines = view.splitlines()
     original = data.decode().splitlines()
     assert "Dec 10 07:27:52 LabSZ sshd[24235]: Failed password for root from 112.95.230.3 port 45378 ssh2" in lines
-    assert "… 13 lines elided (caveman): 8 repeats of shown error lines but for client ports …" in lines
+    assert "… 13 lines elided (caveman): 8 repeats of shown error lines but for client ports; 5 other lines …" in lines
     # every failure still shows its wording, user and address once
     def attempt(ln: str) -> str:
         return ln.split(": ", 1)[1].split(" port ")[0]

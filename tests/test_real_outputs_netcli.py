@@ -151,7 +151,7 @@ def test_uvicorn_log_shows_a_repeated_traceback_once_and_whole():
     assert out.count('"GET /crash HTTP/1.1" 500 Internal Server Error') == 2
     assert out.count("ERROR:    Exception in ASGI application") == 2
     assert ("… 218 lines elided (caveman): 79 repeats of shown error lines but for client ports; "
-            "statuses 200×139, 404×10 …") in out
+            "139 other lines; statuses 200×139, 404×10 …") in out
     first = out.index("Traceback (most recent call last):")
     assert out.count("Traceback (most recent call last):") == 1
     assert out.index("in run_asgi") > first
@@ -245,7 +245,7 @@ def test_uvicorn_404_flood_from_one_client_folds_but_for_client_ports():
     out = LogCompressor().compress(data).decode()
     assert out.count('"GET /items/999 HTTP/1.0" 404 Not Found') == 1
     assert ("… 226 lines elided (caveman): 199 repeats of shown error lines but for client ports; "
-            "statuses 200×27, 404×199; all level=INFO …") in out.split("\n")
+            "27 other lines; statuses 200×27, 404×199; all level=INFO …") in out.split("\n")
     assert out.count("AttributeError: 'NoneType' object has no attribute 'port'") == 1
     assert len(out) * 4 < len(data)
 

@@ -400,20 +400,25 @@ class LogCompressor(L.QueryAwareLines):
         access = access_counts.is_access_log(joined)
 
         def describe(i: int, j: int) -> str:
-            statuses = access_counts.status_summary(bare[i:j]) if access else ""
+            # every line of the run in one part: "12 repeats of …" alone would read as all of it
+            parts = []
+            count = sum(repeats[i:j])
+            if count:
+                ported = any(repeats[k] and (" port " in bare[k] and CLIENT_PORT.search(bare[k]) is not None
+                                             or ' - "' in bare[k] and ACCESS_CLIENT_PORT.search(bare[k]) is not None)
+                             for k in range(i, j))
+                parts.append(f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
+                    " but for client ports" if ported else ""))
             frames = sum(unknown[i:j])
             if frames:
-                said = L.counted(frames, UNKNOWN_FRAME_NOUN)
-                statuses = f"{said}; {statuses}" if statuses else said
-            count = sum(repeats[i:j])
-            if not count:
-                return statuses
-            ported = any(repeats[k] and (" port " in bare[k] and CLIENT_PORT.search(bare[k]) is not None
-                                         or ' - "' in bare[k] and ACCESS_CLIENT_PORT.search(bare[k]) is not None)
-                         for k in range(i, j))
-            said = f"{count} repeat{'s' if count != 1 else ''} of shown error lines" + (
-                " but for client ports" if ported else "")
-            return f"{said}; {statuses}" if statuses else said
+                parts.append(L.counted(frames, UNKNOWN_FRAME_NOUN))
+            if parts:
+                other = sum(not (r or u) for r, u in zip(repeats[i:j], unknown[i:j]))
+                if other:
+                    parts.append(L.counted(other, "other line"))
+            if access:
+                parts.append(access_counts.status_summary(bare[i:j]))
+            return "; ".join(part for part in parts if part)
 
         vocab = bare if dropped is None else _without(bare, dropped)
         if crashed_after is not None and important[crashed_after]:
