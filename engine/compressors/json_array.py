@@ -36,7 +36,10 @@ from engine.compressors.json_text import canonical, canonical_each, parse_noting
 from engine.compressors.redundancy import MAX_PROMOTIONS, MAX_SEEDS, keep_non_redundant, vocabulary
 from engine.compressors.redundancy import _Classes as Classes
 from engine.compressors.selection import runs, worth_eliding
-from engine.patterns import HEADER_NAME, JSON_ERROR_LOWER, JSON_PATH_INDEX, JSON_PROTECTED_KEY, MARKER_FIELD_NAME
+from engine.compressors.lines import LIST_MAX_ENTRIES
+from engine.patterns import (
+    BASE64_LINE, HEADER_NAME, JSON_ERROR_LOWER, JSON_LIST_ENTRY, JSON_PATH_INDEX, JSON_PROTECTED_KEY, MARKER_FIELD_NAME,
+)
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -233,6 +236,8 @@ class _Walk:
     def array(self, items: list[Any], depth: int, path: str) -> list[Any]:
         if _is_pair_list(items):
             return self.pairs(items, path)
+        if _is_enumeration(items):
+            return list(items)
         units = canonical_each(items)
         profile = Profile(items, units)
         keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile))
@@ -493,6 +498,18 @@ def _is_pair_list(items: list[Any]) -> bool:
         return False
     headerish = sum(1 for n in names if "-" in n or n[:1].isupper())
     return headerish * 2 >= len(names) and any(not HEADER_NAME.match(v) for v in values)
+
+
+def _is_enumeration(items: list[Any]) -> bool:
+    """Distinct one-token strings, at most LIST_MAX_ENTRIES of them (a package's versions, a
+    schema's enum, a project's file list): a list the agent asked for, each entry an answer that
+    none other stands for, so it stays whole like a listing's lines. (Their digits masked, most
+    versions looked alike, and the view showed scattered ones between bare counts.)"""
+    if len(items) > LIST_MAX_ENTRIES or not all(type(x) is str for x in items):
+        return False
+    if len(set(items)) < len(items):
+        return False
+    return all(JSON_LIST_ENTRY.fullmatch(x) and not BASE64_LINE.fullmatch(x) for x in items)
 
 
 def _child_path(path: str, key: str) -> str:
