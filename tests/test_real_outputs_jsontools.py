@@ -115,3 +115,22 @@ def test_pino_log_keeps_its_error_and_no_record_for_its_clock():
     assert len(kept) <= 10
     elided = sum(json.loads(ln)[MARKER] for ln in out if ln.startswith('{"' + MARKER))
     assert elided + len(kept) == len(lines)
+
+
+# ---------------------------------------------------------------- file lists made with jq
+
+
+def test_jq_per_file_counts_of_an_eslint_report_keep_every_file():
+    # `jq '[.[] | {filePath, errorCount, warningCount}]'`: nine files (each with lint errors)
+    # went under markers stating only count ranges; their names cost more than the markers
+    # may spend, so which files had errors was lost from the list the agent asked for.
+    data = real("jq-eslint-file-counts.json")
+    original = json.loads(data)
+    assert all(r["errorCount"] > 0 for r in original)
+    out = JsonCompressor().compress(data)
+    view = original if out is None else json.loads(out)
+    assert view == original
+    # The same records one a line (`jq -c '.[] | {…}'`) are the same list.
+    lines = b"".join(json.dumps(r).encode() + b"\n" for r in original)
+    out = JsonCompressor().compress(lines)
+    assert out is None or out == lines

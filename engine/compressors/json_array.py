@@ -330,6 +330,9 @@ class _Walk:
 
     def _plan(self, items: list[Any], units: list[str], keep: list[bool], unit_word: str = "elements"):
         """Yield ("keep", start, end) spans and ("marker", marker_dict, None) for elided runs."""
+        if _is_file_list(items, units):
+            yield "keep", 0, len(units)
+            return
         cursor = 0
         for start, end in runs(keep):
             if cursor < start:
@@ -402,6 +405,23 @@ def _name_routes(marker: dict[str, Any], routes: list[str], values: list[Any], e
 #: bytes elided; longer lists are only counted.
 ELEMENT_NAME_FIELDS = ("file", "filename", "file_path", "filePath", "path")
 ELEMENT_NAMES_SHARE = 8
+
+
+def _is_file_list(items: list[Any], units: list[str]) -> bool:
+    """Small records that each name a distinct file (`jq '[.[] | {filePath, errorCount}]'` over
+    an eslint report), at most LIST_MAX_ENTRIES of them: the file names are most of their bytes,
+    too many for a marker to list, and the agent asked for the list, so none of it is elided."""
+    if len(items) > LIST_MAX_ENTRIES or not items or not all(map(isinstance, items, repeat(dict))):
+        return False
+    for field in ELEMENT_NAME_FIELDS:
+        names = [x.get(field) for x in items]
+        if all(isinstance(n, str) and n and " " not in n for n in names):
+            break
+    else:
+        return False
+    if len(set(names)) < len(names):
+        return False  # one file named again and again: records about files, not a list of them
+    return ELEMENT_NAMES_SHARE * sum(map(len, names)) > sum(map(len, units))
 
 
 def _name_elements(marker: dict[str, Any], run: list[Any], elided: int) -> None:
