@@ -134,3 +134,22 @@ def test_jq_per_file_counts_of_an_eslint_report_keep_every_file():
     lines = b"".join(json.dumps(r).encode() + b"\n" for r in original)
     out = JsonCompressor().compress(lines)
     assert out is None or out == lines
+
+
+def test_npm_view_time_map_past_a_thousand_versions_is_thinned_and_counted():
+    # `npm view typescript --json`'s `time` maps each of 3,478 versions to its date: a map of
+    # scalars was always shown whole (112k tokens of the view), while its `versions` list was
+    # thinned. Past LIST_MAX_ENTRIES its entries are thinned too, the markers counting them.
+    data = real("npm-view-typescript-time.json")
+    original = json.loads(data)
+    assert len(original) > 1000
+    view = json.loads(JsonCompressor().compress(data))
+    shown = {k: v for k, v in view.items() if not k.startswith(MARKER)}
+    assert all(original[k] == v for k, v in shown.items())
+    counted = 0
+    for k, v in view.items():
+        if k.startswith(MARKER):
+            counted += v if isinstance(v, int) else v[MARKER]
+    assert counted + len(shown) == len(original)
+    assert len(shown) < 100
+    assert list(shown) == [k for k in original if k in shown]  # in the original order

@@ -553,9 +553,13 @@ def _derived_links(mapping: dict[str, Any]) -> list[str]:
 
 
 def _is_collection(mapping: dict[str, Any]) -> bool:
-    """A map of more than eight records, keyed by name or path (not a record with many fields)."""
+    """A map of more than eight records, keyed by name or path (not a record with many fields),
+    or of more entries than a listing shows whole (`npm view typescript --json`'s `time`: 3,478
+    versions, each with its date), thinned like a long list, its markers counting what went."""
     if len(mapping) <= MAX_WHOLE:
         return False
+    if len(mapping) > LIST_MAX_ENTRIES:
+        return True
     records = sum(1 for v in mapping.values() if isinstance(v, dict))
     return records >= 0.9 * len(mapping)
 
