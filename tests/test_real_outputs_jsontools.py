@@ -153,3 +153,31 @@ def test_npm_view_time_map_past_a_thousand_versions_is_thinned_and_counted():
     assert counted + len(shown) == len(original)
     assert len(shown) < 100
     assert list(shown) == [k for k in original if k in shown]  # in the original order
+
+
+# ---------------------------------------------------------------- maps keyed by file
+
+
+def _named_files(marker: dict) -> list[str]:
+    names = marker["__caveman_names__"]
+    prefix = ""
+    if names.startswith("under "):
+        head, names = names.split(": ", 1)
+        prefix = head[len("under "):]
+    return [prefix + n for n in names.split(" ")]
+
+
+def test_coverage_json_names_every_file_it_elides():
+    # `coverage json -o -`: files entries were elided by count alone ("a map keyed by paths is
+    # located by its ranges", but no range of keys was stated): which files were hidden, and so
+    # whether the file the agent asked about was covered at all, was lost.
+    data = real("coverage-json-werkzeug-small-files.json")
+    original = json.loads(data)
+    view = json.loads(JsonCompressor().compress(data))
+    assert view["totals"] == original["totals"]
+    shown = [k for k in view["files"] if not k.startswith(MARKER)]
+    marks = [v for k, v in view["files"].items() if k.startswith(MARKER)]
+    assert marks
+    named = [n for m in marks for n in _named_files(m)]
+    assert sum(m[MARKER] for m in marks) == len(named)
+    assert sorted(shown + named) == sorted(original["files"])

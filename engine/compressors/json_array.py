@@ -38,7 +38,7 @@ from engine.compressors.redundancy import _Classes as Classes
 from engine.compressors.selection import runs, worth_eliding
 from engine.compressors.lines import LIST_MAX_ENTRIES
 from engine.patterns import (
-    BASE64_LINE, HEADER_NAME, JSON_ERROR_LOWER, JSON_LIST_ENTRY, JSON_PATH_INDEX, JSON_PROTECTED_KEY, MARKER_FIELD_NAME,
+    BASE64_LINE, HEADER_NAME, JSON_ERROR_LOWER, JSON_FILE_KEY, JSON_LIST_ENTRY, JSON_PATH_INDEX, JSON_PROTECTED_KEY, MARKER_FIELD_NAME,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -375,8 +375,24 @@ def _name_entries(marker: dict[str, Any], names: list[str], values: list[Any] | 
     if len(joined) > MAX_NAMED_ENTRIES_BYTES or any(" " in n or not n for n in names):
         return
     if 2 * sum(1 for n in names if n.count("/") > n.startswith("@")) >= len(names):  # `@scope/name` is a name
+        _name_files(marker, names, elided)
         return
     marker[NAMES_KEY] = joined
+
+
+def _name_files(marker: dict[str, Any], paths: list[str], elided: int) -> None:
+    """A map keyed by source files (coverage.json's `files`: a file's lines and summary each) is
+    the list of files the agent asked about: the elided files are named, their common directory
+    written once, while that costs at most 1/ELEMENT_NAMES_SHARE of the bytes elided. (A
+    lockfile's `node_modules/a` paths name packages, not files, and are only counted.)"""
+    if not all(JSON_FILE_KEY.fullmatch(p) and not p.startswith("node_modules/") for p in paths):
+        return
+    prefix = paths[0][:paths[0].rfind("/") + 1]
+    while prefix and not all(p.startswith(prefix) and len(p) > len(prefix) for p in paths):
+        prefix = prefix[:prefix.rstrip("/").rfind("/") + 1]
+    text = (f"under {prefix}: " if prefix else "") + " ".join(p[len(prefix):] for p in paths)
+    if ELEMENT_NAMES_SHARE * len(text) <= elided:
+        marker[NAMES_KEY] = text
 
 
 #: The operations of an OpenAPI path item, listed after its route in a marker.
