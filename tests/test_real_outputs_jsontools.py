@@ -181,3 +181,26 @@ def test_coverage_json_names_every_file_it_elides():
     named = [n for m in marks for n in _named_files(m)]
     assert sum(m[MARKER] for m in marks) == len(named)
     assert sorted(shown + named) == sorted(original["files"])
+
+
+# ---------------------------------------------------------------- JSON under a tool's report
+
+
+def test_jest_json_under_its_stderr_report_is_json_keeping_the_report_whole():
+    # `npx jest --json` as an agent sees it: jest's human report of the failures (49 lines on
+    # stderr) above the JSON document. Past 40 lines it was no "framed" JSON: read as a terminal
+    # transcript, the 54 KB document on one line passed through whole.
+    data = real("jest-json-with-stderr-report.txt")
+    assert detect(data) == ContentType.JSON
+    text = data.decode()
+    start = text.index('{"numFailedTestSuites"')
+    prelude, document = text[:start], json.loads(text[start:])
+    out = JsonCompressor().compress(data).decode()
+    assert out.startswith(prelude)  # every line of the report, verbatim
+    view = json.loads(out[len(prelude):])
+    assert view["numFailedTests"] == document["numFailedTests"] == 3
+    for suite, shown in zip(document["testResults"], view["testResults"]):
+        for a in suite["assertionResults"]:
+            if a["status"] == "failed":
+                assert a in shown["assertionResults"]
+    assert len(out) < len(data) / 3
