@@ -204,3 +204,13 @@ def test_jest_json_under_its_stderr_report_is_json_keeping_the_report_whole():
             if a["status"] == "failed":
                 assert a in shown["assertionResults"]
     assert len(out) < len(data) / 3
+
+
+def test_pprint_directory_listing_of_dicts_stays_whole():
+    # pprint of 78 `{'is_dir', 'mode', 'path', 'size'}` dicts: the JSON reader hid 71 paths
+    # behind `all is_dir=true mode=0o40755 size=4096`; as a file list it keeps them all, and
+    # the text reader then leaves the literal whole instead of thinning its lines.
+    from engine.compressors.text import TextCompressor
+
+    data = (REAL.parent / "dumps" / "pprint-list-of-dicts.txt").read_bytes()
+    assert TextCompressor().compress(data) is None
