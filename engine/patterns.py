@@ -1229,6 +1229,15 @@ JSON_QUIET_MEMBER = compile_lazily(
     r'"(?:[^"\\]*)":(?:\[\]|\{\}|null|""|0|false)(?=[,}\]])|"timeout(?:ms)?":\d+(?:\.\d+)?(?=[,}\]])'
 )
 
+#: One entry of a JSON array that lists names (`npm view pkg versions --json`, a config's file
+#: list, a schema's enum): one token of at most 200 characters. An array of distinct such
+#: strings is an enumeration the agent asked for, read whole like a listing's lines.
+JSON_LIST_ENTRY = compile_lazily(r"[^\s]{1,200}")
+
+#: A map key that names a source file (coverage.json's `files`, bandit's per-file `metrics`):
+#: a path whose last part has an extension.
+JSON_FILE_KEY = compile_lazily(r"[^\s]*[^\s/]\.[A-Za-z0-9]{1,8}")
+
 #: Keys whose subtrees are kept verbatim: error payloads and their messages and stacks are
 #: read whole or not at all.
 JSON_PROTECTED_KEY = compile_lazily(

@@ -36,7 +36,10 @@ from engine.compressors.json_text import canonical, canonical_each, parse_noting
 from engine.compressors.redundancy import MAX_PROMOTIONS, MAX_SEEDS, keep_non_redundant, vocabulary
 from engine.compressors.redundancy import _Classes as Classes
 from engine.compressors.selection import runs, worth_eliding
-from engine.patterns import HEADER_NAME, JSON_ERROR_LOWER, JSON_PATH_INDEX, JSON_PROTECTED_KEY, MARKER_FIELD_NAME
+from engine.compressors.lines import LIST_MAX_ENTRIES
+from engine.patterns import (
+    BASE64_LINE, HEADER_NAME, JSON_ERROR_LOWER, JSON_FILE_KEY, JSON_LIST_ENTRY, JSON_PATH_INDEX, JSON_PROTECTED_KEY, MARKER_FIELD_NAME,
+)
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -233,6 +236,8 @@ class _Walk:
     def array(self, items: list[Any], depth: int, path: str) -> list[Any]:
         if _is_pair_list(items):
             return self.pairs(items, path)
+        if _is_enumeration(items):
+            return list(items)
         units = canonical_each(items)
         profile = Profile(items, units)
         keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile))
@@ -325,6 +330,9 @@ class _Walk:
 
     def _plan(self, items: list[Any], units: list[str], keep: list[bool], unit_word: str = "elements"):
         """Yield ("keep", start, end) spans and ("marker", marker_dict, None) for elided runs."""
+        if _is_file_list(items, units):
+            yield "keep", 0, len(units)
+            return
         cursor = 0
         for start, end in runs(keep):
             if cursor < start:
@@ -367,8 +375,24 @@ def _name_entries(marker: dict[str, Any], names: list[str], values: list[Any] | 
     if len(joined) > MAX_NAMED_ENTRIES_BYTES or any(" " in n or not n for n in names):
         return
     if 2 * sum(1 for n in names if n.count("/") > n.startswith("@")) >= len(names):  # `@scope/name` is a name
+        _name_files(marker, names, elided)
         return
     marker[NAMES_KEY] = joined
+
+
+def _name_files(marker: dict[str, Any], paths: list[str], elided: int) -> None:
+    """A map keyed by source files (coverage.json's `files`: a file's lines and summary each) is
+    the list of files the agent asked about: the elided files are named, their common directory
+    written once, while that costs at most 1/ELEMENT_NAMES_SHARE of the bytes elided. (A
+    lockfile's `node_modules/a` paths name packages, not files, and are only counted.)"""
+    if not all(JSON_FILE_KEY.fullmatch(p) and not p.startswith("node_modules/") for p in paths):
+        return
+    prefix = paths[0][:paths[0].rfind("/") + 1]
+    while prefix and not all(p.startswith(prefix) and len(p) > len(prefix) for p in paths):
+        prefix = prefix[:prefix.rstrip("/").rfind("/") + 1]
+    text = (f"under {prefix}: " if prefix else "") + " ".join(p[len(prefix):] for p in paths)
+    if ELEMENT_NAMES_SHARE * len(text) <= elided:
+        marker[NAMES_KEY] = text
 
 
 #: The operations of an OpenAPI path item, listed after its route in a marker.
@@ -397,6 +421,23 @@ def _name_routes(marker: dict[str, Any], routes: list[str], values: list[Any], e
 #: bytes elided; longer lists are only counted.
 ELEMENT_NAME_FIELDS = ("file", "filename", "file_path", "filePath", "path")
 ELEMENT_NAMES_SHARE = 8
+
+
+def _is_file_list(items: list[Any], units: list[str]) -> bool:
+    """Small records that each name a distinct file (`jq '[.[] | {filePath, errorCount}]'` over
+    an eslint report), at most LIST_MAX_ENTRIES of them: the file names are most of their bytes,
+    too many for a marker to list, and the agent asked for the list, so none of it is elided."""
+    if len(items) > LIST_MAX_ENTRIES or not items or not all(map(isinstance, items, repeat(dict))):
+        return False
+    for field in ELEMENT_NAME_FIELDS:
+        names = [x.get(field) for x in items]
+        if all(isinstance(n, str) and n and " " not in n for n in names):
+            break
+    else:
+        return False
+    if len(set(names)) < len(names):
+        return False  # one file named again and again: records about files, not a list of them
+    return ELEMENT_NAMES_SHARE * sum(map(len, names)) > sum(map(len, units))
 
 
 def _name_elements(marker: dict[str, Any], run: list[Any], elided: int) -> None:
@@ -495,6 +536,18 @@ def _is_pair_list(items: list[Any]) -> bool:
     return headerish * 2 >= len(names) and any(not HEADER_NAME.match(v) for v in values)
 
 
+def _is_enumeration(items: list[Any]) -> bool:
+    """Distinct one-token strings, at most LIST_MAX_ENTRIES of them (a package's versions, a
+    schema's enum, a project's file list): a list the agent asked for, each entry an answer that
+    none other stands for, so it stays whole like a listing's lines. (Their digits masked, most
+    versions looked alike, and the view showed scattered ones between bare counts.)"""
+    if len(items) > LIST_MAX_ENTRIES or not all(type(x) is str for x in items):
+        return False
+    if len(set(items)) < len(items):
+        return False
+    return all(JSON_LIST_ENTRY.fullmatch(x) and not BASE64_LINE.fullmatch(x) for x in items)
+
+
 def _child_path(path: str, key: str) -> str:
     return f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
 
@@ -516,9 +569,13 @@ def _derived_links(mapping: dict[str, Any]) -> list[str]:
 
 
 def _is_collection(mapping: dict[str, Any]) -> bool:
-    """A map of more than eight records, keyed by name or path (not a record with many fields)."""
+    """A map of more than eight records, keyed by name or path (not a record with many fields),
+    or of more entries than a listing shows whole (`npm view typescript --json`'s `time`: 3,478
+    versions, each with its date), thinned like a long list, its markers counting what went."""
     if len(mapping) <= MAX_WHOLE:
         return False
+    if len(mapping) > LIST_MAX_ENTRIES:
+        return True
     records = sum(1 for v in mapping.values() if isinstance(v, dict))
     return records >= 0.9 * len(mapping)
 

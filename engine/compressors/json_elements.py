@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterable
 from itertools import accumulate, compress, repeat
+import operator
 from operator import add, and_, not_
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,16 @@ KEEP_TAIL = 2
 QUERY_LIMIT = 50
 #: A value seen in at most this share of elements (and never more than once in 20) is rare.
 RARE_SHARE = 0.05
+#: A numeric leaf flagging more than this share of the elements as outliers has two populations
+#: (test durations: most under a millisecond, a third near ten), not odd ones: its most extreme
+#: value on each side of the median stays, and where the flagged elements sit in at most
+#: POPULATION_RUNS runs (a level shift: every element after the 400th is slower), the first and
+#: last of each run, so the view shows where the other population begins and ends.
+ANOMALY_MAX_SHARE = 0.10
+#: A series that never goes down and takes at least this many values is a clock (_is_clock):
+#: more values than the few an enumeration has (invariants: at most five).
+CLOCK_MIN_VALUES = 6
+POPULATION_RUNS = 8
 #: Entries of a keyed collection that kept entries name: at most this many are added.
 MAX_REFERENCED = 24
 #: Deeper subtrees are kept as they are (and the parser itself refuses ~1000 levels).
@@ -186,10 +197,16 @@ def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
     median = sorted(lengths)[len(lengths) // 2] if lengths else 0.0
     odd: set[int] = {i for i in numeric_anomalies(lengths, LENGTH_ANOMALY_Z) if lengths[i] > median}
     for series in profile.numeric.values():
-        odd.update(numeric_anomalies(series))
-        if len(series) == n:
-            # In element order (a series may have been filled a group of elements at a time).
-            for seam in change_points(list(map(series.__getitem__, range(n)))):
+        # In element order (a series may have been filled a group of elements at a time).
+        ordered = list(map(series.__getitem__, range(n))) if len(series) == n else None
+        if ordered is not None and _is_clock(ordered):
+            continue
+        flagged = numeric_anomalies(series)
+        if len(flagged) > ANOMALY_MAX_SHARE * n:
+            flagged = _extremes(series, flagged)
+        odd.update(flagged)
+        if ordered is not None:
+            for seam in change_points(ordered):
                 odd.update((seam - 1, seam))
     rare_limit = max(2, int(RARE_SHARE * n))
     columns: list[tuple[Iterable[int], Collection[Any]]] = [(t.keys(), t.values()) for t in profile.strings.values()]
@@ -208,6 +225,38 @@ def _odd_ones(profile: Profile, units: list[str]) -> set[int]:
         if rare:
             odd.update(compress(indices, map(rare.__contains__, values)))
     return odd
+
+
+def _is_clock(values: list[float]) -> bool:
+    """A series that never goes down and takes at least CLOCK_MIN_VALUES values: a clock, a
+    counter, an id (jest's `startAt`; pino's `time` in milliseconds, dozens of records to each).
+    Its far values are only its first and last, and binary segmentation cuts its uneven climb
+    into seams, so neither says that an element is odd. (A level shift, 10 10 10 50 50, or a
+    version stepping 1 1 2 2 3, takes fewer values: its seams stay.)"""
+    if any(map(operator.gt, values, values[1:])):
+        return False
+    return len(set(values)) >= CLOCK_MIN_VALUES
+
+
+def _extremes(series: dict[int, float], flagged: list[int]) -> list[int]:
+    """Of the flagged indices (see ANOMALY_MAX_SHARE): the one holding the largest value above
+    the series' median and the one holding the smallest below it (the first of each, in index
+    order), and the ends of their runs when they make few."""
+    values = sorted(series.values())
+    median = values[len(values) // 2]
+    above = [i for i in flagged if series[i] > median]
+    below = [i for i in flagged if series[i] < median]
+    out = []
+    if below:
+        out.append(min(below, key=lambda i: (series[i], i)))
+    if above:
+        out.append(max(above, key=lambda i: (series[i], -i)))
+    ordered = sorted(flagged)
+    starts = [i for k, i in enumerate(ordered) if k == 0 or ordered[k - 1] != i - 1]
+    if len(starts) <= POPULATION_RUNS:
+        ends = [i for k, i in enumerate(ordered) if k == len(ordered) - 1 or ordered[k + 1] != i + 1]
+        out += starts + ends
+    return out
 
 
 def _opaque(text: str) -> bool:

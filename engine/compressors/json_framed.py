@@ -19,6 +19,11 @@ from engine.patterns import ANSI
 FRAME_MAX_LINES = 40
 #: ... holding at most this many bytes each (a warning block, not a transcript).
 FRAME_MAX_BYTES = 8192
+#: The document may start after more lines than that: a test runner's JSON mode (`jest --json`)
+#: writes its human report of the failures, a few dozen lines each, on stderr above it; still
+#: less than the document (BODY_MIN_SHARE), and kept verbatim.
+PRELUDE_MAX_LINES = 200
+PRELUDE_MAX_BYTES = 16384
 #: The document is at least this share of the payload's bytes.
 BODY_MIN_SHARE = 0.5
 
@@ -72,8 +77,8 @@ def _document_start(text: str | bytes) -> int | None:
     opens = (b"{", b"[") if isinstance(text, bytes) else ("{", "[")
     newline = b"\n" if isinstance(text, bytes) else "\n"
     at = 0
-    for _ in range(FRAME_MAX_LINES + 1):
-        if at > FRAME_MAX_BYTES:
+    for _ in range(PRELUDE_MAX_LINES + 1):
+        if at > PRELUDE_MAX_BYTES:
             return None
         nl = text.find(newline, at)  # type: ignore[arg-type]
         if text[at:at + 1] in opens:

@@ -6,7 +6,7 @@ which record they were. The value is data: parsed with `ast.literal_eval` (liter
 code) and read by the JSON compressor, which elides whole records with counted markers. A repr
 that is no plain literal (`datetime(…)`, a set, a tuple key, NaN) is left to the text reader.
 
-Pure: `compress(text)` → the JSON view, or None.
+Pure: `compress(text)` → the JSON view, or None; `read(text)` also says whether it was a literal.
 """
 from __future__ import annotations
 
@@ -39,12 +39,19 @@ def as_json(text: str) -> bytes | None:
 
 
 def compress(text: str) -> bytes | None:
+    return read(text)[1]
+
+
+def read(text: str) -> tuple[bool, bytes | None]:
+    """(whether the text is a plain literal, the JSON view of it or None). A literal whose
+    records the JSON reader keeps all (a directory listing's dicts, each naming its path) is
+    shown whole: read as lines instead, its records' paths were thinned one by one."""
     converted = as_json(text)
     if converted is None:
-        return None
+        return False, None
     from engine.compressors.json_array import JsonCompressor  # only a literal needs it
 
-    return JsonCompressor().compress(converted)
+    return True, JsonCompressor().compress(converted)
 
 
 def _string_keys(value: object) -> bool:

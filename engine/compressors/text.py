@@ -208,9 +208,9 @@ class TextCompressor(L.QueryAwareLines):
         if dumped is not None:
             return (dumped.replace("\n", "\r\n") if crlf else dumped).encode("utf-8")
         if py_literal.looks_literal(body):  # pprint of a dict: records, read as JSON, not lines
-            literal = py_literal.compress(body)
-            if literal is not None:
-                return literal
+            is_literal, literal = py_literal.read(body)
+            if is_literal:
+                return literal  # None: every record is needed (a listing), so the text stays whole
         if LOOKS_HTML.search(body):
             body = strip_html_noise(body)
         if is_path_listing(body) or apt_policy.is_policy(body) or is_metrics_report(body):
