@@ -1809,6 +1809,10 @@ NODE_CRASH_END = compile_lazily(r"(?:^|\n)Node\.js v\d+\.\d+\.\d+\s*$")
 TOOL_NODE_CRASH_LOC = compile_lazily(r"^\S+:\d+$")
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
 TOOL_FINDING_CONTINUES = compile_lazily(r"^\s|^Did you mean:|^\d+\s+\S")
+#: flake8's and pycodestyle's `--statistics` rows (`26      E501 line too long (82 > 79 characters)`):
+#: the run's count per rule, printed after the last finding; no excerpt line under it (which
+#: TOOL_FINDING_CONTINUES's bare `12  code` gutter would take it for).
+LINT_STATISTICS_ROW = compile_lazily(r"^\d+ +[A-Z]+\d+ \S")
 #: A caret or underline line (`   ^~~~`): the line above it is excerpt.
 TOOL_CARET_LINE = compile_lazily(r"^\s*[\^~]")
 #: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
     DIGITS,
+    LINT_STATISTICS_ROW,
     PYDOCSTYLE_MESSAGE,
     PYRIGHT_RULE,
     TOOL_CARET_LINE,
@@ -330,6 +331,17 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             cur.snippet.append(i)
         elif cur.style == "arrow":
             (cur.message if _message_line(s) else cur.snippet).append(i)
+        elif s[:1].isdigit() and LINT_STATISTICS_ROW.match(s):
+            # the --statistics table after the last finding (a count per rule), then --count's
+            # total: the run's summary, kept whole (its rows repeat the findings' messages)
+            cur = None
+            if cls is not None:
+                k = i
+                while k < n and LINT_STATISTICS_ROW.match(norm[k]):
+                    cls[k] = KEEP
+                    k += 1
+                if k < n and norm[k].isdigit():
+                    cls[k] = KEEP
         elif cur.snippet and s[:1].isspace() and not TOOL_DIAG_ARROW.match(s):
             cur.snippet.append(i)  # related information after an excerpt belongs with it
         elif TOOL_SNIPPET.match(s) or (i + 1 < n and TOOL_CARET_LINE.match(norm[i + 1])):
