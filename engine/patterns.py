@@ -939,6 +939,23 @@ TOOL_DIAG_PYRIGHT = compile_lazily(
     r"^  (?P<path>[^\s:][^:]*+)(?::(?P<line>\d+):(?P<col>\d+) -|(?<=\.py)|(?<=\.pyi)):? "
     r"(?P<sev>error|warning|information|note|hint): (?P<msg>.*)$"
 )
+#: eslint's unix formatter (lintfmt): `path:12:5: message [Error/rule]`, `[Warning/rule]`; a parse
+#: error has no rule (`[Error]`). Its severity is the one eslint was configured with.
+TOOL_DIAG_ESLINT_UNIX = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+): (?P<msg>.*) \[(?P<sev>Error|Warning)(?:/(?P<rule>[^\]\s]+))?\]$"
+)
+#: eslint's compact formatter (lintfmt): `path: line 12, col 5, Error - message (rule)`.
+TOOL_DIAG_ESLINT_COMPACT = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+): line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - (?P<msg>.*?)"
+    r"(?: \((?P<rule>[^()\s]+)\))?$"
+)
+#: markdownlint-cli and markdownlint-cli2 (lintfmt): `README.md:12:81 error MD013/line-length Line
+#: length [Expected: 80; Actual: 95]`; the column and the severity word are optional (older
+#: versions print none).
+TOOL_DIAG_MARKDOWNLINT = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+)(?::(?P<col>\d+))? (?:(?P<sev>error|warning) )?"
+    r"(?P<rule>MD\d{3})(?:/[\w-]+)+ (?P<msg>.*)$"
+)
 #: vulture (pyquality): `pkg/a.py:18: unused variable 'comp' (60% confidence, 1 line)`, also
 #: `unreachable code after 'return'`, `redundant if-condition`: a finding, its kind and confidence
 #: its rule (a 100% one is not represented by a 60% one).
@@ -1018,6 +1035,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)"
     r"(, \d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|subtests passed))* in [\d.]+s( \([\d:]+\))?$"
     r"|✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # eslint
+    r"|[^\s:][^:\n]*: line \d+, col \d+, (Error|Warning) - "  # eslint -f compact (lintfmt)
+    r"|[^\s:][^:\n]*:\d+(:\d+)? ((error|warning) )?MD\d{3}/[\w-]+ "  # markdownlint (lintfmt)
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck
     r"|\S+:\d+:\d+: (error|warning|style|performance|portability): .* \[\w+\]$"  # cppcheck

@@ -5,7 +5,10 @@ thinned flood is counted per rule."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
+
+import pytest
 
 from engine.detect import detect
 from engine.types import ContentType
@@ -41,3 +44,92 @@ def test_statistics_rows_and_the_count_stay_under_a_thinned_flood(counter):
         for v in view:
             m = MARKER.match(v)
             assert m is None or "under them" not in m[2], v
+
+
+# ---------------------------------------------------------------- eslint -f unix / -f compact
+
+
+def _per_rule(marker_summary: str) -> dict[str, int]:
+    """`N findings like those shown: eqeqeq×6 curly×2` → {"eqeqeq": 6, "curly": 2}."""
+    found = re.search(r"findings? like those shown: ([^;]*)", marker_summary)
+    assert found is not None, marker_summary
+    return {rule: int(c) for rule, c in re.findall(r"(\S+)×(\d+)", found[1])}
+
+
+@pytest.mark.parametrize("name, severity", [
+    ("eslint-unix-lodash.txt", re.compile(r"\[(Error|Warning)/(\S+)\]$")),
+    ("eslint-compact-lodash.txt", re.compile(r", (Error|Warning) - .* \((\S+)\)$")),
+])
+def test_eslint_unix_and_compact_keep_every_error_and_count_thinned_warnings_per_rule(counter, name, severity):
+    # Both formats were read line by line: every warning kept as a problem line (thousands of
+    # `Expected '===' and instead saw '=='`), the compact one detected as a log and passed
+    # through. Now they are findings: every error stays whole, warnings past a flood are shown
+    # once per rule and message shape, the rest counted per rule in the markers.
+    original, view = _lines(counter, name)
+    assert detect(real(name)) == ContentType.TERMINAL
+    errors = [ln for ln in original if (m := severity.search(ln)) and m[1] == "Error"]
+    warnings = Counter(m[2] for ln in original if (m := severity.search(ln)) and m[1] == "Warning")
+    assert len(errors) > 100 and sum(warnings.values()) > 90
+    assert all(e in view for e in errors)
+    shown = Counter(m[2] for ln in view if (m := severity.search(ln)) and m[1] == "Warning")
+    counted: Counter[str] = Counter()
+    elided = 0
+    for v in view:
+        if (m := MARKER.match(v)) is not None:
+            counted.update(_per_rule(m[2]))
+            elided += int(m[1])
+    assert counted and shown + counted == warnings  # every warning shown or counted under its rule
+    assert len(view) - sum(bool(MARKER.match(v)) for v in view) + elided == len(original)
+    assert view[-1] == original[-1]  # `4727 problems`
+
+
+# ---------------------------------------------------------------- markdownlint-cli, markdownlint-cli2
+
+MD_FINDING = re.compile(r"^\S+:\d+(?::\d+)? (?:error|warning) (MD\d{3})/")
+
+
+@pytest.mark.parametrize("name", ["markdownlint-cli-express-history.txt", "markdownlint-cli2-requests.txt"])
+def test_markdownlint_findings_are_thinned_per_rule_with_true_counts(counter, name):
+    # markdownlint labels every rule violation `error` (its default severity for all its style
+    # rules): the run was read as a log, nothing elided, and passed through whole (110k tokens
+    # for express's History.md). Now each rule and message shape is shown once, every other
+    # finding counted under its rule, and cli2's header and Summary line stay.
+    data = real(name)
+    original, view = _lines(counter, name)
+    assert detect(data) == ContentType.TERMINAL
+    per_rule = Counter(m[1] for ln in original if (m := MD_FINDING.match(ln)))
+    shown = Counter(m[1] for ln in view if (m := MD_FINDING.match(ln)))
+    counted: Counter[str] = Counter()
+    elided = 0
+    for v in view:
+        if (m := MARKER.match(v)) is not None:
+            counted.update(_per_rule(m[2]))
+            elided += int(m[1])
+    assert set(shown) == set(per_rule)  # every rule has a line of its own in the view
+    assert shown + counted == per_rule
+    assert len(view) - sum(bool(MARKER.match(v)) for v in view) + elided == len(original)
+    assert len(view) * 5 < len(original)
+    for line in original:
+        if not MD_FINDING.match(line):  # markdownlint-cli2's banner, `Linting: 2 file(s)`, `Summary: 696 error(s)`
+            assert line in view
+
+
+@pytest.mark.parametrize("line", [
+    "README.md:1 error MD041/first-line-heading/first-line-h1 First line in a file should be a top-level heading",
+    "README.md:12:81 MD013/line-length Line length [Expected: 80; Actual: 95]",  # markdownlint-cli before severities
+    "docs/a.md:3 warning MD009/no-trailing-spaces Trailing spaces [Expected: 0 or 2; Actual: 1]",
+])
+def test_markdownlint_lines_start_findings_with_or_without_a_column_or_severity(line):
+    from engine.compressors import toolout_scan
+
+    assert toolout_scan.plain_verdicts(line)[2] >= 0
+
+
+def test_an_eslint_parse_error_without_a_rule_is_an_error_finding():
+    from engine.compressors import toolout
+
+    lines = [f"/p/src/a.js:{i}:1: Expected '===' and instead saw '=='. [Warning/eqeqeq]" for i in range(1, 300)]
+    lines.insert(150, "/p/src/b.js:4:9: Parsing error: Unexpected token ) [Error]")
+    classes = toolout.analyse(lines).classes
+    assert classes[150] == toolout.KEEP
+    assert classes.count(toolout.REPEAT) == 298

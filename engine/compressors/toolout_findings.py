@@ -26,9 +26,12 @@ from engine.patterns import (
     TOOL_DIAG_ARROW,
     TOOL_DIAG_CODE,
     TOOL_DIAG_ESLINT,
+    TOOL_DIAG_ESLINT_COMPACT,
+    TOOL_DIAG_ESLINT_UNIX,
     TOOL_DIAG_GCC,
     TOOL_DIAG_GO,
     TOOL_DIAG_HEAD,
+    TOOL_DIAG_MARKDOWNLINT,
     TOOL_DIAG_MAVEN,
     TOOL_DIAG_PREAMBLE,
     TOOL_DIAG_PYDOCSTYLE,
@@ -102,6 +105,7 @@ FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
     TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE, TOOL_DIAG_VULTURE,
+    TOOL_DIAG_ESLINT_UNIX, TOOL_DIAG_ESLINT_COMPACT, TOOL_DIAG_MARKDOWNLINT,
 )
 
 
@@ -126,6 +130,7 @@ FINDING_STARTS_SPACED = (
     (FINDING_STARTS.index(TOOL_DIAG_MAVEN), TOOL_DIAG_MAVEN),  # its message need not hold ": "
     (FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED), TOOL_DIAG_RUFF_GROUPED),
     (FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE), TOOL_DIAG_PYDOCSTYLE),  # ends `name`:, no ": "
+    (FINDING_STARTS.index(TOOL_DIAG_MARKDOWNLINT), TOOL_DIAG_MARKDOWNLINT),  # `a.md:3 MD041/… First line …`
 )
 
 
@@ -210,6 +215,14 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, "low", m["rule"], m["msg"], style="pydocstyle")
     if first <= FINDING_STARTS.index(TOOL_DIAG_VULTURE) and (m := TOOL_DIAG_VULTURE.match(s)):
         return Finding(i, "low", f"{m['kind'].replace(' ', '-')}-{m['conf']}%", m["msg"])  # `unused-variable-60%`×12
+    if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_UNIX) and (m := TOOL_DIAG_ESLINT_UNIX.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_COMPACT) and (m := TOOL_DIAG_ESLINT_COMPACT.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_MARKDOWNLINT) and (m := TOOL_DIAG_MARKDOWNLINT.match(s)):
+        # every markdownlint rule is a Markdown style rule, and `error` is only its default
+        # label for all of them: low severity, thinned per rule like flake8's style codes
+        return Finding(i, "low", m["rule"], m["msg"])
     return None
 
 
