@@ -488,6 +488,12 @@ def _lint_listing(nonblank: list[str]) -> bool:
                    or "% confidence" in ln and P.TOOL_DIAG_VULTURE.match(ln))  # vulture
     if findings >= 4 and 2 * findings >= len(nonblank):
         return True
+    if findings >= 4 and 3 * findings >= len(nonblank):
+        # flake8/pycodestyle --show-source: each finding with its source line and a caret line
+        # under it (`        ^`); a caret line is no search hit or context
+        carets = sum(1 for ln in nonblank if ln.endswith("^") and P.TOOL_CARET_ONLY.match(ln))
+        if 2 * (findings + 2 * min(carets, findings)) >= len(nonblank):
+            return True
     packages = sum(1 for ln in nonblank if ln.startswith("# ") and P.GO_BUILD_PACKAGE.match(ln))
     return packages > 0 and 2 * (packages + sum(1 for ln in nonblank if P.TOOL_DIAG_GO.match(ln))) >= len(nonblank)
 

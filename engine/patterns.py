@@ -1832,6 +1832,9 @@ TOOL_FINDING_CONTINUES = compile_lazily(r"^\s|^Did you mean:|^\d+\s+\S")
 #: the run's count per rule, printed after the last finding; no excerpt line under it (which
 #: TOOL_FINDING_CONTINUES's bare `12  code` gutter would take it for).
 LINT_STATISTICS_ROW = compile_lazily(r"^\d+ +[A-Z]+\d+ \S")
+#: A line that is only a caret under a column (`            ^`): flake8's and pycodestyle's
+#: --show-source point at the finding's column in the source line above.
+TOOL_CARET_ONLY = compile_lazily(r"^[ \t]*\^$")
 #: A caret or underline line (`   ^~~~`): the line above it is excerpt.
 TOOL_CARET_LINE = compile_lazily(r"^\s*[\^~]")
 #: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.

@@ -133,3 +133,34 @@ def test_an_eslint_parse_error_without_a_rule_is_an_error_finding():
     classes = toolout.analyse(lines).classes
     assert classes[150] == toolout.KEEP
     assert classes.count(toolout.REPEAT) == 298
+
+
+# ---------------------------------------------------------------- pycodestyle / flake8 --show-source
+
+PEP8_FINDING = re.compile(r"^\S+:\d+:\d+: ([A-Z]\d+) ")
+
+
+def test_show_source_findings_are_lint_output_thinned_per_rule(counter):
+    # Each finding with its source line and a caret line: a third of the lines shaped like grep
+    # hits, so the run was read as search results and passed through whole (182 E501 with their
+    # excerpts). As lint output each rule is shown once with its excerpt, the rest counted.
+    data = real("pycodestyle-show-source-six.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original, view = _lines(counter, "pycodestyle-show-source-six.txt")
+    per_rule = Counter(m[1] for ln in original if (m := PEP8_FINDING.match(ln)))
+    shown = Counter(m[1] for ln in view if (m := PEP8_FINDING.match(ln)))
+    counted: Counter[str] = Counter()
+    elided = 0
+    for v in view:
+        if (m := MARKER.match(v)) is not None:
+            counted.update(_per_rule(m[2]))
+            elided += int(m[1])
+    assert set(shown) == set(per_rule) == {"E501", "E305"}
+    assert shown + counted == per_rule
+    assert len(view) - sum(bool(MARKER.match(v)) for v in view) + elided == len(original)
+    assert len(view) * 10 < len(original)
+
+
+def test_grep_hits_with_a_caret_line_stay_search_results():
+    hits = [f"src/m{i}.py:{i}:5: value = compute({i})  # see docs" for i in range(1, 9)]
+    assert detect(("\n".join(hits + ["    ^"]) + "\n").encode()) == ContentType.SEARCH
