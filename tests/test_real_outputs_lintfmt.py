@@ -164,3 +164,25 @@ def test_show_source_findings_are_lint_output_thinned_per_rule(counter):
 def test_grep_hits_with_a_caret_line_stay_search_results():
     hits = [f"src/m{i}.py:{i}:5: value = compute({i})  # see docs" for i in range(1, 9)]
     assert detect(("\n".join(hits + ["    ^"]) + "\n").encode()) == ContentType.SEARCH
+
+
+# ---------------------------------------------------------------- clang-format --output-replacements-xml
+
+
+def test_clang_format_replacements_never_call_a_white_space_text_absent(counter):
+    # Under xml:space='preserve' a replacement's text is the edit: ` ` (insert a space) is not
+    # `` (delete). The marker trimmed white space and called 83 one-space texts `absent`, and
+    # 157 texts of a newline and an indent `&#10;`.
+    data = real("clang-format-replacements-mozilla.xml")
+    view = engine_view(counter, data).splitlines()
+    original = data.decode().splitlines()
+    texts = [re.search(r">(.*)</replacement>$", ln) for ln in original]
+    markers = [(k, m) for k, v in enumerate(view) if (m := MARKER.match(v))]
+    assert markers
+    for k, m in markers:
+        start = original.index(view[k - 1]) + 1
+        elided = [t[1] for t in texts[start:start + int(m[1])]]
+        assert all(t is not None for t in texts[start:start + int(m[1])])
+        absent = re.search(r"absent×(\d+)", m[2])
+        assert absent is None or int(absent[1]) == sum(t == "" for t in elided), m[2]
+        assert "text: &#10;×" not in m[2]
