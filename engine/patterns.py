@@ -928,7 +928,7 @@ TOOL_PYFLAKES_ERROR = compile_lazily(
     r"|duplicate argument|used prior to global declaration|\bEOF\b|unterminated|invalid"
 )
 TOOL_DIAG_ESLINT = compile_lazily(
-    r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.*?)(?:\s{2,}(?P<rule>[\w@/-]+))?$"
+    r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning|✖|⚠)\s+(?P<msg>.*?)(?:\s{2,}(?P<rule>[\w@/-]+))?$"
 )
 #: ruff's `--output-format grouped`: `  119:30 UP031 [*] message` under a `path.py:` header line.
 TOOL_DIAG_RUFF_GROUPED = compile_lazily(r"^(?>\s+)(?P<line>\d+):(?P<col>\d+)(?>\s+)(?P<rule>[A-Z]+\d+) (?:\[\*\] )?(?P<msg>.*)$")
@@ -944,9 +944,10 @@ TOOL_DIAG_PYRIGHT = compile_lazily(
 TOOL_DIAG_ESLINT_UNIX = compile_lazily(
     r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+): (?P<msg>.*) \[(?P<sev>Error|Warning)(?:/(?P<rule>[^\]\s]+))?\]$"
 )
-#: eslint's compact formatter (lintfmt): `path: line 12, col 5, Error - message (rule)`.
+#: eslint's compact formatter (lintfmt): `path: line 12, col 5, Error - message (rule)`; stylelint's
+#: writes its severity in lower case.
 TOOL_DIAG_ESLINT_COMPACT = compile_lazily(
-    r"^(?P<path>[^\s:][^:]*+): line (?P<line>\d+), col (?P<col>\d+), (?P<sev>Error|Warning) - (?P<msg>.*?)"
+    r"^(?P<path>[^\s:][^:]*+): line (?P<line>\d+), col (?P<col>\d+), (?P<sev>[Ee]rror|[Ww]arning) - (?P<msg>.*?)"
     r"(?: \((?P<rule>[^()\s]+)\))?$"
 )
 #: markdownlint-cli and markdownlint-cli2 (lintfmt): `README.md:12:81 error MD013/line-length Line
@@ -1035,7 +1036,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)"
     r"(, \d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|subtests passed))* in [\d.]+s( \([\d:]+\))?$"
     r"|✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # eslint
-    r"|[^\s:][^:\n]*: line \d+, col \d+, (Error|Warning) - "  # eslint -f compact (lintfmt)
+    r"|[^\s:][^:\n]*: line \d+, col \d+, ([Ee]rror|[Ww]arning) - "  # eslint/stylelint -f compact (lintfmt)
+    r"|[✖⚠] \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # stylelint's string formatter (lintfmt)
     r"|[^\s:][^:\n]*:\d+(:\d+)? ((error|warning) )?MD\d{3}/[\w-]+ "  # markdownlint (lintfmt)
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck

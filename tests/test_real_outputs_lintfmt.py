@@ -53,7 +53,14 @@ def _per_rule(marker_summary: str) -> dict[str, int]:
     """`N findings like those shown: eqeqeq×6 curly×2` → {"eqeqeq": 6, "curly": 2}."""
     found = re.search(r"findings? like those shown: ([^;]*)", marker_summary)
     assert found is not None, marker_summary
-    return {rule: int(c) for rule, c in re.findall(r"(\S+)×(\d+)", found[1])}
+    listed = re.sub(r"\+\d+ more rules×\d+", "", found[1])
+    return {rule: int(c) for rule, c in re.findall(r"(\S+)×(\d+)", listed)}
+
+
+def _more_rules(marker_summary: str) -> int:
+    """The findings a marker counts under `+N more rules×M` (its list of rules cut short): M."""
+    more = re.search(r"\+\d+ more rules×(\d+)", marker_summary)
+    return int(more[1]) if more else 0
 
 
 @pytest.mark.parametrize("name, severity", [
@@ -186,3 +193,37 @@ def test_clang_format_replacements_never_call_a_white_space_text_absent(counter)
         absent = re.search(r"absent×(\d+)", m[2])
         assert absent is None or int(absent[1]) == sum(t == "" for t in elided), m[2]
         assert "text: &#10;×" not in m[2]
+
+
+# ---------------------------------------------------------------- stylelint (string and compact formatters)
+
+
+@pytest.mark.parametrize("name, finding", [
+    ("stylelint-string-warnings-bootstrap.txt", re.compile(r"^\s+\d+:\d+\s+⚠\s+.*\s{2}([\w-]+)$")),
+    ("stylelint-compact-warnings-bootstrap.txt", re.compile(r", warning - .* \(([\w-]+)\)$")),
+])
+def test_stylelint_warnings_are_findings_counted_per_rule(counter, name, finding):
+    # stylelint marks severity ⚠/✖ (string formatter) or writes it in lower case (compact): a
+    # warnings-only run was read as prose (`… 1077 sections elided …`, no rule named) or as a
+    # log passed through whole. Now each rule and message shape is shown once, the rest
+    # counted under their rule, and the closing counts stay.
+    data = real(name)
+    assert detect(data) == ContentType.TERMINAL
+    original, view = _lines(counter, name)
+    per_rule = Counter(m[1] for ln in original if (m := finding.search(ln)))
+    shown = Counter(m[1] for ln in view if (m := finding.search(ln)))
+    counted: Counter[str] = Counter()
+    elided = more = 0
+    for v in view:
+        if (m := MARKER.match(v)) is not None:
+            counted.update(_per_rule(m[2]))
+            more += _more_rules(m[2])
+            elided += int(m[1])
+    assert sum(per_rule.values()) > 200
+    assert set(shown) == set(per_rule)
+    assert all(shown[r] + counted[r] <= per_rule[r] for r in per_rule) and set(counted) <= set(per_rule)
+    assert sum((shown + counted).values()) + more == sum(per_rule.values())
+    assert len(view) - sum(bool(MARKER.match(v)) for v in view) + elided == len(original)
+    for line in original:
+        if "problems (" in line or "potentially fixable" in line or line.startswith("dist/"):
+            assert line in view

@@ -76,8 +76,9 @@ SHORT_EXCERPT = 5
 #: line, so keeping the notes alone would leave a marker every two lines and save nothing.
 #: An error's notes stay (gcc's `required from here` chain says where to fix it).
 NOTE_CHAIN = 3
-_ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
-_WARNING_SEVERITIES = {"warning"}
+#: (stylelint's string formatter marks its findings' severity ✖ and ⚠ where eslint's writes words)
+_ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal", "✖"}
+_WARNING_SEVERITIES = {"warning", "⚠"}
 
 
 def _message_line(s: str) -> bool:
