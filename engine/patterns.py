@@ -928,7 +928,8 @@ TOOL_PYFLAKES_ERROR = compile_lazily(
     r"|duplicate argument|used prior to global declaration|\bEOF\b|unterminated|invalid"
 )
 TOOL_DIAG_ESLINT = compile_lazily(
-    r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning|✖|⚠)\s+(?P<msg>.*?)(?:\s{2,}(?P<rule>[\w@/-]+))?$"
+    r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning|✖|⚠)\s+(?P<msg>.*?)"
+    r"(?:\s{2,}(?:(?P<rule>[\w@/-]+)|\((?P<prule>[\w-]+)\)))?$"
 )
 #: ruff's `--output-format grouped`: `  119:30 UP031 [*] message` under a `path.py:` header line.
 TOOL_DIAG_RUFF_GROUPED = compile_lazily(r"^(?>\s+)(?P<line>\d+):(?P<col>\d+)(?>\s+)(?P<rule>[A-Z]+\d+) (?:\[\*\] )?(?P<msg>.*)$")
@@ -1038,6 +1039,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # eslint
     r"|[^\s:][^:\n]*: line \d+, col \d+, ([Ee]rror|[Ww]arning) - "  # eslint/stylelint -f compact (lintfmt)
     r"|[✖⚠] \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # stylelint's string formatter (lintfmt)
+    r"|\d+:\d+ +(error|warning) +.*  \([a-z]+(-[a-z]+)*\)$"  # yamllint's standard format (lintfmt)
     r"|[^\s:][^:\n]*:\d+(:\d+)? ((error|warning) )?MD\d{3}/[\w-]+ "  # markdownlint (lintfmt)
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck

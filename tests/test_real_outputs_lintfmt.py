@@ -227,3 +227,31 @@ def test_stylelint_warnings_are_findings_counted_per_rule(counter, name, finding
     for line in original:
         if "problems (" in line or "potentially fixable" in line or line.startswith("dist/"):
             assert line in view
+
+
+# ---------------------------------------------------------------- yamllint
+
+YAMLLINT = re.compile(r"^\s+\d+:\d+\s+(error|warning)\s+.*\s{2}\(([\w-]+)\)$")
+
+
+def test_yamllint_warnings_are_findings_counted_per_rule(counter):
+    # yamllint's standard format is eslint's stylish one with the rule in parentheses: read as a
+    # log, 218 `line too long` warnings passed through whole.
+    data = real("yamllint-relaxed-gcloud.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original, view = _lines(counter, "yamllint-relaxed-gcloud.txt")
+    per_rule = Counter(m[2] for ln in original if (m := YAMLLINT.match(ln)))
+    shown = Counter(m[2] for ln in view if (m := YAMLLINT.match(ln)))
+    counted: Counter[str] = Counter()
+    for v in view:
+        if (m := MARKER.match(v)) is not None:
+            counted.update(_per_rule(m[2]))
+    assert per_rule["line-length"] > 200
+    assert shown + counted == per_rule
+    assert len(view) * 10 < len(original)
+
+
+def test_yamllint_errors_all_stay(counter):
+    original, view = _lines(counter, "yamllint-default-errors.txt")
+    errors = [ln for ln in original if (m := YAMLLINT.match(ln)) and m[1] == "error"]
+    assert len(errors) > 20 and all(e in view for e in errors)

@@ -190,8 +190,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
     if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
-    if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):  # (yamllint's rule is in parentheses)
+        return Finding(i, _severity(m["sev"]), m["rule"] or m["prule"] or "", m["msg"])
     if first <= 5 and i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
         if m["msg2"] is not None:
             return Finding(i, "low", m["rule2"], m["msg2"], style="arrow")
