@@ -513,7 +513,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|^Found \d+ errors?\b|^Success: no issues found|^All checks passed!|^\[\*\] \d+ fixable"
     r"|^No fixes available|^\d+ files? (would be )?(reformatted|left unchanged)"  # mypy, ruff, black
     r"|^\d+ errors?, \d+ warnings?, \d+ (informations?|notes?|infos?) ?$"  # pyright, basedpyright
-    r"|^\s*✖ \d+ problems? |^\s*\d+ errors? and \d+ warnings? potentially fixable"  # eslint
+    r"|^\s*✖ \d+ problems? |^\s*\d+ errors? and \d+ warnings? (potentially fixable|found\.$)"  # eslint
     r"|^Errors\s+Files$|^Your code has been rated at "  # tsc, pylint
     r"|^build (succeeded|finished with problems)|^The \w+ (pages|files?) are in "  # sphinx
     r"|^\d+% tests passed, \d+ tests? failed out of \d+|^The following tests FAILED:|^Total Test time"
@@ -527,7 +527,8 @@ TOOL_SUMMARY = compile_lazily(
     r"|^Successfully (installed|built|uninstalled) |^(ERROR|WARNING|error|warning): "  # pip, generic
     r"|^(E|W): |^Err:\d+ |^\d+ upgraded, \d+ newly installed"  # apt
     r"|^Running Sphinx v|^\s*(exit status|exit code|Exit code:?) \d+|^Node\.js v\d"
-    r"|^> (?!Task :)\S"  # npm run-script header: what ran (not gradle's `> Task :x`)
+    # npm run-script header: what ran (not gradle's `> Task :x`, nor a code frame's `> 12 | code`)
+    r"|^> (?!Task :|\d+ +\|)\S"
     r"|^\s+\w+_test\.go:\d+: "  # go test: t.Log / t.Error output
     r"|^\[(INFO|ERROR)\] BUILD (SUCCESS|FAILURE)|^(\[\w+\] )?Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+$"
     r"|^(\[\w+\] )?Tests run: .*(Failures: [1-9]|Errors: [1-9]|FAILURE)"  # maven surefire
@@ -951,6 +952,11 @@ TOOL_DIAG_ESLINT_COMPACT = compile_lazily(
     r"^(?P<path>[^\s:][^:]*+): line (?P<line>\d+), col (?P<col>\d+), (?P<sev>[Ee]rror|[Ww]arning) - (?P<msg>.*?)"
     r"(?: \((?P<rule>[^()\s]+)\))?$"
 )
+#: eslint's codeframe formatter (lintfmt): `error: message (rule) at path:12:5:`, a code frame under it
+#: (`  11 | …`, `> 12 | …`, `     |   ^`) and two blank lines.
+TOOL_DIAG_ESLINT_CODEFRAME = compile_lazily(
+    r"^(?P<sev>error|warning): (?P<msg>.*?)(?: \((?P<rule>[^()\s]+)\))? at (?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+):$"
+)
 #: markdownlint-cli and markdownlint-cli2 (lintfmt): `README.md:12:81 error MD013/line-length Line
 #: length [Expected: 80; Actual: 95]`; the column and the severity word are optional (older
 #: versions print none).
@@ -987,7 +993,8 @@ TOOL_DIAG_PREAMBLE = compile_lazily(r"^In file included from |^\s+from \S+:\d+[,
 #: Source excerpts under a diagnostic: gutters, carets, underlines. The gutter's white-space runs
 #: are atomic (as SOURCE_EXCERPT's): giving a space back to `\d*` never helps, and trying every
 #: split made a deeply indented line quadratic.
-TOOL_SNIPPET = compile_lazily(r"^(?>\s*)\d*(?>\s*)\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+\s+\S")
+TOOL_SNIPPET = compile_lazily(r"^(?>\s*)\d*(?>\s*)\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+\s+\S"
+                              r"|^>(?>\s*)\d+(?>\s*)\|( |$)")  # a code frame's marked line (`> 12 | code`)
 
 #: Mask for a finding's message shape: quoted spans and numbers vary between instances.
 TOOL_QUOTED = compile_lazily(r"`[^`]*`|'[^']*'|\"[^\"]*\"|‘[^’]*’|«[^»]*»")
@@ -1039,6 +1046,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # eslint
     r"|[^\s:][^:\n]*: line \d+, col \d+, ([Ee]rror|[Ww]arning) - "  # eslint/stylelint -f compact (lintfmt)
     r"|[✖⚠] \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # stylelint's string formatter (lintfmt)
+    r"|\d+ errors? and \d+ warnings? found\.$"  # eslint -f codeframe (lintfmt)
     r"|\d+:\d+ +(error|warning) +.*  \([a-z]+(-[a-z]+)*\)$"  # yamllint's standard format (lintfmt)
     r"|[^\s:][^:\n]*:\d+(:\d+)? ((error|warning) )?MD\d{3}/[\w-]+ "  # markdownlint (lintfmt)
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint

@@ -52,7 +52,8 @@ def test_statistics_rows_and_the_count_stay_under_a_thinned_flood(counter):
 def _per_rule(marker_summary: str) -> dict[str, int]:
     """`N findings like those shown: eqeqeq×6 curly×2` → {"eqeqeq": 6, "curly": 2}."""
     found = re.search(r"findings? like those shown: ([^;]*)", marker_summary)
-    assert found is not None, marker_summary
+    if found is None:  # a marker over excerpt lines only (`9 lines under them`)
+        return {}
     listed = re.sub(r"\+\d+ more rules×\d+", "", found[1])
     return {rule: int(c) for rule, c in re.findall(r"(\S+)×(\d+)", listed)}
 
@@ -255,3 +256,34 @@ def test_yamllint_errors_all_stay(counter):
     original, view = _lines(counter, "yamllint-default-errors.txt")
     errors = [ln for ln in original if (m := YAMLLINT.match(ln)) and m[1] == "error"]
     assert len(errors) > 20 and all(e in view for e in errors)
+
+
+# ---------------------------------------------------------------- eslint -f codeframe
+
+CODEFRAME_HEAD = re.compile(r"^(error|warning): .* \((\S+)\) at \S+:\d+:\d+:$")
+
+
+def test_eslint_codeframe_keeps_every_error_and_no_frame_line_without_its_finding(counter):
+    # Read as source code and passed through; as tool output, a code frame's marked line
+    # (`> 65 |   var x = a == b`) was taken for npm's `> script` header and kept alone after its
+    # warning was thinned: an orphan line of code under no finding.
+    data = real("eslint-codeframe-lodash-core.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original, view = _lines(counter, "eslint-codeframe-lodash-core.txt")
+    errors = [ln for ln in original if (m := CODEFRAME_HEAD.match(ln)) and m[1] == "error"]
+    assert len(errors) > 30 and all(e in view for e in errors)
+    first = original.index(errors[0])
+    frame = view[view.index(errors[0]):view.index(errors[0]) + 9]
+    assert frame == [ln.rstrip() for ln in original[first:first + 9]]  # its frame (the view trims line ends)
+    warnings = Counter(m[2] for ln in original if (m := CODEFRAME_HEAD.match(ln)) and m[1] == "warning")
+    shown = Counter(m[2] for ln in view if (m := CODEFRAME_HEAD.match(ln)) and m[1] == "warning")
+    counted: Counter[str] = Counter()
+    for v in view:
+        if (m := MARKER.match(v)) is not None:
+            counted.update(_per_rule(m[2]))
+    assert warnings["eqeqeq"] > 10 and shown + counted == warnings
+    for k, v in enumerate(view):
+        if v.startswith(">"):  # a frame's marked line comes right under its headline's first lines
+            above = view[max(0, k - 4):k]
+            assert any(CODEFRAME_HEAD.match(a) for a in above) and not any(MARKER.match(a) for a in above), v
+    assert view[-2:] == original[-2:]  # `158 errors and 93 warnings found.`, `… potentially fixable …`

@@ -26,6 +26,7 @@ from engine.patterns import (
     TOOL_DIAG_ARROW,
     TOOL_DIAG_CODE,
     TOOL_DIAG_ESLINT,
+    TOOL_DIAG_ESLINT_CODEFRAME,
     TOOL_DIAG_ESLINT_COMPACT,
     TOOL_DIAG_ESLINT_UNIX,
     TOOL_DIAG_GCC,
@@ -106,7 +107,7 @@ FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
     TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE, TOOL_DIAG_VULTURE,
-    TOOL_DIAG_ESLINT_UNIX, TOOL_DIAG_ESLINT_COMPACT, TOOL_DIAG_MARKDOWNLINT,
+    TOOL_DIAG_ESLINT_UNIX, TOOL_DIAG_ESLINT_COMPACT, TOOL_DIAG_MARKDOWNLINT, TOOL_DIAG_ESLINT_CODEFRAME,
 )
 
 
@@ -224,6 +225,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         # every markdownlint rule is a Markdown style rule, and `error` is only its default
         # label for all of them: low severity, thinned per rule like flake8's style codes
         return Finding(i, "low", m["rule"], m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_CODEFRAME) and (m := TOOL_DIAG_ESLINT_CODEFRAME.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
     return None
 
 
