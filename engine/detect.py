@@ -98,7 +98,7 @@ def detect(data: bytes) -> ContentType:
     # as code); a diff that quotes one is still a diff.
     if (terraform_report.is_report(text) or ansible_report.is_report(text) or wget_report.is_report(text)
             or tex_report.is_report(text) or cppcheck_xml.is_report(text)
-            or cmake_trace.is_report(text)):
+            or cmake_trace.is_report(text) or _fmt_check_run(text)):
         return ContentType.TERMINAL
     if is_git_listing(text):
         # A log, file list, status or blame is an enumeration: the diff compressor keeps it whole.
@@ -468,6 +468,14 @@ def _looks_like_search(nonblank: list[str]) -> bool:
         return False
     context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0
     return 3 * (hits + context) >= len(nonblank)
+
+
+def _fmt_check_run(text: str) -> bool:
+    """black's or isort's check run, file by file (`would reformat x.py`, black -v's passing
+    files, isort's `ERROR: x.py Imports are incorrectly sorted …`): asked after the diff test,
+    since with `--diff` the run is a diff first."""
+    return ("would reformat " in text or "Imports are incorrectly sorted" in text) and \
+        P.FMT_CHECK_RUN.search(text) is not None
 
 
 def _m4_trace(text: str) -> bool:

@@ -1126,6 +1126,26 @@ TOOL_SIGNATURE = compile_lazily(
     r")"
 )
 
+# ---------------------------------------------------------------- black / isort --check (lintfmt)
+#: A file that fails a formatter's check: black's `would reformat PATH`, isort's `ERROR: PATH Imports
+#: are incorrectly sorted and/or formatted.`
+FMT_CHECK_FAILED = compile_lazily(
+    r"^would reformat \S|^ERROR: \S.* Imports are incorrectly sorted and/or formatted\.$"
+)
+#: A file that passes: black -v's `PATH already well formatted, good job.` and `PATH wasn't
+#: modified on disk since last run.`, isort --verbose's `SUCCESS: PATH Everything Looks Good!`.
+FMT_CHECK_CLEAN = compile_lazily(
+    r"^\S.* (already well formatted, good job|wasn't modified on disk since last run)\.$"
+    r"|^SUCCESS: \S.* Everything Looks Good!$"
+)
+#: A black or isort check run: black's closing line, isort's failing file. Not a TOOL_SIGNATURE:
+#: with `--diff` the run is a diff first (the diff reader keeps every changed line).
+FMT_CHECK_RUN = compile_lazily(
+    r"(?m)^(?:Oh no! 💥 💔 💥|All done! ✨ 🍰 ✨)$|^ERROR: \S.* Imports are incorrectly sorted and/or formatted\.$"
+)
+#: isort --verbose: `else-type place_module for os returned STDLIB`.
+ISORT_PLACEMENT = compile_lazily(r"^(from|else)-type place_module for \S+ returned [A-Z]+$")
+
 # ---------------------------------------------------------------- sqlfluff lint (shellci)
 #: sqlfluff lint's finding: `L:  12 | P:  18 | LT01 | message` (PRS: a parse error). No other
 #: pattern knows the shape, so its findings were left to the generic rules, which dropped most.

@@ -287,3 +287,37 @@ def test_eslint_codeframe_keeps_every_error_and_no_frame_line_without_its_findin
             above = view[max(0, k - 4):k]
             assert any(CODEFRAME_HEAD.match(a) for a in above) and not any(MARKER.match(a) for a in above), v
     assert view[-2:] == original[-2:]  # `158 errors and 93 warnings found.`, `… potentially fixable …`
+
+
+# ---------------------------------------------------------------- black / isort --check, verbose
+
+
+@pytest.mark.parametrize("name, failed, clean", [
+    ("black-check-verbose.txt", re.compile(r"^would reformat \S"),
+     re.compile(r" (already well formatted, good job|wasn't modified on disk since last run)\.$")),
+    ("isort-check-verbose.txt", re.compile(r"^ERROR: \S.* Imports are incorrectly sorted"),
+     re.compile(r"^SUCCESS: .* Everything Looks Good!$")),
+])
+def test_a_verbose_check_run_keeps_every_failing_file_and_counts_the_passing_ones(counter, name, failed, clean):
+    # `black --check -v` / `isort --check --verbose` was read as prose: the failing files were
+    # folded with the passing ones into markers that named nothing (`… 37 sections elided …`
+    # held 29 of black's 33 `would reformat` lines).
+    data = real(name)
+    assert detect(data) == ContentType.TERMINAL
+    original, view = _lines(counter, name)
+    failing = [ln for ln in original if failed.match(ln)]
+    assert len(failing) > 20 and all(f in view for f in failing)
+    passing = sum(bool(clean.search(ln)) for ln in original)
+    shown = sum(bool(clean.search(ln)) for ln in view)
+    counted = sum(int(m[1]) for v in view if (m := re.search(r"(\d+) already-formatted file lines?\b", v)))
+    assert passing > 5 and shown + counted == passing
+    for line in original:
+        if "would be reformatted" in line or "Oh no!" in line:
+            assert line in view
+
+
+def test_black_check_with_diff_is_still_a_diff_with_every_changed_line(counter):
+    data = real("black-check-diff-head.txt")
+    assert detect(data) == ContentType.DIFF
+    original, view = _lines(counter, "black-check-diff-head.txt")
+    assert all(ln in view for ln in original if ln[:1] in "+-" or ln.startswith(("would reformat", "Oh no")))
