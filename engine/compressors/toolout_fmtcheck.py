@@ -19,13 +19,14 @@ from engine.patterns import FMT_CHECK_CLEAN, FMT_CHECK_FAILED, ISORT_PLACEMENT
 CLEAN = "fmtclean"
 #: isort --verbose's trace of where it placed an import.
 PLACEMENT = "isortplace"
-#: One of these is in every line the pass labels: it runs only when one is in the text.
-HINTS = ("would reformat ", "Imports are incorrectly sorted", "good job.", "since last run.",
-         "Everything Looks Good!", " place_module for ")
+#: The pass runs only in a run that names a failing file (literal_index.GATE_WORDS holds both).
+HINTS = ("would reformat ", "Imports are incorrectly sorted")
+#: One of these is in every line the pass labels.
+LINE_WORDS = HINTS + ("good job.", "since last run.", "Everything Looks Good!", " place_module for ")
 
 
 def mark_fmt_check(norm: list[str], cls: list[str], scan: LineScan) -> None:
-    for i in sorted(scan.candidates(HINTS, fold_case=False)):
+    for i in sorted(scan.candidates(LINE_WORDS, fold_case=False)):
         if cls[i] != OTHER:
             continue
         s = norm[i]
