@@ -98,7 +98,7 @@ def detect(data: bytes) -> ContentType:
     # as code); a diff that quotes one is still a diff.
     if (terraform_report.is_report(text) or ansible_report.is_report(text) or wget_report.is_report(text)
             or tex_report.is_report(text) or cppcheck_xml.is_report(text)
-            or cmake_trace.is_report(text)):
+            or cmake_trace.is_report(text) or _fmt_check_run(text)):
         return ContentType.TERMINAL
     if is_git_listing(text):
         # A log, file list, status or blame is an enumeration: the diff compressor keeps it whole.
@@ -470,6 +470,14 @@ def _looks_like_search(nonblank: list[str]) -> bool:
     return 3 * (hits + context) >= len(nonblank)
 
 
+def _fmt_check_run(text: str) -> bool:
+    """black's or isort's check run, file by file (`would reformat x.py`, black -v's passing
+    files, isort's `ERROR: x.py Imports are incorrectly sorted …`): asked after the diff test,
+    since with `--diff` the run is a diff first."""
+    return ("would reformat " in text or "Imports are incorrectly sorted" in text) and \
+        P.FMT_CHECK_RUN.search(text) is not None
+
+
 def _m4_trace(text: str) -> bool:
     """autoconf/automake warnings (`autoreconf -Wall`): each `configure.ac:3: warning: …` comes
     with its m4 expansion trace (`aclocal.m4:122: AC_PROG_LIBTOOL is expanded from...`,
@@ -488,6 +496,12 @@ def _lint_listing(nonblank: list[str]) -> bool:
                    or "% confidence" in ln and P.TOOL_DIAG_VULTURE.match(ln))  # vulture
     if findings >= 4 and 2 * findings >= len(nonblank):
         return True
+    if findings >= 4 and 3 * findings >= len(nonblank):
+        # flake8/pycodestyle --show-source: each finding with its source line and a caret line
+        # under it (`        ^`); a caret line is no search hit or context
+        carets = sum(1 for ln in nonblank if ln.endswith("^") and P.TOOL_CARET_ONLY.match(ln))
+        if 2 * (findings + 2 * min(carets, findings)) >= len(nonblank):
+            return True
     packages = sum(1 for ln in nonblank if ln.startswith("# ") and P.GO_BUILD_PACKAGE.match(ln))
     return packages > 0 and 2 * (packages + sum(1 for ln in nonblank if P.TOOL_DIAG_GO.match(ln))) >= len(nonblank)
 

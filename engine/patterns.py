@@ -513,7 +513,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|^Found \d+ errors?\b|^Success: no issues found|^All checks passed!|^\[\*\] \d+ fixable"
     r"|^No fixes available|^\d+ files? (would be )?(reformatted|left unchanged)"  # mypy, ruff, black
     r"|^\d+ errors?, \d+ warnings?, \d+ (informations?|notes?|infos?) ?$"  # pyright, basedpyright
-    r"|^\s*✖ \d+ problems? |^\s*\d+ errors? and \d+ warnings? potentially fixable"  # eslint
+    r"|^\s*✖ \d+ problems? |^\s*\d+ errors? and \d+ warnings? (potentially fixable|found\.$)"  # eslint
     r"|^Errors\s+Files$|^Your code has been rated at "  # tsc, pylint
     r"|^build (succeeded|finished with problems)|^The \w+ (pages|files?) are in "  # sphinx
     r"|^\d+% tests passed, \d+ tests? failed out of \d+|^The following tests FAILED:|^Total Test time"
@@ -527,7 +527,8 @@ TOOL_SUMMARY = compile_lazily(
     r"|^Successfully (installed|built|uninstalled) |^(ERROR|WARNING|error|warning): "  # pip, generic
     r"|^(E|W): |^Err:\d+ |^\d+ upgraded, \d+ newly installed"  # apt
     r"|^Running Sphinx v|^\s*(exit status|exit code|Exit code:?) \d+|^Node\.js v\d"
-    r"|^> (?!Task :)\S"  # npm run-script header: what ran (not gradle's `> Task :x`)
+    # npm run-script header: what ran (not gradle's `> Task :x`, nor a code frame's `> 12 | code`)
+    r"|^> (?!Task :|\d+ +\|)\S"
     r"|^\s+\w+_test\.go:\d+: "  # go test: t.Log / t.Error output
     r"|^\[(INFO|ERROR)\] BUILD (SUCCESS|FAILURE)|^(\[\w+\] )?Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+$"
     r"|^(\[\w+\] )?Tests run: .*(Failures: [1-9]|Errors: [1-9]|FAILURE)"  # maven surefire
@@ -935,7 +936,8 @@ TOOL_PYFLAKES_ERROR = compile_lazily(
     r"|duplicate argument|used prior to global declaration|\bEOF\b|unterminated|invalid"
 )
 TOOL_DIAG_ESLINT = compile_lazily(
-    r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning)\s+(?P<msg>.*?)(?:\s{2,}(?P<rule>[\w@/-]+))?$"
+    r"^\s+(?P<line>\d+):(?P<col>\d+)\s+(?P<sev>error|warning|✖|⚠)\s+(?P<msg>.*?)"
+    r"(?:\s{2,}(?:(?P<rule>[\w@/-]+)|\((?P<prule>[\w-]+)\)))?$"
 )
 #: ruff's `--output-format grouped`: `  119:30 UP031 [*] message` under a `path.py:` header line.
 TOOL_DIAG_RUFF_GROUPED = compile_lazily(r"^(?>\s+)(?P<line>\d+):(?P<col>\d+)(?>\s+)(?P<rule>[A-Z]+\d+) (?:\[\*\] )?(?P<msg>.*)$")
@@ -945,6 +947,29 @@ TOOL_DIAG_RUFF_GROUPED = compile_lazily(r"^(?>\s+)(?P<line>\d+):(?P<col>\d+)(?>\
 TOOL_DIAG_PYRIGHT = compile_lazily(
     r"^  (?P<path>[^\s:][^:]*+)(?::(?P<line>\d+):(?P<col>\d+) -|(?<=\.py)|(?<=\.pyi)):? "
     r"(?P<sev>error|warning|information|note|hint): (?P<msg>.*)$"
+)
+#: eslint's unix formatter (lintfmt): `path:12:5: message [Error/rule]`, `[Warning/rule]`; a parse
+#: error has no rule (`[Error]`). Its severity is the one eslint was configured with.
+TOOL_DIAG_ESLINT_UNIX = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+): (?P<msg>.*) \[(?P<sev>Error|Warning)(?:/(?P<rule>[^\]\s]+))?\]$"
+)
+#: eslint's compact formatter (lintfmt): `path: line 12, col 5, Error - message (rule)`; stylelint's
+#: writes its severity in lower case.
+TOOL_DIAG_ESLINT_COMPACT = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+): line (?P<line>\d+), col (?P<col>\d+), (?P<sev>[Ee]rror|[Ww]arning) - (?P<msg>.*?)"
+    r"(?: \((?P<rule>[^()\s]+)\))?$"
+)
+#: eslint's codeframe formatter (lintfmt): `error: message (rule) at path:12:5:`, a code frame under it
+#: (`  11 | …`, `> 12 | …`, `     |   ^`) and two blank lines.
+TOOL_DIAG_ESLINT_CODEFRAME = compile_lazily(
+    r"^(?P<sev>error|warning): (?P<msg>.*?)(?: \((?P<rule>[^()\s]+)\))? at (?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+):$"
+)
+#: markdownlint-cli and markdownlint-cli2 (lintfmt): `README.md:12:81 error MD013/line-length Line
+#: length [Expected: 80; Actual: 95]`; the column and the severity word are optional (older
+#: versions print none).
+TOOL_DIAG_MARKDOWNLINT = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+)(?::(?P<col>\d+))? (?:(?P<sev>error|warning) )?"
+    r"(?P<rule>MD\d{3})(?:/[\w-]+)+ (?P<msg>.*)$"
 )
 #: vulture (pyquality): `pkg/a.py:18: unused variable 'comp' (60% confidence, 1 line)`, also
 #: `unreachable code after 'return'`, `redundant if-condition`: a finding, its kind and confidence
@@ -975,7 +1000,8 @@ TOOL_DIAG_PREAMBLE = compile_lazily(r"^In file included from |^\s+from \S+:\d+[,
 #: Source excerpts under a diagnostic: gutters, carets, underlines. The gutter's white-space runs
 #: are atomic (as SOURCE_EXCERPT's): giving a space back to `\d*` never helps, and trying every
 #: split made a deeply indented line quadratic.
-TOOL_SNIPPET = compile_lazily(r"^(?>\s*)\d*(?>\s*)\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+\s+\S")
+TOOL_SNIPPET = compile_lazily(r"^(?>\s*)\d*(?>\s*)\|( |$)|^\s*[\^~][\^~\s-]*$|^\s*\d+\s{1,2}[+-|]\s|^\d+\s+\S"
+                              r"|^>(?>\s*)\d+(?>\s*)\|( |$)")  # a code frame's marked line (`> 12 | code`)
 
 #: Mask for a finding's message shape: quoted spans and numbers vary between instances.
 TOOL_QUOTED = compile_lazily(r"`[^`]*`|'[^']*'|\"[^\"]*\"|‘[^’]*’|«[^»]*»")
@@ -1025,6 +1051,11 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)"
     r"(, \d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|subtests passed))* in [\d.]+s( \([\d:]+\))?$"
     r"|✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # eslint
+    r"|[^\s:][^:\n]*: line \d+, col \d+, ([Ee]rror|[Ww]arning) - "  # eslint/stylelint -f compact (lintfmt)
+    r"|[✖⚠] \d+ problems? \(\d+ errors?, \d+ warnings?\)$"  # stylelint's string formatter (lintfmt)
+    r"|\d+ errors? and \d+ warnings? found\.$"  # eslint -f codeframe (lintfmt)
+    r"|\d+:\d+ +(error|warning) +.*  \([a-z]+(-[a-z]+)*\)$"  # yamllint's standard format (lintfmt)
+    r"|[^\s:][^:\n]*:\d+(:\d+)? ((error|warning) )?MD\d{3}/[\w-]+ "  # markdownlint (lintfmt)
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck
     r"|\S+:\d+:\d+: (error|warning|style|performance|portability): .* \[\w+\]$"  # cppcheck
@@ -1101,6 +1132,26 @@ TOOL_SIGNATURE = compile_lazily(
     r"|\d+ errors?, \d+ warnings?, \d+ (informations?|notes?|infos?) ?$"
     r")"
 )
+
+# ---------------------------------------------------------------- black / isort --check (lintfmt)
+#: A file that fails a formatter's check: black's `would reformat PATH`, isort's `ERROR: PATH Imports
+#: are incorrectly sorted and/or formatted.`
+FMT_CHECK_FAILED = compile_lazily(
+    r"^would reformat \S|^ERROR: \S.* Imports are incorrectly sorted and/or formatted\.$"
+)
+#: A file that passes: black -v's `PATH already well formatted, good job.` and `PATH wasn't
+#: modified on disk since last run.`, isort --verbose's `SUCCESS: PATH Everything Looks Good!`.
+FMT_CHECK_CLEAN = compile_lazily(
+    r"^\S.* (already well formatted, good job|wasn't modified on disk since last run)\.$"
+    r"|^SUCCESS: \S.* Everything Looks Good!$"
+)
+#: A black or isort check run: black's closing line, isort's failing file. Not a TOOL_SIGNATURE:
+#: with `--diff` the run is a diff first (the diff reader keeps every changed line).
+FMT_CHECK_RUN = compile_lazily(
+    r"(?m)^(?:Oh no! 💥 💔 💥|All done! ✨ 🍰 ✨)$|^ERROR: \S.* Imports are incorrectly sorted and/or formatted\.$"
+)
+#: isort --verbose: `else-type place_module for os returned STDLIB`.
+ISORT_PLACEMENT = compile_lazily(r"^(from|else)-type place_module for \S+ returned [A-Z]+$")
 
 # ---------------------------------------------------------------- sqlfluff lint (shellci)
 #: sqlfluff lint's finding: `L:  12 | P:  18 | LT01 | message` (PRS: a parse error). No other
@@ -1828,6 +1879,13 @@ NODE_CRASH_END = compile_lazily(r"(?:^|\n)Node\.js v\d+\.\d+\.\d+\s*$")
 TOOL_NODE_CRASH_LOC = compile_lazily(r"^\S+:\d+$")
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
 TOOL_FINDING_CONTINUES = compile_lazily(r"^\s|^Did you mean:|^\d+\s+\S")
+#: flake8's and pycodestyle's `--statistics` rows (`26      E501 line too long (82 > 79 characters)`):
+#: the run's count per rule, printed after the last finding; no excerpt line under it (which
+#: TOOL_FINDING_CONTINUES's bare `12  code` gutter would take it for).
+LINT_STATISTICS_ROW = compile_lazily(r"^\d+ +[A-Z]+\d+ \S")
+#: A line that is only a caret under a column (`            ^`): flake8's and pycodestyle's
+#: --show-source point at the finding's column in the source line above.
+TOOL_CARET_ONLY = compile_lazily(r"^[ \t]*\^$")
 #: A caret or underline line (`   ^~~~`): the line above it is excerpt.
 TOOL_CARET_LINE = compile_lazily(r"^\s*[\^~]")
 #: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.

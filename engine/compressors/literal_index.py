@@ -36,7 +36,8 @@ GATE_WORDS: tuple[str, ...] = (
     ': checking ', '<Module ', '<cppcheck version="', '<testcase', '<unknown>', '=== ',
     '>> Issue: [', 'Benchmark ',
     'Compilation failed due to warnings while using the --warnings-as-errors option', 'DATA RACE',
-    'EUnit', 'FAIL\t', 'FAILED: ', 'Found link ', 'Generated an empty chunk', 'Listing tests:',
+    'EUnit', 'FAIL\t', 'FAILED: ', 'Found link ', 'Generated an empty chunk', 'Imports are incorrectly sorted',
+    'Listing tests:',
     'Name (time in ', 'PHPUnit ', 'PLAY [', 'Performance has regressed',
     'Shadow byte legend (one shadow byte represents 8 application bytes):', 'Skipping link: ',
     'Stacktrace:', 'Summary of non-successful tests:', 'T /', 'TASK [', 'TeX, Version',
@@ -46,7 +47,7 @@ GATE_WORDS: tuple[str, ...] = (
     'duplicate symbol', 'entering extended mode', 'error: Failed to build `', 'f1-score',
     'fuzz: elapsed: ', 'gcc-', 'gyp info ', 'gyp verb ', 'ld returned', 'ld: ', 'libtool: ',
     'lto-wrapper: ', 'lto1: ', 'npm ERR! Options:', 'npm error Options:', 'ns/op', 'ollup',
-    'running ', 'secs.', 'slowest ', 'tests run.', 'vite v', 'warnings summary', "{'eval_",
+    'running ', 'secs.', 'slowest ', 'tests run.', 'vite v', 'warnings summary', 'would reformat ', "{'eval_",
     "{'train_runtime'", '| /* confdefs.h */', '| F W S  OK | Context', '| P:',
     '── Traceback (most recent call last) ──', '└─', '├─', '══ DONE ', '✓ built in ',
 )

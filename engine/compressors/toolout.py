@@ -84,6 +84,9 @@ from engine.compressors.toolout_rubyphp import mark_rubyphp
 from engine.compressors.toolout_precommit import PRECOMMIT_HINTS, mark_precommit
 from engine.compressors.toolout_pipdebug import DEBUG_LINE as PIP_DEBUG, HINTS as PIP_DEBUG_HINTS, mark_pip_debug
 from engine.compressors.toolout_tox import DEBUG_LINE as TOX_DEBUG, HINT as TOX_HINT, mark_tox_debug
+from engine.compressors.toolout_fmtcheck import (
+    CLEAN as FMT_CLEAN, HINTS as FMT_CHECK_HINTS, PLACEMENT as ISORT_PLACEMENT, mark_fmt_check,
+)
 from engine.compressors.toolout_sqlfluff import mark_sqlfluff
 from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLEM_WORDS, problem: the API)
     CHATTER,
@@ -152,7 +155,7 @@ from engine.patterns import (
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
                        SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY,
                        PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS, TOX_DEBUG,
-                       PIP_DEBUG,
+                       PIP_DEBUG, FMT_CLEAN, ISORT_PLACEMENT,
                        PROBE_PASSED, PROBE_COMMAND})
 
 #: Test-tree markers needed before indented plain lines count as suite titles.
@@ -521,6 +524,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_tox_debug(norm, cls, scan)
     if any(hint in joined for hint in PRECOMMIT_HINTS):  # pre-commit: `flake8.....Failed` per hook
         mark_precommit(norm, cls, in_block, scan)
+    if any(hint in joined for hint in FMT_CHECK_HINTS):  # black / isort --check: `would reformat x.py`
+        mark_fmt_check(norm, cls, scan)
     if SQLFLUFF_HINT in joined:  # sqlfluff lint: `L:  12 | P:  18 | LT01 | msg`
         mark_sqlfluff(norm, cls, in_block, scan)
     if MIX_WARNINGS_AS_ERRORS in joined:
@@ -704,6 +709,7 @@ _LABEL_NOUNS = (
     (PROBE_COMMAND, "configure-check command line|with `$? = 0`"),
     (TOX_DEBUG, "tox -vv debug (level D) line"),
     (PIP_DEBUG, "pip -v debug line|(index, cache and candidate links)"),
+    (FMT_CLEAN, "already-formatted file line"), (ISORT_PLACEMENT, "isort place_module trace line"),
 )
 _NOUN_LABELS = frozenset(label for label, _ in _LABEL_NOUNS)
 

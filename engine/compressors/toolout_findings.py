@@ -19,15 +19,20 @@ from dataclasses import dataclass, field
 from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
     DIGITS,
+    LINT_STATISTICS_ROW,
     PYDOCSTYLE_MESSAGE,
     PYRIGHT_RULE,
     TOOL_CARET_LINE,
     TOOL_DIAG_ARROW,
     TOOL_DIAG_CODE,
     TOOL_DIAG_ESLINT,
+    TOOL_DIAG_ESLINT_CODEFRAME,
+    TOOL_DIAG_ESLINT_COMPACT,
+    TOOL_DIAG_ESLINT_UNIX,
     TOOL_DIAG_GCC,
     TOOL_DIAG_GO,
     TOOL_DIAG_HEAD,
+    TOOL_DIAG_MARKDOWNLINT,
     TOOL_DIAG_MAVEN,
     TOOL_DIAG_PREAMBLE,
     TOOL_DIAG_PYDOCSTYLE,
@@ -72,8 +77,9 @@ SHORT_EXCERPT = 5
 #: line, so keeping the notes alone would leave a marker every two lines and save nothing.
 #: An error's notes stay (gcc's `required from here` chain says where to fix it).
 NOTE_CHAIN = 3
-_ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal"}
-_WARNING_SEVERITIES = {"warning"}
+#: (stylelint's string formatter marks its findings' severity ✖ and ⚠ where eslint's writes words)
+_ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal", "✖"}
+_WARNING_SEVERITIES = {"warning", "⚠"}
 
 
 def _message_line(s: str) -> bool:
@@ -101,6 +107,7 @@ FINDING_STARTS = (
     TOOL_DIAG_TSC, TOOL_DIAG_CODE, TOOL_DIAG_GCC, TOOL_DIAG_SHELLCHECK, TOOL_DIAG_ESLINT,
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
     TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE, TOOL_DIAG_VULTURE,
+    TOOL_DIAG_ESLINT_UNIX, TOOL_DIAG_ESLINT_COMPACT, TOOL_DIAG_MARKDOWNLINT, TOOL_DIAG_ESLINT_CODEFRAME,
 )
 
 
@@ -125,6 +132,7 @@ FINDING_STARTS_SPACED = (
     (FINDING_STARTS.index(TOOL_DIAG_MAVEN), TOOL_DIAG_MAVEN),  # its message need not hold ": "
     (FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED), TOOL_DIAG_RUFF_GROUPED),
     (FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE), TOOL_DIAG_PYDOCSTYLE),  # ends `name`:, no ": "
+    (FINDING_STARTS.index(TOOL_DIAG_MARKDOWNLINT), TOOL_DIAG_MARKDOWNLINT),  # `a.md:3 MD041/… First line …`
 )
 
 
@@ -183,8 +191,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
     if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
-    if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):  # (yamllint's rule is in parentheses)
+        return Finding(i, _severity(m["sev"]), m["rule"] or m["prule"] or "", m["msg"])
     if first <= 5 and i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
         if m["msg2"] is not None:
             return Finding(i, "low", m["rule2"], m["msg2"], style="arrow")
@@ -209,6 +217,16 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, "low", m["rule"], m["msg"], style="pydocstyle")
     if first <= FINDING_STARTS.index(TOOL_DIAG_VULTURE) and (m := TOOL_DIAG_VULTURE.match(s)):
         return Finding(i, "low", f"{m['kind'].replace(' ', '-')}-{m['conf']}%", m["msg"])  # `unused-variable-60%`×12
+    if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_UNIX) and (m := TOOL_DIAG_ESLINT_UNIX.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_COMPACT) and (m := TOOL_DIAG_ESLINT_COMPACT.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_MARKDOWNLINT) and (m := TOOL_DIAG_MARKDOWNLINT.match(s)):
+        # every markdownlint rule is a Markdown style rule, and `error` is only its default
+        # label for all of them: low severity, thinned per rule like flake8's style codes
+        return Finding(i, "low", m["rule"], m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_CODEFRAME) and (m := TOOL_DIAG_ESLINT_CODEFRAME.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
     return None
 
 
@@ -330,6 +348,17 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             cur.snippet.append(i)
         elif cur.style == "arrow":
             (cur.message if _message_line(s) else cur.snippet).append(i)
+        elif s[:1].isdigit() and LINT_STATISTICS_ROW.match(s):
+            # the --statistics table after the last finding (a count per rule), then --count's
+            # total: the run's summary, kept whole (its rows repeat the findings' messages)
+            cur = None
+            if cls is not None:
+                k = i
+                while k < n and LINT_STATISTICS_ROW.match(norm[k]):
+                    cls[k] = KEEP
+                    k += 1
+                if k < n and norm[k].isdigit():
+                    cls[k] = KEEP
         elif cur.snippet and s[:1].isspace() and not TOOL_DIAG_ARROW.match(s):
             cur.snippet.append(i)  # related information after an excerpt belongs with it
         elif TOOL_SNIPPET.match(s) or (i + 1 < n and TOOL_CARET_LINE.match(norm[i + 1])):

@@ -83,6 +83,7 @@ def fold(text: str, query: str | None = None) -> str | None:
     lines = text.split("\n")
     leaves = [XML_LEAF_LINE.match(ln) if "<" in ln else None for ln in lines]
     terms = _query_terms(query)
+    preserve = "xml:space='preserve'" in text or 'xml:space="preserve"' in text
     out: list[str] = []
     elided_bytes = 0
     i, n = 0, len(lines)
@@ -97,7 +98,7 @@ def fold(text: str, query: str | None = None) -> str | None:
                 and leaves[j].group(2) == first.group(2):
             j += 1
         if j - i >= RUN_MIN and not _names_only(leaves[i:j]):
-            elided_bytes += _fold_run(lines[i:j], leaves[i:j], terms, out)
+            elided_bytes += _fold_run(lines[i:j], leaves[i:j], terms, out, preserve)
         else:
             out.extend(lines[i:j])
         i = j
@@ -121,10 +122,10 @@ def _query_terms(query: str | None) -> list[str]:
     return sorted({w for w in (query or "").lower().split() if len(w) >= 3})
 
 
-def _fold_run(lines: list[str], leaves: list, terms: list[str], out: list[str]) -> int:
+def _fold_run(lines: list[str], leaves: list, terms: list[str], out: list[str], preserve: bool = False) -> int:
     """Append the run's view to `out`; the bytes it elided."""
     n = len(lines)
-    fields = [_fields(m) for m in leaves]
+    fields = [_fields(m, preserve) for m in leaves]
     layouts = Counter(tuple(f) for f in fields)
     odd_limit = max(1, int(ODD_SHARE * n))
     keep = [k < HEAD or k >= n - TAIL for k in range(n)]
@@ -156,12 +157,17 @@ def _fold_run(lines: list[str], leaves: list, terms: list[str], out: list[str]) 
     return elided
 
 
-def _fields(match) -> dict[str, str]:
-    """A leaf's attributes (in document order) and its text, as invariants' fields."""
+def _fields(match, preserve: bool = False) -> dict[str, str]:
+    """A leaf's attributes (in document order) and its text, as invariants' fields. Under
+    `xml:space='preserve'` (clang-format's replacements: a space, a newline and an indent are
+    the whole edit) white space is the text: a text holding any is stated quoted, never trimmed
+    or called absent."""
     found = {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
              for m in XML_ATTRIBUTE.finditer(match.group(3))}
     text = match.group(4)
-    if text is not None and text.strip():
+    if text is not None and preserve and text and text != text.strip():
+        found["text"] = f'"{text}"'
+    elif text is not None and text.strip():
         found["text"] = text.strip()
     return found
 
