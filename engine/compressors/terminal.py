@@ -11,8 +11,9 @@ example stands for all of them, and toolout's droppable lines never come back.
 from __future__ import annotations
 
 import operator
+from bisect import bisect_right
 from collections.abc import Callable
-from itertools import compress
+from itertools import compress, repeat
 
 from engine.compressors import (
     access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, finding_locations, fmt_report, terraform_report, tex_report, wget_report,
@@ -146,14 +147,27 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
 def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
     """Compare source-excerpt lines as one class, except in a block opened by an error line
     (a compiler error's excerpt is part of the error; a linter's thousand excerpts are not)."""
-    in_error_block = False
-    for i, line in enumerate(cleaned):
-        if not line.strip():
-            in_error_block = False
-        elif must[i] and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line):
-            in_error_block = True
-        elif not in_error_block and not must[i] and vocab[i] != DROPPED_VOCAB and SOURCE_EXCERPT.match(line):
-            vocab[i] = EXCERPT_VOCAB
+    # A line line-by-line reading would fold is an excerpt neither kept nor dropped (an excerpt
+    # is never blank): the lines with a vocabulary (toolout drops most lines of a long run) are
+    # found by a C-level pass, then the few in an error block left out.
+    n = len(cleaned)
+    asked = [i for i in compress(range(n), vocab) if not must[i]]
+    excerpts = list(compress(asked, map(SOURCE_EXCERPT.match, map(cleaned.__getitem__, asked))))
+    if not excerpts:
+        return
+    # An error block runs from a kept line naming an error to the next blank line.
+    openers = [i for i in compress(range(n), must) if _opens_error_block(cleaned[i])]
+    if openers:
+        blanks = list(compress(range(n), map(operator.not_, map(str.strip, cleaned))))
+        ends = [blanks[b] if b < len(blanks) else n for b in map(bisect_right, repeat(blanks), openers)]
+        # An excerpt lies in the block of the last opener before it, if in any.
+        excerpts = [i for i in excerpts if not ((o := bisect_right(openers, i)) and ends[o - 1] > i)]
+    for i in excerpts:
+        vocab[i] = EXCERPT_VOCAB
+
+
+def _opens_error_block(line: str) -> bool:
+    return bool(line.strip()) and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line) is not None
 
 
 def is_passing(line: str) -> bool:
