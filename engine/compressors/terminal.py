@@ -13,7 +13,7 @@ from __future__ import annotations
 import operator
 from bisect import bisect_right
 from collections.abc import Callable
-from itertools import compress, repeat
+from itertools import accumulate, chain, compress, repeat
 
 from engine.compressors import (
     access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, finding_locations, fmt_report, terraform_report, tex_report, wget_report,
@@ -99,8 +99,20 @@ def _row_fields(line: str) -> dict[str, str] | None:
 
 def keep_diagnostic_pointers(cleaned: list[str], must: list[bool], scan: L.LineScan | None = None) -> None:
     """` --> path:12:5` lines with the message line above them, and shellcheck's `In x line N:`."""
-    # (every match holds `-->` or shellcheck's ` line N:`; a bare "line" is in many messages)
-    for i in (scan or L.LineScan(cleaned)).candidates((" line ", "-->"), fold_case=False):
+    scan = scan or L.LineScan(cleaned)
+    # Every match holds `-->` or starts with shellcheck's `In ` (a fullmatch of `In \S.* line`).
+    joined = scan.joined()
+    candidates = _lines_holding(joined, "-->")
+    if cleaned and cleaned[0].startswith("In "):
+        candidates.append(0)
+    at = joined.find("\nIn ")
+    if at >= 0:
+        starts = scan.starts()
+        while at >= 0:
+            line = bisect_right(starts, at + 1) - 1
+            candidates.append(line)
+            at = joined.find("\nIn ", starts[line + 1] - 1)  # (from the newline ending that line)
+    for i in candidates:
         m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
         if m is None:
             continue
@@ -111,6 +123,16 @@ def keep_diagnostic_pointers(cleaned: list[str], must: list[bool], scan: L.LineS
                 j -= 1
             if j >= 0:
                 must[j] = True
+
+
+def _lines_holding(joined: str, word: str) -> list[int]:
+    """The lines (by index) of `joined`, lines joined by newlines, holding `word`, which holds
+    no newline: one split at C speed, an occurrence's line counted from the newlines before
+    it (a find and a bisection per hit cost more once there are many)."""
+    pieces = joined.split(word)
+    if len(pieces) == 1:
+        return []
+    return list(dict.fromkeys(accumulate(map(str.count, pieces[:-1], repeat("\n")))))
 
 
 def _indent(line: str) -> int:
