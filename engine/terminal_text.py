@@ -79,7 +79,7 @@ def clean_lines(text: str, bare: list[str]) -> list[str]:
         joined = "\n".join(bare)
         clean = clean_line
     if _printable_ascii(joined):  # every line printable: asked of the whole text at once
-        return [ln.rstrip() for ln in bare]
+        return list(map(str.rstrip, bare))
     return [ln.rstrip() if ln.isprintable() else clean(ln) for ln in bare]
 
 

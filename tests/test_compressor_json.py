@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from conftest import SHARED
 from engine.compressors.json_array import MARKER, NOTE_KEY, JsonCompressor
-from engine.compressors.json_elements import _error_bearing, may_name_failure
+from engine.compressors.json_elements import MAX_WHOLE, _error_bearing, may_name_failure
+from engine.compressors.json_profile import _map_paths
 from engine.compressors.selection import change_points, numeric_anomalies
 from engine.patterns import JSON_ERROR_LOWER
 
@@ -469,3 +470,41 @@ def test_json_lines_whose_records_share_a_lone_surrogate_state_it_in_the_marker(
     assert out is not None
     assert out.splitlines()[3] == (b'{"__caveman_elided__": 95,"__caveman_invariants__": '
                                    b'"all level=info msg=x\\ud800; range n=3..97"}')
+
+
+def _map_paths_reference(items):
+    """json_profile._map_paths as one object at a time, recursively."""
+    step = max(1, len(items) // 256)
+    union, widest = {}, {}
+
+    def stats(value, path, depth):
+        union.setdefault(path, set()).update(value)
+        widest[path] = max(widest.get(path, -1), len(value))
+        if depth < 8:
+            for k, v in value.items():
+                if isinstance(v, dict):
+                    stats(v, f"{path}.{k}", depth + 1)
+
+    for item in items[::step]:
+        if isinstance(item, dict):
+            stats(item, "", 0)
+    return {p for p, keys in union.items() if len(keys) > MAX_WHOLE and len(keys) > 3 * widest[p]}
+
+
+_NESTED = st.recursive(st.sampled_from([1, "x", None]),
+                       lambda inner: st.dictionaries(st.sampled_from(["a", "b", "c", "d", "a.b", "b.", "e", "f", "g",
+                                                                      "h", "i", "j", "k"]), inner, max_size=5),
+                       max_leaves=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_NESTED, max_size=40))
+def test_map_paths_level_by_level_equals_object_by_object(items):
+    assert _map_paths(items) == _map_paths_reference(items)
+
+
+def test_map_paths_stops_at_depth_eight():
+    def chain(depth, leaf):
+        return leaf if depth == 0 else {"n": chain(depth - 1, leaf)}
+    items = [chain(d, {f"k{i}": 1 for i in range(j, j + 2)}) for d in (7, 8, 9, 10) for j in range(0, 40, 2)]
+    assert _map_paths(items) == _map_paths_reference(items)

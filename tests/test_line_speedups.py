@@ -469,3 +469,34 @@ def test_suite_headers_and_excerpts_fast_equal_plain(rows):
         fast(cleaned, must, got)
         plain(cleaned, must, want)
         assert got == want
+
+
+def _keep_diagnostic_pointers_plain(cleaned, must):
+    for i, line in enumerate(cleaned):
+        m = terminal.DIAGNOSTIC_POINTER.fullmatch(line)
+        if m is None:
+            continue
+        must[i] = True
+        if m.group(1):
+            j = i - 1
+            while j >= 0 and not cleaned[j].strip():
+                j -= 1
+            if j >= 0:
+                must[j] = True
+
+
+POINTER_PIECES = ["  --> ", "-->", "--->", "src/a.rs:12:5", "a.py:3", " ", "", "In ", "In x.sh line 3:", " line ",
+                  "7:", "x", "\u2003", "é", "error: bad", "\t"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.sampled_from(POINTER_PIECES), max_size=4).map("".join), st.booleans()),
+                max_size=30), st.integers(0, 2000))
+def test_keep_diagnostic_pointers_fast_equal_plain(rows, pad):
+    # (a long text is indexed by literal_index: padding lines make some texts long)
+    cleaned = [text for text, _ in rows] + ["x" * 40] * (pad if pad > 1500 else 0)
+    must = [m for _, m in rows] + [False] * (len(cleaned) - len(rows))
+    got, want = list(must), list(must)
+    terminal.keep_diagnostic_pointers(cleaned, got, L.LineScan(cleaned))
+    _keep_diagnostic_pointers_plain(cleaned, want)
+    assert got == want

@@ -18,7 +18,6 @@ spaced as pretty JSON spells it, so quoted facts still match); nothing collapsed
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -155,7 +154,7 @@ class _Walk:
         #: Markers standing for elided elements or entries: the note line goes on the first.
         self.element_markers: list[tuple[dict[str, Any], str]] = []
         self.elided_bytes = 0
-        #: Digest of each object shown → where it was shown.
+        #: Each object shown (its canonical text's UTF-8) → where it was shown.
         self.shown: dict[bytes, str] = {}
         #: Where each map-entry marker sits, to be written as a bare count when that is all
         #: it says (decided after the walk, once the note line has found its marker).
@@ -222,10 +221,11 @@ class _Walk:
             text = canonical(mapping)
         if len(text) < MIN_TWIN_BYTES:
             return None
-        digest = hashlib.blake2b(utf8(text), digest_size=16).digest()
-        first = self.shown.get(digest)
+        # The text itself is the key: hashing it costs less than a digest of it (and never collides).
+        key = text
+        first = self.shown.get(key)
         if first is None:
-            self.shown[digest] = path
+            self.shown[key] = path
         return first
 
     def member(self, key: str, v: Any, depth: int, path: str) -> Any:

@@ -355,22 +355,30 @@ def _map_paths(items: list[Any]) -> set[str]:
     step = max(1, len(items) // 256)
     union: dict[str, set[str]] = {}
     widest: dict[str, int] = {}
-    for item in items[::step]:
-        if isinstance(item, dict):
-            _key_stats(item, "", union, widest, 0)
+    # Objects down to depth 8, a level at a time: the keys seen at each path (one C-level
+    # update per path and level) and the most any one object had.
+    level: dict[str, list[dict[str, Any]]] = {"": [item for item in items[::step] if isinstance(item, dict)]}
+    for depth in range(9):
+        deeper: dict[str, list[dict[str, Any]]] = {}
+        for path, objects in level.items():
+            if not objects:
+                continue
+            keys = union.get(path)
+            if keys is None:
+                keys = union[path] = set()
+            keys.update(*objects)
+            most = max(map(len, objects))
+            if widest.get(path, -1) < most:
+                widest[path] = most
+            if depth < 8:
+                for value in objects:
+                    for k, v in value.items():
+                        if isinstance(v, dict):
+                            child = f"{path}.{k}"
+                            found = deeper.get(child)
+                            if found is None:
+                                deeper[child] = [v]
+                            else:
+                                found.append(v)
+        level = deeper
     return {p for p, keys in union.items() if len(keys) > MAX_WHOLE and len(keys) > 3 * widest[p]}
-
-
-def _key_stats(value: dict[str, Any], path: str, union: dict[str, set[str]], widest: dict[str, int],
-               depth: int) -> None:
-    """Objects down to depth 8: the keys seen at each path, and the most any one object had."""
-    keys = union.get(path)
-    if keys is None:
-        keys = union[path] = set()
-    keys.update(value)
-    if widest.get(path, -1) < len(value):
-        widest[path] = len(value)
-    if depth < 8:
-        for k, v in value.items():
-            if isinstance(v, dict):
-                _key_stats(v, f"{path}.{k}", union, widest, depth + 1)

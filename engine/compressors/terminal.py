@@ -11,8 +11,9 @@ example stands for all of them, and toolout's droppable lines never come back.
 from __future__ import annotations
 
 import operator
+from bisect import bisect_right
 from collections.abc import Callable
-from itertools import compress
+from itertools import accumulate, chain, compress, repeat
 
 from engine.compressors import (
     access_counts, ansible_report, bandit_report, cmake_trace, cppcheck_xml, finding_locations, fmt_report, terraform_report, tex_report, wget_report,
@@ -99,8 +100,20 @@ def _row_fields(line: str) -> dict[str, str] | None:
 
 def keep_diagnostic_pointers(cleaned: list[str], must: list[bool], scan: L.LineScan | None = None) -> None:
     """` --> path:12:5` lines with the message line above them, and shellcheck's `In x line N:`."""
-    # (every match holds `-->` or shellcheck's ` line N:`; a bare "line" is in many messages)
-    for i in (scan or L.LineScan(cleaned)).candidates((" line ", "-->"), fold_case=False):
+    scan = scan or L.LineScan(cleaned)
+    # Every match holds `-->` or starts with shellcheck's `In ` (a fullmatch of `In \S.* line`).
+    joined = scan.joined()
+    candidates = _lines_holding(joined, "-->")
+    if cleaned and cleaned[0].startswith("In "):
+        candidates.append(0)
+    at = joined.find("\nIn ")
+    if at >= 0:
+        starts = scan.starts()
+        while at >= 0:
+            line = bisect_right(starts, at + 1) - 1
+            candidates.append(line)
+            at = joined.find("\nIn ", starts[line + 1] - 1)  # (from the newline ending that line)
+    for i in candidates:
         m = DIAGNOSTIC_POINTER.fullmatch(cleaned[i])
         if m is None:
             continue
@@ -111,6 +124,16 @@ def keep_diagnostic_pointers(cleaned: list[str], must: list[bool], scan: L.LineS
                 j -= 1
             if j >= 0:
                 must[j] = True
+
+
+def _lines_holding(joined: str, word: str) -> list[int]:
+    """The lines (by index) of `joined`, lines joined by newlines, holding `word`, which holds
+    no newline: one split at C speed, an occurrence's line counted from the newlines before
+    it (a find and a bisection per hit cost more once there are many)."""
+    pieces = joined.split(word)
+    if len(pieces) == 1:
+        return []
+    return list(dict.fromkeys(accumulate(map(str.count, pieces[:-1], repeat("\n")))))
 
 
 def _indent(line: str) -> int:
@@ -147,14 +170,27 @@ def fold_suite_headers(cleaned: list[str], must: list[bool], vocab: list[str]) -
 def fold_excerpts(cleaned: list[str], must: list[bool], vocab: list[str]) -> None:
     """Compare source-excerpt lines as one class, except in a block opened by an error line
     (a compiler error's excerpt is part of the error; a linter's thousand excerpts are not)."""
-    in_error_block = False
-    for i, line in enumerate(cleaned):
-        if not line.strip():
-            in_error_block = False
-        elif must[i] and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line):
-            in_error_block = True
-        elif not in_error_block and not must[i] and vocab[i] != DROPPED_VOCAB and SOURCE_EXCERPT.match(line):
-            vocab[i] = EXCERPT_VOCAB
+    # A line line-by-line reading would fold is an excerpt neither kept nor dropped (an excerpt
+    # is never blank): the lines with a vocabulary (toolout drops most lines of a long run) are
+    # found by a C-level pass, then the few in an error block left out.
+    n = len(cleaned)
+    asked = [i for i in compress(range(n), vocab) if not must[i]]
+    excerpts = list(compress(asked, map(SOURCE_EXCERPT.match, map(cleaned.__getitem__, asked))))
+    if not excerpts:
+        return
+    # An error block runs from a kept line naming an error to the next blank line.
+    openers = [i for i in compress(range(n), must) if _opens_error_block(cleaned[i])]
+    if openers:
+        blanks = list(compress(range(n), map(operator.not_, map(str.strip, cleaned))))
+        ends = [blanks[b] if b < len(blanks) else n for b in map(bisect_right, repeat(blanks), openers)]
+        # An excerpt lies in the block of the last opener before it, if in any.
+        excerpts = [i for i in excerpts if not ((o := bisect_right(openers, i)) and ends[o - 1] > i)]
+    for i in excerpts:
+        vocab[i] = EXCERPT_VOCAB
+
+
+def _opens_error_block(line: str) -> bool:
+    return bool(line.strip()) and ("error" in line.lower() or not line.isascii()) and ERROR_WORD.search(line) is not None
 
 
 def is_passing(line: str) -> bool:
