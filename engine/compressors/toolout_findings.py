@@ -14,7 +14,12 @@ marker. Excerpts are shown for the first SNIPPET_FINDINGS kept findings.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import chain, compress, count, filterfalse, repeat
+from operator import attrgetter, contains, itemgetter, ne
 
 from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
@@ -237,6 +242,10 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     """The findings, each with the lines under it. `cls`: the lines' labels by themselves; a
     progress line (make -j2's `  CC  foo.lo`, indented like an excerpt) ends a finding."""
     findings: list[Finding] = []
+    if not candidates:
+        return findings  # a finding, a preamble and a group header each start on a candidate
+    starts = sorted(candidates)
+    blocked = any(in_block)
     cur: Finding | None = None
     group: list[int] | None = None
     pending: list[int] = []
@@ -248,9 +257,17 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
         i += 1
         s = norm[i]
         if cur is None and not sources_open and i not in candidates:
+            if group is None:
+                # nothing opens before the next candidate; a failure block in between only
+                # clears the pending preamble (the line-by-line path below, in one step)
+                nxt = starts[k] if (k := bisect_right(starts, i)) < len(starts) else n
+                if pending and blocked and any(in_block[i:nxt]):
+                    pending = []
+                i = nxt - 1
+                continue
             if in_block[i]:
                 pending = []
-            elif group is not None and not s.strip() and not norm[group[0]].startswith(("*", "In ")):
+            elif not s.strip() and not norm[group[0]].startswith(("*", "In ")):
                 group = None  # eslint: a blank line ends the file's group
             continue
         if in_block[i]:
@@ -262,14 +279,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             # line, a failure block or a candidate (the general path below gives the same
             # answer, with more tests; so would this test line by line: a normalised line is
             # blank when empty)
-            message, snippet = cur.message, cur.snippet
-            j = i
-            while j < n and (t := norm[j]) and not in_block[j] and j not in candidates:
-                if not (message and message[-1] == j):  # else the `-->` location, taken
-                    is_message = t.lstrip()[:1] in "=hnwei" and TOOL_MESSAGE_LINE.match(t)  # _message_line, inline
-                    (message if is_message else snippet).append(j)
-                j += 1
-            i = j - 1
+            i = _arrow_body(norm, in_block if blocked else None, i, starts, cur) - 1
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
@@ -341,6 +351,40 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     return findings
 
 
+#: _message_line's literal precondition, asked of a stripped line's first character in C.
+_MESSAGE_FIRSTS = "=hnwei"
+_FIRST_CHAR = itemgetter(slice(None, 1))
+
+
+def _arrow_body(norm: list[str], in_block: list[bool] | None, i: int, starts: list[int], cur: Finding) -> int:
+    """Take the lines from i (non-blank, outside a failure block, no candidate) up to the next
+    blank line, failure block line or candidate into `cur`, an arrow finding: message lines
+    (_message_line) to its message, the rest to its excerpt, as asked line by line; the line
+    the message already ends with (the `-->` location) is taken. Returns where they end.
+    `in_block`: None when no line is in a failure block. Found with C-level scans: the end by
+    list.index, the message lines by _message_line's literal test over them all."""
+    k = bisect_right(starts, i)
+    end = starts[k] if k < len(starts) else len(norm)
+    try:
+        end = norm.index("", i, end)  # a normalised line is blank when empty
+    except ValueError:
+        pass
+    if in_block is not None and any(in_block[i:end]):
+        end = next(j for j in range(i, end) if in_block[j])
+    message = cur.message
+    # (only the first line can be the one the message ends with: every line taken is before it)
+    first = i + 1 if message and message[-1] == i else i
+    lines = range(first, end)
+    maybe = map(contains, repeat(_MESSAGE_FIRSTS), map(_FIRST_CHAR, map(str.lstrip, norm[first:end])))
+    said = [j for j in compress(lines, maybe) if TOOL_MESSAGE_LINE.match(norm[j])]
+    if said:
+        message.extend(said)
+        cur.snippet.extend(filterfalse(set(said).__contains__, lines))
+    else:
+        cur.snippet.extend(lines)
+    return end
+
+
 def _decide_findings(
     findings: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str],
     where: dict[int, tuple[str, str]] | None = None,
@@ -354,32 +398,13 @@ def _decide_findings(
             kept.extend(members)
             continue
         sampled.add(sev)
-        seen: set[tuple[str, str]] = set()
-        shapes: dict[str, str] = {}  # linters repeat a message word for word
-        for f in members:
-            msg = _worded_msg(f, norm)
-            shape = shapes.get(msg)
-            if shape is None:
-                shape = shapes[msg] = _shape(msg)
-            key = (f.rule, shape)
-            (dropped if key in seen else kept).append(f)
-            seen.add(key)
+        kept_now, dropped_now = _representatives(members, norm)
+        kept.extend(kept_now)
+        dropped.extend(dropped_now)
     kept.extend(f for f in findings if f.sev == "error")
     kept.sort(key=lambda f: f.head)
     groups_kept: set[int] = set()
-    for f in dropped:
-        rules[f.head] = f.rule
-        if where is not None and coded_shellcheck(f.rule):  # the marker says where each one is
-            loc = shellcheck_location(norm, f.head, f.group, f.style)
-            if loc is not None:
-                where[f.head] = loc
-        # The headline goes even when the scan kept it for its own words (rustc's and clippy's
-        # `warning: msg` reads like a generic summary line): kept alone, it would stand without
-        # its location, and the marker could not count it as a finding.
-        cls[f.head] = REPEAT
-        for k in (*f.message, *f.snippet, *f.preamble):
-            if cls[k] != KEEP:  # _drop, inline: a thinned lint run drops tens of thousands of lines
-                cls[k] = REPEAT
+    _drop_findings(dropped, norm, cls, rules, where)
     shown = 0
     for f in kept:
         # a representative of a thinned severity shows its headline and location only
@@ -416,6 +441,54 @@ def _decide_findings(
                     cls[k] = KEEP
                 else:
                     _drop(cls, k)
+
+
+def _representatives(members: list[Finding], norm: list[str]) -> tuple[list[Finding], list[Finding]]:
+    """The first finding of each (rule, message shape), and the others, each in order."""
+    # (_worded_msg, its answer without the call for a message with no bracket: nothing for
+    # TOOL_TRAILING_RULE to take away)
+    msgs = [f.msg if not f.message or (f.msg and "]" not in f.msg and f.msg.strip()) else _worded_msg(f, norm)
+            for f in members]
+    shapes = {msg: _shape(msg) for msg in dict.fromkeys(msgs)}  # linters repeat a message word for word
+    first: dict[tuple[str, str], int] = {}  # each key's first finding, in order
+    deque(map(first.setdefault, zip(map(_RULE, members), map(shapes.__getitem__, msgs)), count()), maxlen=0)
+    if len(first) == len(members):
+        return members, []
+    firsts = set(first.values())
+    return (list(map(members.__getitem__, first.values())),
+            list(map(members.__getitem__, filterfalse(firsts.__contains__, range(len(members))))))
+
+
+def _drop_findings(dropped: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str],
+                   where: dict[int, tuple[str, str]] | None) -> None:
+    """Each dropped finding's headline REPEAT with its rule (and, for shellcheck's, its place),
+    and its lines REPEAT unless already KEEP (_drop). A thinned lint run drops tens of
+    thousands of lines: they are labelled in C-level passes (only REPEAT is written, so which
+    line is labelled first does not matter)."""
+    heads = list(map(_HEAD, dropped))
+    rules.update(zip(heads, map(_RULE, dropped)))
+    if where is not None:  # the marker says where each one is
+        for f in dropped:
+            if f.rule[:2] == "SC" and coded_shellcheck(f.rule):
+                loc = shellcheck_location(norm, f.head, f.group, f.style)
+                if loc is not None:
+                    where[f.head] = loc
+    # The headline goes even when the scan kept it for its own words (rustc's and clippy's
+    # `warning: msg` reads like a generic summary line): kept alone, it would stand without
+    # its location, and the marker could not count it as a finding.
+    _label_all(cls, heads, REPEAT)
+    under = [*chain.from_iterable(map(_MESSAGE, dropped)), *chain.from_iterable(map(_SNIPPET, dropped)),
+             *chain.from_iterable(map(_PREAMBLE, dropped))]
+    _label_all(cls, compress(under, map(ne, map(cls.__getitem__, under), repeat(KEEP))), REPEAT)
+
+
+_HEAD, _RULE = attrgetter("head"), attrgetter("rule")
+_MESSAGE, _SNIPPET, _PREAMBLE = attrgetter("message"), attrgetter("snippet"), attrgetter("preamble")
+
+
+def _label_all(cls: list[str], lines: Iterable[int], label: str) -> None:
+    """cls[k] = label for every k of `lines`, in C."""
+    deque(map(cls.__setitem__, lines, repeat(label)), maxlen=0)
 
 
 def _whole_at_the_edges(dropped: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str]) -> None:
