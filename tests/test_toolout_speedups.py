@@ -416,75 +416,15 @@ def test_findings_are_collected_as_line_by_line_on_any_lines(lines):
     collect_both_ways(lines)
 
 
-def plain_representatives(members, norm):
-    kept, dropped, seen = [], [], set()
-    for f in members:
-        key = (f.rule, toolout_findings._shape(toolout_findings._worded_msg(f, norm)))
-        (dropped if key in seen else kept).append(f)
-        seen.add(key)
-    return kept, dropped
 
-
-def plain_drop_findings(dropped, norm, cls, rules, where):
-    for f in dropped:
-        rules[f.head] = f.rule
-        if where is not None and toolout_findings.coded_shellcheck(f.rule):
-            loc = toolout_findings.shellcheck_location(norm, f.head, f.group, f.style)
-            if loc is not None:
-                where[f.head] = loc
-        cls[f.head] = toolout.REPEAT
-        for k in (*f.message, *f.snippet, *f.preamble):
-            if cls[k] != toolout.KEEP:
-                cls[k] = toolout.REPEAT
-
-
-def thin_both_ways(lines):
-    """_representatives and _drop_findings answer as the loops over each finding they replace."""
-    norm = toolout_scan.norm_all(lines)
-    cls = [toolout.OTHER] * len(norm)
-    blocks, candidates = toolout_scan.scan(norm, cls)
-    in_block = [False] * len(norm)
-    toolout._mark_blocks(norm, cls, in_block, blocks)
-    findings = toolout_findings._collect_findings(norm, in_block, candidates, cls)
-    for sev in ("error", "warning", "low"):
-        members = [f for f in findings if f.sev == sev]
-        assert toolout_findings._representatives(members, norm) == plain_representatives(members, norm)
-    dropped = plain_representatives(findings, norm)[1]
-    got, want = (list(cls), {}, {}), (list(cls), {}, {})
-    toolout_findings._drop_findings(dropped, norm, *got)
-    plain_drop_findings(dropped, norm, *want)
-    assert got == want and [list(d.items()) for d in got[1:]] == [list(d.items()) for d in want[1:]]
-    return len(dropped)
-
-
-def test_findings_are_thinned_as_one_by_one():
-    cases = [p.read_text("utf-8").split("\n") for p in sorted((ROOT / "fixtures" / "toolout").glob("*.txt"))]
-    if CORPUS.is_dir():
-        cases += [terminal_text.plain_text(p.read_bytes()).decode().split("\n")
-                  for p in sorted(CORPUS.glob("*/output.raw"))]
-    assert sum(thin_both_ways(lines) for lines in cases) > 100
-
-
-THINNED_PIECES = ["a.py:1:1: E501 Line too long", "a.py:2:1: E501 Line too long (90 > 88)", "b.sh:3:1: note: x [SC2086]",
-                  "src/a.c:4:2: warning: unused [-Wunused]", "x.hs:4:1: warning: [-Wunused-imports]", "    import Y",
-                  "E501 Line too long", "  --> a.py:1:1", "   |", "help: do this", "", "a.py:5:1: F401 'os' imported"]
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(THINNED_PIECES), max_size=40))
-def test_findings_are_thinned_as_one_by_one_on_any_lines(lines):
-    thin_both_ways(lines)
-
-
-def plain_stray_dots(norm, cls):
-    return [i for i in range(len(norm)) if cls[i] == toolout.PASS and norm[i][-1:] in ".sx" and not norm[i].strip(".sx")]
+#: Preambles, findings and failure blocks between stretches no finding is open in.
+PREAMBLE_PIECES = ["In file included from a.h:1,", "                 from b.c:2:", "a.c:3:5: warning: unused x [-Wunused]",
+                   "    3 | int x;", "      |     ^", "", "Traceback (most recent call last):", "  File \"a.py\", line 1",
+                   "ValueError: x", "plain words", "a.py:1:1: E501 Line too long", "E501 Line too long", "  --> a.py:1:1",
+                   "help: do this"]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["", ".", "..s", "x", "ok", ".x.", "PASSED a", "s "]),
-                          st.sampled_from([toolout.PASS, toolout.OTHER]))))
-def test_stray_dots_are_the_dots_rows_asked_one_by_one(rows):
-    norm, cls = [r for r, _ in rows], [c for _, c in rows]
-    want = [toolout.OTHER if i in plain_stray_dots(norm, cls) else c for i, c in enumerate(cls)]
-    toolout._unmark_stray_dots(norm, cls, "")  # no test count: every stray row goes back to OTHER
-    assert cls == want
+@given(st.lists(st.sampled_from(PREAMBLE_PIECES), max_size=30))
+def test_findings_and_preambles_are_collected_as_line_by_line_on_any_lines(lines):
+    collect_both_ways(lines)

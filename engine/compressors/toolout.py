@@ -587,10 +587,8 @@ _DOTS_ROW = ".sx"  # pytest's and unittest's progress marks: passed, skipped, xf
 def _unmark_stray_dots(norm: list[str], cls: list[str], joined: str) -> None:
     """A dots-only row counts as passing tests only in a run that counts tests (a marker's
     `1 passing-test line` for doxygen's lone `.` would claim a test)."""
-    # (a line that strips to nothing ends in one of the marks, or is empty: `norm[i][-1:] in
-    # _DOTS_ROW` holds for it, so the strip alone decides; asked in C)
-    passing = list(compress(range(len(norm)), map(operator.eq, cls, repeat(PASS))))
-    stray = list(compress(passing, map(operator.not_, map(str.strip, map(norm.__getitem__, passing), repeat(_DOTS_ROW)))))
+    stray = [i for i in compress(range(len(norm)), map(operator.eq, cls, repeat(PASS)))
+             if norm[i][-1:] in _DOTS_ROW and not norm[i].strip(_DOTS_ROW)]
     if stray and not TOOL_TEST_COUNT.search(joined):
         for i in stray:
             cls[i] = OTHER
@@ -621,7 +619,7 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
     scan = scan or LineScan(lines)
     # (of the lines as given: a word in a normalised line is in its line)
     quiet = jest_quiet_frames(norm, scan.word_lines("console.", fold_case=False))
-    unclaimed = list(compress(range(len(cls)), map(operator.and_, map(operator.eq, cls, repeat(OTHER)), map(bool, norm))))
+    unclaimed = [i for i, label in enumerate(cls) if label == OTHER and norm[i]]
     # When most lines are unclaimed (a log), `problem` is asked only of the lines holding one
     # of its words, found by a few scans of the whole text.
     hinted = None
@@ -661,19 +659,18 @@ def _label_blanks(norm: list[str], cls: list[str]) -> list[int]:
     n = len(norm)
     # a normalised line is blank exactly when it is empty (trailing white space is stripped)
     blanks = list(compress(range(n), map(operator.not_, norm)))
-    if not blanks:
-        return blanks
-    # A run of blank lines with a line on each side lies between two consecutive non-blank
-    # lines a and b with b > a + 1 (the runs before the first and after the last have no
-    # neighbour there and keep their labels); found in C.
-    filled = list(compress(range(n), norm))
-    after = filled[1:]
-    for a, b in compress(zip(filled, after), map(operator.gt, map(operator.sub, after, filled), repeat(1))):
-        if cls[a + 1] == OTHER:
-            prev, nxt = cls[a], cls[b]
+    j = 0
+    for i in blanks:
+        if i < j:
+            continue  # in the run already seen
+        j = i + 1
+        while j < n and not norm[j]:  # the run of blank lines i..j-1
+            j += 1
+        if i and j < n and cls[i] == OTHER:  # a labelled line on each side
+            prev, nxt = cls[i - 1], cls[j]
             label = prev if prev == nxt or prev in DROPPABLE else nxt if nxt in DROPPABLE else None
             if label is not None:
-                for m in range(a + 1, b):
+                for m in range(i, j):
                     if cls[m] == OTHER:
                         cls[m] = label
     return blanks
@@ -729,11 +726,12 @@ def run_summary(analysis: Analysis, start: int, end: int, lines: list[str] | Non
     findings = stop - first
     per_rule = Counter(analysis.repeat_rules[k] or "uncoded" for k in heads[first:stop])
     # A blank line that took a droppable label is no passing test, progress line or frame
-    blanks = analysis.blanks[bisect_left(analysis.blanks, start):bisect_left(analysis.blanks, end)]
-    blank_labels = Counter(filter(_NOUN_LABELS.__contains__, map(analysis.classes.__getitem__, blanks)))
-    for label, c in blank_labels.items():
-        counts[label] -= c
-    blank = blank_labels.total()
+    blank = 0
+    for k in analysis.blanks[bisect_left(analysis.blanks, start):bisect_left(analysis.blanks, end)]:
+        label = analysis.classes[k]
+        if label in _NOUN_LABELS:
+            counts[label] -= 1
+            blank += 1
     parts = []
     for label, noun in _LABEL_NOUNS:
         if counts[label]:

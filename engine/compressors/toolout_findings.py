@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections import deque
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import chain, compress, count, filterfalse, repeat
-from operator import attrgetter, contains, itemgetter, ne
+from operator import attrgetter
 
 from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
@@ -133,6 +130,14 @@ FINDING_STARTS_SPACED = (
 )
 
 
+#: Where the later FINDING_STARTS patterns stand in it (the ones _match_finding tries by name).
+_AT_MAVEN = FINDING_STARTS.index(TOOL_DIAG_MAVEN)
+_AT_RUFF_GROUPED = FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED)
+_AT_PYRIGHT = FINDING_STARTS.index(TOOL_DIAG_PYRIGHT)
+_AT_PYDOCSTYLE = FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE)
+_AT_VULTURE = FINDING_STARTS.index(TOOL_DIAG_VULTURE)
+
+
 def mark_findings(
     norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: dict[int, int],
     where: dict[int, tuple[str, str]] | None = None,
@@ -200,19 +205,19 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     if first <= 7 and (m := TOOL_DIAG_PYFLAKES.match(s)):
         sev = "error" if TOOL_PYFLAKES_ERROR.search(m["msg"]) else "low"
         return Finding(i, sev, "", m["msg"])
-    if first <= FINDING_STARTS.index(TOOL_DIAG_MAVEN) and (m := TOOL_DIAG_MAVEN.match(s)):
+    if first <= _AT_MAVEN and (m := TOOL_DIAG_MAVEN.match(s)):
         return Finding(i, _severity(m["sev"]), "", m["msg"])
-    if first <= FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED) and (m := TOOL_DIAG_RUFF_GROUPED.match(s)):
+    if first <= _AT_RUFF_GROUPED and (m := TOOL_DIAG_RUFF_GROUPED.match(s)):
         return Finding(i, _flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
-    if first <= FINDING_STARTS.index(TOOL_DIAG_PYRIGHT) and (m := TOOL_DIAG_PYRIGHT.match(s)):
+    if first <= _AT_PYRIGHT and (m := TOOL_DIAG_PYRIGHT.match(s)):
         sev = _severity(m["sev"])  # information, hint: low; basedpyright's `note` is a finding of its own
         rule = PYRIGHT_RULE.search(m["msg"])
         return Finding(i, "low" if sev == "note" else sev, rule[1] if rule else "", m["msg"], style="pyright")
-    if first <= FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE) and i + 1 < len(norm) and TOOL_DIAG_PYDOCSTYLE.match(s) \
+    if first <= _AT_PYDOCSTYLE and i + 1 < len(norm) and TOOL_DIAG_PYDOCSTYLE.match(s) \
             and (m := PYDOCSTYLE_MESSAGE.match(norm[i + 1])):
         # the headline says where; the line under it is the finding (its code and message)
         return Finding(i, "low", m["rule"], m["msg"], style="pydocstyle")
-    if first <= FINDING_STARTS.index(TOOL_DIAG_VULTURE) and (m := TOOL_DIAG_VULTURE.match(s)):
+    if first <= _AT_VULTURE and (m := TOOL_DIAG_VULTURE.match(s)):
         return Finding(i, "low", f"{m['kind'].replace(' ', '-')}-{m['conf']}%", m["msg"])  # `unused-variable-60%`×12
     return None
 
@@ -256,7 +261,8 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     while i + 1 < n:
         i += 1
         s = norm[i]
-        if cur is None and not sources_open and i not in candidates:
+        candidate = i in candidates
+        if cur is None and not sources_open and not candidate:
             if group is None:
                 # nothing opens before the next candidate; a failure block in between only
                 # clears the pending preamble (the line-by-line path below, in one step)
@@ -273,7 +279,6 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
         if in_block[i]:
             cur, pending = None, []
             continue
-        candidate = i in candidates
         if cur is not None and not candidate and cur.style == "arrow" and not after_did_you_mean and s.strip():
             # the bulk of a rustc / ruff finding: its message and excerpt lines, up to a blank
             # line, a failure block or a candidate (the general path below gives the same
@@ -351,18 +356,13 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     return findings
 
 
-#: _message_line's literal precondition, asked of a stripped line's first character in C.
-_MESSAGE_FIRSTS = "=hnwei"
-_FIRST_CHAR = itemgetter(slice(None, 1))
-
-
 def _arrow_body(norm: list[str], in_block: list[bool] | None, i: int, starts: list[int], cur: Finding) -> int:
     """Take the lines from i (non-blank, outside a failure block, no candidate) up to the next
     blank line, failure block line or candidate into `cur`, an arrow finding: message lines
     (_message_line) to its message, the rest to its excerpt, as asked line by line; the line
     the message already ends with (the `-->` location) is taken. Returns where they end.
-    `in_block`: None when no line is in a failure block. Found with C-level scans: the end by
-    list.index, the message lines by _message_line's literal test over them all."""
+    `in_block`: None when no line is in a failure block. The end is found by C-level scans
+    (list.index), so the loop over the lines asks one thing of each."""
     k = bisect_right(starts, i)
     end = starts[k] if k < len(starts) else len(norm)
     try:
@@ -371,17 +371,14 @@ def _arrow_body(norm: list[str], in_block: list[bool] | None, i: int, starts: li
         pass
     if in_block is not None and any(in_block[i:end]):
         end = next(j for j in range(i, end) if in_block[j])
-    message = cur.message
+    message, snippet = cur.message, cur.snippet
     # (only the first line can be the one the message ends with: every line taken is before it)
-    first = i + 1 if message and message[-1] == i else i
-    lines = range(first, end)
-    maybe = map(contains, repeat(_MESSAGE_FIRSTS), map(_FIRST_CHAR, map(str.lstrip, norm[first:end])))
-    said = [j for j in compress(lines, maybe) if TOOL_MESSAGE_LINE.match(norm[j])]
-    if said:
-        message.extend(said)
-        cur.snippet.extend(filterfalse(set(said).__contains__, lines))
-    else:
-        cur.snippet.extend(lines)
+    for j in range(i + 1 if message and message[-1] == i else i, end):
+        t = norm[j]
+        if t.lstrip()[:1] in "=hnwei" and TOOL_MESSAGE_LINE.match(t):  # _message_line, inline
+            message.append(j)
+        else:
+            snippet.append(j)
     return end
 
 
@@ -398,13 +395,32 @@ def _decide_findings(
             kept.extend(members)
             continue
         sampled.add(sev)
-        kept_now, dropped_now = _representatives(members, norm)
-        kept.extend(kept_now)
-        dropped.extend(dropped_now)
+        seen: set[tuple[str, str]] = set()
+        shapes: dict[str, str] = {}  # linters repeat a message word for word
+        for f in members:
+            msg = _worded_msg(f, norm) if f.message else f.msg  # (a one-line finding's is its own)
+            shape = shapes.get(msg)
+            if shape is None:
+                shape = shapes[msg] = _shape(msg)
+            key = (f.rule, shape)
+            (dropped if key in seen else kept).append(f)
+            seen.add(key)
     kept.extend(f for f in findings if f.sev == "error")
-    kept.sort(key=lambda f: f.head)
+    kept.sort(key=_HEAD)
     groups_kept: set[int] = set()
-    _drop_findings(dropped, norm, cls, rules, where)
+    for f in dropped:
+        rules[f.head] = f.rule
+        if where is not None and coded_shellcheck(f.rule):  # the marker says where each one is
+            loc = shellcheck_location(norm, f.head, f.group, f.style)
+            if loc is not None:
+                where[f.head] = loc
+        # The headline goes even when the scan kept it for its own words (rustc's and clippy's
+        # `warning: msg` reads like a generic summary line): kept alone, it would stand without
+        # its location, and the marker could not count it as a finding.
+        cls[f.head] = REPEAT
+        for k in (*f.message, *f.snippet, *f.preamble):
+            if cls[k] != KEEP:  # _drop, inline: a thinned lint run drops tens of thousands of lines
+                cls[k] = REPEAT
     shown = 0
     for f in kept:
         # a representative of a thinned severity shows its headline and location only
@@ -443,52 +459,7 @@ def _decide_findings(
                     _drop(cls, k)
 
 
-def _representatives(members: list[Finding], norm: list[str]) -> tuple[list[Finding], list[Finding]]:
-    """The first finding of each (rule, message shape), and the others, each in order."""
-    # (_worded_msg, its answer without the call for a message with no bracket: nothing for
-    # TOOL_TRAILING_RULE to take away)
-    msgs = [f.msg if not f.message or (f.msg and "]" not in f.msg and f.msg.strip()) else _worded_msg(f, norm)
-            for f in members]
-    shapes = {msg: _shape(msg) for msg in dict.fromkeys(msgs)}  # linters repeat a message word for word
-    first: dict[tuple[str, str], int] = {}  # each key's first finding, in order
-    deque(map(first.setdefault, zip(map(_RULE, members), map(shapes.__getitem__, msgs)), count()), maxlen=0)
-    if len(first) == len(members):
-        return members, []
-    firsts = set(first.values())
-    return (list(map(members.__getitem__, first.values())),
-            list(map(members.__getitem__, filterfalse(firsts.__contains__, range(len(members))))))
-
-
-def _drop_findings(dropped: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str],
-                   where: dict[int, tuple[str, str]] | None) -> None:
-    """Each dropped finding's headline REPEAT with its rule (and, for shellcheck's, its place),
-    and its lines REPEAT unless already KEEP (_drop). A thinned lint run drops tens of
-    thousands of lines: they are labelled in C-level passes (only REPEAT is written, so which
-    line is labelled first does not matter)."""
-    heads = list(map(_HEAD, dropped))
-    rules.update(zip(heads, map(_RULE, dropped)))
-    if where is not None:  # the marker says where each one is
-        for f in dropped:
-            if f.rule[:2] == "SC" and coded_shellcheck(f.rule):
-                loc = shellcheck_location(norm, f.head, f.group, f.style)
-                if loc is not None:
-                    where[f.head] = loc
-    # The headline goes even when the scan kept it for its own words (rustc's and clippy's
-    # `warning: msg` reads like a generic summary line): kept alone, it would stand without
-    # its location, and the marker could not count it as a finding.
-    _label_all(cls, heads, REPEAT)
-    under = [*chain.from_iterable(map(_MESSAGE, dropped)), *chain.from_iterable(map(_SNIPPET, dropped)),
-             *chain.from_iterable(map(_PREAMBLE, dropped))]
-    _label_all(cls, compress(under, map(ne, map(cls.__getitem__, under), repeat(KEEP))), REPEAT)
-
-
-_HEAD, _RULE = attrgetter("head"), attrgetter("rule")
-_MESSAGE, _SNIPPET, _PREAMBLE = attrgetter("message"), attrgetter("snippet"), attrgetter("preamble")
-
-
-def _label_all(cls: list[str], lines: Iterable[int], label: str) -> None:
-    """cls[k] = label for every k of `lines`, in C."""
-    deque(map(cls.__setitem__, lines, repeat(label)), maxlen=0)
+_HEAD = attrgetter("head")
 
 
 def _whole_at_the_edges(dropped: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str]) -> None:
