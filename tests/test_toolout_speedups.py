@@ -414,3 +414,17 @@ ARROW_PIECES = ["E501 Line too long", "error[E0308]: mismatched types", "  --> s
 @given(st.lists(st.sampled_from(ARROW_PIECES), max_size=30))
 def test_findings_are_collected_as_line_by_line_on_any_lines(lines):
     collect_both_ways(lines)
+
+
+
+#: Preambles, findings and failure blocks between stretches no finding is open in.
+PREAMBLE_PIECES = ["In file included from a.h:1,", "                 from b.c:2:", "a.c:3:5: warning: unused x [-Wunused]",
+                   "    3 | int x;", "      |     ^", "", "Traceback (most recent call last):", "  File \"a.py\", line 1",
+                   "ValueError: x", "plain words", "a.py:1:1: E501 Line too long", "E501 Line too long", "  --> a.py:1:1",
+                   "help: do this"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PREAMBLE_PIECES), max_size=30))
+def test_findings_and_preambles_are_collected_as_line_by_line_on_any_lines(lines):
+    collect_both_ways(lines)

@@ -9,6 +9,7 @@ their check last in brackets (ANALYZER_HEADLINE); other markers are unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress, repeat
 
 from engine.patterns import ANALYZER_HEADLINE, FINDINGS_COUNTED
 
@@ -32,8 +33,9 @@ def with_locations(describe: Describe | None, lines: Sequence[str]) -> Describe:
 def locations(lines: Sequence[str]) -> tuple[str, int]:
     """`at rule: path:line:col line:col, path:line:col; rule: ...` and how many places it names."""
     by_rule: dict[str, dict[str, list[str]]] = {}  # insertion order: first appearance
-    for line in lines:
-        if not line.endswith("]") or ": " not in line:
+    # (the literal tests in C: an elided run can be thousands of lines, few of them headlines)
+    for line in compress(lines, map(str.endswith, lines, repeat("]"))):
+        if ": " not in line:
             continue
         m = ANALYZER_HEADLINE.fullmatch(line)
         if m is None:

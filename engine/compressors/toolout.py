@@ -35,7 +35,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress, repeat
+from itertools import compress, filterfalse, islice, repeat
 
 from engine.compressors import invariants
 from engine.compressors.lines import LineScan, counted
@@ -441,14 +441,15 @@ def _nests(norm: list[str], i: int, depth: int) -> bool:
 def _mark_tree(norm: list[str], cls: list[str], in_block: list[bool]) -> None:
     """In a mocha / jest / node --test tree: suite titles of passing tests are PASS; the titles
     above a failing, pending or skipped result are KEEP (they name it)."""
-    # every mark is outside ASCII: only such lines are asked
-    if sum(1 for s in norm if not s.isascii() and TOOL_TREE_MARK.match(s)) < TREE_MIN_MARKS:
+    # every mark is outside ASCII: only such lines are asked, up to the few needed
+    if len(list(islice(filter(TOOL_TREE_MARK.match, filterfalse(str.isascii, norm)), TREE_MIN_MARKS))) < TREE_MIN_MARKS:
         return
     stack: list[tuple[int, int]] = []  # (indent, index) of open suite titles
+    rest = list(map(len, map(str.lstrip, norm)))  # from the first non-blank character: _indent, in C
     for i, s in enumerate(norm):
-        if not s.strip():
+        if not rest[i]:  # blank
             continue
-        d = _indent(s)
+        d = len(s) - rest[i]
         if in_block[i] and not (stack and stack[-1][0] >= d):
             if _result_odd(s):
                 for _, k in stack:
@@ -663,15 +664,15 @@ def _label_blanks(norm: list[str], cls: list[str]) -> list[int]:
     n = len(norm)
     # a normalised line is blank exactly when it is empty (trailing white space is stripped)
     blanks = list(compress(range(n), map(operator.not_, norm)))
-    k = 0
-    while k < len(blanks):
-        i = j = blanks[k]
-        while k < len(blanks) and blanks[k] == j:  # the run of blank lines i..j-1
+    j = 0
+    for i in blanks:
+        if i < j:
+            continue  # in the run already seen
+        j = i + 1
+        while j < n and not norm[j]:  # the run of blank lines i..j-1
             j += 1
-            k += 1
-        prev = cls[i - 1] if i > 0 else None
-        nxt = cls[j] if j < n else None
-        if cls[i] == OTHER and prev is not None and nxt is not None:
+        if i and j < n and cls[i] == OTHER:  # a labelled line on each side
+            prev, nxt = cls[i - 1], cls[j]
             label = prev if prev == nxt or prev in DROPPABLE else nxt if nxt in DROPPABLE else None
             if label is not None:
                 for m in range(i, j):

@@ -14,7 +14,9 @@ marker. Excerpts are shown for the first SNIPPET_FINDINGS kept findings.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
@@ -136,6 +138,14 @@ FINDING_STARTS_SPACED = (
 )
 
 
+#: Where the later FINDING_STARTS patterns stand in it (the ones _match_finding tries by name).
+_AT_MAVEN = FINDING_STARTS.index(TOOL_DIAG_MAVEN)
+_AT_RUFF_GROUPED = FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED)
+_AT_PYRIGHT = FINDING_STARTS.index(TOOL_DIAG_PYRIGHT)
+_AT_PYDOCSTYLE = FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE)
+_AT_VULTURE = FINDING_STARTS.index(TOOL_DIAG_VULTURE)
+
+
 def mark_findings(
     norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str], candidates: dict[int, int],
     where: dict[int, tuple[str, str]] | None = None,
@@ -203,19 +213,19 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     if first <= 7 and (m := TOOL_DIAG_PYFLAKES.match(s)):
         sev = "error" if TOOL_PYFLAKES_ERROR.search(m["msg"]) else "low"
         return Finding(i, sev, "", m["msg"])
-    if first <= FINDING_STARTS.index(TOOL_DIAG_MAVEN) and (m := TOOL_DIAG_MAVEN.match(s)):
+    if first <= _AT_MAVEN and (m := TOOL_DIAG_MAVEN.match(s)):
         return Finding(i, _severity(m["sev"]), "", m["msg"])
-    if first <= FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED) and (m := TOOL_DIAG_RUFF_GROUPED.match(s)):
+    if first <= _AT_RUFF_GROUPED and (m := TOOL_DIAG_RUFF_GROUPED.match(s)):
         return Finding(i, _flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
-    if first <= FINDING_STARTS.index(TOOL_DIAG_PYRIGHT) and (m := TOOL_DIAG_PYRIGHT.match(s)):
+    if first <= _AT_PYRIGHT and (m := TOOL_DIAG_PYRIGHT.match(s)):
         sev = _severity(m["sev"])  # information, hint: low; basedpyright's `note` is a finding of its own
         rule = PYRIGHT_RULE.search(m["msg"])
         return Finding(i, "low" if sev == "note" else sev, rule[1] if rule else "", m["msg"], style="pyright")
-    if first <= FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE) and i + 1 < len(norm) and TOOL_DIAG_PYDOCSTYLE.match(s) \
+    if first <= _AT_PYDOCSTYLE and i + 1 < len(norm) and TOOL_DIAG_PYDOCSTYLE.match(s) \
             and (m := PYDOCSTYLE_MESSAGE.match(norm[i + 1])):
         # the headline says where; the line under it is the finding (its code and message)
         return Finding(i, "low", m["rule"], m["msg"], style="pydocstyle")
-    if first <= FINDING_STARTS.index(TOOL_DIAG_VULTURE) and (m := TOOL_DIAG_VULTURE.match(s)):
+    if first <= _AT_VULTURE and (m := TOOL_DIAG_VULTURE.match(s)):
         return Finding(i, "low", f"{m['kind'].replace(' ', '-')}-{m['conf']}%", m["msg"])  # `unused-variable-60%`×12
     if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_UNIX) and (m := TOOL_DIAG_ESLINT_UNIX.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
@@ -255,6 +265,10 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     """The findings, each with the lines under it. `cls`: the lines' labels by themselves; a
     progress line (make -j2's `  CC  foo.lo`, indented like an excerpt) ends a finding."""
     findings: list[Finding] = []
+    if not candidates:
+        return findings  # a finding, a preamble and a group header each start on a candidate
+    starts = sorted(candidates)
+    blocked = any(in_block)
     cur: Finding | None = None
     group: list[int] | None = None
     pending: list[int] = []
@@ -265,29 +279,30 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     while i + 1 < n:
         i += 1
         s = norm[i]
-        if cur is None and not sources_open and i not in candidates:
+        candidate = i in candidates
+        if cur is None and not sources_open and not candidate:
+            if group is None:
+                # nothing opens before the next candidate; a failure block in between only
+                # clears the pending preamble (the line-by-line path below, in one step)
+                nxt = starts[k] if (k := bisect_right(starts, i)) < len(starts) else n
+                if pending and blocked and any(in_block[i:nxt]):
+                    pending = []
+                i = nxt - 1
+                continue
             if in_block[i]:
                 pending = []
-            elif group is not None and not s.strip() and not norm[group[0]].startswith(("*", "In ")):
+            elif not s.strip() and not norm[group[0]].startswith(("*", "In ")):
                 group = None  # eslint: a blank line ends the file's group
             continue
         if in_block[i]:
             cur, pending = None, []
             continue
-        candidate = i in candidates
         if cur is not None and not candidate and cur.style == "arrow" and not after_did_you_mean and s.strip():
             # the bulk of a rustc / ruff finding: its message and excerpt lines, up to a blank
             # line, a failure block or a candidate (the general path below gives the same
             # answer, with more tests; so would this test line by line: a normalised line is
             # blank when empty)
-            message, snippet = cur.message, cur.snippet
-            j = i
-            while j < n and (t := norm[j]) and not in_block[j] and j not in candidates:
-                if not (message and message[-1] == j):  # else the `-->` location, taken
-                    is_message = t.lstrip()[:1] in "=hnwei" and TOOL_MESSAGE_LINE.match(t)  # _message_line, inline
-                    (message if is_message else snippet).append(j)
-                j += 1
-            i = j - 1
+            i = _arrow_body(norm, in_block if blocked else None, i, starts, cur) - 1
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
@@ -370,6 +385,32 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     return findings
 
 
+def _arrow_body(norm: list[str], in_block: list[bool] | None, i: int, starts: list[int], cur: Finding) -> int:
+    """Take the lines from i (non-blank, outside a failure block, no candidate) up to the next
+    blank line, failure block line or candidate into `cur`, an arrow finding: message lines
+    (_message_line) to its message, the rest to its excerpt, as asked line by line; the line
+    the message already ends with (the `-->` location) is taken. Returns where they end.
+    `in_block`: None when no line is in a failure block. The end is found by C-level scans
+    (list.index), so the loop over the lines asks one thing of each."""
+    k = bisect_right(starts, i)
+    end = starts[k] if k < len(starts) else len(norm)
+    try:
+        end = norm.index("", i, end)  # a normalised line is blank when empty
+    except ValueError:
+        pass
+    if in_block is not None and any(in_block[i:end]):
+        end = next(j for j in range(i, end) if in_block[j])
+    message, snippet = cur.message, cur.snippet
+    # (only the first line can be the one the message ends with: every line taken is before it)
+    for j in range(i + 1 if message and message[-1] == i else i, end):
+        t = norm[j]
+        if t.lstrip()[:1] in "=hnwei" and TOOL_MESSAGE_LINE.match(t):  # _message_line, inline
+            message.append(j)
+        else:
+            snippet.append(j)
+    return end
+
+
 def _decide_findings(
     findings: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str],
     where: dict[int, tuple[str, str]] | None = None,
@@ -386,7 +427,7 @@ def _decide_findings(
         seen: set[tuple[str, str]] = set()
         shapes: dict[str, str] = {}  # linters repeat a message word for word
         for f in members:
-            msg = _worded_msg(f, norm)
+            msg = _worded_msg(f, norm) if f.message else f.msg  # (a one-line finding's is its own)
             shape = shapes.get(msg)
             if shape is None:
                 shape = shapes[msg] = _shape(msg)
@@ -394,7 +435,7 @@ def _decide_findings(
             (dropped if key in seen else kept).append(f)
             seen.add(key)
     kept.extend(f for f in findings if f.sev == "error")
-    kept.sort(key=lambda f: f.head)
+    kept.sort(key=_HEAD)
     groups_kept: set[int] = set()
     for f in dropped:
         rules[f.head] = f.rule
@@ -445,6 +486,9 @@ def _decide_findings(
                     cls[k] = KEEP
                 else:
                     _drop(cls, k)
+
+
+_HEAD = attrgetter("head")
 
 
 def _whole_at_the_edges(dropped: list[Finding], norm: list[str], cls: list[str], rules: dict[int, str]) -> None:
