@@ -78,6 +78,16 @@ ANSI_BYTES = compile_lazily(ANSI.pattern.encode("ascii"))
 #: invisible on a terminal, noise to an agent. Tab stays.
 CONTROL_CHARS = compile_lazily(r"[\x00-\x08\x0b-\x1f\x7f]")
 
+#: A cursor-up escape (`ESC[1A`, `ESC[7A`): a live display (jest's RUNS rows, vitest's summary,
+#: log-update) moving up over rows it printed, to erase and redraw them.
+CURSOR_UP = compile_lazily(r"\x1b\[\d*A")
+#: Escapes that move the cursor down or to a place (`ESC[2B`, `ESC[5;1H`, save/restore): rows
+#: are then revisited in an order the line-start model of erased rows does not follow.
+CURSOR_ELSEWHERE = compile_lazily(r"\x1b\[\d*[BEFHfsu]|\x1b\[\d+;\d+[Hf]|\x1b[78]")
+#: The escapes and CRs a line starts with before its text: erasing (`ESC[K`, `ESC[2K`), moving up
+#: (`ESC[1A`), to the line start (`\r`, `ESC[1G`, `ESC[999D`), modes (`ESC[?2026h`) and colours.
+LINE_START_ESCAPES = compile_lazily(r"(?:\r|\x1b\[[0-9;?]*[AKGDhlm])+")
+
 # ---------------------------------------------------------------- lines that must survive
 
 #: Lines a terminal transcript must keep: errors, warnings, failures, stack frames.

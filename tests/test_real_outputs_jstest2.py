@@ -1,0 +1,66 @@
+"""Real outputs of JavaScript test runners run on a real package's code (semver 7.8.6 with a
+broken line, its own test fixtures) under a pty, trimmed excerpts under
+tests/fixtures/real/jstest2/: rows a live display erased (jest's RUNS rows, vitest's running
+summary) are blank as the terminal showed them, and elided as such; every failure row, failure
+block and the final summary stay."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.terminal_text import clean_lines, erased_rows
+from engine.compressors import lines as L
+from tests.real_views import MARKER, engine_view
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "jstest2"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def test_jest_runs_rows_erased_by_the_next_frame_are_not_shown(counter):  # noqa: ANN001
+    data = real("jest-default-pty.txt")
+    view = engine_view(counter, data).splitlines()
+    # each ` RUNS  file` row is erased (`ESC[K ESC[1A ESC[K ESC[1A`) before the next frame:
+    # the old view showed the last one of each file between the failure blocks
+    assert not [ln for ln in view if ln.startswith(" RUNS ")]
+    for kept in (" FAIL  jt/comparisons.test.js", " FAIL  jt/range.test.js",
+                 "  ● comparisons › 1.2.3-a.b > 1.2.3-a", "  ● Range › maxSatisfying picks the highest prerelease",
+                 "      at toBe (jt/comparisons.test.js:6:38)", "    +   \"0.0.1\",",
+                 "Tests:       4 failed, 148 passed, 152 total", "Snapshots:   4 passed, 4 total"):
+        assert kept in view, kept
+    # what a marker calls blank is blank in the shown text
+    text = data.decode()
+    shown = clean_lines(text, L.split(text).bare())
+    assert sum(1 for ln in shown if ln.startswith(" RUNS ")) == 0
+    markers = [MARKER.match(ln) for ln in view if MARKER.match(ln)]
+    assert markers and all(m.group(2).endswith("blank lines") or "passing-test" in m.group(2) for m in markers)
+
+
+def test_vitest_running_summary_frames_erased_by_the_next_frame_are_not_shown(counter):  # noqa: ANN001
+    data = real("vitest-run-pty.txt")
+    view = engine_view(counter, data).splitlines()
+    # the running summary (`Test Files 0 passed (3)`, `Tests 1 passed (115)`, ...) is redrawn
+    # in place seven times; only the final summary is on the screen at the end
+    assert not [ln for ln in view if ln.strip().startswith(("Test Files 0 passed", "Tests 1 passed", "Duration 852ms"))]
+    assert not [ln for ln in view if "[queued]" in ln]
+    for kept in (" ❯ vt/range.test.js (115 tests | 2 failed) 177ms",
+                 "     × maxSatisfying picks the highest prerelease 1ms",
+                 " FAIL  vt/format.test.js > parse > parses a full version",
+                 "Error: Snapshot `parse > parses a full version 1` mismatched",
+                 " Test Files  3 failed (3)", "      Tests  5 failed | 148 passed (153)"):
+        assert kept in view, kept
+
+
+def test_erased_rows_follow_only_line_start_escapes_and_fail_closed_on_other_moves():
+    # a frame of two rows erased by the next frame's line-start `ESC[K ESC[1A ESC[K ESC[1A ESC[K`
+    lines = ["head", "frame a", "frame b", "\x1b[K\x1b[1A\x1b[K\x1b[1A\x1b[Kframe c", "tail"]
+    assert erased_rows(lines) == [1, 2]
+    # text before the escapes (a row printed, then the display redraws): no row is erased
+    assert erased_rows(["head", "bar 1", "row\r\x1b[2K\x1b[1A\x1b[2Kbar 2"]) == []
+    # cursor-down or positioning escapes anywhere: rows are revisited, nothing is claimed
+    assert erased_rows(["a", "b", "\x1b[K\x1b[1A\x1b[Kc\x1b[1B"]) == []
+    # a row overwritten without an erase keeps its line
+    assert erased_rows(["a", "b", "\x1b[1Ac"]) == []
