@@ -64,3 +64,26 @@ def test_erased_rows_follow_only_line_start_escapes_and_fail_closed_on_other_mov
     assert erased_rows(["a", "b", "\x1b[K\x1b[1A\x1b[Kc\x1b[1B"]) == []
     # a row overwritten without an erase keeps its line
     assert erased_rows(["a", "b", "\x1b[1Ac"]) == []
+
+
+def test_vitest_junit_report_under_a_pty_is_a_test_run_not_a_diff(counter):  # noqa: ANN001
+    # `vitest run --reporter=junit` under a pty: the spinner's glyphs stand before `<?xml` and
+    # its failure texts hold `- Expected` / `+ Received` lines, so the coloured payload read as a
+    # diff and passed through whole (9,575 tokens); as a test run its passing cases fold
+    from engine.detect import detect
+    from engine.types import ContentType
+    data = real("vitest-junit-pty.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original = ANSI.sub("", data.decode()).splitlines()
+    view = engine_view(counter, data).splitlines()
+    failing = [k for k, ln in enumerate(original) if ln.strip().startswith("<failure")]
+    assert len(failing) == 5
+    for k in failing:
+        assert original[k - 1] in view  # the <testcase> naming it
+        end = next(j for j in range(k, len(original)) if original[j].strip() == "</testcase>")
+        for ln in original[k:end + 1]:
+            assert ln in view, ln
+    assert sum(1 for ln in view if ln.lstrip().startswith("<testsuite name=")) == 3
+    passed = sum(int(m.group(1)) for ln in view for m in re.finditer(r"(\d+) passing-test lines?", ln))
+    assert passed >= 2 * 140  # the passing cases' open and close lines
+    assert len(view) < len(original) // 3
