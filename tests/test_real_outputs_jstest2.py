@@ -87,3 +87,30 @@ def test_vitest_junit_report_under_a_pty_is_a_test_run_not_a_diff(counter):  # n
     passed = sum(int(m.group(1)) for ln in view for m in re.finditer(r"(\d+) passing-test lines?", ln))
     assert passed >= 2 * 140  # the passing cases' open and close lines
     assert len(view) < len(original) // 3
+
+
+def test_node_test_failure_details_printed_again_in_the_recap_are_counted_in_the_tree(counter):  # noqa: ANN001
+    # node --test's spec reporter prints each failure's details under its `✖` row and again
+    # under `✖ failing tests:`; the tree's copy is counted (10,000 -> 1,538 tokens), the `✖`
+    # rows and the whole recap (with each `test at file:line:col`) stay
+    data = real("nodetest-spec-fail.txt")
+    original = [ln.rstrip() for ln in ANSI.sub("", data.decode()).splitlines()]
+    view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
+    head = original.index("✖ failing tests:")
+    for ln in original[head:]:
+        assert ln in view, ln
+    for ln in original[:head]:
+        if ln.lstrip().startswith(("✖ ", "﹣ ", "ℹ ")):
+            assert ln in view, ln
+    recap_rows = [ln for ln in original[head + 1:] if ln.startswith("✖ ")]
+    assert len(recap_rows) == 4
+    copies = sum(int(m.group(1)) for ln in view
+                 for m in re.finditer(r"(\d+) failure-detail lines? printed again", ln))
+    tree_details = 0
+    for row in recap_rows:
+        k = original.index("    " + row)
+        j = k + 1
+        while j < len(original) and (not original[j].strip() or original[j].startswith("      ")):
+            j += 1
+        tree_details += sum(1 for ln in original[k + 1:j] if ln.strip())
+    assert copies == tree_details == 63

@@ -68,7 +68,9 @@ from engine.compressors.toolout_findings import mark_findings
 from engine.compressors.toolout_where import describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
-from engine.compressors.toolout_js import RETRY_COPY, mark_js, vitest_cross_row
+from engine.compressors.toolout_js import (
+    NODE_RECAP_COPY, NODE_RECAP_HEAD, RETRY_COPY, fold_node_recap_copies, mark_js, vitest_cross_row,
+)
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
@@ -150,7 +152,7 @@ from engine.patterns import (
 
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
-                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY,
+                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY, NODE_RECAP_COPY,
                        PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS, TOX_DEBUG,
                        PIP_DEBUG,
                        PROBE_PASSED, PROBE_COMMAND})
@@ -541,6 +543,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     _mark_tree(norm, cls, in_block)
     mark_pytest_variants(norm, cls, joined, scan)  # xdist rows, --collect-only listings
     mark_js(norm, cls, scan)
+    if NODE_RECAP_HEAD in joined:  # node --test: each failure's details again in the recap
+        fold_node_recap_copies(norm, cls)
     if "<testcase" in joined:
         mark_junit(norm, cls)
     if "(Thread[" in joined and "secs." in joined:  # gradle --info: a task on a worker thread
@@ -696,6 +700,7 @@ _LABEL_NOUNS = (
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
     (JUNIT_PROPERTY, "JUnit <property> line"), (RETRY_COPY, "retry line|as in the first attempt"),
+    (NODE_RECAP_COPY, "failure-detail line|printed again under `✖ failing tests:`"),
     (PACKAGE_SOURCE_SEEN, "installed-package source line|listed above"),
     (UNKNOWN_FRAME, UNKNOWN_FRAME_NOUN),
     (LINK_REPEAT, "linker line|identical to lines shown above"),

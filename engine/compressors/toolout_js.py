@@ -261,6 +261,50 @@ def _mark_retries(norm: list[str], cls: list[str], i: int, j: int) -> None:
         k = end + 1
 
 
+#: A line of a failure's details in node --test's tree that its `✖ failing tests:` list prints
+#: again, word for word (the recap keeps the failure whole, with its `test at file:line:col`).
+NODE_RECAP_COPY = "noderecapcopy"
+#: The heading of node --test's recap of the failures, at the end of a spec-reporter run.
+NODE_RECAP_HEAD = "✖ failing tests:"
+
+
+def fold_node_recap_copies(norm: list[str], cls: list[str]) -> None:
+    """node --test (spec reporter) prints each failure's details under its `✖ name` row in the
+    tree and again under `✖ failing tests:` at the end. The tree's copy of the details becomes
+    NODE_RECAP_COPY, counted in the marker, when the recap holds them word for word (dedented
+    to its row); the `✖` rows stay in the tree, the recap stays whole."""
+    n = len(norm)
+    head = next((k for k in range(n - 1, -1, -1) if norm[k].strip() == NODE_RECAP_HEAD), None)
+    if head is None:
+        return
+    rows: dict[str, list[int]] = {}  # a tree row's text -> its lines, before the recap
+    for k in range(head):
+        s = norm[k]
+        if "✖" in s and s.lstrip().startswith("✖ "):
+            rows.setdefault(s.strip(), []).append(k)
+    k = head + 1
+    while k < n:
+        s = norm[k]
+        if not s.startswith("✖ "):
+            k += 1
+            continue
+        end = k + 1  # the recap's details: indented lines (blank ones among them)
+        while end < n and (not norm[end] or norm[end].startswith(" ")):
+            end += 1
+        while end > k + 1 and not norm[end - 1]:
+            end -= 1
+        body = norm[k + 1:end]
+        if sum(1 for ln in body if ln) >= MIN_RETRY_RUN:
+            for row in rows.get(s, ()):
+                pad = " " * _indent(norm[row])
+                copy = norm[row + 1:row + 1 + len(body)]
+                if len(copy) == len(body) and all(c == (pad + b if b else "") for c, b in zip(copy, body)):
+                    for m in range(row + 1, row + 1 + len(body)):
+                        cls[m] = NODE_RECAP_COPY
+        k = end
+    return
+
+
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings
 #: stand one at a time between their hits).
 PATH_LIST_MIN = 3
