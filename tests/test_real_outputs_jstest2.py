@@ -114,3 +114,28 @@ def test_node_test_failure_details_printed_again_in_the_recap_are_counted_in_the
             j += 1
         tree_details += sum(1 for ln in original[k + 1:j] if ln.strip())
     assert copies == tree_details == 63
+
+
+def test_node_test_tap_announcement_of_a_passing_test_passes_with_it(counter):  # noqa: ANN001
+    # `node --test --test-reporter=tap`: `# Subtest: name` announces each test; those of passing
+    # tests read as other lines and kept 19 of them between the runs of passing lines
+    data = real("nodetest-tap-fail.txt")
+    original = [ln.rstrip() for ln in data.decode().splitlines()]
+    view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
+    subtests = [ln for ln in view if "# Subtest: " in ln]
+    # the suites' and the failing (and skipped) tests' announcements only
+    assert subtests == ["# Subtest: semver", "    # Subtest: comparisons", "        # Subtest: 1.2.3-a.b > 1.2.3-a",
+                        "    # Subtest: range include",
+                        '        # Subtest: "1.2.3-pre+asdf - 2.4.3-pre+asdf" includes "1.2.3-pre.2"',
+                        "    # Subtest: objects", "        # Subtest: sorts prereleases",
+                        "        # Subtest: rejects a bad version when asked",
+                        "        # Subtest: intersects two ranges (pending upstream fix)"]
+    for k, ln in enumerate(original):
+        if ln.lstrip().startswith("not ok "):
+            end = original.index(ln[:len(ln) - len(ln.lstrip())] + "  ...", k)
+            for kept in original[k:end + 1]:
+                assert kept in view, kept
+    for ln in original[-9:]:
+        assert ln in view  # `1..1` and the `# tests 147` ... `# duration_ms` counts
+    markers = [MARKER.match(ln) for ln in view if MARKER.match(ln)]
+    assert sum(int(m.group(1)) for m in markers if m.group(2).endswith("passing-test lines")) == 710

@@ -305,6 +305,32 @@ def fold_node_recap_copies(norm: list[str], cls: list[str]) -> None:
     return
 
 
+#: How node --test's TAP reporter announces a test before its result line.
+NODE_SUBTEST = "# Subtest: "
+
+
+def mark_node_subtests(norm: list[str], cls: list[str]) -> None:
+    """node --test's TAP: a `# Subtest: name` line announces the `ok N - name` line that ends
+    the test at its indent (after its subtests); the announcement of a passing test passes
+    with it (it read as an other line, and a few of them broke every run of passing lines)."""
+    n = len(norm)
+    for i in range(n):
+        s = norm[i]
+        if NODE_SUBTEST not in s or cls[i] != OTHER:
+            continue
+        pad = s[:len(s) - len(s.lstrip())]
+        if s[len(pad):len(pad) + len(NODE_SUBTEST)] != NODE_SUBTEST:
+            continue
+        name = s[len(pad) + len(NODE_SUBTEST):]
+        j = i + 1
+        while j < n and (not norm[j] or norm[j].startswith(pad + " ") or norm[j].startswith(pad + "#")):
+            if norm[j].startswith(pad + NODE_SUBTEST):  # a sibling announced: this one has no result
+                break
+            j += 1
+        if j < n and cls[j] == PASS and norm[j].startswith(pad + "ok ") and norm[j].endswith(" - " + name):
+            cls[i] = PASS
+
+
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings
 #: stand one at a time between their hits).
 PATH_LIST_MIN = 3
