@@ -139,3 +139,21 @@ def test_node_test_tap_announcement_of_a_passing_test_passes_with_it(counter):  
         assert ln in view  # `1..1` and the `# tests 147` ... `# duration_ms` counts
     markers = [MARKER.match(ln) for ln in view if MARKER.match(ln)]
     assert sum(int(m.group(1)) for m in markers if m.group(2).endswith("passing-test lines")) == 710
+
+
+def test_ava_failure_section_stays_whole(counter):  # noqa: ANN001
+    # AVA prints its failed tests' details between two `─` rules after the result rows; the
+    # generic rules read the titles as passing suite titles and elided the second to fourth
+    # failures' titles, `file:line` lines, `› file://…` frames and half of a diff
+    data = real("ava-verbose-fail.txt")
+    original = [ln.rstrip() for ln in ANSI.sub("", data.decode()).splitlines()]
+    view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
+    rules = [k for k, ln in enumerate(original) if ln == "  ─"]
+    assert len(rules) == 2
+    for ln in original[rules[0]:rules[1] + 1]:
+        assert ln in view, ln
+    for ln in ("  ✘ [fail]: sorts prereleases", "  › file://avat/semver.test.mjs:20:5", "  +   '1.2.3-a.1',",
+               "  4 tests failed", "  1 test skipped", "  1 test todo"):
+        assert ln in view, ln
+    markers = [MARKER.match(ln) for ln in view if MARKER.match(ln)]
+    assert sum(int(m.group(1)) for m in markers) == sum(1 for ln in original if ln.startswith("  ✔ "))

@@ -331,6 +331,33 @@ def mark_node_subtests(norm: list[str], cls: list[str]) -> None:
             cls[i] = PASS
 
 
+#: AVA's row of a failed test (`✘ [fail]: title`), and the rule that opens and closes its
+#: section of failure details (a lone `─` at two spaces).
+AVA_FAIL_ROW = "✘ [fail]: "
+AVA_RULE = "  ─"
+#: An AVA failure section is kept whole up to this many lines (a runaway one is a transcript).
+AVA_SECTION_MAX = 5000
+
+
+def mark_ava(norm: list[str], cls: list[str]) -> None:
+    """AVA prints the details of its failed tests between two `─` rules after the result rows:
+    each test's title, its `file:line`, the code excerpt, the assertion's message, the
+    difference (`- actual, + expected`) and the `› file://…:10:11` frame. The whole section is
+    KEEP (the generic rules read the titles as passing suite titles and cut its diffs)."""
+    n = len(norm)
+    i = next((k for k in range(n) if norm[k].lstrip().startswith(AVA_FAIL_ROW)), None)
+    while i is not None and i < n:
+        start = next((k for k in range(i, n) if norm[k] == AVA_RULE), None)
+        if start is None:
+            return
+        end = next((k for k in range(start + 1, min(n, start + AVA_SECTION_MAX)) if norm[k] == AVA_RULE), None)
+        if end is None:
+            return
+        for k in range(start, end + 1):
+            cls[k] = KEEP
+        i = next((k for k in range(end + 1, n) if norm[k].lstrip().startswith(AVA_FAIL_ROW)), None)
+
+
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings
 #: stand one at a time between their hits).
 PATH_LIST_MIN = 3
