@@ -1817,6 +1817,9 @@ TOOL_TB_CONTINUES = compile_lazily(r"^(During handling of the above exception|Th
 NODE_CRASH_END = compile_lazily(r"(?:^|\n)Node\.js v\d+\.\d+\.\d+\s*$")
 #: Node's crash location, `file.js:12` alone on its line, above the source line and its caret.
 TOOL_NODE_CRASH_LOC = compile_lazily(r"^\S+:\d+$")
+#: A stack frame's location wrapped onto a line of its own (node-tap's reporter wraps at the
+#: terminal's width: `    at readConfig` / `(/path/configuration.ts:142:25)`).
+TOOL_WRAPPED_FRAME_LOC = compile_lazily(r"^\((?:file://)?\S+:\d+:\d+\)$")
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
 TOOL_FINDING_CONTINUES = compile_lazily(r"^\s|^Did you mean:|^\d+\s+\S")
 #: A caret or underline line (`   ^~~~`): the line above it is excerpt.

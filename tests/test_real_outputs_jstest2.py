@@ -157,3 +157,28 @@ def test_ava_failure_section_stays_whole(counter):  # noqa: ANN001
         assert ln in view, ln
     markers = [MARKER.match(ln) for ln in view if MARKER.match(ln)]
     assert sum(int(m.group(1)) for m in markers) == sum(1 for ln in original if ln.startswith("  ✔ "))
+
+
+def test_node_tap_relayed_crash_keeps_its_header_and_wrapped_frame_locations(counter):  # noqa: ANN001
+    # node-tap 21 under TypeScript 7 (its ts-node loader finds no `ts.sys`): the child's crash
+    # is relayed with two blank lines after the caret, and its frames wrapped at the width
+    # (`    at readConfig` / `(/path/configuration.ts:142:25)`): the crash header and the
+    # wrapped locations were elided as other lines
+    data = real("tap-ts-crash.txt")
+    view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
+    base = "/home/user/proj/node_modules/@isaacs/ts-node-temp-fork-for-pr-2009/src/"
+    for ln in (base + "configuration.ts:142", "    fileExists = ts.sys.fileExists,",
+               "TypeError: Cannot read properties of undefined (reading 'fileExists')",
+               "    at readConfig", f"({base}configuration.ts:142:25)", "    at findAndReadConfig",
+               f"({base}configuration.ts:66:82)", "    at Object.register", f"({base}index.ts:544:15)",
+               "Node.js v20.20.2", " FAIL  taps/semver.test.js 0 1.405s",
+               "Asserts:  0 pass  1 fail  1 of 1 complete", "# { total: 1, pass: 0, fail: 1 }"):
+        assert ln in view, ln
+    # the crash block is a failure block (KEEP), header to last frame, whatever the view's budget
+    from engine.compressors import toolout
+    text = data.decode()
+    shown = clean_lines(text, L.split(text).bare())
+    classes = toolout.analyse(shown).classes
+    start = shown.index(base + "configuration.ts:142")
+    end = next(k for k in range(start, len(shown)) if shown[k].startswith("    at async <anonymous>"))
+    assert all(classes[k] == toolout.KEEP for k in range(start, end + 1) if shown[k])

@@ -126,6 +126,7 @@ from engine.patterns import (
     TOOL_NODE_CRASH_LOC,
     TOOL_NODE_FAIL,
     TOOL_NODE_FAILING_TESTS,
+    TOOL_WRAPPED_FRAME_LOC,
     TOOL_PERL_DIAG,
     TOOL_PIP_ERROR,
     TOOL_PYTEST_BLOCK,
@@ -263,6 +264,9 @@ def _js_error_end(norm: list[str], i: int) -> int:
             return j
         if _indent(s) > base or s[:1] in "}]" or s.startswith(("- ", "Require stack:")):
             j += 1
+            continue
+        if s[:1] == "(" and norm[j - 1].lstrip().startswith("at ") and TOOL_WRAPPED_FRAME_LOC.match(s):
+            j += 1  # the frame's location, wrapped onto a line of its own
             continue
         return j
     return j
@@ -422,8 +426,12 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             end = _js_error_end(norm, i)
             start = i
             # node's crash header: `file:line`, the source line, a caret, a blank line
-            if i >= 4 and TOOL_NODE_CRASH_LOC.match(norm[i - 4]) and norm[i - 2].strip().startswith("^"):
-                start = i - 4
+            # (a reporter relaying the child's stderr may leave two blank lines)
+            for back in (4, 5):
+                if i >= back and TOOL_NODE_CRASH_LOC.match(norm[i - back]) and \
+                        norm[i - back + 2].strip().startswith("^") and not any(norm[i - back + 3:i]):
+                    start = i - back
+                    break
             _mark(cls, in_block, start, end)
     return passing
 
