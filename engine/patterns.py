@@ -1013,6 +1013,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
     r"|Running \d+ tests? using \d+ workers?\b|Total: \d+ tests? in \d+ files?$"  # playwright's header, --list's count
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
+    r"|bun test v\d+\.\d+|Ran \d+ tests? across \d+ files?\. \["  # bun test's banner and closing line
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
     r"|test result: (ok|FAILED)\. \d+ passed|error\[E\d{4}\]: |error: could not compile "  # cargo
     # cargo build/check/clippy: `Checking` too (a clippy run with its dependencies built

@@ -182,3 +182,27 @@ def test_node_tap_relayed_crash_keeps_its_header_and_wrapped_frame_locations(cou
     start = shown.index(base + "configuration.ts:142")
     end = next(k for k in range(start, len(shown)) if shown[k].startswith("    at async <anonymous>"))
     assert all(classes[k] == toolout.KEEP for k in range(start, end + 1) if shown[k])
+
+
+def test_bun_test_is_a_test_run_and_keeps_each_failure_block_above_its_row(counter):  # noqa: ANN001
+    # `bun test` (1.4.5): read as code and passed through whole; as a test run, the details bun
+    # prints above each `✗` row (code excerpt, caret, `error:`, diff, `at` frame) stay whole
+    from engine.detect import detect
+    from engine.types import ContentType
+    data = real("bun-test-fail.txt")
+    assert detect(data) == ContentType.TERMINAL
+    original = [ln.rstrip() for ln in ANSI.sub("", data.decode()).splitlines()]
+    view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
+    rows = [k for k, ln in enumerate(original) if ln.startswith(("✓ ", "✗ ")) or ln.endswith(".test.js:")]
+    failed = [k for k in rows if original[k].startswith("✗ ")]
+    assert len(failed) == 8  # 4 in the run, 4 in the `4 tests failed:` recap
+    for prev, k in zip(rows, rows[1:]):
+        if k in failed:
+            for ln in original[prev + 1:k + 1]:
+                assert ln in view, ln
+    for ln in original[-7:]:
+        assert ln in view, ln  # `4 tests failed:` ... `Ran 153 tests across 3 files.`
+    markers = [MARKER.match(ln) for ln in view if MARKER.match(ln)]
+    assert all(re.fullmatch(r"\d+ passing-test lines?(; 1 blank line)?", m.group(2)) for m in markers)
+    passed = sum(int(n) for m in markers for n in re.findall(r"(\d+) passing-test", m.group(2)))
+    assert passed == sum(1 for ln in original if ln.startswith("✓ ")) - 2  # two stand between kept lines

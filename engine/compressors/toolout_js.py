@@ -358,6 +358,28 @@ def mark_ava(norm: list[str], cls: list[str]) -> None:
         i = next((k for k in range(end + 1, n) if norm[k].lstrip().startswith(AVA_FAIL_ROW)), None)
 
 
+#: bun test's banner, and the marks its result rows start with (passed, failed, skipped, todo).
+BUN_BANNER = "bun test v"
+BUN_ROWS = ("✓ ", "✗ ", "» ", "✎ ")
+BUN_FAILED = "✗ "
+#: A bun failure block above its row is kept whole up to this many lines.
+BUN_BLOCK_MAX = 400
+
+
+def mark_bun(norm: list[str], cls: list[str]) -> None:
+    """bun test prints a failed test's details above its `✗ name` row: the code excerpt
+    (`7 |     expect(...)` and its caret), the `error:` message, the difference, the `at` frames.
+    Those lines, back to the row or file heading before them, are KEEP (read as other lines,
+    the excerpt and half a diff were elided)."""
+    prev = -1  # the last result row or file heading
+    for i, s in enumerate(norm):
+        if s.startswith(BUN_ROWS) or s.endswith(":") and not s.startswith(" ") and "." in s and " " not in s:
+            if s.startswith(BUN_FAILED) and 0 < i - prev - 1 <= BUN_BLOCK_MAX:
+                for k in range(prev + 1, i):
+                    cls[k] = KEEP
+            prev = i
+
+
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings
 #: stand one at a time between their hits).
 PATH_LIST_MIN = 3
