@@ -1014,6 +1014,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|Running \d+ tests? using \d+ workers?\b|Total: \d+ tests? in \d+ files?$"  # playwright's header, --list's count
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
     r"|bun test v\d+\.\d+|Ran \d+ tests? across \d+ files?\. \["  # bun test's banner and closing line
+    r"|(ok|FAILED) \| \d+ passed( \(\d+ steps?\))? \| \d+ failed"  # deno test's closing line
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
     r"|test result: (ok|FAILED)\. \d+ passed|error\[E\d{4}\]: |error: could not compile "  # cargo
     # cargo build/check/clippy: `Checking` too (a clippy run with its dependencies built
@@ -1818,6 +1819,8 @@ TOOL_TB_CONTINUES = compile_lazily(r"^(During handling of the above exception|Th
 NODE_CRASH_END = compile_lazily(r"(?:^|\n)Node\.js v\d+\.\d+\.\d+\s*$")
 #: Node's crash location, `file.js:12` alone on its line, above the source line and its caret.
 TOOL_NODE_CRASH_LOC = compile_lazily(r"^\S+:\d+$")
+#: deno test's result row of a test or step: `name ... ok (3ms)`, `... FAILED (1ms)`, `... ignored (0ms)`.
+DENO_RESULT_ROW = compile_lazily(r"^\s*\S.* \.\.\. (ok|FAILED|ignored)( \(due to \d+ failed steps?\))? \(\d+m?s\)$")
 #: A stack frame's location wrapped onto a line of its own (node-tap's reporter wraps at the
 #: terminal's width: `    at readConfig` / `(/path/configuration.ts:142:25)`).
 TOOL_WRAPPED_FRAME_LOC = compile_lazily(r"^\((?:file://)?\S+:\d+:\d+\)$")

@@ -206,3 +206,23 @@ def test_bun_test_is_a_test_run_and_keeps_each_failure_block_above_its_row(count
     assert all(re.fullmatch(r"\d+ passing-test lines?(; 1 blank line)?", m.group(2)) for m in markers)
     passed = sum(int(n) for m in markers for n in re.findall(r"(\d+) passing-test", m.group(2)))
     assert passed == sum(1 for ln in original if ln.startswith("✓ ")) - 2  # two stand between kept lines
+
+
+def test_deno_test_rows_pass_and_its_errors_and_failures_sections_stay_whole(counter):  # noqa: ANN001
+    # `deno test` (2.9.6) on node:test suites: its `name ... ok (1ms)` rows read as other lines
+    # (a few dozen stayed), the ERRORS section lost an assertion's diff and the FAILURES list
+    # was elided
+    data = real("deno-test-fail.txt")
+    original = [ln.rstrip() for ln in ANSI.sub("", data.decode()).splitlines()]
+    view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
+    errors = original.index(" ERRORS")
+    for ln in original[errors:]:
+        assert ln in view, ln
+    for ln in original[:errors]:
+        if " ... FAILED (" in ln or " ... ignored (" in ln:
+            assert ln in view, ln
+    markers = [MARKER.match(ln) for ln in view if MARKER.match(ln)]
+    passed = sum(int(n) for m in markers for n in re.findall(r"(\d+) passing-test", m.group(2)))
+    rows = sum(1 for ln in original if re.search(r" \.\.\. ok \(\d+m?s\)$", ln))
+    assert passed == rows - 1  # `parses prerelease identifiers ... ok` stands between failed rows
+    assert len(view) < 80

@@ -30,6 +30,7 @@ from __future__ import annotations
 from engine.compressors.lines import LIST_MAX_ENTRIES, LineScan
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
+    DENO_RESULT_ROW,
     JS_COVERAGE_HEADER,
     JS_BARE_SOURCE_PATH,
     JS_COVERAGE_RULE,
@@ -378,6 +379,32 @@ def mark_bun(norm: list[str], cls: list[str]) -> None:
                 for k in range(prev + 1, i):
                     cls[k] = KEEP
             prev = i
+
+
+#: deno test's section headings: each failure's details, then the list of the failed tests.
+DENO_ERRORS, DENO_FAILURES = " ERRORS", " FAILURES"
+
+
+def mark_deno(norm: list[str], cls: list[str]) -> None:
+    """deno test: a `name ... ok (3ms)` row passes (it read as an other line, and a few
+    dozen stayed between the runs); a FAILED or ignored row stays; the ` ERRORS ` section
+    (each failed test's `name => location`, `error:` line, diff, source line, caret, frames)
+    and the ` FAILURES ` list after it stay whole, to the closing `FAILED | … passed` line."""
+    n = len(norm)
+    section = None
+    for i, s in enumerate(norm):
+        if s.rstrip() in (DENO_ERRORS, DENO_FAILURES):
+            section = i
+        if section is not None:
+            cls[i] = KEEP
+            continue
+        if s.endswith("s)") and " ... " in s and (m := DENO_RESULT_ROW.match(s)):
+            if m.group(1) == "ok":
+                if cls[i] == OTHER:
+                    cls[i] = PASS
+            else:
+                cls[i] = KEEP
+    return
 
 
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings
