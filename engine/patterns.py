@@ -1819,6 +1819,10 @@ TOOL_TB_CONTINUES = compile_lazily(r"^(During handling of the above exception|Th
 NODE_CRASH_END = compile_lazily(r"(?:^|\n)Node\.js v\d+\.\d+\.\d+\s*$")
 #: Node's crash location, `file.js:12` alone on its line, above the source line and its caret.
 TOOL_NODE_CRASH_LOC = compile_lazily(r"^\S+:\d+$")
+#: A row of a code excerpt under an error (`  8 |     expect(x).type.toBe<string>()`, `    |   ~~~~`).
+CODE_FRAME_ROW = compile_lazily(r"^\s*\d*\s\|( |$)")
+#: TSTyche's location line closing an error: `at ./typ2/a.tst.ts:8:46 ❭ bump ❭ returns …`.
+TSTYCHE_AT = compile_lazily(r"^\s+at \S+:\d+:\d+( ❭ |$)")
 #: deno test's result row of a test or step: `name ... ok (3ms)`, `... FAILED (1ms)`, `... ignored (0ms)`.
 DENO_RESULT_ROW = compile_lazily(r"^\s*\S.* \.\.\. (ok|FAILED|ignored)( \(due to \d+ failed steps?\))? \(\d+m?s\)$")
 #: A stack frame's location wrapped onto a line of its own (node-tap's reporter wraps at the

@@ -226,3 +226,23 @@ def test_deno_test_rows_pass_and_its_errors_and_failures_sections_stay_whole(cou
     rows = sum(1 for ln in original if re.search(r" \.\.\. ok \(\d+m?s\)$", ln))
     assert passed == rows - 1  # `parses prerelease identifiers ... ok` stands between failed rows
     assert len(view) < 80
+
+
+def test_tstyche_errors_keep_their_code_excerpts(counter):  # noqa: ANN001
+    # TSTyche 5 (TypeScript 5.9): each `Error: Type 'X' is not the same as type 'Y'.` has a code
+    # excerpt whose `~~~~` row marks the failing type; the excerpts, alike from one error to the
+    # next, were elided as other lines
+    from engine.compressors import toolout
+    data = real("tstyche-fail.txt")
+    text = data.decode()
+    shown = clean_lines(text, L.split(text).bare())
+    classes = toolout.analyse(shown).classes
+    errors = [k for k, ln in enumerate(shown) if ln.startswith("Error: ")]
+    assert len(errors) == 4
+    for k in errors:
+        end = next(j for j in range(k, len(shown)) if shown[j].lstrip().startswith("at ./typ2/"))
+        assert any(set(shown[j].split("|")[-1].strip()) == {"~"} for j in range(k, end))
+        assert all(classes[j] == toolout.KEEP for j in range(k, end + 1) if shown[j])
+    view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
+    assert "     |                                              ~~~~~~" in view
+    assert "Assertions: 4 failed, 4 passed, 8 total" in view

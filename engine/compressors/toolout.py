@@ -69,8 +69,8 @@ from engine.compressors.toolout_where import describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import (
-    AVA_FAIL_ROW, BUN_BANNER, DENO_ERRORS, NODE_RECAP_COPY, NODE_RECAP_HEAD, NODE_SUBTEST, RETRY_COPY, fold_node_recap_copies,
-    mark_ava, mark_bun, mark_deno, mark_js, mark_node_subtests, vitest_cross_row,
+    AVA_FAIL_ROW, BUN_BANNER, DENO_ERRORS, NODE_RECAP_COPY, NODE_RECAP_HEAD, NODE_SUBTEST, RETRY_COPY, TSTYCHE_BANNER,
+    fold_node_recap_copies, mark_ava, mark_bun, mark_deno, mark_js, mark_node_subtests, mark_tstyche, vitest_cross_row,
 )
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_gradle import mark_gradle_info
@@ -556,6 +556,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         fold_node_recap_copies(norm, cls)
     if DENO_ERRORS in joined and " ... " in joined:  # deno test: its rows, ERRORS and FAILURES
         mark_deno(norm, cls)
+    if TSTYCHE_BANNER in joined and "Error: " in joined:  # TSTyche: each error's code excerpt
+        mark_tstyche(norm, cls)
     if BUN_BANNER in joined:  # bun test: each failure's details above its `✗` row
         mark_bun(norm, cls)
     if AVA_FAIL_ROW in joined:  # AVA: the section of failure details after the result rows

@@ -30,6 +30,7 @@ from __future__ import annotations
 from engine.compressors.lines import LIST_MAX_ENTRIES, LineScan
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
+    CODE_FRAME_ROW,
     DENO_RESULT_ROW,
     JS_COVERAGE_HEADER,
     JS_BARE_SOURCE_PATH,
@@ -50,6 +51,7 @@ from engine.patterns import (
     JS_VITEST_SKIPPED,
     JS_VITEST_SNAPSHOTS,
     TOOL_JEST_CONSOLE,
+    TSTYCHE_AT,
 )
 
 #: What every JS / TS source path holds (`.jsx`, `.d.ts` too): the lines JS_BARE_SOURCE_PATH is asked of.
@@ -405,6 +407,27 @@ def mark_deno(norm: list[str], cls: list[str]) -> None:
             else:
                 cls[i] = KEEP
     return
+
+
+#: TSTyche's banner (`···· TSTyche 5.0.2 at /path`).
+TSTYCHE_BANNER = "TSTyche "
+
+
+def mark_tstyche(norm: list[str], cls: list[str]) -> None:
+    """TSTyche's errors: `Error: Type 'X' is not the same as type 'Y'.`, a blank line, the code
+    excerpt whose `~~~~` row marks the failing type, a blank line and its `at ./a.tst.ts:8:46 ❭
+    suite ❭ test` line. The block is KEEP to that line (the excerpts, alike from one error to
+    the next, were elided as other lines)."""
+    n = len(norm)
+    for i, s in enumerate(norm):
+        if not s.startswith("Error: "):
+            continue
+        j = i + 1
+        while j < n and (not norm[j] or CODE_FRAME_ROW.match(norm[j])):
+            j += 1
+        if j < n and j > i + 1 and TSTYCHE_AT.match(norm[j]):
+            for k in range(i, j + 1):
+                cls[k] = KEEP
 
 
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings
