@@ -86,7 +86,10 @@ CURSOR_UP = compile_lazily(r"\x1b\[\d*A")
 CURSOR_ELSEWHERE = compile_lazily(r"\x1b\[\d*[BEFHfsu]|\x1b\[\d+;\d+[Hf]|\x1b[78]")
 #: The escapes and CRs a line starts with before its text: erasing (`ESC[K`, `ESC[2K`), moving up
 #: (`ESC[1A`), to the line start (`\r`, `ESC[1G`, `ESC[999D`), modes (`ESC[?2026h`) and colours.
-LINE_START_ESCAPES = compile_lazily(r"(?:\r|\x1b\[[0-9;?]*[AKGDhlm])+")
+LINE_START_ESCAPES = compile_lazily(r"(?:\r|\x1b\[[0-9;?]*[AKGDhlm]|\x1b\[2J\x1b\[3J\x1b\[H)+")
+#: Clear the screen and its scrollback, cursor home: a live display (node-tap's) redrawing its
+#: final report; nothing printed before is left on the terminal.
+CLEAR_ALL = "\x1b[2J\x1b[3J\x1b[H"
 
 # ---------------------------------------------------------------- lines that must survive
 

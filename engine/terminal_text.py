@@ -7,7 +7,7 @@ its kept lines with it.
 """
 from __future__ import annotations
 
-from engine.patterns import ANSI, CONTROL_CHARS, CURSOR_ELSEWHERE, CURSOR_UP, LINE_START_ESCAPES
+from engine.patterns import ANSI, CLEAR_ALL, CONTROL_CHARS, CURSOR_ELSEWHERE, CURSOR_UP, LINE_START_ESCAPES
 
 
 #: Written where a cursor-to-column-1 escape erased the line (`ESC[1G ESC[0K`, `ESC[2K ESC[1G`):
@@ -98,6 +98,8 @@ def erased_rows(lines: list[str]) -> list[int]:
     there (their text is redrawn below, or was progress). Only escapes at a line's start are
     followed; text with cursor-down or positioning escapes is left as it is (empty list)."""
     text_has = "\n".join(lines)
+    if CLEAR_ALL in text_has:  # followed where a line starts with it (below); elsewhere ignored
+        text_has = text_has.replace(CLEAR_ALL, "")
     if CURSOR_ELSEWHERE.search(text_has) is not None:
         return []
     owner: list[int] = []  # the line whose text a screen row holds (-1: none)
@@ -107,9 +109,14 @@ def erased_rows(lines: list[str]) -> list[int]:
         while len(owner) <= row:
             owner.append(-1)
         start = LINE_START_ESCAPES.match(line) if "\x1b[" in line else None
-        if start is not None and "A" in start.group():
+        if start is not None and ("A" in start.group() or CLEAR_ALL in start.group()):
             for esc in start.group().replace("\r", "").split("\x1b[")[1:]:
-                if esc.endswith("K") and esc[:-1] in ("", "0", "2"):
+                if esc == "2J":  # the screen and (3J) its scrollback cleared: every row shown so far
+                    erased.update(k for k in owner if k >= 0)
+                    owner = [-1]
+                elif esc == "H":
+                    row = 0
+                elif esc.endswith("K") and esc[:-1] in ("", "0", "2"):
                     if owner[row] >= 0:
                         erased.add(owner[row])
                     owner[row] = -1

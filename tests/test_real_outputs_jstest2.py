@@ -246,3 +246,20 @@ def test_tstyche_errors_keep_their_code_excerpts(counter):  # noqa: ANN001
     view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
     assert "     |                                              ~~~~~~" in view
     assert "Assertions: 4 failed, 4 passed, 8 total" in view
+
+
+def test_node_tap_live_display_cleared_before_its_report_is_not_shown(counter):  # noqa: ANN001
+    # node-tap 21's live display redraws `RUNS file N OK` and its `Asserts:` counts in place,
+    # then clears the screen and its scrollback (`ESC[2J ESC[3J ESC[H`) and prints its report;
+    # the 40-odd stale frames were shown (28,446 -> 6,540 tokens, now 1,205)
+    data = real("node-tap-fail-pty.txt")
+    view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
+    assert not [ln for ln in view if ln.startswith((" RUNS ", "Asserts:  0 pass"))]
+    for ln in ("✖ objects > sorts prereleases", "  taps/semver.test.js:18:5", "  --- expected", "  +++ actual",
+               "  -  \"1.2.3-a\",", "  +  \"1.2.3-a\",", "  Test.<anonymous> (taps/semver.test.js:9:7)",
+               "Asserts:  173 pass  4 fail  177 of 177 complete", "# { total: 177, pass: 173, fail: 4 }"):
+        assert ln in view, ln
+    assert sum(1 for ln in view if ln.startswith("✖ ")) == 8  # each failure in the summary and the report
+    # the clear only counts at a line's start; a cursor-home alone elsewhere fails closed
+    assert erased_rows(["a", "b", "\x1b[2J\x1b[3J\x1b[Hreport"]) == [0, 1]
+    assert erased_rows(["a", "b", "\x1b[Hreport"]) == []
