@@ -83,7 +83,7 @@ def clean_lines(text: str, bare: list[str], erased: list[int] | None = None) -> 
     if _printable_ascii(joined):  # every line printable: asked of the whole text at once
         return [ln.rstrip() for ln in bare]
     out = [ln.rstrip() if ln.isprintable() else clean(ln) for ln in bare]
-    if "\x1b[" in text and CURSOR_UP.search(text) is not None:
+    if "\x1b[" in text and (CURSOR_UP.search(text) is not None or CLEAR_ALL in text):
         for j in erased_rows(raw):
             out[j] = ""
             if erased is not None:
