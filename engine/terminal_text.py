@@ -84,19 +84,21 @@ def clean_lines(text: str, bare: list[str], erased: list[int] | None = None) -> 
         return [ln.rstrip() for ln in bare]
     out = [ln.rstrip() if ln.isprintable() else clean(ln) for ln in bare]
     if "\x1b[" in text and (CURSOR_UP.search(text) is not None or CLEAR_ALL in text):
-        for j in erased_rows(raw):
+        for j in erased_rows(raw, out):
             out[j] = ""
             if erased is not None:
                 erased.append(j)
     return out
 
 
-def erased_rows(lines: list[str]) -> list[int]:
+def erased_rows(lines: list[str], shown: list[str] | None = None) -> list[int]:
     """The lines a later line erased on the screen: a line that starts by erasing its row and
     moving up (`ESC[K ESC[1A ESC[K ESC[1A …`: jest's RUNS rows, vitest's live summary, log-update)
     blanks the rows it passes, so the terminal finally showed nothing of the lines printed
     there (their text is redrawn below, or was progress). Only escapes at a line's start are
-    followed; text with cursor-down or positioning escapes is left as it is (empty list)."""
+    followed; text with cursor-down or positioning escapes is left as it is (empty list).
+    `shown`: the lines as clean_line shows them, when the caller has them (whether a line
+    shows text is then read there, not by stripping its escapes again)."""
     text_has = "\n".join(lines)
     if CLEAR_ALL in text_has:  # followed where a line starts with it (below); elsewhere ignored
         text_has = text_has.replace(CLEAR_ALL, "")
@@ -125,7 +127,7 @@ def erased_rows(lines: list[str]) -> list[int]:
             rest = line[start.end():]
         else:
             rest = line
-        if rest.strip() and (rest.isprintable() or ANSI.sub("", rest).strip()):
+        if shown[i] if shown is not None else rest.strip() and (rest.isprintable() or ANSI.sub("", rest).strip()):
             if owner[row] >= 0:
                 erased.discard(owner[row])  # overwritten in part, not erased: left as it is
             owner[row] = i
