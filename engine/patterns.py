@@ -78,6 +78,19 @@ ANSI_BYTES = compile_lazily(ANSI.pattern.encode("ascii"))
 #: invisible on a terminal, noise to an agent. Tab stays.
 CONTROL_CHARS = compile_lazily(r"[\x00-\x08\x0b-\x1f\x7f]")
 
+#: A cursor-up escape (`ESC[1A`, `ESC[7A`): a live display (jest's RUNS rows, vitest's summary,
+#: log-update) moving up over rows it printed, to erase and redraw them.
+CURSOR_UP = compile_lazily(r"\x1b\[\d*A")
+#: Escapes that move the cursor down or to a place (`ESC[2B`, `ESC[5;1H`, save/restore): rows
+#: are then revisited in an order the line-start model of erased rows does not follow.
+CURSOR_ELSEWHERE = compile_lazily(r"\x1b\[\d*[BEFHfsu]|\x1b\[\d+;\d+[Hf]|\x1b[78]")
+#: The escapes and CRs a line starts with before its text: erasing (`ESC[K`, `ESC[2K`), moving up
+#: (`ESC[1A`), to the line start (`\r`, `ESC[1G`, `ESC[999D`), modes (`ESC[?2026h`) and colours.
+LINE_START_ESCAPES = compile_lazily(r"(?:\r|\x1b\[[0-9;?]*[AKGDhlm]|\x1b\[2J\x1b\[3J\x1b\[H)+")
+#: Clear the screen and its scrollback, cursor home: a live display (node-tap's) redrawing its
+#: final report; nothing printed before is left on the terminal.
+CLEAR_ALL = "\x1b[2J\x1b[3J\x1b[H"
+
 # ---------------------------------------------------------------- lines that must survive
 
 #: Lines a terminal transcript must keep: errors, warnings, failures, stack frames.
@@ -1036,6 +1049,8 @@ TOOL_SIGNATURE = compile_lazily(
     r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
     r"|Running \d+ tests? using \d+ workers?\b|Total: \d+ tests? in \d+ files?$"  # playwright's header, --list's count
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
+    r"|bun test v\d+\.\d+|Ran \d+ tests? across \d+ files?\. \["  # bun test's banner and closing line
+    r"|(ok|FAILED) \| \d+ passed( \(\d+ steps?\))? \| \d+ failed"  # deno test's closing line
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
     r"|test result: (ok|FAILED)\. \d+ passed|error\[E\d{4}\]: |error: could not compile "  # cargo
     # cargo build/check/clippy: `Checking` too (a clippy run with its dependencies built
@@ -1877,6 +1892,15 @@ TOOL_TB_CONTINUES = compile_lazily(r"^(During handling of the above exception|Th
 NODE_CRASH_END = compile_lazily(r"(?:^|\n)Node\.js v\d+\.\d+\.\d+\s*$")
 #: Node's crash location, `file.js:12` alone on its line, above the source line and its caret.
 TOOL_NODE_CRASH_LOC = compile_lazily(r"^\S+:\d+$")
+#: A row of a code excerpt under an error (`  8 |     expect(x).type.toBe<string>()`, `    |   ~~~~`).
+CODE_FRAME_ROW = compile_lazily(r"^\s*\d*\s\|( |$)")
+#: TSTyche's location line closing an error: `at ./typ2/a.tst.ts:8:46 ❭ bump ❭ returns …`.
+TSTYCHE_AT = compile_lazily(r"^\s+at \S+:\d+:\d+( ❭ |$)")
+#: deno test's result row of a test or step: `name ... ok (3ms)`, `... FAILED (1ms)`, `... ignored (0ms)`.
+DENO_RESULT_ROW = compile_lazily(r"^\s*\S.* \.\.\. (ok|FAILED|ignored)( \(due to \d+ failed steps?\))? \(\d+m?s\)$")
+#: A stack frame's location wrapped onto a line of its own (node-tap's reporter wraps at the
+#: terminal's width: `    at readConfig` / `(/path/configuration.ts:142:25)`).
+TOOL_WRAPPED_FRAME_LOC = compile_lazily(r"^\((?:file://)?\S+:\d+:\d+\)$")
 #: After a blank line, these continue the current finding (tsc's excerpt, shellcheck's fix).
 TOOL_FINDING_CONTINUES = compile_lazily(r"^\s|^Did you mean:|^\d+\s+\S")
 #: flake8's and pycodestyle's `--statistics` rows (`26      E501 line too long (82 > 79 characters)`):

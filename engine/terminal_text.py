@@ -7,7 +7,7 @@ its kept lines with it.
 """
 from __future__ import annotations
 
-from engine.patterns import ANSI, CONTROL_CHARS
+from engine.patterns import ANSI, CLEAR_ALL, CONTROL_CHARS, CURSOR_ELSEWHERE, CURSOR_UP, LINE_START_ESCAPES
 
 
 #: Written where a cursor-to-column-1 escape erased the line (`ESC[1G ESC[0K`, `ESC[2K ESC[1G`):
@@ -63,11 +63,13 @@ def _redraw(line: str) -> str:
     return line.rstrip()
 
 
-def clean_lines(text: str, bare: list[str]) -> list[str]:
-    """clean_line of each of the lines `bare` of `text`. Without an OSC sequence (`ESC ]`, whose
+def clean_lines(text: str, bare: list[str], erased: list[int] | None = None) -> list[str]:
+    """clean_line of each of the lines `bare` of `text`, the lines a later line erased on the
+    screen (erased_rows) blank, their indices appended to `erased` when given. Without an OSC sequence (`ESC ]`, whose
     text may run past a newline), no escape sequence holds a newline: one ANSI pass over the
     lines joined strips each line as clean_line does, and a printable line holds no escape,
     CR, backspace or control (clean_line only right-strips it)."""
+    raw = bare
     if "\x1b" in text and "\x1b]" not in text:
         joined = "\n".join(bare)
         if "\x1b[1G" in text or "\x1b[G" in text:
@@ -80,7 +82,58 @@ def clean_lines(text: str, bare: list[str]) -> list[str]:
         clean = clean_line
     if _printable_ascii(joined):  # every line printable: asked of the whole text at once
         return list(map(str.rstrip, bare))
-    return [ln.rstrip() if ln.isprintable() else clean(ln) for ln in bare]
+    out = [ln.rstrip() if ln.isprintable() else clean(ln) for ln in bare]
+    if "\x1b[" in text and (CURSOR_UP.search(text) is not None or CLEAR_ALL in text):
+        for j in erased_rows(raw, out):
+            out[j] = ""
+            if erased is not None:
+                erased.append(j)
+    return out
+
+
+def erased_rows(lines: list[str], shown: list[str] | None = None) -> list[int]:
+    """The lines a later line erased on the screen: a line that starts by erasing its row and
+    moving up (`ESC[K ESC[1A ESC[K ESC[1A …`: jest's RUNS rows, vitest's live summary, log-update)
+    blanks the rows it passes, so the terminal finally showed nothing of the lines printed
+    there (their text is redrawn below, or was progress). Only escapes at a line's start are
+    followed; text with cursor-down or positioning escapes is left as it is (empty list).
+    `shown`: the lines as clean_line shows them, when the caller has them (whether a line
+    shows text is then read there, not by stripping its escapes again)."""
+    text_has = "\n".join(lines)
+    if CLEAR_ALL in text_has:  # followed where a line starts with it (below); elsewhere ignored
+        text_has = text_has.replace(CLEAR_ALL, "")
+    if CURSOR_ELSEWHERE.search(text_has) is not None:
+        return []
+    owner: list[int] = []  # the line whose text a screen row holds (-1: none)
+    erased: set[int] = set()
+    row = 0
+    for i, line in enumerate(lines):
+        while len(owner) <= row:
+            owner.append(-1)
+        start = LINE_START_ESCAPES.match(line) if "\x1b[" in line else None
+        if start is not None and ("A" in start.group() or CLEAR_ALL in start.group()):
+            for esc in start.group().replace("\r", "").split("\x1b[")[1:]:
+                if esc == "2J":  # the screen and (3J) its scrollback cleared: every row shown so far
+                    erased.update(k for k in owner if k >= 0)
+                    owner = [-1]
+                elif esc == "H":
+                    row = 0
+                elif esc.endswith("K") and esc[:-1] in ("", "0", "2"):
+                    if owner[row] >= 0:
+                        erased.add(owner[row])
+                    owner[row] = -1
+                elif esc.endswith("A"):
+                    row = max(0, row - int(esc[:-1] or 1))
+            rest = line[start.end():]
+        else:
+            rest = line
+        if shown[i] if shown is not None else rest.strip() and (rest.isprintable() or ANSI.sub("", rest).strip()):
+            if owner[row] >= 0:
+                erased.discard(owner[row])  # overwritten in part, not erased: left as it is
+            owner[row] = i
+            erased.discard(i)
+        row += 1
+    return sorted(erased)
 
 
 #: What an ASCII text of printable lines holds: the printable characters and the newlines

@@ -242,7 +242,8 @@ class TerminalCompressor(L.QueryAwareLines):
                 fold_kept = fold_kept + [k for k, ln in enumerate(text.split("\n")) if ln in keep_text]
             folded = threads
         doc = L.split(text)
-        cleaned = clean_lines(text, doc.bare())
+        erased: list[int] = []
+        cleaned = clean_lines(text, doc.bare(), erased)
         n = len(cleaned)
         if doc.crlf == 0:
             units = list(cleaned)
@@ -274,6 +275,8 @@ class TerminalCompressor(L.QueryAwareLines):
             if tree_runs is not None:
                 return doc.join(dep_tree.render(units, tree_runs, eol)).encode("utf-8")
         must, droppable, describe = toolout_verdicts(cleaned, scan)
+        for i in erased:  # rows a live display erased (jest's RUNS, vitest's summary): shown blank
+            must[i], droppable[i] = False, True
         # A memory checker's error and leak records stay whole (memcheck); so does a fold marker.
         for i in compress(range(n), memcheck.must_keep(cleaned, scan.joined())):
             must[i], droppable[i] = True, False

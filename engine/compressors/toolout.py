@@ -68,7 +68,10 @@ from engine.compressors.toolout_findings import mark_findings
 from engine.compressors.toolout_where import describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
-from engine.compressors.toolout_js import RETRY_COPY, mark_js, vitest_cross_row
+from engine.compressors.toolout_js import (
+    AVA_FAIL_ROW, BUN_BANNER, DENO_ERRORS, NODE_RECAP_COPY, NODE_RECAP_HEAD, NODE_SUBTEST, RETRY_COPY, TSTYCHE_BANNER,
+    fold_node_recap_copies, mark_ava, mark_bun, mark_deno, mark_js, mark_node_subtests, mark_tstyche, vitest_cross_row,
+)
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
@@ -125,6 +128,7 @@ from engine.patterns import (
     TOOL_NODE_CRASH_LOC,
     TOOL_NODE_FAIL,
     TOOL_NODE_FAILING_TESTS,
+    TOOL_WRAPPED_FRAME_LOC,
     TOOL_PERL_DIAG,
     TOOL_PIP_ERROR,
     TOOL_PYTEST_BLOCK,
@@ -153,7 +157,7 @@ from engine.patterns import (
 
 #: Labels a caller may elide without asking its generic rules.
 DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
-                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY,
+                       SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY, NODE_RECAP_COPY,
                        PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS, TOX_DEBUG,
                        PIP_DEBUG, FMT_CLEAN, ISORT_PLACEMENT,
                        PROBE_PASSED, PROBE_COMMAND})
@@ -262,6 +266,9 @@ def _js_error_end(norm: list[str], i: int) -> int:
             return j
         if _indent(s) > base or s[:1] in "}]" or s.startswith(("- ", "Require stack:")):
             j += 1
+            continue
+        if s[:1] == "(" and norm[j - 1].lstrip().startswith("at ") and TOOL_WRAPPED_FRAME_LOC.match(s):
+            j += 1  # the frame's location, wrapped onto a line of its own
             continue
         return j
     return j
@@ -421,8 +428,12 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             end = _js_error_end(norm, i)
             start = i
             # node's crash header: `file:line`, the source line, a caret, a blank line
-            if i >= 4 and TOOL_NODE_CRASH_LOC.match(norm[i - 4]) and norm[i - 2].strip().startswith("^"):
-                start = i - 4
+            # (a reporter relaying the child's stderr may leave two blank lines)
+            for back in (4, 5):
+                if i >= back and TOOL_NODE_CRASH_LOC.match(norm[i - back]) and \
+                        norm[i - back + 2].strip().startswith("^") and not any(norm[i - back + 3:i]):
+                    start = i - back
+                    break
             _mark(cls, in_block, start, end)
     return passing
 
@@ -547,6 +558,18 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     _mark_tree(norm, cls, in_block)
     mark_pytest_variants(norm, cls, joined, scan)  # xdist rows, --collect-only listings
     mark_js(norm, cls, scan)
+    if NODE_RECAP_HEAD in joined:  # node --test: each failure's details again in the recap
+        fold_node_recap_copies(norm, cls)
+    if DENO_ERRORS in joined and " ... " in joined:  # deno test: its rows, ERRORS and FAILURES
+        mark_deno(norm, cls)
+    if TSTYCHE_BANNER in joined and "Error: " in joined:  # TSTyche: each error's code excerpt
+        mark_tstyche(norm, cls)
+    if BUN_BANNER in joined:  # bun test: each failure's details above its `✗` row
+        mark_bun(norm, cls)
+    if AVA_FAIL_ROW in joined:  # AVA: the section of failure details after the result rows
+        mark_ava(norm, cls)
+    if NODE_SUBTEST in joined:  # node --test's TAP: a passing test's announcement passes with it
+        mark_node_subtests(norm, cls)
     if "<testcase" in joined:
         mark_junit(norm, cls)
     if "(Thread[" in joined and "secs." in joined:  # gradle --info: a task on a worker thread
@@ -702,6 +725,7 @@ _LABEL_NOUNS = (
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
     (JUNIT_PROPERTY, "JUnit <property> line"), (RETRY_COPY, "retry line|as in the first attempt"),
+    (NODE_RECAP_COPY, "failure-detail line|printed again under `✖ failing tests:`"),
     (PACKAGE_SOURCE_SEEN, "installed-package source line|listed above"),
     (UNKNOWN_FRAME, UNKNOWN_FRAME_NOUN),
     (LINK_REPEAT, "linker line|identical to lines shown above"),

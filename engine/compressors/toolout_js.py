@@ -30,6 +30,8 @@ from __future__ import annotations
 from engine.compressors.lines import LIST_MAX_ENTRIES, LineScan
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
+    CODE_FRAME_ROW,
+    DENO_RESULT_ROW,
     JS_COVERAGE_HEADER,
     JS_BARE_SOURCE_PATH,
     JS_COVERAGE_RULE,
@@ -49,6 +51,7 @@ from engine.patterns import (
     JS_VITEST_SKIPPED,
     JS_VITEST_SNAPSHOTS,
     TOOL_JEST_CONSOLE,
+    TSTYCHE_AT,
 )
 
 #: What every JS / TS source path holds (`.jsx`, `.d.ts` too): the lines JS_BARE_SOURCE_PATH is asked of.
@@ -259,6 +262,172 @@ def _mark_retries(norm: list[str], cls: list[str], i: int, j: int) -> None:
             for m in range(k, end):
                 cls[m] = RETRY_COPY
         k = end + 1
+
+
+#: A line of a failure's details in node --test's tree that its `✖ failing tests:` list prints
+#: again, word for word (the recap keeps the failure whole, with its `test at file:line:col`).
+NODE_RECAP_COPY = "noderecapcopy"
+#: The heading of node --test's recap of the failures, at the end of a spec-reporter run.
+NODE_RECAP_HEAD = "✖ failing tests:"
+
+
+def fold_node_recap_copies(norm: list[str], cls: list[str]) -> None:
+    """node --test (spec reporter) prints each failure's details under its `✖ name` row in the
+    tree and again under `✖ failing tests:` at the end. The tree's copy of the details becomes
+    NODE_RECAP_COPY, counted in the marker, when the recap holds them word for word (dedented
+    to its row); the `✖` rows stay in the tree, the recap stays whole."""
+    n = len(norm)
+    head = next((k for k in range(n - 1, -1, -1) if norm[k].strip() == NODE_RECAP_HEAD), None)
+    if head is None:
+        return
+    rows: dict[str, list[int]] = {}  # a tree row's text -> its lines, before the recap
+    for k in range(head):
+        s = norm[k]
+        if "✖" in s and s.lstrip().startswith("✖ "):
+            rows.setdefault(s.strip(), []).append(k)
+    k = head + 1
+    while k < n:
+        s = norm[k]
+        if not s.startswith("✖ "):
+            k += 1
+            continue
+        end = k + 1  # the recap's details: indented lines (blank ones among them)
+        while end < n and (not norm[end] or norm[end].startswith(" ")):
+            end += 1
+        while end > k + 1 and not norm[end - 1]:
+            end -= 1
+        body = norm[k + 1:end]
+        if sum(1 for ln in body if ln) >= MIN_RETRY_RUN:
+            for row in rows.get(s, ()):
+                pad = " " * _indent(norm[row])
+                copy = norm[row + 1:row + 1 + len(body)]
+                if len(copy) == len(body) and all(c == (pad + b if b else "") for c, b in zip(copy, body)):
+                    for m in range(row + 1, row + 1 + len(body)):
+                        cls[m] = NODE_RECAP_COPY
+        k = end
+    return
+
+
+#: How node --test's TAP reporter announces a test before its result line.
+NODE_SUBTEST = "# Subtest: "
+
+
+def mark_node_subtests(norm: list[str], cls: list[str]) -> None:
+    """node --test's TAP: a `# Subtest: name` line announces the `ok N - name` line that ends
+    the test at its indent (after its subtests); the announcement of a passing test passes
+    with it (it read as an other line, and a few of them broke every run of passing lines)."""
+    n = len(norm)
+    for i in range(n):
+        s = norm[i]
+        if NODE_SUBTEST not in s or cls[i] != OTHER:
+            continue
+        pad = s[:len(s) - len(s.lstrip())]
+        if s[len(pad):len(pad) + len(NODE_SUBTEST)] != NODE_SUBTEST:
+            continue
+        name = s[len(pad) + len(NODE_SUBTEST):]
+        j = i + 1
+        while j < n and (not norm[j] or norm[j].startswith(pad + " ") or norm[j].startswith(pad + "#")):
+            if norm[j].startswith(pad + NODE_SUBTEST):  # a sibling announced: this one has no result
+                break
+            j += 1
+        if j < n and cls[j] == PASS and norm[j].startswith(pad + "ok ") and norm[j].endswith(" - " + name):
+            cls[i] = PASS
+
+
+#: AVA's row of a failed test (`✘ [fail]: title`), and the rule that opens and closes its
+#: section of failure details (a lone `─` at two spaces).
+AVA_FAIL_ROW = "✘ [fail]: "
+AVA_RULE = "  ─"
+#: An AVA failure section is kept whole up to this many lines (a runaway one is a transcript).
+AVA_SECTION_MAX = 5000
+
+
+def mark_ava(norm: list[str], cls: list[str]) -> None:
+    """AVA prints the details of its failed tests between two `─` rules after the result rows:
+    each test's title, its `file:line`, the code excerpt, the assertion's message, the
+    difference (`- actual, + expected`) and the `› file://…:10:11` frame. The whole section is
+    KEEP (the generic rules read the titles as passing suite titles and cut its diffs)."""
+    n = len(norm)
+    i = next((k for k in range(n) if norm[k].lstrip().startswith(AVA_FAIL_ROW)), None)
+    while i is not None and i < n:
+        start = next((k for k in range(i, n) if norm[k] == AVA_RULE), None)
+        if start is None:
+            return
+        end = next((k for k in range(start + 1, min(n, start + AVA_SECTION_MAX)) if norm[k] == AVA_RULE), None)
+        if end is None:
+            return
+        for k in range(start, end + 1):
+            cls[k] = KEEP
+        i = next((k for k in range(end + 1, n) if norm[k].lstrip().startswith(AVA_FAIL_ROW)), None)
+
+
+#: bun test's banner, and the marks its result rows start with (passed, failed, skipped, todo).
+BUN_BANNER = "bun test v"
+BUN_ROWS = ("✓ ", "✗ ", "» ", "✎ ")
+BUN_FAILED = "✗ "
+#: A bun failure block above its row is kept whole up to this many lines.
+BUN_BLOCK_MAX = 400
+
+
+def mark_bun(norm: list[str], cls: list[str]) -> None:
+    """bun test prints a failed test's details above its `✗ name` row: the code excerpt
+    (`7 |     expect(...)` and its caret), the `error:` message, the difference, the `at` frames.
+    Those lines, back to the row or file heading before them, are KEEP (read as other lines,
+    the excerpt and half a diff were elided)."""
+    prev = -1  # the last result row or file heading
+    for i, s in enumerate(norm):
+        if s.startswith(BUN_ROWS) or s.endswith(":") and not s.startswith(" ") and "." in s and " " not in s:
+            if s.startswith(BUN_FAILED) and 0 < i - prev - 1 <= BUN_BLOCK_MAX:
+                for k in range(prev + 1, i):
+                    cls[k] = KEEP
+            prev = i
+
+
+#: deno test's section headings: each failure's details, then the list of the failed tests.
+DENO_ERRORS, DENO_FAILURES = " ERRORS", " FAILURES"
+
+
+def mark_deno(norm: list[str], cls: list[str]) -> None:
+    """deno test: a `name ... ok (3ms)` row passes (it read as an other line, and a few
+    dozen stayed between the runs); a FAILED or ignored row stays; the ` ERRORS ` section
+    (each failed test's `name => location`, `error:` line, diff, source line, caret, frames)
+    and the ` FAILURES ` list after it stay whole, to the closing `FAILED | … passed` line."""
+    n = len(norm)
+    section = None
+    for i, s in enumerate(norm):
+        if s.rstrip() in (DENO_ERRORS, DENO_FAILURES):
+            section = i
+        if section is not None:
+            cls[i] = KEEP
+            continue
+        if s.endswith("s)") and " ... " in s and (m := DENO_RESULT_ROW.match(s)):
+            if m.group(1) == "ok":
+                if cls[i] == OTHER:
+                    cls[i] = PASS
+            else:
+                cls[i] = KEEP
+    return
+
+
+#: TSTyche's banner (`···· TSTyche 5.0.2 at /path`).
+TSTYCHE_BANNER = "TSTyche "
+
+
+def mark_tstyche(norm: list[str], cls: list[str]) -> None:
+    """TSTyche's errors: `Error: Type 'X' is not the same as type 'Y'.`, a blank line, the code
+    excerpt whose `~~~~` row marks the failing type, a blank line and its `at ./a.tst.ts:8:46 ❭
+    suite ❭ test` line. The block is KEEP to that line (the excerpts, alike from one error to
+    the next, were elided as other lines)."""
+    n = len(norm)
+    for i, s in enumerate(norm):
+        if not s.startswith("Error: "):
+            continue
+        j = i + 1
+        while j < n and (not norm[j] or CODE_FRAME_ROW.match(norm[j])):
+            j += 1
+        if j < n and j > i + 1 and TSTYCHE_AT.match(norm[j]):
+            for k in range(i, j + 1):
+                cls[k] = KEEP
 
 
 #: Consecutive bare source paths that make a file list (a search's or a linter's file headings
