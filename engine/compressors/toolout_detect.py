@@ -48,10 +48,15 @@ def is_tool_output(text: str) -> bool:
         if tail < 0:
             break
     tail += 1  # the start of the first tail line (0: the text is all tail)
-    by_line = _signatures_for(text)
-    return (by_line is not None and (
-        by_line.match(text, tail) is not None or (tail > 0 and by_line.match(text, 0, tail) is not None)
-    )) or toolout_rubyphp.is_run(text)  # minitest, PHPUnit, RuboCop: literal-gated signatures
+    # The tail with every signature (a few lines: cheaper than finding which can match), the
+    # lines before it with those whose literal gate the text holds (the same answer).
+    if _signature_by_line().match(text, tail) is not None:
+        return True
+    if tail > 0:
+        by_line = _signatures_for(text)
+        if by_line is not None and by_line.match(text, 0, tail) is not None:
+            return True
+    return toolout_rubyphp.is_run(text)  # minitest, PHPUnit, RuboCop: literal-gated signatures
 
 
 #: is_tool_output tries the start of this many last lines before scanning the whole text.
