@@ -428,3 +428,15 @@ PREAMBLE_PIECES = ["In file included from a.h:1,", "                 from b.c:2:
 @given(st.lists(st.sampled_from(PREAMBLE_PIECES), max_size=30))
 def test_findings_and_preambles_are_collected_as_line_by_line_on_any_lines(lines):
     collect_both_ways(lines)
+
+
+def test_lean_buckets_keep_only_the_key_groups_and_match_alike():
+    # key groups (`key__r12`, `key__12`) and backreferenced ones stay; the rest stop capturing
+    src = r"(?:(?P<f1__1__path>[^\s:(]+):(\d+)\((?P<x__0__n>\d)(?P=x__0__n)\))(?P<f1__r1>)|(?P<keep__3>[(]a\()"
+    got = toolout_scan._uncaptured(src)
+    assert got == r"(?:(?:[^\s:(]+):(?:\d+)\((?P<x__0__n>\d)(?P=x__0__n)\))(?P<f1__r1>)|(?P<keep__3>[(]a\()"
+    assert toolout_scan._uncaptured(r"(a)\1") is None and toolout_scan._uncaptured(r"(?(1)a|b)") is None
+    rx, lean = re.compile(src), re.compile(got)
+    for s in ["p:12(33)", "p:12(34)", "(a(", "x", "p:1(11)z"]:
+        m, n = rx.match(s), lean.match(s)
+        assert (m is None) == (n is None) and (m is None or (m.lastgroup, m.end()) == (n.lastgroup, n.end()))

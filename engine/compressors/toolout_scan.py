@@ -14,6 +14,7 @@ own `match`), which tests/test_line_speedups.py checks.
 """
 from __future__ import annotations
 
+import re
 from itertools import compress, repeat
 from operator import is_not
 
@@ -169,10 +170,72 @@ def _buckets_of(s: str) -> Buckets:
         c = s.lstrip()[:1]
         got = _INDENTED.get(c)
         if got is None:
-            got = _INDENTED[c] = tuple(d.bucket(s) for d in _DISPATCHES)
+            got = _INDENTED[c] = tuple(_lean(d.bucket(s)) for d in _DISPATCHES)
         return got
-    got = _BUCKETS[s[:1]] = tuple(d.bucket(s) for d in _DISPATCHES)
+    got = _BUCKETS[s[:1]] = tuple(_lean(d.bucket(s)) for d in _DISPATCHES)
     return got
+
+
+#: A bucket → the same regex with only the groups line_verdicts reads (see _lean).
+_LEAN: dict["re.Pattern[str]", "re.Pattern[str]"] = {}
+#: The name of a group that says which pattern matched (`key__r12` closes a run of one key's
+#: alternatives, `key__12` wraps one): the groups inside an alternative are `key__12__name`.
+_KEY_GROUP = re.compile(r"[^\W_]\w*?__r?\d+")
+
+
+def _lean(rx: "re.Pattern[str] | None") -> "re.Pattern[str] | None":
+    """The bucket with every capturing group made non-capturing but those naming a key (and
+    any a backreference reads): a group changes neither whether nor where a regex matches, so
+    the same alternative matches and its key group is still the last to close (the match's
+    lastgroup, all line_verdicts reads). The engine then saves and restores a few marks at each
+    branch instead of some fifty, and tries an alternative no longer opening with a group by
+    its first character alone."""
+    if rx is None:
+        return None
+    got = _LEAN.get(rx)
+    if got is None:
+        source = _uncaptured(rx.pattern)
+        got = _LEAN[rx] = rx if source is None else re.compile(source, rx.flags)
+    return got
+
+
+def _uncaptured(src: str) -> str | None:
+    """`src` with its capturing groups but the key groups and backreferenced ones made
+    non-capturing; None where a numbered reference or a conditional could read a number."""
+    if "(?(" in src:
+        return None
+    kept = set(re.findall(r"\(\?P=(\w+)\)", src))
+    out: list[str] = []
+    i, n = 0, len(src)
+    while i < n:
+        c = src[i]
+        if c == "\\":
+            if src[i + 1:i + 2].isdigit() or src[i + 1:i + 2] == "g":
+                return None  # a numbered backreference (or octal escape): keep every number
+            out.append(src[i:i + 2])
+            i += 2
+        elif c == "[":  # a class: its `(` are characters
+            j = i + 1
+            if src[j:j + 1] == "^":
+                j += 1
+            if src[j:j + 1] == "]":
+                j += 1
+            while j < n and src[j] != "]":
+                j += 2 if src[j] == "\\" else 1
+            out.append(src[i:j + 1])
+            i = j + 1
+        elif src.startswith("(?P<", i):
+            end = src.index(">", i)
+            name = src[i + 4:end]
+            out.append(src[i:end + 1] if name in kept or _KEY_GROUP.fullmatch(name) else "(?:")
+            i = end + 1
+        elif c == "(" and not src.startswith("(?", i):
+            out.append("(?:")
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
 
 
 def line_verdicts(s: str) -> tuple[str, bool, int]:
