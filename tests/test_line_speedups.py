@@ -504,3 +504,20 @@ def test_keep_diagnostic_pointers_fast_equal_plain(rows, pad):
     terminal.keep_diagnostic_pointers(cleaned, got, L.LineScan(cleaned))
     _keep_diagnostic_pointers_plain(cleaned, want)
     assert got == want
+
+
+# ---------------------------------------------------------------- logfmt pairs
+
+LOGFMT_PIECES = ["a", "key", "_k", "9", "x.y", "-", "=", "==", " ", "\t", ",", "[", "]", "{", "}", "(", ")", '"', "'",
+                 "v", "1.5", "\n", "é", "level=INFO", " msg=\"hi there\"", "'q'", ":", "/"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(LOGFMT_PIECES), max_size=16))
+def test_logfmt_pairs_are_logfmt_pair_findall(parts):
+    line = "".join(parts)
+    assert log.logfmt_pairs(line) == LOGFMT_PAIR.findall(line)
+
+
+def test_logfmt_pairs_are_logfmt_pair_findall_on_known_lines():
+    assert [log.logfmt_pairs(line) for line in KNOWN] == [LOGFMT_PAIR.findall(line) for line in KNOWN]

@@ -28,7 +28,8 @@ from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.compressors.toolout_pyvariants import UNKNOWN_FRAME_NOUN, has_unknown_frames, unknown_frame_rows
 from engine.patterns import (
     ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT,
-    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_PAIR, LONE_SURROGATE, NGINX_CONNECTION, PHP_DIAGNOSTIC, PHP_LOGGED_PREFIX,
+    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_HEAD_PAIR, LOGFMT_SEP_PAIR, LONE_SURROGATE,
+    NGINX_CONNECTION, PHP_DIAGNOSTIC, PHP_LOGGED_PREFIX,
 )
 from engine.safety import SafetyClass
 from engine.types import ContentType
@@ -73,7 +74,7 @@ def log_fields(line: str) -> dict[str, str] | None:
     if "=" not in line:
         # a rich progress bar's frame and the metric rows under it (Lightning's, `━` its glyph)
         return eval_rows.bar_fields(line) if "━" in line or line[:1] == " " else None
-    found = LOGFMT_PAIR.findall(line)
+    found = logfmt_pairs(line)
     pairs = dict(found)
     if len(pairs) != len(found):  # a key repeats: its first value stands
         pairs = {}
@@ -81,6 +82,28 @@ def log_fields(line: str) -> dict[str, str] | None:
             pairs.setdefault(key, value)
     return pairs or None
 
+
+
+#: The characters of a logfmt key (LOGFMT_PAIR's `[A-Za-z0-9_.\-]`).
+_KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
+
+
+def logfmt_pairs(line: str) -> list[tuple[str, str]]:
+    """LOGFMT_PAIR.findall(line), sooner. Every pair holds a `=`, its key the key characters
+    right before it: no pair starts before the separator ahead of the key characters that
+    precede the first `=` (only one whose key starts the line, LOGFMT_PAIR's `^` branch, has
+    none). The search starts there, with the separator-led branch (a class the engine skips
+    to); the `^` branch is tried on its own at the start, where LOGFMT_PAIR tries it first."""
+    first = line.find("=")
+    if first < 0:
+        return []
+    start = len(line[:first].rstrip(_KEY_CHARS)) - 1
+    if start >= 0:  # the line starts with no key: `^` cannot match
+        return LOGFMT_SEP_PAIR.findall(line, start)
+    head = LOGFMT_HEAD_PAIR.match(line)
+    if head is None:
+        return LOGFMT_SEP_PAIR.findall(line)
+    return [head.groups(), *LOGFMT_SEP_PAIR.findall(line, head.end())]
 
 #: Where a logger prints the level: after the time stamp, thread and logger name at most.
 LEVEL_HEAD = 96
