@@ -58,6 +58,17 @@ def _per_rule(marker_summary: str) -> dict[str, int]:
     return {rule: int(c) for rule, c in re.findall(r"(\S+)×(\d+)", listed)}
 
 
+def _marker_counts(view: list[str]) -> tuple[Counter[str], int]:
+    """Per rule, the findings the view's markers count; and how many lines the markers elide."""
+    counted: Counter[str] = Counter()
+    elided = 0
+    for v in view:
+        if (m := MARKER.match(v)) is not None:
+            counted.update(_per_rule(m[2]))
+            elided += int(m[1])
+    return counted, elided
+
+
 def _more_rules(marker_summary: str) -> int:
     """The findings a marker counts under `+N more rules×M` (its list of rules cut short): M."""
     more = re.search(r"\+\d+ more rules×(\d+)", marker_summary)
@@ -80,12 +91,7 @@ def test_eslint_unix_and_compact_keep_every_error_and_count_thinned_warnings_per
     assert len(errors) > 100 and sum(warnings.values()) > 90
     assert all(e in view for e in errors)
     shown = Counter(m[2] for ln in view if (m := severity.search(ln)) and m[1] == "Warning")
-    counted: Counter[str] = Counter()
-    elided = 0
-    for v in view:
-        if (m := MARKER.match(v)) is not None:
-            counted.update(_per_rule(m[2]))
-            elided += int(m[1])
+    counted, elided = _marker_counts(view)
     assert counted and shown + counted == warnings  # every warning shown or counted under its rule
     assert len(view) - sum(bool(MARKER.match(v)) for v in view) + elided == len(original)
     assert view[-1] == original[-1]  # `4727 problems`
@@ -107,12 +113,7 @@ def test_markdownlint_findings_are_thinned_per_rule_with_true_counts(counter, na
     assert detect(data) == ContentType.TERMINAL
     per_rule = Counter(m[1] for ln in original if (m := MD_FINDING.match(ln)))
     shown = Counter(m[1] for ln in view if (m := MD_FINDING.match(ln)))
-    counted: Counter[str] = Counter()
-    elided = 0
-    for v in view:
-        if (m := MARKER.match(v)) is not None:
-            counted.update(_per_rule(m[2]))
-            elided += int(m[1])
+    counted, elided = _marker_counts(view)
     assert set(shown) == set(per_rule)  # every rule has a line of its own in the view
     assert shown + counted == per_rule
     assert len(view) - sum(bool(MARKER.match(v)) for v in view) + elided == len(original)
@@ -157,12 +158,7 @@ def test_show_source_findings_are_lint_output_thinned_per_rule(counter):
     original, view = _lines(counter, "pycodestyle-show-source-six.txt")
     per_rule = Counter(m[1] for ln in original if (m := PEP8_FINDING.match(ln)))
     shown = Counter(m[1] for ln in view if (m := PEP8_FINDING.match(ln)))
-    counted: Counter[str] = Counter()
-    elided = 0
-    for v in view:
-        if (m := MARKER.match(v)) is not None:
-            counted.update(_per_rule(m[2]))
-            elided += int(m[1])
+    counted, elided = _marker_counts(view)
     assert set(shown) == set(per_rule) == {"E501", "E305"}
     assert shown + counted == per_rule
     assert len(view) - sum(bool(MARKER.match(v)) for v in view) + elided == len(original)
@@ -213,13 +209,8 @@ def test_stylelint_warnings_are_findings_counted_per_rule(counter, name, finding
     original, view = _lines(counter, name)
     per_rule = Counter(m[1] for ln in original if (m := finding.search(ln)))
     shown = Counter(m[1] for ln in view if (m := finding.search(ln)))
-    counted: Counter[str] = Counter()
-    elided = more = 0
-    for v in view:
-        if (m := MARKER.match(v)) is not None:
-            counted.update(_per_rule(m[2]))
-            more += _more_rules(m[2])
-            elided += int(m[1])
+    counted, elided = _marker_counts(view)
+    more = sum(_more_rules(m[2]) for v in view if (m := MARKER.match(v)) is not None)
     assert sum(per_rule.values()) > 200
     assert set(shown) == set(per_rule)
     assert all(shown[r] + counted[r] <= per_rule[r] for r in per_rule) and set(counted) <= set(per_rule)
@@ -243,10 +234,7 @@ def test_yamllint_warnings_are_findings_counted_per_rule(counter):
     original, view = _lines(counter, "yamllint-relaxed-gcloud.txt")
     per_rule = Counter(m[2] for ln in original if (m := YAMLLINT.match(ln)))
     shown = Counter(m[2] for ln in view if (m := YAMLLINT.match(ln)))
-    counted: Counter[str] = Counter()
-    for v in view:
-        if (m := MARKER.match(v)) is not None:
-            counted.update(_per_rule(m[2]))
+    counted, _ = _marker_counts(view)
     assert per_rule["line-length"] > 200
     assert shown + counted == per_rule
     assert len(view) * 10 < len(original)
@@ -277,10 +265,7 @@ def test_eslint_codeframe_keeps_every_error_and_no_frame_line_without_its_findin
     assert frame == [ln.rstrip() for ln in original[first:first + 9]]  # its frame (the view trims line ends)
     warnings = Counter(m[2] for ln in original if (m := CODEFRAME_HEAD.match(ln)) and m[1] == "warning")
     shown = Counter(m[2] for ln in view if (m := CODEFRAME_HEAD.match(ln)) and m[1] == "warning")
-    counted: Counter[str] = Counter()
-    for v in view:
-        if (m := MARKER.match(v)) is not None:
-            counted.update(_per_rule(m[2]))
+    counted, _ = _marker_counts(view)
     assert warnings["eqeqeq"] > 10 and shown + counted == warnings
     for k, v in enumerate(view):
         if v.startswith(">"):  # a frame's marked line comes right under its headline's first lines

@@ -57,10 +57,24 @@ GATE_WORDS: tuple[str, ...] = (
 MIN_INDEXED = 16 * 1024
 
 
+def automaton(words: "list[str] | tuple[str, ...]") -> "ahocorasick_rs.AhoCorasick":
+    """A DFA finding every one of `words` in one scan (ahocorasick_rs must be importable)."""
+    return ahocorasick_rs.AhoCorasick(
+        words, matchkind=ahocorasick_rs.MatchKind.Standard, implementation=ahocorasick_rs.Implementation.DFA)
+
+
+def words_found(scanner: "ahocorasick_rs.AhoCorasick", text: str) -> set[str] | None:
+    """The scanner's words that `text` holds; None when the text has no UTF-8 to scan (a lone
+    surrogate, which json.loads makes of a `\\ud800` escape): the caller then searches as str does."""
+    try:
+        return set(scanner.find_matches_as_strings(text, overlapping=True))
+    except UnicodeEncodeError:
+        return None
+
+
 @functools.cache
 def _automaton() -> "ahocorasick_rs.AhoCorasick":
-    return ahocorasick_rs.AhoCorasick(
-        GATE_WORDS, matchkind=ahocorasick_rs.MatchKind.Standard, implementation=ahocorasick_rs.Implementation.DFA)
+    return automaton(GATE_WORDS)
 
 
 class IndexedText(str):
@@ -70,12 +84,9 @@ class IndexedText(str):
     def __contains__(self, word: object) -> bool:
         answers = self.__dict__.get("_answers")
         if answers is None:
-            try:
-                found = set(_automaton().find_matches_as_strings(self, overlapping=True))
-            except UnicodeEncodeError:  # a lone surrogate (a JSON `\ud800` escape) has no UTF-8
-                answers = self.__dict__["_answers"] = {}  # every word searched as str does
-            else:
-                answers = self.__dict__["_answers"] = {w: w in found for w in GATE_WORDS}
+            found = words_found(_automaton(), self)
+            # without UTF-8 to scan, every word is searched as str does
+            answers = self.__dict__["_answers"] = {} if found is None else {w: w in found for w in GATE_WORDS}
         got = answers.get(word) if type(word) is str else None
         if got is None:
             got = search(self, word)

@@ -11,14 +11,9 @@ import re
 from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
-from engine.compressors import toolout_rubyphp
+from engine.compressors import literal_index, toolout_rubyphp
 from engine.compressors.toolout_dispatch import factor_alternatives, split_alternatives
 from engine.patterns import ANSI, TOOL_SIGNATURE, compile_lazily
-
-try:
-    import ahocorasick_rs
-except ImportError:  # every signature tried at every line start: slower, the same answers
-    ahocorasick_rs = None
 
 
 def is_tool_output(text: str) -> bool:
@@ -196,21 +191,21 @@ def _gate(alternative: str) -> frozenset[str] | None:
 
 
 @functools.cache
-def _signature_gates() -> tuple[list[str], list[frozenset[str] | None], "ahocorasick_rs.AhoCorasick"] | None:
+def _signature_gates() -> (
+        tuple[list[str], list[frozenset[str] | None], "literal_index.ahocorasick_rs.AhoCorasick"] | None):
     """TOOL_SIGNATURE's alternatives, each one's gate, and an automaton finding every gate
     literal in one scan; None when the signatures cannot be taken apart (or without
     ahocorasick-rs): then every text is read with the whole pattern."""
     source = TOOL_SIGNATURE.pattern
-    if ahocorasick_rs is None or not source.startswith(_SIGNATURE_HEAD) or not source.endswith(")"):
+    # without ahocorasick-rs every signature is tried at every line start: slower, the same answers
+    if literal_index.ahocorasick_rs is None or not source.startswith(_SIGNATURE_HEAD) or not source.endswith(")"):
         return None
     alternatives = split_alternatives(source[len(_SIGNATURE_HEAD):-1])
     gates = [_gate(alt) for alt in alternatives]
     words = sorted(set().union(*(g for g in gates if g)))
     if not words:
         return None
-    automaton = ahocorasick_rs.AhoCorasick(
-        words, matchkind=ahocorasick_rs.MatchKind.Standard, implementation=ahocorasick_rs.Implementation.DFA)
-    return alternatives, gates, automaton
+    return alternatives, gates, literal_index.automaton(words)
 
 
 def _signatures_for(text: str) -> re.Pattern[str] | None:
@@ -221,10 +216,9 @@ def _signatures_for(text: str) -> re.Pattern[str] | None:
     table = _signature_gates()
     if table is None:
         return _signature_by_line()
-    alternatives, gates, automaton = table
-    try:
-        found = set(automaton.find_matches_as_strings(text, overlapping=True))
-    except UnicodeEncodeError:  # a lone surrogate has no UTF-8: the whole pattern
+    alternatives, gates, scanner = table
+    found = literal_index.words_found(scanner, text)
+    if found is None:  # a lone surrogate has no UTF-8: the whole pattern
         return _signature_by_line()
     return _signature_subset(tuple(k for k, g in enumerate(gates) if g is None or not found.isdisjoint(g)))
 

@@ -18,7 +18,7 @@ import re
 from itertools import compress, repeat
 from operator import is_not
 
-from engine.compressors.toolout_dispatch import FirstCharDispatch
+from engine.compressors.toolout_dispatch import FirstCharDispatch, _class_end
 from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED
 from engine.patterns import (
     TOOL_CARGO_FAILURES,
@@ -215,15 +215,11 @@ def _uncaptured(src: str) -> str | None:
             out.append(src[i:i + 2])
             i += 2
         elif c == "[":  # a class: its `(` are characters
-            j = i + 1
-            if src[j:j + 1] == "^":
-                j += 1
-            if src[j:j + 1] == "]":
-                j += 1
-            while j < n and src[j] != "]":
-                j += 2 if src[j] == "\\" else 1
-            out.append(src[i:j + 1])
-            i = j + 1
+            end = _class_end(src, i)
+            if end is None:
+                return None
+            out.append(src[i:end])
+            i = end
         elif src.startswith("(?P<", i):
             end = src.index(">", i)
             name = src[i + 4:end]
