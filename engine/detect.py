@@ -110,7 +110,9 @@ def detect(data: bytes) -> ContentType:
     if _json_lines(nonblank):
         # A record a line: a log when the records are log records, else JSON Lines (and never
         # a CSV table: `{"a": 1, "b": 2}` splits on its commas into equal rows).
-        return ContentType.LOG if _looks_like_log(nonblank) else ContentType.JSON
+        # (cargo's `--message-format json` records name their level: a lint report, not a log)
+        cargo = '"reason":"compiler-message"' in text
+        return ContentType.LOG if not cargo and _looks_like_log(nonblank) else ContentType.JSON
     if _looks_like_table(nonblank, text):
         return ContentType.TABULAR
     log_like = _looks_like_log(nonblank) and not _hits_with_level_words(nonblank)

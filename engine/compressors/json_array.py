@@ -26,6 +26,7 @@ from operator import attrgetter
 from typing import Any
 
 from engine.compressors import invariants, json_framed, json_lines, notebook
+from engine.compressors.json_findings import Reports, rule_tally
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, may_name_failure, scalar_text,
     select,
@@ -99,6 +100,7 @@ class JsonCompressor:
             # A notebook is a document: its cells stay, only binary outputs' base64 goes.
             return notebook.elide_binary_outputs(data)
         walk = _Walk(query)
+        walk.reports = Reports(value)
         try:
             out = walk.value(value, 0, "$")
             if not walk.markers:
@@ -166,6 +168,8 @@ class _Walk:
         #: Canonical text already computed for an object about to be walked (by id; the
         #: parsed value outlives the walk), so its twin check does not serialise it again.
         self.known_text: dict[int, str] = {}
+        #: The document's lint reports (json_findings): set to the document walked.
+        self.reports = Reports(None)
 
     def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
@@ -240,7 +244,7 @@ class _Walk:
             return list(items)
         units = canonical_each(items)
         profile = Profile(items, units)
-        keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile))
+        keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile, reports=self.reports))
         out: list[Any] = []
         known = self.known_text
         for kind, start, end in self._plan(items, units, keep):
@@ -340,6 +344,9 @@ class _Walk:
             elided = len(utf8("".join(units[start:end])))
             run = items[start:end]
             summary = _summary(run, elided)
+            tally = rule_tally(run, summary)  # a report's findings, counted per rule as in its text form
+            if tally:
+                summary = f"{summary}; {tally}" if summary else tally
             marker: dict[str, Any] = {MARKER: end - start}
             if summary:
                 marker[SUMMARY_KEY] = summary

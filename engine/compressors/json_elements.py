@@ -18,7 +18,7 @@ import operator
 from operator import add, and_, not_
 from typing import TYPE_CHECKING, Any
 
-from engine.compressors.json_findings import finding_indices
+from engine.compressors.json_findings import Reports
 from engine.compressors.redundancy import MAX_PROMOTIONS, keep_non_redundant
 from engine.compressors.selection import (
     LENGTH_ANOMALY_Z, change_points, numeric_anomalies, query_keep,
@@ -68,9 +68,10 @@ def parse_float(text: str) -> float:
 
 
 def select(items: list[Any], units: list[str], query: str, profile: Profile,
-           value_texts: list[str] | None = None) -> list[bool]:
+           value_texts: list[str] | None = None, reports: Reports | None = None) -> list[bool]:
     """`value_texts`: for a collection, each entry's value as canonical text (its units
-    also carry its name)."""
+    also carry its name). `reports`: the document's lint reports (one is made for the array
+    alone when not given)."""
     n = len(items)
     keep = [i < KEEP_HEAD or i >= n - KEEP_TAIL for i in range(n)]
     # A collection's entry names are identifiers (`node_modules/error-ex`), not reports.
@@ -81,8 +82,11 @@ def select(items: list[Any], units: list[str], query: str, profile: Profile,
             keep[i] = True
     for i in _odd_ones(profile, units):
         keep[i] = True
-    for i in finding_indices(items):
-        keep[i] = True
+    # A lint or compiler report's findings are kept by severity and rule, as in its text form
+    # (`"severity": "error"` on a ruff style finding, or a message quoting `exception`, is no
+    # failure of its own); its head and tail stay like any array's.
+    for i, verdict in (reports or Reports(items)).verdicts(items).items():
+        keep[i] = verdict or i < KEEP_HEAD or i >= n - KEEP_TAIL
     if query:
         query_keep(units, query, keep, max(0, QUERY_LIMIT - sum(keep)))
     return keep

@@ -1,14 +1,22 @@
-"""Lint and type-checker findings in JSON reports: every one stays in view.
+"""Lint and compiler findings in JSON reports: kept as the text compressor keeps them.
 
 A report's array (ruff, eslint's messages, mypy, pylint, SARIF results, GitLab code quality,
-bandit) lists what the agent must fix, one element a finding: sampling it to a few elements
-and a `line=19..24` range loses exactly the lines the agent was about to edit. A finding is
-an object naming a rule, a message and a place; an array whose elements mostly are findings
-keeps all of them (the rest of the array is still read as usual).
+bandit, cargo's `--message-format json` records) lists what the agent must fix, one element a
+finding: sampling it to a few elements and a `line=19..24` range loses exactly the lines the
+agent was about to edit. A finding is an object naming a rule, a message and a place (or a
+cargo `compiler-message` record). The same policy as for the tools' text output
+(toolout_findings) decides which stay: every error; warnings while at most WARNING_VOLUME (and
+not one lint's flood); low-severity findings while at most LOW_VOLUME; past those, the first
+finding of each (rule, message shape) stays and its repeats are elided, their markers counting
+them per rule. The rest of the array (cargo's artifact records) is read as usual.
 """
 from __future__ import annotations
 
 from typing import Any
+
+from engine.compressors.toolout_findings import (
+    FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, _flake8_severity, _severity, _shape,
+)
 
 #: Keys naming the rule a finding reports (ruff `code`, eslint/SARIF `ruleId`, GitLab
 #: `check_name`, pylint `symbol`/`message-id`, bandit `test_id`, semgrep `check_id`).
@@ -36,3 +44,157 @@ def finding_indices(items: list[Any]) -> list[int]:
         return []
     found = [i for i, item in enumerate(items) if _is_finding(item)]
     return found if len(found) >= REPORT_SHARE * len(items) else []
+
+
+#: Severity words of the JSON formats beyond the text ones: GitLab code quality's
+#: (blocker/critical errors, major warnings), bandit's (HIGH and MEDIUM issues are always shown
+#: whole in its text report, LOW ones thinned).
+_JSON_SEVERITIES = {"blocker": "error", "critical": "error", "high": "error", "medium": "error",
+                    "major": "warning", "warn": "warning"}
+
+
+def _first_text(item: dict[str, Any], keys: frozenset[str]) -> str:
+    for k in item:
+        if k in keys and isinstance(item[k], str):
+            return item[k]
+    return ""
+
+
+def _word_severity(word: Any) -> str:
+    if isinstance(word, bool) or not isinstance(word, (str, int)):
+        return "low"
+    if isinstance(word, int):  # eslint: 2 error, 1 warning (0 is off)
+        return {2: "error", 1: "warning"}.get(word, "low")
+    w = word.lower()
+    if w in _JSON_SEVERITIES:
+        return _JSON_SEVERITIES[w]
+    sev = _severity(w)
+    return "low" if sev == "note" else sev  # (mypy's and SARIF's notes, cargo's failure-note)
+
+
+def _finding(item: Any) -> tuple[str, str, str] | None:
+    """(severity, rule, message) of a finding; None for an element that is not one."""
+    if not isinstance(item, dict):
+        return None
+    if item.get("reason") == "compiler-message" and isinstance(item.get("message"), dict):
+        m = item["message"]  # cargo: rustc's diagnostic under `message`, its code under `code`
+        code = m.get("code")
+        rule = code.get("code") if isinstance(code, dict) and isinstance(code.get("code"), str) else ""
+        msg = m.get("message") if isinstance(m.get("message"), str) else ""
+        return _word_severity(m.get("level")), rule, msg
+    if not _is_finding(item):
+        return None
+    rule = _first_text(item, RULE_KEYS)
+    msg = _first_text(item, MESSAGE_KEYS)
+    if item.get("fatal") is True:  # eslint's parse error
+        return "error", rule, msg
+    if "noqa_row" in item:
+        # ruff labels every finding `error` (it has no levels): its text report's rule decides,
+        # as for the same run's text; a finding without a code is a syntax error
+        return (_flake8_severity(rule, msg) if rule else "error"), rule, msg
+    for key in ("severity", "level", "type", "issue_severity"):
+        if key in item:
+            return _word_severity(item[key]), rule, msg
+    return "low", rule, msg
+
+
+def _report(items: list[Any]) -> dict[int, tuple[str, str, str]]:
+    """Each finding's index → (severity, rule, message), when the array is a report of them
+    (its first or second element is one, and at least half are); otherwise empty."""
+    if not any(_finding(x) is not None for x in items[:2]):
+        return {}
+    found = {i: f for i, x in enumerate(items) if (f := _finding(x)) is not None}
+    return found if len(found) >= REPORT_SHARE * len(items) else {}
+
+
+#: Reports are looked for this deep (eslint's `[{filePath, messages: [...]}]`, SARIF's
+#: `runs[].results`).
+MAX_REPORT_DEPTH = 6
+
+
+class Reports:
+    """The findings of every report in one document, thinned as one run of the tool: the
+    volumes are the whole document's (eslint writes one messages array per file), and each
+    (rule, message shape) is shown once in the document, in document order."""
+
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.volume: dict[str, int] | None = None
+        self.kinds: dict[str, set[tuple[str, str]]] = {}
+        self.shapes: dict[str, str] = {}
+        self.seen: set[tuple[str, str]] = set()
+
+    def _count(self, v: Any, depth: int) -> None:
+        if depth > MAX_REPORT_DEPTH:
+            return
+        if isinstance(v, dict):
+            for x in v.values():
+                if isinstance(x, (dict, list)):
+                    self._count(x, depth + 1)
+            return
+        if not isinstance(v, list):
+            return
+        found = _report(v)
+        if not found:
+            for x in v:
+                if isinstance(x, (dict, list)):
+                    self._count(x, depth + 1)
+            return
+        assert self.volume is not None
+        for sev, rule, msg in found.values():
+            self.volume[sev] = self.volume.get(sev, 0) + 1
+            self.kinds.setdefault(sev, set()).add((rule, self._shape(msg)))
+
+    def _shape(self, msg: str) -> str:
+        shape = self.shapes.get(msg)  # linters repeat a message word for word
+        if shape is None:
+            shape = self.shapes[msg] = _shape(msg)
+        return shape
+
+    def _thinned(self, sev: str) -> bool:
+        assert self.volume is not None
+        n = self.volume.get(sev, 0)
+        if sev == "warning":
+            flood = n > LOW_VOLUME and len(self.kinds.get(sev, ())) <= n * FLOOD_KINDS_PER_FINDING
+            return n > WARNING_VOLUME or flood
+        return n > LOW_VOLUME
+
+    def verdicts(self, items: list[Any]) -> dict[int, bool]:
+        """For an array that is a report: each finding's index → whether it stays (every
+        error; warnings and low findings unless their volume in the document is thinned, then
+        the first of each kind). Otherwise empty."""
+        found = _report(items)
+        if not found:
+            return {}
+        if self.volume is None:
+            self.volume = {}
+            self._count(self.root, 0)
+        out: dict[int, bool] = {}
+        for i, (sev, rule, msg) in found.items():
+            if sev == "error" or not self._thinned(sev):
+                out[i] = True
+                continue
+            kind = (rule, self._shape(msg))
+            out[i] = kind not in self.seen
+            self.seen.add(kind)
+        return out
+
+
+def rule_tally(run: list[Any], summary: str = "") -> str:
+    """`rules: quotes×37 semi×4`: the findings of an elided run counted per rule (most first,
+    then by first appearance), when every element of it is a finding naming one and the
+    run's `summary` does not already say so (`ruleId: quotes×37 semi×4`, `all … ruleId=quotes`)."""
+    if _finding(run[0]) is None:
+        return ""
+    counts: dict[str, int] = {}
+    for x in run:
+        f = _finding(x)
+        if f is None or not f[1]:
+            return ""
+        counts[f[1]] = counts.get(f[1], 0) + 1
+    order = sorted(counts, key=lambda r: -counts[r])  # (stable: ties keep first appearance)
+    tally = " ".join(f"{r}×{counts[r]}" for r in order)
+    said = f" {summary};"
+    if f": {tally};" in said or (len(order) == 1 and f"={order[0]} " in said.replace(";", " ")):
+        return ""
+    return "rules: " + tally

@@ -1,0 +1,141 @@
+"""Real JSON reports of linters and compilers (trimmed excerpts under
+tests/fixtures/real/jsonfind/): ruff `--output-format json`, eslint `-f json`, cargo
+`--message-format json`. Their findings are kept as the text forms of the same runs keep them:
+every error; warnings and style findings thinned past a few dozen to one per rule and message
+shape, each marker counting what it elided per rule."""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+from engine.compressors.json_array import MARKER, SUMMARY_KEY
+from engine.detect import detect
+from engine.types import ContentType
+from tests.real_views import engine_view
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "jsonfind"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def is_marker(x: object) -> bool:
+    return isinstance(x, dict) and MARKER in x
+
+
+def aligned(original: list, view: list) -> list[tuple[list, dict]]:
+    """Each marker of `view` with the original elements it stands for, after checking that
+    the shown elements are the original ones in order and the counts add up."""
+    out = []
+    at = 0
+    for x in view:
+        if is_marker(x):
+            if SUMMARY_KEY in x and x[SUMMARY_KEY].startswith("identical to "):
+                at += 1  # an object repeated verbatim, shown where it first was
+                continue
+            out.append((original[at:at + x[MARKER]], x))
+            at += x[MARKER]
+        else:
+            assert x == original[at]
+            at += 1
+    assert at == len(original)
+    return out
+
+
+def tally(marker: dict) -> Counter:
+    """The per-rule counts a marker states: `rules: a×2 b×1`, or the rule field's
+    enumeration, or its constant."""
+    summary = marker.get(SUMMARY_KEY, "")
+    for field in ("rules", "code", "ruleId"):
+        m = re.search(rf"(?:^|; ){field}: ((?:\S+×\d+ ?)+)(?:;|$)", summary)
+        if m:
+            return Counter({r: int(n) for r, n in (t.rsplit("×", 1) for t in m[1].split())})
+        m = re.search(rf"(?:^|[ ;]){field}=(\S+)", summary)
+        if m:
+            return Counter({m[1]: marker[MARKER]})
+    raise AssertionError(f"no per-rule count in {summary!r}")
+
+
+def test_ruff_json_report_is_thinned_per_rule_like_its_text_form(counter):
+    # ruff labels every finding `"severity": "error"` (it has no levels) and 62 style findings
+    # passed through whole (the JSON compressor kept every finding); its text form of the same
+    # run shows each rule once past 50 and counts the rest. Now the JSON view does the same.
+    data = real("ruff-output-format-json-flask.json")
+    original = json.loads(data)
+    assert len(original) == 62
+    view = json.loads(engine_view(counter, data).split("\n‹caveman")[0])
+    runs = aligned(original, view)
+    assert runs, "nothing elided"
+    shown = [x for x in view if not is_marker(x)]
+    # every rule (and message shape) is still shown at least once
+    assert {x["code"] for x in shown} == {x["code"] for x in original}
+    # each marker counts exactly the findings it stands for, per rule
+    for elided, marker in runs:
+        assert tally(marker) == Counter(x["code"] for x in elided), marker
+    assert len(shown) < 45
+
+
+def test_ruff_json_findings_that_are_errors_in_its_text_form_stay():
+    from engine.compressors.json_findings import Reports
+    data = json.loads(real("ruff-output-format-json-flask.json"))
+    # an undefined name (F821) and a syntax error (no code) are errors in ruff's text view too
+    undefined = dict(data[0], code="F821", message="Undefined name `app`", name="undefined-name")
+    syntax = dict(data[0], code=None, message="SyntaxError: Expected an expression", name=None)
+    items = data[:30] + [undefined] + data[30:] + [syntax]
+    verdicts = Reports(items).verdicts(items)
+    assert verdicts[30] and verdicts[len(items) - 1]
+    assert not all(verdicts.values())
+
+
+def test_eslint_json_keeps_every_error_and_thins_the_warning_flood(counter):
+    # eslint's messages were kept whole (every `"severity": 1` quotes/semi warning, 174 of them
+    # in two kinds, while `eslint -f stylish` of the same run counts a flood per rule).
+    data = real("eslint-f-json-minimist.json")
+    assert detect(data) == ContentType.JSON
+    original = json.loads(data)
+    view = json.loads(engine_view(counter, data).split("\n‹caveman")[0])
+    assert len(view) == len(original)
+    elided_total = 0
+    for of, vf in zip(original, view):
+        assert vf["filePath"] == of["filePath"]
+        assert (vf["errorCount"], vf["warningCount"]) == (of["errorCount"], of["warningCount"])
+        if len(of["messages"]) <= 8:
+            assert vf["messages"] == of["messages"]
+            continue
+        runs = aligned(of["messages"], vf["messages"])
+        for elided, marker in runs:
+            # only warnings go, and the marker counts them per rule
+            assert all(m["severity"] == 1 for m in elided), marker
+            assert tally(marker) == Counter(m["ruleId"] for m in elided), marker
+            elided_total += len(elided)
+    warnings = sum(f["warningCount"] for f in original)
+    assert warnings == 174
+    assert elided_total > warnings // 2
+
+
+def test_cargo_message_format_json_is_a_report_not_a_log(counter):
+    # cargo's NDJSON records say `"level":"warning"`: the stream read as a log, and the log
+    # compressor declined it (every record one huge line), so 52 records passed whole. Now: the
+    # error record stays whole (its `rendered` text too), the flood of one lint is counted.
+    data = real("cargo-build-message-format-json.jsonl")
+    assert detect(data) == ContentType.JSON
+    lines = data.decode().splitlines()
+    records = [json.loads(ln) for ln in lines]
+    view_lines = engine_view(counter, data).split("\n‹caveman")[0].splitlines()
+    view = [json.loads(ln) for ln in view_lines]
+    # kept records are their original lines, word for word
+    for ln in view_lines:
+        assert ln in lines or MARKER in ln
+    runs = aligned(records, view)
+    assert len(runs) == 1
+    elided, marker = runs[0]
+    assert all(r["message"]["level"] == "warning" for r in elided)
+    assert marker[MARKER] == 49
+    assert tally(marker) == Counter({"unused_variables": 49})
+    errors = [r for r in records if r.get("message", {}).get("level") == "error"]
+    assert errors and all(r in view for r in errors)
+    assert view[-1] == {"reason": "build-finished", "success": False}
+    assert len("\n".join(view_lines)) < len(data) // 10
