@@ -139,3 +139,21 @@ def test_cargo_message_format_json_is_a_report_not_a_log(counter):
     assert errors and all(r in view for r in errors)
     assert view[-1] == {"reason": "build-finished", "success": False}
     assert len("\n".join(view_lines)) < len(data) // 10
+
+
+def test_a_json_schema_keeps_every_definition_and_property():
+    # The draft-07 metaschema (`jq . schema.json`): its `properties` map was thinned like a map
+    # of records, `maximum … maxLength minLength` under one marker saying `type: number×4
+    # absent×2`, so what maxLength is (a nonNegativeInteger) was gone. A schema is a document.
+    from engine.compressors.json_array import JsonCompressor
+    from engine.compressors.json_schema import is_schema
+    data = real("jsonschema-draft7-metaschema.json")
+    original = json.loads(data)
+    assert is_schema(original)
+    out = JsonCompressor().compress(data)
+    view = original if out is None else json.loads(out)
+    assert view["properties"] == original["properties"]
+    assert view["definitions"] == original["definitions"]
+    # a config that only names its schema defines none
+    assert not is_schema({"$schema": "https://json.schemastore.org/tsconfig",
+                          "compilerOptions": {"strict": True}, "include": ["src"]})

@@ -25,7 +25,7 @@ from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants, json_framed, json_lines, notebook
+from engine.compressors import invariants, json_framed, json_lines, json_schema, notebook
 from engine.compressors.json_findings import Reports, rule_tally
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, may_name_failure, scalar_text,
@@ -101,6 +101,7 @@ class JsonCompressor:
             return notebook.elide_binary_outputs(data)
         walk = _Walk(query)
         walk.reports = Reports(value)
+        walk.schema = json_schema.is_schema(value)
         try:
             out = walk.value(value, 0, "$")
             if not walk.markers:
@@ -170,6 +171,8 @@ class _Walk:
         self.known_text: dict[int, str] = {}
         #: The document's lint reports (json_findings): set to the document walked.
         self.reports = Reports(None)
+        #: A JSON Schema document: its maps of definitions are its text (json_schema).
+        self.schema = False
 
     def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
@@ -180,7 +183,7 @@ class _Walk:
             return [self.value(x, depth + 1, f"{path}[{i}]") if isinstance(x, (dict, list)) else x
                     for i, x in enumerate(v)]
         if isinstance(v, dict):
-            if _is_collection(v):
+            if not self.schema and _is_collection(v):
                 return self.collection(v, depth, path)
             return self.record(v, depth, path)
         return v
