@@ -21,7 +21,7 @@ from engine.compressors import (
 from engine.compressors import (  # not toolout: Detect needs only the signatures
     ansible_report, cmake_trace, cppcheck_xml, tabular, terraform_report, tex_report, toolout_detect, wget_report,
 )
-from engine.compressors import eval_rows, npm_explain, profile_report, toolout_pywarnings, toolout_rubyphp, xml_runs
+from engine.compressors import eval_rows, json_findings, npm_explain, profile_report, toolout_pywarnings, toolout_rubyphp, xml_runs
 from engine.compressors.git_listing import is_git_listing
 from engine.types import ContentType
 
@@ -110,9 +110,10 @@ def detect(data: bytes) -> ContentType:
     if _json_lines(nonblank):
         # A record a line: a log when the records are log records, else JSON Lines (and never
         # a CSV table: `{"a": 1, "b": 2}` splits on its commas into equal rows).
-        # (cargo's `--message-format json` records name their level: a lint report, not a log)
-        cargo = '"reason":"compiler-message"' in text
-        return ContentType.LOG if not cargo and _looks_like_log(nonblank) else ContentType.JSON
+        # (a linter's or compiler's records name their level: a report of findings, not a log)
+        if _looks_like_log(nonblank) and not json_findings.is_finding_record(nonblank[0]):
+            return ContentType.LOG
+        return ContentType.JSON
     if _looks_like_table(nonblank, text):
         return ContentType.TABULAR
     log_like = _looks_like_log(nonblank) and not _hits_with_level_words(nonblank)

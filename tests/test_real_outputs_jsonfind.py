@@ -157,3 +157,52 @@ def test_a_json_schema_keeps_every_definition_and_property():
     # a config that only names its schema defines none
     assert not is_schema({"$schema": "https://json.schemastore.org/tsconfig",
                           "compilerOptions": {"strict": True}, "include": ["src"]})
+
+
+def test_ruff_json_syntax_errors_stay_while_its_style_findings_are_thinned(counter):
+    # ruff 0.17 reports a file it cannot parse as `"code": "invalid-syntax"` findings: errors,
+    # as in its text form, never thinned with the style findings around them.
+    data = real("ruff-json-syntax-error.json")
+    original = json.loads(data)
+    view = json.loads(engine_view(counter, data).split("\n‹caveman")[0])
+    runs = aligned(original, view)
+    assert runs
+    syntax = [x for x in original if x["code"] == "invalid-syntax"]
+    assert len(syntax) == 2 and all(x in view for x in syntax)
+    for elided, marker in runs:
+        assert all(x["code"] != "invalid-syntax" for x in elided)
+        assert tally(marker) == Counter(x["code"] for x in elided), marker
+
+
+def test_ruff_sarif_and_gitlab_findings_are_ranked_by_rule_like_its_json():
+    # ruff's SARIF says `"level": "error"` and its GitLab report `"severity": "major"` for every
+    # finding: the rule decides, as for `--output-format json`.
+    from engine.compressors.json_findings import Reports
+    style = {"level": "error", "ruleId": "E501", "message": {"text": "Line too long (99 > 88)"},
+             "locations": [{"physicalLocation": {"region": {"startLine": 3}}}]}
+    sarif = {"runs": [{"results": [style] * 60, "tool": {"driver": {"name": "ruff", "rules": []}}}]}
+    verdicts = Reports(sarif).verdicts(sarif["runs"][0]["results"])
+    assert sum(verdicts.values()) == 1
+    other = {"runs": [{"results": [style] * 60, "tool": {"driver": {"name": "CodeQL"}}}]}
+    assert all(Reports(other).verdicts(other["runs"][0]["results"]).values())
+    gitlab = [{"check_name": "E501", "description": "E501: Line too long (99 > 88)", "severity": "major",
+               "location": {"path": "a.py", "positions": {"begin": {"line": i}}}} for i in range(60)]
+    assert sum(Reports(gitlab).verdicts(gitlab).values()) == 1
+
+
+def test_ruff_json_lines_is_a_report_not_a_log(counter):
+    # `ruff check --output-format json-lines`: every record says `"severity":"error"`, so the
+    # stream read as a log and the log compressor declined it; now it is JSON Lines, its style
+    # findings thinned per rule, each marker a line counting them.
+    data = real("ruff-json-lines.jsonl")
+    assert detect(data) == ContentType.JSON
+    lines = data.decode().splitlines()
+    records = [json.loads(ln) for ln in lines]
+    view_lines = engine_view(counter, data).split("\n‹caveman")[0].splitlines()
+    for ln in view_lines:
+        assert ln in lines or MARKER in ln
+    runs = aligned(records, [json.loads(ln) for ln in view_lines])
+    assert runs
+    for elided, marker in runs:
+        assert tally(marker) == Counter(x["code"] for x in elided), marker
+    assert {json.loads(ln)["code"] for ln in view_lines if MARKER not in ln} == {x["code"] for x in records}

@@ -12,6 +12,7 @@ them per rule. The rest of the array (cargo's artifact records) is read as usual
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine.compressors.toolout_findings import (
@@ -72,8 +73,30 @@ def _word_severity(word: Any) -> str:
     return "low" if sev == "note" else sev  # (mypy's and SARIF's notes, cargo's failure-note)
 
 
-def _finding(item: Any) -> tuple[str, str, str] | None:
-    """(severity, rule, message) of a finding; None for an element that is not one."""
+def _ruff_item(item: dict[str, Any]) -> bool:
+    """ruff's JSON (`noqa_row`) and GitLab (`"description": "CODE: message"`) findings."""
+    if "noqa_row" in item:
+        return True
+    rule, text = item.get("check_name"), item.get("description")
+    return isinstance(rule, str) and isinstance(text, str) and text.startswith(f"{rule}: ")
+
+
+def _ruff_sarif(root: Any) -> bool:
+    """A SARIF log written by ruff (`runs[].tool.driver.name`)."""
+    runs = root.get("runs") if isinstance(root, dict) else None
+    if not isinstance(runs, list):
+        return False
+    for run in runs:
+        tool = run.get("tool") if isinstance(run, dict) else None
+        driver = tool.get("driver") if isinstance(tool, dict) else None
+        if isinstance(driver, dict) and driver.get("name") == "ruff":
+            return True
+    return False
+
+
+def _finding(item: Any, ruff: bool = False) -> tuple[str, str, str] | None:
+    """(severity, rule, message) of a finding; None for an element that is not one. `ruff`:
+    the document is ruff's (its SARIF names no rule levels of its own either)."""
     if not isinstance(item, dict):
         return None
     if item.get("reason") == "compiler-message" and isinstance(item.get("message"), dict):
@@ -86,24 +109,28 @@ def _finding(item: Any) -> tuple[str, str, str] | None:
         return None
     rule = _first_text(item, RULE_KEYS)
     msg = _first_text(item, MESSAGE_KEYS)
+    if not msg and isinstance(item.get("message"), dict):  # SARIF: `"message": {"text": …}`
+        msg = _first_text(item["message"], MESSAGE_KEYS)
     if item.get("fatal") is True:  # eslint's parse error
         return "error", rule, msg
-    if "noqa_row" in item:
-        # ruff labels every finding `error` (it has no levels): its text report's rule decides,
-        # as for the same run's text; a finding without a code is a syntax error
-        return (_flake8_severity(rule, msg) if rule else "error"), rule, msg
+    if ruff or _ruff_item(item):
+        # ruff labels every finding alike (`error`, GitLab's `major`: it has no levels): the
+        # rule decides, as in the same run's text report; a finding without a code is a
+        # syntax error (`invalid-syntax` since ruff 0.12)
+        syntax = not rule or rule == "invalid-syntax"
+        return ("error" if syntax else _flake8_severity(rule, msg)), rule, msg
     for key in ("severity", "level", "type", "issue_severity"):
         if key in item:
             return _word_severity(item[key]), rule, msg
     return "low", rule, msg
 
 
-def _report(items: list[Any]) -> dict[int, tuple[str, str, str]]:
+def _report(items: list[Any], ruff: bool = False) -> dict[int, tuple[str, str, str]]:
     """Each finding's index → (severity, rule, message), when the array is a report of them
     (its first or second element is one, and at least half are); otherwise empty."""
     if not any(_finding(x) is not None for x in items[:2]):
         return {}
-    found = {i: f for i, x in enumerate(items) if (f := _finding(x)) is not None}
+    found = {i: f for i, x in enumerate(items) if (f := _finding(x, ruff)) is not None}
     return found if len(found) >= REPORT_SHARE * len(items) else {}
 
 
@@ -119,6 +146,7 @@ class Reports:
 
     def __init__(self, root: Any) -> None:
         self.root = root
+        self.ruff = _ruff_sarif(root)
         self.volume: dict[str, int] | None = None
         self.kinds: dict[str, set[tuple[str, str]]] = {}
         self.shapes: dict[str, str] = {}
@@ -134,7 +162,7 @@ class Reports:
             return
         if not isinstance(v, list):
             return
-        found = _report(v)
+        found = _report(v, self.ruff)
         if not found:
             for x in v:
                 if isinstance(x, (dict, list)):
@@ -163,7 +191,7 @@ class Reports:
         """For an array that is a report: each finding's index → whether it stays (every
         error; warnings and low findings unless their volume in the document is thinned, then
         the first of each kind). Otherwise empty."""
-        found = _report(items)
+        found = _report(items, self.ruff)
         if not found:
             return {}
         if self.volume is None:
@@ -198,3 +226,13 @@ def rule_tally(run: list[Any], summary: str = "") -> str:
     if f": {tally};" in said or (len(order) == 1 and f"={order[0]} " in said.replace(";", " ")):
         return ""
     return "rules: " + tally
+
+
+def is_finding_record(line: str) -> bool:
+    """One JSON Lines record that is a finding (ruff's `json-lines`, mypy's `--output json`,
+    cargo's `compiler-message`): its `"severity": "error"` or `"level":"warning"` names a
+    finding's level, not a log record's."""
+    try:
+        return _finding(json.loads(line)) is not None
+    except (ValueError, RecursionError):
+        return False
