@@ -206,3 +206,22 @@ def test_ruff_json_lines_is_a_report_not_a_log(counter):
     for elided, marker in runs:
         assert tally(marker) == Counter(x["code"] for x in elided), marker
     assert {json.loads(ln)["code"] for ln in view_lines if MARKER not in ln} == {x["code"] for x in records}
+
+
+def test_npm_ls_json_all_keeps_the_whole_dependency_tree():
+    # `npm ls --json --all` (trimmed to eslint, express and five more): its dependencies maps
+    # were thinned as maps of records, `debug doctrine escape-string-regexp` under one marker
+    # with `version: 3 distinct, 3.0.0..4.4.3` and their own dependencies unnamed. The text
+    # tree of the same command stays whole; so does this one.
+    from engine.compressors.json_array import JsonCompressor
+    from engine.compressors.json_deptree import is_dependency_tree
+    data = real("npm-ls-json-all.json")
+    original = json.loads(data)
+    assert is_dependency_tree(original)
+    out = JsonCompressor().compress(data)
+    view = original if out is None else json.loads(out)
+    assert view["dependencies"]["eslint"]["dependencies"] == original["dependencies"]["eslint"]["dependencies"]
+    assert view == original
+    # a lockfile's dependencies are not a tree the agent asked for
+    assert not is_dependency_tree({"name": "x", "lockfileVersion": 1,
+                                   "dependencies": {"a": {"version": "1.0.0"}}})

@@ -182,12 +182,19 @@ def _check_maps(original: dict, shown: dict, checked: list[str]) -> None:
 
 def test_npm_ls_all_names_every_package_even_where_details_are_elided():
     # Runs of a dependency map were elided as `"__caveman_elided__": 3` with a version range:
-    # which packages the map held was gone from the view.
+    # which packages the map held was gone from the view. A tree of up to 1,000 packages is
+    # now shown whole (json_deptree); a longer one is thinned, its markers naming its packages.
     data = real("npm-ls-json-all.json")
-    view = JsonCompressor().compress(data).decode()
+    assert JsonCompressor().compress(data) is None
+    original = json.loads(data)
+    nodes = original["dependencies"]
+    wraps = {f"wrap{i}": {"version": "1.0.0", "dependencies": {k: dict(v, version=f"{v['version']}-{i}")
+                                                              for k, v in nodes.items()}} for i in range(5)}
+    big = dict(original, dependencies={**nodes, **wraps})
+    view = JsonCompressor().compress(json.dumps(big, indent=2).encode()).decode()
     assert "__caveman_names__" in view
     checked: list[str] = []
-    _check_maps(json.loads(data), json.loads(view), checked)
+    _check_maps(big, json.loads(view), checked)
     assert len(checked) > 50
 
 

@@ -25,7 +25,7 @@ from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants, json_framed, json_lines, json_schema, notebook
+from engine.compressors import invariants, json_deptree, json_framed, json_lines, json_schema, notebook
 from engine.compressors.json_findings import Reports, rule_tally
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, may_name_failure, scalar_text,
@@ -102,6 +102,7 @@ class JsonCompressor:
         walk = _Walk(query)
         walk.reports = Reports(value)
         walk.schema = json_schema.is_schema(value)
+        walk.tree = json_deptree.is_dependency_tree(value)
         try:
             out = walk.value(value, 0, "$")
             if not walk.markers:
@@ -173,6 +174,8 @@ class _Walk:
         self.reports = Reports(None)
         #: A JSON Schema document: its maps of definitions are its text (json_schema).
         self.schema = False
+        #: `npm ls --json`: its dependencies maps are the tree asked for (json_deptree).
+        self.tree = False
 
     def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
@@ -183,7 +186,8 @@ class _Walk:
             return [self.value(x, depth + 1, f"{path}[{i}]") if isinstance(x, (dict, list)) else x
                     for i, x in enumerate(v)]
         if isinstance(v, dict):
-            if not self.schema and _is_collection(v):
+            if not self.schema and _is_collection(v) \
+                    and not (self.tree and json_deptree.is_dependency_map(path)):
                 return self.collection(v, depth, path)
             return self.record(v, depth, path)
         return v
