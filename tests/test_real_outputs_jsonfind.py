@@ -225,3 +225,28 @@ def test_npm_ls_json_all_keeps_the_whole_dependency_tree():
     # a lockfile's dependencies are not a tree the agent asked for
     assert not is_dependency_tree({"name": "x", "lockfileVersion": 1,
                                    "dependencies": {"a": {"version": "1.0.0"}}})
+
+
+def test_bandit_json_keeps_medium_and_high_issues_and_thins_low_ones_per_test(counter):
+    # `bandit -r -f json` over four packages (its `Working...` bar above the report, the
+    # per-file metrics trimmed): 56 LOW issues (38 B101 asserts) were all kept, each finding's
+    # rule read from its `code` (bandit's source excerpt) instead of `test_id`. As in bandit's
+    # text report, MEDIUM and HIGH issues all stay, LOW ones past 50 are one per test.
+    data = real("bandit-f-json.txt")
+    text = data.decode()
+    body = text[text.index("\n{") + 1:]
+    original = json.loads(body)["results"]
+    view_text = engine_view(counter, data).split("\n‹caveman")[0]
+    assert view_text.startswith("Working... ")
+    view = json.loads(view_text[view_text.index("\n{") + 1:])["results"]
+    runs = aligned(original, view)
+    assert runs
+    assert {x["test_id"] for x in view if not is_marker(x)} == {x["test_id"] for x in original}
+    for elided, marker in runs:
+        assert all(x["issue_severity"] == "LOW" for x in elided)
+        summary = marker.get(SUMMARY_KEY, "")
+        m = re.search(r"test_id=(\S+)", summary)
+        counted = Counter({m[1]: marker[MARKER]}) if m else tally(marker)
+        assert counted == Counter(x["test_id"] for x in elided), marker
+    severe = [x for x in original if x["issue_severity"] != "LOW"]
+    assert len(severe) == 14 and all(x in view for x in severe)

@@ -54,10 +54,19 @@ _JSON_SEVERITIES = {"blocker": "error", "critical": "error", "high": "error", "m
                     "major": "warning", "warn": "warning"}
 
 
-def _first_text(item: dict[str, Any], keys: frozenset[str]) -> str:
-    for k in item:
-        if k in keys and isinstance(item[k], str):
-            return item[k]
+#: Which of a finding's keys names its rule, and its message, in order of preference
+#: (bandit's `code` is its source excerpt, its rule is `test_id`; eslint's `messageId` and
+#: pylint's `message-id` are second to `ruleId` and `symbol`).
+_RULE_ORDER = ("ruleId", "rule_id", "check_id", "checkId", "test_id", "check_name", "symbol", "rule",
+               "message-id", "messageId", "code")
+_MESSAGE_ORDER = ("message", "msg", "issue_text", "description", "text")
+
+
+def _first_text(item: dict[str, Any], keys: tuple[str, ...]) -> str:
+    for k in keys:
+        v = item.get(k)
+        if isinstance(v, str):
+            return v
     return ""
 
 
@@ -107,10 +116,10 @@ def _finding(item: Any, ruff: bool = False) -> tuple[str, str, str] | None:
         return _word_severity(m.get("level")), rule, msg
     if not _is_finding(item):
         return None
-    rule = _first_text(item, RULE_KEYS)
-    msg = _first_text(item, MESSAGE_KEYS)
+    rule = _first_text(item, _RULE_ORDER)
+    msg = _first_text(item, _MESSAGE_ORDER)
     if not msg and isinstance(item.get("message"), dict):  # SARIF: `"message": {"text": …}`
-        msg = _first_text(item["message"], MESSAGE_KEYS)
+        msg = _first_text(item["message"], _MESSAGE_ORDER)
     if item.get("fatal") is True:  # eslint's parse error
         return "error", rule, msg
     if ruff or _ruff_item(item):
