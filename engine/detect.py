@@ -78,6 +78,10 @@ def detect(data: bytes) -> ContentType:
         # `npm explain debug`: chains of dependents by indentation (the text compressor folds
         # their repeats); `debug@4.4.3` at the margin is no log level.
         return ContentType.TEXT
+    if CARGO_MESSAGE in text and text.lstrip()[:1] == "{" and _json_lines([ln for ln in text.split("\n") if ln.strip()]):
+        # cargo's JSON Lines: `json-diagnostic-short` records quote `src/lib.rs:2:9: warning: …`
+        # in their `rendered` text, which reads as the tool's own output (json_findings)
+        return ContentType.JSON
     if toolout_detect.is_tool_output(text) or _tap_stream(text) or _junit_report(text):
         return ContentType.TERMINAL
     if toolout_pywarnings.runtime_warning_flood(text):
@@ -192,6 +196,10 @@ def _junit_one_line(text: str) -> bool:
     if not (head.startswith("<?xml") or head.startswith("<testsuite")) or "<testcase" not in text:
         return False
     return xml_runs.written_on_one_line(text) and not _matches_at_least(P.JUNIT_TESTCASE_LINE, text, JUNIT_MIN_TESTCASES)
+
+
+#: cargo `--message-format json*`: its diagnostics' records.
+CARGO_MESSAGE = '"reason":"compiler-message"'
 
 
 def _json_lines(nonblank: list[str]) -> bool:

@@ -250,3 +250,15 @@ def test_bandit_json_keeps_medium_and_high_issues_and_thins_low_ones_per_test(co
         assert counted == Counter(x["test_id"] for x in elided), marker
     severe = [x for x in original if x["issue_severity"] != "LOW"]
     assert len(severe) == 14 and all(x in view for x in severe)
+
+
+def test_cargo_json_diagnostic_short_is_json_not_the_compilers_text(counter):
+    # `cargo build --message-format json-diagnostic-short`: each record's `rendered` is
+    # `src/lib.rs:2:9: warning: unused variable: …`, which read as rustc's own text output; the
+    # terminal compressor then declined the records. They are cargo's JSON Lines report.
+    data = real("cargo-build-json-diagnostic-short.jsonl")
+    assert detect(data) == ContentType.JSON
+    lines = data.decode().splitlines()
+    view_lines = engine_view(counter, data).split("\n‹caveman")[0].splitlines()
+    assert lines[0] in view_lines and '"level":"error"' in lines[0]
+    assert view_lines[-1] == lines[-1]
