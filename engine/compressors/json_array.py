@@ -28,7 +28,7 @@ from typing import Any
 from engine.compressors import invariants, json_deptree, json_framed, json_lines, json_schema, notebook
 from engine.compressors.json_findings import Reports, rule_tally
 from engine.compressors.json_elements import (
-    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, may_name_failure, scalar_text,
+    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, kept_elements, may_name_failure, scalar_text,
     select,
 )
 from engine.compressors.json_profile import Profile
@@ -251,7 +251,7 @@ class _Walk:
             return list(items)
         units = canonical_each(items)
         profile = Profile(items, units)
-        keep = keep_non_redundant_shapes(profile.shapes, select(items, units, self.query, profile, reports=self.reports))
+        keep = kept_elements(items, units, self.query, profile, self.reports)
         out: list[Any] = []
         known = self.known_text
         for kind, start, end in self._plan(items, units, keep):

@@ -85,8 +85,11 @@ def select(items: list[Any], units: list[str], query: str, profile: Profile,
     # A lint or compiler report's findings are kept by severity and rule, as in its text form
     # (`"severity": "error"` on a ruff style finding, or a message quoting `exception`, is no
     # failure of its own); its head and tail stay like any array's.
-    for i, verdict in (reports or Reports(items)).verdicts(items).items():
+    reports = reports or Reports(items)
+    verdicts = reports.verdicts(items)
+    for i, verdict in verdicts.items():
         keep[i] = verdict or i < KEEP_HEAD or i >= n - KEEP_TAIL
+    reports.last = {i: keep[i] for i in verdicts}
     if query:
         query_keep(units, query, keep, max(0, QUERY_LIMIT - sum(keep)))
     return keep
@@ -166,6 +169,18 @@ def _names_failure(value: Any, path: str, maps: set[str], depth: int) -> bool:
     if isinstance(value, str) and _opaque(value):
         return False  # a tarball URL of the package `error-ex` reports nothing
     return bool(JSON_ERROR_LOWER.search(scalar_text(value).lower()))
+
+
+def kept_elements(items: list[Any], units: list[str], query: str, profile: Profile,
+                  reports: Reports | None = None) -> list[bool]:
+    """select, then keepNonRedundant; a report's findings keep select's verdicts (its rule and
+    message shape is what a finding is alike by: the same finding in another file is no new
+    kind, and past the promotion cap the rest of a report is no document)."""
+    reports = reports or Reports(items)
+    keep = keep_non_redundant_shapes(profile.shapes, select(items, units, query, profile, reports=reports))
+    for i, verdict in reports.last.items():
+        keep[i] = verdict
+    return keep
 
 
 def keep_non_redundant_shapes(shapes: list[str], keep: list[bool]) -> list[bool]:

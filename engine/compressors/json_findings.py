@@ -160,6 +160,8 @@ class Reports:
         self.kinds: dict[str, set[tuple[str, str]]] = {}
         self.shapes: dict[str, str] = {}
         self.seen: set[tuple[str, str]] = set()
+        #: The verdicts select last gave a report's findings (index → kept).
+        self.last: dict[int, bool] = {}
 
     def _count(self, v: Any, depth: int) -> None:
         if depth > MAX_REPORT_DEPTH:

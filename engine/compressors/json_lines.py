@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.compressors import invariants
-from engine.compressors.json_elements import MAX_WHOLE, keep_non_redundant_shapes, select
+from engine.compressors.json_elements import MAX_WHOLE, kept_elements
 from engine.compressors.json_profile import Profile
 from engine.compressors.json_text import canonical_each, parse_noting_floats, render
 from engine.compressors.search_json import ripgrep_matches
@@ -57,7 +57,7 @@ def compress_records(data: bytes, parsed: tuple[list[str], list[Any]], crlf: boo
     lines, items = parsed
     units = canonical_each(items)
     profile = Profile(items, units)
-    keep = keep_non_redundant_shapes(profile.shapes, select(items, units, query, profile))
+    keep = kept_elements(items, units, query, profile)
     for i in ripgrep_matches(items):  # `rg --json`: every hit stays
         keep[i] = True
     walk = walk_type(query)
