@@ -264,3 +264,12 @@ def test_cargo_json_diagnostic_short_is_json_not_the_compilers_text(counter):
     view_lines = engine_view(counter, data).split("\n‹caveman")[0].splitlines()
     assert lines[0] in view_lines and '"level":"error"' in lines[0]
     assert view_lines[-1] == lines[-1]
+
+
+def test_findings_naming_no_level_all_stay():
+    # Objects with a code, a message and a place but no severity (an API's error records, a
+    # `jq` projection of a report) are not ranked: every one stays, as before.
+    from engine.compressors.json_findings import Reports
+    items = [{"code": "E_TIMEOUT", "message": f"upstream {i} timed out", "location": f"/api/{i}"}
+             for i in range(80)]
+    assert all(Reports(items).verdicts(items).values())

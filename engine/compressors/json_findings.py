@@ -131,7 +131,8 @@ def _finding(item: Any, ruff: bool = False) -> tuple[str, str, str] | None:
     for key in ("severity", "level", "type", "issue_severity"):
         if key in item:
             return _word_severity(item[key]), rule, msg
-    return "low", rule, msg
+    # no level named: every one stays, as before (an API's error records read as findings too)
+    return "unranked", rule, msg
 
 
 def _report(items: list[Any], ruff: bool = False) -> dict[int, tuple[str, str, str]]:
@@ -210,7 +211,7 @@ class Reports:
             self._count(self.root, 0)
         out: dict[int, bool] = {}
         for i, (sev, rule, msg) in found.items():
-            if sev == "error" or not self._thinned(sev):
+            if sev in ("error", "unranked") or not self._thinned(sev):
                 out[i] = True
                 continue
             kind = (rule, self._shape(msg))
