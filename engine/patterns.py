@@ -996,6 +996,15 @@ TOOL_DIAG_VULTURE = compile_lazily(
     r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+): (?P<msg>(?P<kind>unused \w+|unreachable code|redundant if-condition"
     r"|unsatisfiable \w+ condition)\b.* \((?P<conf>\d+)% confidence(?:, \d+ lines?)?\))$"
 )
+#: A GitHub Actions annotation (ciflood): the workflow command a linter prints for the runner
+#: (`::warning file=a.py,line=3,col=1,title=W0611::Unused import os`, pylint's and ruff's
+#: `--output-format github`) or the runner's rendering of it in the job log (`##[warning]msg`,
+#: with no place and no rule: the message's shape tells one kind from another).
+TOOL_DIAG_ANNOTATION = compile_lazily(
+    r"^(?:##\[(?P<sev>error|warning|notice)\]|::(?P<csev>error|warning|notice)(?: (?P<props>[^\n]*?))?::)(?P<msg>.*)$"
+)
+#: The rule an annotation's `title=` names: pylint's `W0611`, ruff's `Ruff (F401)`.
+ANNOTATION_TITLE = compile_lazily(r"(?:^|,)title=(?:[^,()]*\()?(?P<rule>[\w./-]+)")
 #: The rule pyright names at the end of a finding's last message line.
 PYRIGHT_RULE = compile_lazily(r"\((report\w+)\)$")
 #: pydocstyle (pyquality): a finding is two lines, where (`path.py:73 in public function `ceil`:`)

@@ -20,11 +20,13 @@ from operator import attrgetter
 
 from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
+    ANNOTATION_TITLE,
     DIGITS,
     LINT_STATISTICS_ROW,
     PYDOCSTYLE_MESSAGE,
     PYRIGHT_RULE,
     TOOL_CARET_LINE,
+    TOOL_DIAG_ANNOTATION,
     TOOL_DIAG_ARROW,
     TOOL_DIAG_CODE,
     TOOL_DIAG_ESLINT,
@@ -110,6 +112,7 @@ FINDING_STARTS = (
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
     TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE, TOOL_DIAG_VULTURE,
     TOOL_DIAG_ESLINT_UNIX, TOOL_DIAG_ESLINT_COMPACT, TOOL_DIAG_MARKDOWNLINT, TOOL_DIAG_ESLINT_CODEFRAME,
+    TOOL_DIAG_ANNOTATION,
 )
 
 
@@ -135,6 +138,7 @@ FINDING_STARTS_SPACED = (
     (FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED), TOOL_DIAG_RUFF_GROUPED),
     (FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE), TOOL_DIAG_PYDOCSTYLE),  # ends `name`:, no ": "
     (FINDING_STARTS.index(TOOL_DIAG_MARKDOWNLINT), TOOL_DIAG_MARKDOWNLINT),  # `a.md:3 MD041/… First line …`
+    (FINDING_STARTS.index(TOOL_DIAG_ANNOTATION), TOOL_DIAG_ANNOTATION),  # `##[notice]Line too long (112/100)`
 )
 
 
@@ -164,6 +168,22 @@ def mark_findings(
 
 def _shape(msg: str) -> str:
     return DIGITS.sub("#", TOOL_QUOTED.sub("Q", msg)).strip()
+
+
+#: Longest message shape a marker names an uncoded finding's kind by.
+LABEL_BYTES = 40
+
+
+def _shape_label(msg: str) -> str:
+    """How a marker names the kind of a finding without a rule code (rustc's `warning: unused
+    variable: `x``, a job log's `##[warning]msg`): its message with quoted names and numbers
+    masked, as the thinning compared it, cut to LABEL_BYTES at a word (`...` says so), quoted:
+    `"unused variable: '*'"×119`. Its representative in view shows the message whole."""
+    text = " ".join(DIGITS.sub("N", TOOL_QUOTED.sub("'*'", msg)).split())
+    if len(text) > LABEL_BYTES:
+        cut = text.rfind(" ", 0, LABEL_BYTES)
+        text = text[:cut if cut > LABEL_BYTES // 2 else LABEL_BYTES].rstrip(" ,;:") + "..."
+    return f'"{text}"' if text else ""
 
 
 def _severity(word: str) -> str:
@@ -237,6 +257,11 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, "low", m["rule"], m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_CODEFRAME) and (m := TOOL_DIAG_ESLINT_CODEFRAME.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_ANNOTATION) and (m := TOOL_DIAG_ANNOTATION.match(s)):
+        # GitHub's three levels: every `error` annotation is kept; `notice` is pylint's
+        # convention and refactor findings, thinned like other low-severity ones
+        title = ANNOTATION_TITLE.search(m["props"]) if m["props"] else None
+        return Finding(i, _severity(m["sev"] or m["csev"]), title["rule"] if title else "", m["msg"])
     return None
 
 
@@ -417,6 +442,7 @@ def _decide_findings(
 ) -> None:
     kept: list[Finding] = []
     dropped: list[Finding] = []
+    labels: dict[int, str] = {}  # an uncoded dropped finding's kind, for the marker's count
     sampled: set[str] = set()  # severities thinned to representatives: their excerpts go too
     for sev, cap in (("warning", WARNING_VOLUME), ("low", LOW_VOLUME)):
         members = [f for f in findings if f.sev == sev]
@@ -432,13 +458,18 @@ def _decide_findings(
             if shape is None:
                 shape = shapes[msg] = _shape(msg)
             key = (f.rule, shape)
-            (dropped if key in seen else kept).append(f)
+            if key in seen:
+                dropped.append(f)
+                if not f.rule:
+                    labels[f.head] = _shape_label(msg)
+            else:
+                kept.append(f)
             seen.add(key)
     kept.extend(f for f in findings if f.sev == "error")
     kept.sort(key=_HEAD)
     groups_kept: set[int] = set()
     for f in dropped:
-        rules[f.head] = f.rule
+        rules[f.head] = f.rule or labels.get(f.head, "")
         if where is not None and coded_shellcheck(f.rule):  # the marker says where each one is
             loc = shellcheck_location(norm, f.head, f.group, f.style)
             if loc is not None:

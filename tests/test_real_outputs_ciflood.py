@@ -1,0 +1,89 @@
+"""Real floods of repeated diagnostics (ciflood), trimmed excerpts under tests/fixtures/real/ciflood/:
+a GitHub Actions job log full of lint annotations, rustc warnings without a code. Every error
+stays; repeats of one kind are counted per kind in the marker; the counts are exact."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from engine.compressors.toolout_findings import _shape, _shape_label
+from tests.real_views import MARKER, original_and_view_lines
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "ciflood"
+_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT[\d:.]+Z ")
+_COUNT = re.compile(r'("[^"]*"|\S+)×(\d+)')
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def _elided_runs(original: list[str], view: list[str]) -> list[tuple[str, list[str]]]:
+    """(marker summary, the original lines it stands for), in order: view lines are traced to
+    the original in order, a marker's lines are the ones between its neighbours."""
+    runs = []
+    at = 0
+    pending = None
+    for v in view:
+        m = MARKER.match(v)
+        if m:
+            pending = (m[2], int(m[1]), at)
+            continue
+        k = original.index(v, at)
+        if pending is not None:
+            summary, n, start = pending
+            assert k - start == n, (summary, k - start)
+            runs.append((summary, original[start:k]))
+            pending = None
+        at = k + 1
+    return runs
+
+
+def test_actions_log_thins_repeated_lint_annotations_and_keeps_every_error(counter):
+    # pylint --output-format github in an Actions job log: the runner shows each annotation as
+    # `##[warning]msg` with no place and no rule. Every warning stayed (the prefix layer refused
+    # any view hiding one), 220 warnings in a 600-line excerpt. Now one per message shape, the
+    # rest counted per shape; every `##[error]` is shown.
+    original, view = original_and_view_lines(counter, real("gha-pylint-annotations.log"))
+    assert all(line in view for line in original if "##[error]" in line)
+    shown = [v for v in view if "##[warning]" in v]
+    assert len(shown) < 80 < sum("##[warning]" in line for line in original)
+    kinds = {_shape(_STAMP.sub("", v)[len("##[warning]"):]) for v in shown}
+    for summary, lines in _elided_runs(original, view):
+        if "Actions group" in summary:
+            continue
+        bodies = [_STAMP.sub("", line) for line in lines]
+        assert all(b.startswith(("##[warning]", "##[notice]", "*************")) for b in bodies), summary
+        for b in bodies:
+            if b.startswith("##[warning]"):
+                assert _shape(b[len("##[warning]"):]) in kinds
+        # the per-kind counts are those of the elided annotations
+        elided = Counter(_shape_label(b.split("]", 1)[1]) for b in bodies if b.startswith("##["))
+        stated = {k: int(c) for k, c in _COUNT.findall(re.sub(r" \+\d+ more rules×\d+", "", summary.split(";")[0]))}
+        assert sum(stated.values()) <= sum(elided.values())
+        for label, c in stated.items():
+            assert elided[label] == c, (label, summary)
+
+
+def test_rustc_warnings_without_a_code_are_counted_per_message_shape(counter):
+    # cargo build: 360 warnings, none with a code on its headline (`warning: unused variable:
+    # `unused_0``), and one error. The marker said `uncoded×357`; now it names each kind.
+    original, view = original_and_view_lines(counter, real("cargo-uncoded-flood-error.out"))
+    error = original.index("error[E0308]: mismatched types")
+    assert original[error:error + 7] == view[1:8]  # the error's block, whole
+    assert view[-1] == "error: could not compile `warnlib` (lib) due to 1 previous error; 360 warnings emitted"
+    runs = _elided_runs(original, view)
+    big = max(runs, key=lambda r: len(r[1]))
+    heads = [line for line in big[1] if line.startswith("warning: ")]
+    per_kind = Counter(_shape_label(h[len("warning: "):]) for h in heads)
+    assert big[0].startswith(f"{len(heads)} findings like those shown: ")
+    assert dict((k, int(c)) for k, c in _COUNT.findall(big[0])) == dict(per_kind)
+    assert set(per_kind) == {"\"unused variable: '*'\"", '"variable does not need to be mutable"'}
+
+
+def test_shape_label_masks_names_and_numbers_and_says_when_cut():
+    assert _shape_label("unused variable: `unused_12`") == "\"unused variable: '*'\""
+    assert _shape_label("Line too long (112/100)") == '"Line too long (N/N)"'
+    long = _shape_label("Redefining name 'theme' from outer scope (line 114)")
+    assert long == "\"Redefining name '*' from outer scope...\""
