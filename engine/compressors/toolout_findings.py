@@ -81,6 +81,9 @@ SHORT_EXCERPT = 5
 #: line, so keeping the notes alone would leave a marker every two lines and save nothing.
 #: An error's notes stay (gcc's `required from here` chain says where to fix it).
 NOTE_CHAIN = 3
+#: clang-format --dry-run's one finding (`a.c:3:1: warning: code should be clang-formatted
+#: [-Wclang-format-violations]`): where it is, the file, is all it says.
+CLANG_FORMAT_RULE = "-Wclang-format-violations"
 #: (stylelint's string formatter marks its findings' severity ✖ and ⚠ where eslint's writes words)
 _ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal", "✖"}
 _WARNING_SEVERITIES = {"warning", "⚠"}
@@ -218,7 +221,13 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
             sev = _flake8_severity(rule, m["msg"])
         return Finding(i, sev, rule, m["msg"])
     if first <= 2 and (m := TOOL_DIAG_GCC.match(s)):
-        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
+        rule = _trailing_rule(m["msg"])
+        sev = _severity(m["sev"])
+        if sev == "error" and rule == CLANG_FORMAT_RULE:
+            # clang-format --dry-run --Werror: a formatting verdict whose level only sets the exit
+            # code; thinned like its warnings, every file named with its count in the marker
+            sev = "warning"
+        return Finding(i, sev, rule, m["msg"])
     if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
     if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):  # (yamllint's rule is in parentheses)
@@ -474,6 +483,8 @@ def _decide_findings(
             loc = shellcheck_location(norm, f.head, f.group, f.style)
             if loc is not None:
                 where[f.head] = loc
+        elif where is not None and f.rule == CLANG_FORMAT_RULE and (m := TOOL_DIAG_GCC.match(norm[f.head])):
+            where[f.head] = (m["path"], "")  # the file only: thousands of lines say little more
         # The headline goes even when the scan kept it for its own words (rustc's and clippy's
         # `warning: msg` reads like a generic summary line): kept alone, it would stand without
         # its location, and the marker could not count it as a finding.
