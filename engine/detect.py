@@ -138,6 +138,8 @@ def detect(data: bytes) -> ContentType:
         return ContentType.CONFIG
     if _epoch_records(nonblank) or toolout_rubyphp.php_diagnostics(text, nonblank):
         return ContentType.LOG
+    if _lint_explained(nonblank):
+        return ContentType.TERMINAL
     return ContentType.TEXT
 
 
@@ -485,6 +487,28 @@ def _m4_trace(text: str) -> bool:
     with its m4 expansion trace (`aclocal.m4:122: AC_PROG_LIBTOOL is expanded from...`,
     `configure.ac:3: the top level`), lines shaped like grep hits that are a tool's diagnostics."""
     return " is expanded from..." in text and ": the top level" in text
+
+
+def _lint_finding(ln: str) -> bool:
+    return bool(P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln)
+                or (": warning: " in ln or ": error: " in ln) and P.TOOL_DIAG_GCC.match(ln))
+
+
+def _lint_explained(nonblank: list[str]) -> bool:
+    """Lint findings each followed by an indented explanation: pycodestyle --show-pep8 prints
+    its check's docstring (prose, `Okay:` and `E225:` examples) under every finding, so the
+    findings are a few lines in twenty and the payload read as prose. Every unindented line is
+    a finding (the first line too), and there are a few of them."""
+    if not nonblank or not _lint_finding(nonblank[0]):
+        return False
+    findings = 0
+    for ln in nonblank:
+        if ln[:1].isspace():
+            continue
+        if not _lint_finding(ln):
+            return False
+        findings += 1
+    return findings >= 4
 
 
 def _lint_listing(nonblank: list[str]) -> bool:

@@ -125,3 +125,30 @@ def test_clang_format_werror_verdicts_are_thinned_with_every_file_named(counter)
     shown = [v for v in view if _FORMAT_HEAD.match(v)]
     assert len(shown) + sum(elided.values()) == len(heads) == 130
     assert all(_FORMAT_HEAD.match(v)[2] == "error" for v in shown)
+
+
+# ---------------------------------------------------------------- pycodestyle --show-pep8
+
+_PEP8_HEAD = re.compile(r"^(\S+?):(\d+):(\d+): ([EWC]\d{3}) ")
+
+
+def test_pycodestyle_show_pep8_is_lint_output_each_code_once(counter):
+    # --show-pep8 prints the check's docstring (prose and `Okay:` examples) under every finding:
+    # 56 findings in 1,448 lines read as prose, and the text view kept every explanation's
+    # opening paragraph. Now lint output: each code's first finding shown, the others counted.
+    from engine.detect import detect
+    from engine.types import ContentType
+
+    data = real("pycodestyle-show-pep8.out")
+    assert detect(data) == ContentType.TERMINAL
+    original, view = original_and_view_lines(counter, data)
+    heads = [line for line in original if _PEP8_HEAD.match(line)]
+    shown = [v for v in view if _PEP8_HEAD.match(v)]
+    assert {_PEP8_HEAD.match(v)[4] for v in shown} == {_PEP8_HEAD.match(h)[4] for h in heads}
+    counted = 0
+    for summary, lines in _elided_runs(original, view):
+        elided = Counter(_PEP8_HEAD.match(line)[4] for line in lines if _PEP8_HEAD.match(line))
+        assert dict((k, int(c)) for k, c in _COUNT.findall(summary)) == dict(elided)
+        counted += sum(elided.values())
+    assert len(shown) + counted == len(heads) == 56
+    assert len(view) < 20
