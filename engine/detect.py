@@ -519,7 +519,8 @@ def _lint_listing(nonblank: list[str]) -> bool:
     # ... and doxygen's, javadoc's or a compiler's `path:12: warning: msg` (a column is optional)
     findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln)
                    or (": warning: " in ln or ": error: " in ln) and P.TOOL_DIAG_GCC.match(ln)
-                   or "% confidence" in ln and P.TOOL_DIAG_VULTURE.match(ln))  # vulture
+                   or "% confidence" in ln and P.TOOL_DIAG_VULTURE.match(ln)  # vulture
+                   or ": [" in ln and P.TOOL_DIAG_YAMLLINT.match(ln))  # yamllint -f parsable
     if findings >= 4 and 2 * findings >= len(nonblank):
         return True
     if findings >= 4 and 3 * findings >= len(nonblank):

@@ -1003,6 +1003,11 @@ TOOL_DIAG_VULTURE = compile_lazily(
 TOOL_DIAG_ANNOTATION = compile_lazily(
     r"^(?:##\[(?P<sev>error|warning|notice)\]|::(?P<csev>error|warning|notice)(?: (?P<props>[^\n]*?))?::)(?P<msg>.*)$"
 )
+#: yamllint's parsable format (ciflood): `path:12:5: [error] too many spaces after colon (colons)`;
+#: a YAML syntax error has the rule `syntax`.
+TOOL_DIAG_YAMLLINT = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+): \[(?P<sev>error|warning)\] (?P<msg>.*?)(?: \((?P<rule>[\w-]+)\))?$"
+)
 #: The rule an annotation's `title=` names: pylint's `W0611`, ruff's `Ruff (F401)`.
 ANNOTATION_TITLE = compile_lazily(r"(?:^|,)title=(?:[^,()]*\()?(?P<rule>[\w./-]+)")
 #: The rule pyright names at the end of a finding's last message line.

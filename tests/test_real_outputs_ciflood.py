@@ -152,3 +152,36 @@ def test_pycodestyle_show_pep8_is_lint_output_each_code_once(counter):
         counted += sum(elided.values())
     assert len(shown) + counted == len(heads) == 56
     assert len(view) < 20
+
+
+# ---------------------------------------------------------------- yamllint
+
+_YAML_STD = re.compile(r"^  \d+:\d+ +(error|warning) +.*  \(([\w-]+)\)$")
+_YAML_PARSABLE = re.compile(r"^[^\s:][^:]*:\d+:\d+: \[(error|warning)\] .* \(([\w-]+)\)$")
+
+
+def _yamllint_counts_hold(original: list[str], view: list[str], finding: re.Pattern) -> None:
+    rules = {finding.match(line)[2] for line in original if finding.match(line)}
+    assert rules <= {finding.match(v)[2] for v in view if finding.match(v)}  # each rule shown
+    for summary, lines in _elided_runs(original, view):
+        elided = Counter(m[2] for line in lines if (m := finding.match(line)))
+        stated = {k: int(c) for k, c in _COUNT.findall(re.sub(r" \+\d+ more rules×\d+", "", summary))}
+        assert all(elided[k] == c for k, c in stated.items()), summary
+        assert summary.startswith(f"{sum(elided.values())} finding")
+    assert all(line in view for line in original if (m := finding.match(line)) and m[1] == "error")
+
+
+def test_yamllint_parsable_is_lint_output_not_search_hits(counter):
+    # `-f parsable` (`path:L:C: [error] msg (rule)`) read as search hits and passed through
+    # (an 890 KB run stayed whole). Now lint output: its warnings thinned per rule, every
+    # error kept (as in the standard format: the level is the project's config).
+    from engine.detect import detect
+    from engine.types import ContentType
+
+    data = real("yamllint-parsable.out")
+    assert detect(data) == ContentType.TERMINAL
+    original, view = original_and_view_lines(counter, data)
+    assert any(line.endswith("(syntax)") for line in original)
+    warnings = [v for v in view if (m := _YAML_PARSABLE.match(v)) and m[1] == "warning"]
+    assert len(warnings) < 30 < 160 < sum(1 for line in original if "] missing document start" in line or "[warning]" in line)
+    _yamllint_counts_hold(original, view, _YAML_PARSABLE)

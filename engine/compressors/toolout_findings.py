@@ -46,6 +46,7 @@ from engine.patterns import (
     TOOL_DIAG_SHELLCHECK,
     TOOL_DIAG_TSC,
     TOOL_DIAG_VULTURE,
+    TOOL_DIAG_YAMLLINT,
     TOOL_FINDING_CONTINUES,
     TOOL_GROUP_HEAD,
     TOOL_LEADING_LINT,
@@ -115,7 +116,7 @@ FINDING_STARTS = (
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
     TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE, TOOL_DIAG_VULTURE,
     TOOL_DIAG_ESLINT_UNIX, TOOL_DIAG_ESLINT_COMPACT, TOOL_DIAG_MARKDOWNLINT, TOOL_DIAG_ESLINT_CODEFRAME,
-    TOOL_DIAG_ANNOTATION,
+    TOOL_DIAG_ANNOTATION, TOOL_DIAG_YAMLLINT,
 )
 
 
@@ -271,6 +272,9 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         # convention and refactor findings, thinned like other low-severity ones
         title = ANNOTATION_TITLE.search(m["props"]) if m["props"] else None
         return Finding(i, _severity(m["sev"] or m["csev"]), title["rule"] if title else "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_YAMLLINT) and (m := TOOL_DIAG_YAMLLINT.match(s)):
+        # (as in its standard format, an `error` is kept: its level is the project's config)
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
     return None
 
 
