@@ -1933,9 +1933,9 @@ TOOL_CARET_ONLY = compile_lazily(r"^[ \t]*\^$")
 TOOL_CARET_LINE = compile_lazily(r"^\s*[\^~]")
 #: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.
 TOOL_MESSAGE_LINE = compile_lazily(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
-#: A finding's rule named last in brackets (`… [-Wunused-variable]`, `… [SC2086]`), or javac's
-#: lint named first (`warning: [rawtypes] found raw type: List`).
-TOOL_TRAILING_RULE = compile_lazily(r"\[([-\w]+)\]\s*$")
+#: A finding's rule named last in brackets (`… [-Wunused-variable]`, `… [SC2086]`, sphinx's
+#: dotted `… [ref.class]`), or javac's lint named first (`warning: [rawtypes] found raw type: List`).
+TOOL_TRAILING_RULE = compile_lazily(r"\[([-\w]+(?:\.[-\w]+)*)\]\s*$")
 TOOL_LEADING_LINT = compile_lazily(r"\[([a-z][-\w]*)\] ")
 #: pylint's own message ids (one letter, four digits); ruff's codes in its pylint format are not.
 TOOL_PYLINT_CODE = compile_lazily(r"[A-Z]\d{4}$")

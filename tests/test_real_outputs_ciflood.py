@@ -25,12 +25,13 @@ def _elided_runs(original: list[str], view: list[str]) -> list[tuple[str, list[s
     runs = []
     at = 0
     pending = None
+    plain = [line.rstrip() for line in original]  # (the view trims line ends)
     for v in view:
         m = MARKER.match(v)
         if m:
             pending = (m[2], int(m[1]), at)
             continue
-        k = original.index(v, at)
+        k = plain.index(v.rstrip(), at)
         if pending is not None:
             summary, n, start = pending
             assert k - start == n, (summary, k - start)
@@ -185,3 +186,21 @@ def test_yamllint_parsable_is_lint_output_not_search_hits(counter):
     warnings = [v for v in view if (m := _YAML_PARSABLE.match(v)) and m[1] == "warning"]
     assert len(warnings) < 30 < 160 < sum(1 for line in original if "] missing document start" in line or "[warning]" in line)
     _yamllint_counts_hold(original, view, _YAML_PARSABLE)
+
+
+# ---------------------------------------------------------------- sphinx -n -W
+
+_SPHINX_WARNING = re.compile(r"^\S+:\d+: WARNING: .* \[([\w.]+)\]$")
+
+
+def test_sphinx_nitpicky_warnings_are_counted_by_their_dotted_type(counter):
+    # sphinx names each warning's type last, dotted (`[ref.class]`): it was not read as a rule,
+    # and the marker counted the flood `uncoded×295`. Now per type, exactly.
+    original, view = original_and_view_lines(counter, real("sphinx-nitpicky-W.out"))
+    assert "build finished with problems, 600 warnings (with warnings treated as errors)." in view
+    runs = [(s, lines) for s, lines in _elided_runs(original, view) if "findings" in s]
+    ((summary, lines),) = runs
+    elided = Counter(m[1] for line in lines if (m := _SPHINX_WARNING.match(line)))
+    assert summary == f"{len(lines)} findings like those shown: " + " ".join(
+        f"{k}×{c}" for k, c in sorted(elided.items(), key=lambda kv: (-kv[1], kv[0])))
+    assert set(elided) == {"ref.class", "ref.func", "ref.ref"}
