@@ -204,3 +204,28 @@ def test_sphinx_nitpicky_warnings_are_counted_by_their_dotted_type(counter):
     assert summary == f"{len(lines)} findings like those shown: " + " ".join(
         f"{k}×{c}" for k, c in sorted(elided.items(), key=lambda kv: (-kv[1], kv[0])))
     assert set(elided) == {"ref.class", "ref.func", "ref.ref"}
+
+
+# ---------------------------------------------------------------- pylint --output-format github
+
+_COMMAND = re.compile(r"^::(error|warning|notice) file=([^,]+),line=(\d+),.*,title=(\w+)::(.*)$")
+
+
+def test_workflow_command_annotations_thinned_per_rule_every_error_kept(counter):
+    # pylint's `::notice file=...,title=C0116::msg` lines (270 notices, 89 warnings, 51 errors):
+    # each was an unread line, and a marker's facts read `title: C0103::Argument..R1710::Either`
+    # (the message's first word taken into the title). Now findings with their rule: every
+    # error shown, notices thinned per rule and counted, the title only the rule.
+    original, view = original_and_view_lines(counter, real("pylint-github-annotations.out"))
+    assert all(line in view for line in original if line.startswith("::error "))
+    notices = [v for v in view if v.startswith("::notice ")]
+    assert len(notices) < 120 < 270 == sum(line.startswith("::notice ") for line in original)
+    for summary, lines in _elided_runs(original, view):
+        found = [m for line in lines if (m := _COMMAND.match(line))]
+        assert all(m[1] != "error" for m in found)
+        if found:
+            per_rule = Counter(m[4] for m in found)
+            head = summary.split(";")[0]
+            assert head == f"{len(found)} finding{'s' if len(found) > 1 else ''} like those shown: " + " ".join(
+                f"{k}×{c}" for k, c in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])))
+        assert "::" not in summary
