@@ -1008,6 +1008,11 @@ TOOL_DIAG_ANNOTATION = compile_lazily(
 TOOL_DIAG_YAMLLINT = compile_lazily(
     r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+): \[(?P<sev>error|warning)\] (?P<msg>.*?)(?: \((?P<rule>[\w-]+)\))?$"
 )
+#: hadolint's tty format (ciflood): `Dockerfile:4 DL3008 warning: Pin versions in apt get install`,
+#: its ShellCheck findings on RUN lines too (`SC2086 info: ...`); no column.
+TOOL_DIAG_HADOLINT = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+) (?P<rule>(?:DL|SC)\d{4}) (?P<sev>error|warning|info|style): (?P<msg>.*)$"
+)
 #: The rule an annotation's `title=` names: pylint's `W0611`, ruff's `Ruff (F401)`.
 ANNOTATION_TITLE = compile_lazily(r"(?:^|,)title=(?:[^,()]*\()?(?P<rule>[\w./-]+)")
 #: The rule pyright names at the end of a finding's last message line.
@@ -1092,6 +1097,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|[^\s:][^:\n]*:\d+(:\d+)? ((error|warning) )?MD\d{3}/[\w-]+ "  # markdownlint (lintfmt)
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck
+    r"|[^\s:][^:\n]*:\d+ (DL|SC)\d{4} (error|warning|info|style): "  # hadolint (ciflood)
     r"|\S+:\d+:\d+: (error|warning|style|performance|portability): .* \[\w+\]$"  # cppcheck
     r"|Doxygen version used: \d"  # doxygen (its warnings are `path:12: warning: msg`)
     r"|\S+:\d+:\d+: (fatal error|error|warning): "  # gcc, clang

@@ -229,3 +229,29 @@ def test_workflow_command_annotations_thinned_per_rule_every_error_kept(counter)
             assert head == f"{len(found)} finding{'s' if len(found) > 1 else ''} like those shown: " + " ".join(
                 f"{k}×{c}" for k, c in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])))
         assert "::" not in summary
+
+
+# ---------------------------------------------------------------- hadolint
+
+_HADOLINT = re.compile(r"^(\S+):\d+ ((?:DL|SC)\d{4}) (error|warning|info|style): ")
+
+
+def test_hadolint_findings_are_lint_output_counted_per_rule(counter):
+    # hadolint on 30 Dockerfiles read as a log: its info lines went under bare markers
+    # (`… 3 lines elided (caveman) …`), its 210 warnings all stayed. Now lint findings: every
+    # error shown, warnings and info thinned per rule, each marker counting its rules exactly.
+    from engine.detect import detect
+    from engine.types import ContentType
+
+    data = real("hadolint-30-files.out")
+    assert detect(data) == ContentType.TERMINAL
+    original, view = original_and_view_lines(counter, data)
+    assert all(line in view for line in original if " error: " in line)
+    assert len(view) * 2 < len(original)
+    rules = {m[2] for line in original if (m := _HADOLINT.match(line))}
+    assert rules == {m[2] for v in view if (m := _HADOLINT.match(v))}
+    for summary, lines in _elided_runs(original, view):
+        per_rule = Counter(m[2] for line in lines if (m := _HADOLINT.match(line)))
+        assert len(lines) == sum(per_rule.values())
+        assert summary == f"{len(lines)} findings like those shown: " + " ".join(
+            f"{k}×{c}" for k, c in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])))

@@ -35,6 +35,7 @@ from engine.patterns import (
     TOOL_DIAG_ESLINT_UNIX,
     TOOL_DIAG_GCC,
     TOOL_DIAG_GO,
+    TOOL_DIAG_HADOLINT,
     TOOL_DIAG_HEAD,
     TOOL_DIAG_MARKDOWNLINT,
     TOOL_DIAG_MAVEN,
@@ -116,7 +117,7 @@ FINDING_STARTS = (
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
     TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE, TOOL_DIAG_VULTURE,
     TOOL_DIAG_ESLINT_UNIX, TOOL_DIAG_ESLINT_COMPACT, TOOL_DIAG_MARKDOWNLINT, TOOL_DIAG_ESLINT_CODEFRAME,
-    TOOL_DIAG_ANNOTATION, TOOL_DIAG_YAMLLINT,
+    TOOL_DIAG_ANNOTATION, TOOL_DIAG_YAMLLINT, TOOL_DIAG_HADOLINT,
 )
 
 
@@ -275,6 +276,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     if first <= FINDING_STARTS.index(TOOL_DIAG_YAMLLINT) and (m := TOOL_DIAG_YAMLLINT.match(s)):
         # (as in its standard format, an `error` is kept: its level is the project's config)
         return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_HADOLINT) and (m := TOOL_DIAG_HADOLINT.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])  # info and style: low
     return None
 
 
