@@ -255,3 +255,25 @@ def test_hadolint_findings_are_lint_output_counted_per_rule(counter):
         assert len(lines) == sum(per_rule.values())
         assert summary == f"{len(lines)} findings like those shown: " + " ".join(
             f"{k}×{c}" for k, c in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+# ---------------------------------------------------------------- pytest's warnings summary
+
+_WARNING_AT = re.compile(r"^  (\S+):(\d+): DeprecationWarning: ")
+
+
+def test_pytest_deprecation_from_many_places_is_one_entry_and_every_place(counter):
+    # One deprecated call made from 201 places: each entry has its own location, so keeping
+    # one per (location, category, message) kept all 201 (804 lines passed through). Now one
+    # entry stays and the marker lists every other place, by file, exactly.
+    original, view = original_and_view_lines(counter, real("pytest-deprecation-40files.out"))
+    assert "1 failed, 200 passed, 201 warnings in 1.73s" in view
+    assert "FAILED test_m17.py::test_broken - assert 1 == 2" in view
+    ((summary, lines),) = _elided_runs(original, view)
+    places = [(m[1], m[2]) for line in lines if (m := _WARNING_AT.match(line))]
+    assert len(places) == 200
+    from engine.compressors.toolout_where import describe_locations
+
+    assert summary == (f"200 findings like those shown: DeprecationWarning×200 at {describe_locations(places)}; "
+                       "601 lines under them")
+    assert sum(bool(_WARNING_AT.match(v)) for v in view) == 1

@@ -523,11 +523,11 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_go(norm, cls, in_block, scan)  # go test: results, messages and reports read in context
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
+    where: dict[int, tuple[str, str]] = {}
     if "warnings summary" in joined:
-        thin_warnings_summary(norm, cls, rules)
+        thin_warnings_summary(norm, cls, rules, where)
     if "Warning:" in joined and joined.count("Warning:") > RUNTIME_VOLUME:  # a program's own warnings, repeated per call
         thin_runtime_warnings(norm, cls, in_block, rules, sorted(scan.word_lines("Warning:", fold_case=False)))
-    where: dict[int, tuple[str, str]] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts, where)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
     if PIP_DEBUG_HINTS[0] in joined or PIP_DEBUG_HINTS[1] in joined:  # pip -vv: a line per candidate file
