@@ -145,6 +145,8 @@ def detect(data: bytes) -> ContentType:
         return ContentType.CONFIG
     if _epoch_records(nonblank) or toolout_rubyphp.php_diagnostics(text, nonblank):
         return ContentType.LOG
+    if _lint_explained(nonblank):
+        return ContentType.TERMINAL
     return ContentType.TEXT
 
 
@@ -498,6 +500,28 @@ def _m4_trace(text: str) -> bool:
     return " is expanded from..." in text and ": the top level" in text
 
 
+def _lint_finding(ln: str) -> bool:
+    return bool(P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln)
+                or (": warning: " in ln or ": error: " in ln) and P.TOOL_DIAG_GCC.match(ln))
+
+
+def _lint_explained(nonblank: list[str]) -> bool:
+    """Lint findings each followed by an indented explanation: pycodestyle --show-pep8 prints
+    its check's docstring (prose, `Okay:` and `E225:` examples) under every finding, so the
+    findings are a few lines in twenty and the payload read as prose. Every unindented line is
+    a finding (the first line too), and there are a few of them."""
+    if not nonblank or not _lint_finding(nonblank[0]):
+        return False
+    findings = 0
+    for ln in nonblank:
+        if ln[:1].isspace():
+            continue
+        if not _lint_finding(ln):
+            return False
+        findings += 1
+    return findings >= 4
+
+
 def _lint_listing(nonblank: list[str]) -> bool:
     """Most lines are lint findings, coded (ruff, flake8, pylint) or with eslint's unix severity,
     or Go's compile and vet errors under their package headers (asked only of payloads already
@@ -506,7 +530,8 @@ def _lint_listing(nonblank: list[str]) -> bool:
     # ... and doxygen's, javadoc's or a compiler's `path:12: warning: msg` (a column is optional)
     findings = sum(1 for ln in nonblank if P.TOOL_DIAG_CODE.match(ln) or P.ESLINT_UNIX_FINDING.match(ln)
                    or (": warning: " in ln or ": error: " in ln) and P.TOOL_DIAG_GCC.match(ln)
-                   or "% confidence" in ln and P.TOOL_DIAG_VULTURE.match(ln))  # vulture
+                   or "% confidence" in ln and P.TOOL_DIAG_VULTURE.match(ln)  # vulture
+                   or ": [" in ln and P.TOOL_DIAG_YAMLLINT.match(ln))  # yamllint -f parsable
     if findings >= 4 and 2 * findings >= len(nonblank):
         return True
     if findings >= 4 and 3 * findings >= len(nonblank):

@@ -21,7 +21,8 @@ When we strip (else the payload goes on as today):
 Interleaved streams (`pnpm -r --parallel`) are regrouped one stream after another (order of first
 appearance) so the compressor reads each tool's output whole, and a marker says so; every line
 still carries its own prefix. Restoration is declined (the original passes through) when the
-compressor restructured the text, an `##[error]`/`##[warning]` line is not in view, or under
+compressor restructured the text, an `##[error]` line is not in view, a `##[warning]` line is
+not in view and no warning of its message shape is, or under
 MIN_TRACED of the view's content lines trace back to a prefixed line.
 """
 from __future__ import annotations
@@ -266,7 +267,8 @@ def restore(layer: LinePrefix, output: bytes) -> bytes | None:
     if counted and traced < MIN_TRACED * counted:
         return None
     shown = {i for _, i in rendered if i is not None}
-    if any(ln.startswith(_MUST_SHOW) and i not in shown for i, ln in enumerate(source)):
+    hidden = [ln for i, ln in enumerate(source) if ln.startswith(_MUST_SHOW) and i not in shown]
+    if hidden and not _represented(hidden, [source[i] for i in sorted(shown)]):
         return None
     if b"##[group]" in layer.body:
         rendered = _elide_setup_groups(source, rendered)
@@ -275,6 +277,19 @@ def restore(layer: LinePrefix, output: bytes) -> bytes | None:
         lines.insert(0, f"[caveman: {layer.regrouped} interleaved streams shown one after another, "
                         f"grouped by line prefix; the original order is in the stored original]".encode())
     return b"\n".join(lines) + (b"\n" if output.endswith(b"\n") else b"")
+
+
+def _represented(hidden: list[bytes], shown: list[bytes]) -> bool:
+    """Every hidden annotation is a warning whose message shape a shown warning has: a lint
+    flood thinned to one annotation per kind (its marker counts the rest). An error annotation
+    is always shown."""
+    from engine.compressors.toolout_findings import _shape
+
+    if any(ln.startswith(b"##[error]") for ln in hidden):
+        return False
+    warn = len(b"##[warning]")
+    kinds = {_shape(ln[warn:].decode("utf-8", "replace")) for ln in shown if ln.startswith(b"##[warning]")}
+    return all(_shape(ln[warn:].decode("utf-8", "replace")) in kinds for ln in hidden)
 
 
 def split_lines(data: bytes) -> list[bytes]:

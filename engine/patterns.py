@@ -996,6 +996,25 @@ TOOL_DIAG_VULTURE = compile_lazily(
     r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+): (?P<msg>(?P<kind>unused \w+|unreachable code|redundant if-condition"
     r"|unsatisfiable \w+ condition)\b.* \((?P<conf>\d+)% confidence(?:, \d+ lines?)?\))$"
 )
+#: A GitHub Actions annotation (ciflood): the workflow command a linter prints for the runner
+#: (`::warning file=a.py,line=3,col=1,title=W0611::Unused import os`, pylint's and ruff's
+#: `--output-format github`) or the runner's rendering of it in the job log (`##[warning]msg`,
+#: with no place and no rule: the message's shape tells one kind from another).
+TOOL_DIAG_ANNOTATION = compile_lazily(
+    r"^(?:##\[(?P<sev>error|warning|notice)\]|::(?P<csev>error|warning|notice)(?: (?P<props>[^\n]*?))?::)(?P<msg>.*)$"
+)
+#: yamllint's parsable format (ciflood): `path:12:5: [error] too many spaces after colon (colons)`;
+#: a YAML syntax error has the rule `syntax`.
+TOOL_DIAG_YAMLLINT = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+):(?P<col>\d+): \[(?P<sev>error|warning)\] (?P<msg>.*?)(?: \((?P<rule>[\w-]+)\))?$"
+)
+#: hadolint's tty format (ciflood): `Dockerfile:4 DL3008 warning: Pin versions in apt get install`,
+#: its ShellCheck findings on RUN lines too (`SC2086 info: ...`); no column.
+TOOL_DIAG_HADOLINT = compile_lazily(
+    r"^(?P<path>[^\s:][^:]*+):(?P<line>\d+) (?P<rule>(?:DL|SC)\d{4}) (?P<sev>error|warning|info|style): (?P<msg>.*)$"
+)
+#: The rule an annotation's `title=` names: pylint's `W0611`, ruff's `Ruff (F401)`.
+ANNOTATION_TITLE = compile_lazily(r"(?:^|,)title=(?:[^,()]*\()?(?P<rule>[\w./-]+)")
 #: The rule pyright names at the end of a finding's last message line.
 PYRIGHT_RULE = compile_lazily(r"\((report\w+)\)$")
 #: pydocstyle (pyquality): a finding is two lines, where (`path.py:73 in public function `ceil`:`)
@@ -1078,6 +1097,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|[^\s:][^:\n]*:\d+(:\d+)? ((error|warning) )?MD\d{3}/[\w-]+ "  # markdownlint (lintfmt)
     r"|Your code has been rated at -?[\d.]+/10|\*{13} Module \S+$"  # pylint
     r"|.*\^-* SC\d{4} \((error|warning|info|style)\): "  # shellcheck
+    r"|[^\s:][^:\n]*:\d+ (DL|SC)\d{4} (error|warning|info|style): "  # hadolint (ciflood)
     r"|\S+:\d+:\d+: (error|warning|style|performance|portability): .* \[\w+\]$"  # cppcheck
     r"|Doxygen version used: \d"  # doxygen (its warnings are `path:12: warning: msg`)
     r"|\S+:\d+:\d+: (fatal error|error|warning): "  # gcc, clang
@@ -1919,9 +1939,9 @@ TOOL_CARET_ONLY = compile_lazily(r"^[ \t]*\^$")
 TOOL_CARET_LINE = compile_lazily(r"^\s*[\^~]")
 #: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.
 TOOL_MESSAGE_LINE = compile_lazily(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
-#: A finding's rule named last in brackets (`… [-Wunused-variable]`, `… [SC2086]`), or javac's
-#: lint named first (`warning: [rawtypes] found raw type: List`).
-TOOL_TRAILING_RULE = compile_lazily(r"\[([-\w]+)\]\s*$")
+#: A finding's rule named last in brackets (`… [-Wunused-variable]`, `… [SC2086]`, sphinx's
+#: dotted `… [ref.class]`), or javac's lint named first (`warning: [rawtypes] found raw type: List`).
+TOOL_TRAILING_RULE = compile_lazily(r"\[([-\w]+(?:\.[-\w]+)*)\]\s*$")
 TOOL_LEADING_LINT = compile_lazily(r"\[([a-z][-\w]*)\] ")
 #: pylint's own message ids (one letter, four digits); ruff's codes in its pylint format are not.
 TOOL_PYLINT_CODE = compile_lazily(r"[A-Z]\d{4}$")

@@ -74,6 +74,8 @@ def log_fields(line: str) -> dict[str, str] | None:
     if "=" not in line:
         # a rich progress bar's frame and the metric rows under it (Lightning's, `━` its glyph)
         return eval_rows.bar_fields(line) if "━" in line or line[:1] == " " else None
+    if line[:2] == "::" and (end := line.find("::", 2)) > 0:
+        line = line[:end]  # a GitHub Actions annotation: its properties, not `title=C0103::Its message`
     found = logfmt_pairs(line)
     pairs = dict(found)
     if len(pairs) != len(found):  # a key repeats: its first value stands

@@ -65,7 +65,7 @@ from engine.compressors.toolout_captured import jest_quiet_frames, pytest_captur
 from engine.compressors.toolout_detect import DETECT_WINDOW, is_tool_output  # noqa: F401 (the API)
 from engine.compressors.toolout_doctest import mark_doctest
 from engine.compressors.toolout_findings import mark_findings
-from engine.compressors.toolout_where import describe_locations
+from engine.compressors.toolout_where import describe_files, describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import (
@@ -523,11 +523,11 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_go(norm, cls, in_block, scan)  # go test: results, messages and reports read in context
     fold_backtraces(norm, cls, in_block, 0, n, outside_blocks=True)
     rules: dict[int, str] = {}
+    where: dict[int, tuple[str, str]] = {}
     if "warnings summary" in joined:
-        thin_warnings_summary(norm, cls, rules)
+        thin_warnings_summary(norm, cls, rules, where)
     if "Warning:" in joined and joined.count("Warning:") > RUNTIME_VOLUME:  # a program's own warnings, repeated per call
         thin_runtime_warnings(norm, cls, in_block, rules, sorted(scan.word_lines("Warning:", fold_case=False)))
-    where: dict[int, tuple[str, str]] = {}
     mark_findings(norm, cls, in_block, rules, finding_starts, where)
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
     if PIP_DEBUG_HINTS[0] in joined or PIP_DEBUG_HINTS[1] in joined:  # pip -vv: a line per candidate file
@@ -786,7 +786,9 @@ def run_summary(analysis: Analysis, start: int, end: int, lines: list[str] | Non
             places = [analysis.repeat_where.get(k) for k in heads[first:stop]]
             if all(places):
                 rule_of = [analysis.repeat_rules[k] or "uncoded" for k in heads[first:stop]]
-                shown = [f"{rule}×{c} at {describe_locations([p for p, r in zip(places, rule_of) if r == rule])}"
+                shown = [f"{rule}×{c} in {describe_files([p for (p, _), r in zip(places, rule_of) if r == rule])}"
+                         if not places[rule_of.index(rule)][1] else  # clang-format's: files only
+                         f"{rule}×{c} at {describe_locations([p for p, r in zip(places, rule_of) if r == rule])}"
                          for rule, c in ranked]
         parts.append(f"{counted(findings, 'finding')} like those shown: {' '.join(shown)}")
     context = counts[REPEAT] - findings

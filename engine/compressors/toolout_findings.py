@@ -20,11 +20,13 @@ from operator import attrgetter
 
 from engine.compressors.toolout_where import coded_shellcheck, shellcheck_location
 from engine.patterns import (
+    ANNOTATION_TITLE,
     DIGITS,
     LINT_STATISTICS_ROW,
     PYDOCSTYLE_MESSAGE,
     PYRIGHT_RULE,
     TOOL_CARET_LINE,
+    TOOL_DIAG_ANNOTATION,
     TOOL_DIAG_ARROW,
     TOOL_DIAG_CODE,
     TOOL_DIAG_ESLINT,
@@ -33,6 +35,7 @@ from engine.patterns import (
     TOOL_DIAG_ESLINT_UNIX,
     TOOL_DIAG_GCC,
     TOOL_DIAG_GO,
+    TOOL_DIAG_HADOLINT,
     TOOL_DIAG_HEAD,
     TOOL_DIAG_MARKDOWNLINT,
     TOOL_DIAG_MAVEN,
@@ -44,6 +47,7 @@ from engine.patterns import (
     TOOL_DIAG_SHELLCHECK,
     TOOL_DIAG_TSC,
     TOOL_DIAG_VULTURE,
+    TOOL_DIAG_YAMLLINT,
     TOOL_FINDING_CONTINUES,
     TOOL_GROUP_HEAD,
     TOOL_LEADING_LINT,
@@ -79,6 +83,9 @@ SHORT_EXCERPT = 5
 #: line, so keeping the notes alone would leave a marker every two lines and save nothing.
 #: An error's notes stay (gcc's `required from here` chain says where to fix it).
 NOTE_CHAIN = 3
+#: clang-format --dry-run's one finding (`a.c:3:1: warning: code should be clang-formatted
+#: [-Wclang-format-violations]`): where it is, the file, is all it says.
+CLANG_FORMAT_RULE = "-Wclang-format-violations"
 #: (stylelint's string formatter marks its findings' severity ✖ and ⚠ where eslint's writes words)
 _ERROR_SEVERITIES = {"error", "fatal error", "severe", "critical", "fatal", "✖"}
 _WARNING_SEVERITIES = {"warning", "⚠"}
@@ -110,6 +117,7 @@ FINDING_STARTS = (
     TOOL_DIAG_HEAD, TOOL_DIAG_GO, TOOL_DIAG_PYFLAKES, TOOL_DIAG_PREAMBLE, TOOL_GROUP_HEAD,
     TOOL_DIAG_MAVEN, TOOL_DIAG_RUFF_GROUPED, TOOL_DIAG_PYRIGHT, TOOL_DIAG_PYDOCSTYLE, TOOL_DIAG_VULTURE,
     TOOL_DIAG_ESLINT_UNIX, TOOL_DIAG_ESLINT_COMPACT, TOOL_DIAG_MARKDOWNLINT, TOOL_DIAG_ESLINT_CODEFRAME,
+    TOOL_DIAG_ANNOTATION, TOOL_DIAG_YAMLLINT, TOOL_DIAG_HADOLINT,
 )
 
 
@@ -135,6 +143,7 @@ FINDING_STARTS_SPACED = (
     (FINDING_STARTS.index(TOOL_DIAG_RUFF_GROUPED), TOOL_DIAG_RUFF_GROUPED),
     (FINDING_STARTS.index(TOOL_DIAG_PYDOCSTYLE), TOOL_DIAG_PYDOCSTYLE),  # ends `name`:, no ": "
     (FINDING_STARTS.index(TOOL_DIAG_MARKDOWNLINT), TOOL_DIAG_MARKDOWNLINT),  # `a.md:3 MD041/… First line …`
+    (FINDING_STARTS.index(TOOL_DIAG_ANNOTATION), TOOL_DIAG_ANNOTATION),  # `##[notice]Line too long (112/100)`
 )
 
 
@@ -164,6 +173,22 @@ def mark_findings(
 
 def _shape(msg: str) -> str:
     return DIGITS.sub("#", TOOL_QUOTED.sub("Q", msg)).strip()
+
+
+#: Longest message shape a marker names an uncoded finding's kind by.
+LABEL_BYTES = 40
+
+
+def _shape_label(msg: str) -> str:
+    """How a marker names the kind of a finding without a rule code (rustc's `warning: unused
+    variable: `x``, a job log's `##[warning]msg`): its message with quoted names and numbers
+    masked, as the thinning compared it, cut to LABEL_BYTES at a word (`...` says so), quoted:
+    `"unused variable: '*'"×119`. Its representative in view shows the message whole."""
+    text = " ".join(DIGITS.sub("N", TOOL_QUOTED.sub("'*'", msg)).split())
+    if len(text) > LABEL_BYTES:
+        cut = text.rfind(" ", 0, LABEL_BYTES)
+        text = text[:cut if cut > LABEL_BYTES // 2 else LABEL_BYTES].rstrip(" ,;:") + "..."
+    return f'"{text}"' if text else ""
 
 
 def _severity(word: str) -> str:
@@ -198,7 +223,13 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
             sev = _flake8_severity(rule, m["msg"])
         return Finding(i, sev, rule, m["msg"])
     if first <= 2 and (m := TOOL_DIAG_GCC.match(s)):
-        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
+        rule = _trailing_rule(m["msg"])
+        sev = _severity(m["sev"])
+        if sev == "error" and rule == CLANG_FORMAT_RULE:
+            # clang-format --dry-run --Werror: a formatting verdict whose level only sets the exit
+            # code; thinned like its warnings, every file named with its count in the marker
+            sev = "warning"
+        return Finding(i, sev, rule, m["msg"])
     if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
     if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):  # (yamllint's rule is in parentheses)
@@ -237,6 +268,16 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, "low", m["rule"], m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_CODEFRAME) and (m := TOOL_DIAG_ESLINT_CODEFRAME.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_ANNOTATION) and (m := TOOL_DIAG_ANNOTATION.match(s)):
+        # GitHub's three levels: every `error` annotation is kept; `notice` is pylint's
+        # convention and refactor findings, thinned like other low-severity ones
+        title = ANNOTATION_TITLE.search(m["props"]) if m["props"] else None
+        return Finding(i, _severity(m["sev"] or m["csev"]), title["rule"] if title else "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_YAMLLINT) and (m := TOOL_DIAG_YAMLLINT.match(s)):
+        # (as in its standard format, an `error` is kept: its level is the project's config)
+        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+    if first <= FINDING_STARTS.index(TOOL_DIAG_HADOLINT) and (m := TOOL_DIAG_HADOLINT.match(s)):
+        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])  # info and style: low
     return None
 
 
@@ -417,6 +458,7 @@ def _decide_findings(
 ) -> None:
     kept: list[Finding] = []
     dropped: list[Finding] = []
+    labels: dict[int, str] = {}  # an uncoded dropped finding's kind, for the marker's count
     sampled: set[str] = set()  # severities thinned to representatives: their excerpts go too
     for sev, cap in (("warning", WARNING_VOLUME), ("low", LOW_VOLUME)):
         members = [f for f in findings if f.sev == sev]
@@ -432,17 +474,24 @@ def _decide_findings(
             if shape is None:
                 shape = shapes[msg] = _shape(msg)
             key = (f.rule, shape)
-            (dropped if key in seen else kept).append(f)
+            if key in seen:
+                dropped.append(f)
+                if not f.rule:
+                    labels[f.head] = _shape_label(msg)
+            else:
+                kept.append(f)
             seen.add(key)
     kept.extend(f for f in findings if f.sev == "error")
     kept.sort(key=_HEAD)
     groups_kept: set[int] = set()
     for f in dropped:
-        rules[f.head] = f.rule
+        rules[f.head] = f.rule or labels.get(f.head, "")
         if where is not None and coded_shellcheck(f.rule):  # the marker says where each one is
             loc = shellcheck_location(norm, f.head, f.group, f.style)
             if loc is not None:
                 where[f.head] = loc
+        elif where is not None and f.rule == CLANG_FORMAT_RULE and (m := TOOL_DIAG_GCC.match(norm[f.head])):
+            where[f.head] = (m["path"], "")  # the file only: thousands of lines say little more
         # The headline goes even when the scan kept it for its own words (rustc's and clippy's
         # `warning: msg` reads like a generic summary line): kept alone, it would stand without
         # its location, and the marker could not count it as a finding.

@@ -10,6 +10,9 @@ a value (`api v1 endpoint /items/17 is deprecated`) makes every test its own ent
 Past LOW_VOLUME entries (the lint findings' threshold: a warning does not fail the run), the
 first entry of each (location, category, message shape) is kept and the later ones are REPEAT,
 counted per category in the marker (`249 findings like those shown: DeprecationWarning×249`).
+When that still leaves more than LOW_VOLUME (one deprecated call made from hundreds of places),
+one entry per (category, message shape) is kept and the marker lists every other's place
+(`DeprecationWarning×199 at tests/test_a.py:4,7 tests/test_b.py:4`).
 An entry that does not parse as `location: Category: message` is left alone.
 
 A program's own warnings (`thin_runtime_warnings`) repeat the same way: `python -W always`, a
@@ -35,7 +38,8 @@ RUNTIME_VOLUME = 24
 RUNTIME_MESSAGE_LINES = 12
 
 
-def thin_warnings_summary(norm: list[str], cls: list[str], rules: dict[int, str]) -> None:
+def thin_warnings_summary(norm: list[str], cls: list[str], rules: dict[int, str],
+                          where: dict[int, tuple[str, str]] | None = None) -> None:
     n = len(norm)
     start = next((i for i, s in enumerate(norm) if s.startswith("=") and "warnings summary" in s
                   and TOOL_PYTEST_SECTION.match(s)), None)
@@ -48,17 +52,24 @@ def thin_warnings_summary(norm: list[str], cls: list[str], rules: dict[int, str]
     entries = _entries(norm, start + 1, end)
     if len(entries) <= LOW_VOLUME:
         return
-    seen: set[tuple[str, str, str]] = set()
-    for first, stop in entries:
-        key = _key(norm, first, stop)
+    keys = [_key(norm, first, stop) for first, stop in entries]
+    # One deprecated call made from hundreds of places (each its own location): one entry per
+    # (category, message shape) stays, and the marker lists every other's place.
+    by_kind = where is not None and len(set(keys) - {None}) > LOW_VOLUME
+    seen: set[tuple[str, ...]] = set()
+    for (first, stop), key in zip(entries, keys):
         if key is None:
             continue
-        if key not in seen:
-            seen.add(key)
+        kind = key[1:] if by_kind else key
+        if kind not in seen:
+            seen.add(kind)
             for k in range(first, stop):
                 cls[k] = KEEP
             continue
         rules[first] = key[1]
+        if by_kind:
+            path, _, line = key[0].rpartition(":")
+            where[first] = (path, line)  # type: ignore[index]
         for k in range(first, stop):
             cls[k] = REPEAT
 

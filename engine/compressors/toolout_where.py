@@ -5,6 +5,8 @@ the marker (`24 findings like those shown: SC2006×13 SC2086×10`). For shellche
 agent with a rule to fix and no place to fix it. Its findings each name one file and line (the
 gcc format on the headline, the tty format in the `In path line N:` header above the excerpt),
 so the marker lists them all, exactly, grouped by file: `at /usr/bin/R:145×2,154,158`.
+clang-format's (a finding per misformatted spot, thousands of them) are listed by file only:
+`in src/a.c×120 src/b.c×3`.
 """
 from __future__ import annotations
 
@@ -46,3 +48,11 @@ def describe_locations(locations: list[tuple[str, str]]) -> str:
 
 def _numbers(numbers: list[list]) -> str:
     return ",".join(n if k == 1 else f"{n}×{k}" for n, k in numbers)
+
+
+def describe_files(paths: list[str]) -> str:
+    """`a.c×120 b.c×3`: every file in order of first appearance with its count."""
+    counts: dict[str, int] = {}
+    for p in paths:
+        counts[p] = counts.get(p, 0) + 1
+    return " ".join(p if c == 1 else f"{p}×{c}" for p, c in counts.items())
