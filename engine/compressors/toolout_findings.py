@@ -223,13 +223,7 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
             sev = _flake8_severity(rule, m["msg"])
         return Finding(i, sev, rule, m["msg"])
     if first <= 2 and (m := TOOL_DIAG_GCC.match(s)):
-        rule = _trailing_rule(m["msg"])
-        sev = _severity(m["sev"])
-        if sev == "error" and rule == CLANG_FORMAT_RULE:
-            # clang-format --dry-run --Werror: a formatting verdict whose level only sets the exit
-            # code; thinned like its warnings, every file named with its count in the marker
-            sev = "warning"
-        return Finding(i, sev, rule, m["msg"])
+        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
     if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
         return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
     if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):  # (yamllint's rule is in parentheses)
