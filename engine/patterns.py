@@ -2388,3 +2388,15 @@ NPM_EXPLAIN_HEAD = compile_lazily(r"(?:@[\w.-]+/)?[\w.-]+@\S+$")
 #: One dependent in `npm explain`: `[peer |dev |optional ]name@"range" from parent@1.2.3` (or
 #: `from the root project`), indented two spaces a level.
 NPM_EXPLAIN_EDGE = compile_lazily(r"( *)(?:(?:peer|dev|optional|peerOptional|bundled) )*(?:@[\w.-]+/)?[\w.-]+@\"[^\"]*\" from \S")
+
+# ---------------------------------------------------------------- pytest repeated failure blocks
+
+#: pytest's section rule: `=== FAILURES ===`, `=== ERRORS ===`, `=== short test summary info ===`
+#: (group 1 the title).
+PYTEST_SECTION_RULE = compile_lazily(r"={3,} (.+?) ={3,}$")
+#: One failure block's header in FAILURES/ERRORS: `____ test_x[a-b] ____`, `___ TestC.test_y ___`,
+#: `___ ERROR at setup of test_z ___` (group 1 the test id).
+PYTEST_BLOCK_HEADER = compile_lazily(r"_{1,} (.+?) _{1,}$")
+#: A traceback entry's place in a failure block: `tests/test_x.py:49: TypeError`,
+#: `src/pkg/mod.py:37: in __init__`.
+PYTEST_BLOCK_PLACE = compile_lazily(r"\S+:\d+: \S")
