@@ -161,7 +161,9 @@ DIAGNOSTIC_POINTER = compile_lazily(r"\s*(-->)\s*\S+:\d+(?::\d+)?\s*|In \S.* lin
 #: The first line of a test failure: mocha's `1) title`, node's `✖`, jest's `●`, TAP's
 #: `not ok`, `FAIL`. The lines nested under it (deeper indent, up to a blank line) are its
 #: block and are kept whole.
-FAILURE_START = compile_lazily(r"\s*(?:\d+\) \S|[✖✗×●] |not ok \d+|(?:--- )?FAIL\b)")
+#: A child's TAP that `node --test` relays as `# ` comments (tape files under node's runner)
+#: has its failures as `# not ok N`.
+FAILURE_START = compile_lazily(r"\s*(?:\d+\) \S|[✖✗×●] |(?:# )?not ok \d+|(?:--- )?FAIL\b)")
 FAILURE_WORDS = (") ", "✖", "✗", "×", "●", "not ok", "FAIL")
 #: A pending (skipped) test in mocha's spec reporter: an indented `- title`.
 PENDING_TEST = compile_lazily(r"\s+- \S")

@@ -67,6 +67,13 @@ def keep_failure_blocks(cleaned: list[str], must: list[bool], scan: L.LineScan |
             must[i] = True
     for i in compress(range(n), starts):
         must[i] = True
+        if cleaned[i].startswith("# "):  # a relayed `# not ok N`: its YAML block up to the stack
+            j = i + 1
+            while j < n and j - i <= FAILURE_BLOCK_MAX and cleaned[j].startswith("#  ") \
+                    and cleaned[j].strip() != "#   ..." and not cleaned[j][1:].lstrip().startswith("stack:"):
+                must[j] = True
+                j += 1
+            continue
         depth = _indent(cleaned[i])
         j = i + 1
         while j < n and j - i <= FAILURE_BLOCK_MAX and cleaned[j].strip() and _indent(cleaned[j]) > depth:
