@@ -80,3 +80,23 @@ def test_pytest_parametrized_failure_blocks_fold_to_the_first_block():
     for fn, lines in blocks.items():
         start = view.index(next(v for v in view if HEADER.match(v) and HEADER.match(v).group(1) == fn))
         assert view[start + 1:start + 1 + len(lines)] == lines
+
+
+# ---------------------------------------------------------------- node --test relaying tape's TAP
+
+
+def test_node_test_relayed_tap_failures_stay_with_their_place():
+    # qs 6.13's tape tests against qs 6.5's lib under `node --test`: node relays each file's own
+    # TAP as `# ` comments, so tape's failures read `# not ok 35 ...`. Past the first few they
+    # were thinned as look-alike comment lines ("15 other lines"), their `at:` places with them.
+    original, view = view_of("nodetest-relayed-tape-failures.txt")
+    failing = [ln for ln in original if ln.startswith("# not ok ")]
+    assert len(failing) == 13
+    for ln in failing:
+        assert ln in view
+    # each failure's YAML block up to its stack: operator, expected, actual and the place
+    for ln in original:
+        if ln.startswith(("#     at: ", "#     operator: ", "#     actual: ")):
+            assert ln in view, ln
+    for ln in ("not ok 2 - /tmp/c14w/qs/package/test/parse.js", "# fail 3"):
+        assert ln in view
