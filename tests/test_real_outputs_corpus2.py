@@ -100,3 +100,19 @@ def test_node_test_relayed_tap_failures_stay_with_their_place():
             assert ln in view, ln
     for ln in ("not ok 2 - /tmp/c14w/qs/package/test/parse.js", "# fail 3"):
         assert ln in view
+
+
+# ---------------------------------------------------------------- pip: which package failed to build
+
+
+def test_pip_build_failure_names_the_package_it_was_collecting():
+    # `pip install mysqlclient==2.2.4` under a pty with no MySQL client headers: the build
+    # backend fails in "Getting requirements to build wheel". `Collecting mysqlclient==2.2.4` was
+    # counted with the download progress, so the view said a build failed without saying which.
+    data = real("pip-install-build-deps-fail-pty.txt")
+    out = TerminalCompressor().compress(data).decode()
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out)
+    assert "Collecting mysqlclient==2.2.4" in plain
+    for fact in ("Exception: Can not find valid pkg-config name.", "error: subprocess-exited-with-error",
+                 "Getting requirements to build wheel did not run successfully."):
+        assert fact in plain
