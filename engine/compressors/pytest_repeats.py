@@ -51,11 +51,12 @@ def _blocks(plain: list[str]) -> list[tuple[int, int, str]]:
             head = PYTEST_BLOCK_HEADER.match(line)
             # `_ _ _ _` separates frames inside a block; a header names a test (whose
             # parameters may hold spaces: `test_clamp[under 1.0 million]`).
-            if head is not None and head.group(1).strip("_ ") and " " not in _function(
-                    head.group(1).removeprefix("ERROR at setup of ").removeprefix("ERROR at teardown of ")):
+            if head is not None and head.group(1).strip("_ "):
                 if start >= 0:
                     out.append((start, i, key))
                 start, key = i, _function(head.group(1))
+                if " " in key.removeprefix("ERROR at setup of ").removeprefix("ERROR at teardown of "):
+                    start = -1  # `ERROR collecting tests/x.py`: a block of its own, never folded
     if start >= 0:
         out.append((start, len(plain), key))
     return out
