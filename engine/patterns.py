@@ -161,7 +161,9 @@ DIAGNOSTIC_POINTER = compile_lazily(r"\s*(-->)\s*\S+:\d+(?::\d+)?\s*|In \S.* lin
 #: The first line of a test failure: mocha's `1) title`, node's `✖`, jest's `●`, TAP's
 #: `not ok`, `FAIL`. The lines nested under it (deeper indent, up to a blank line) are its
 #: block and are kept whole.
-FAILURE_START = compile_lazily(r"\s*(?:\d+\) \S|[✖✗×●] |not ok \d+|(?:--- )?FAIL\b)")
+#: A child's TAP that `node --test` relays as `# ` comments (tape files under node's runner)
+#: has its failures as `# not ok N`.
+FAILURE_START = compile_lazily(r"\s*(?:\d+\) \S|[✖✗×●] |(?:# )?not ok \d+|(?:--- )?FAIL\b)")
 FAILURE_WORDS = (") ", "✖", "✗", "×", "●", "not ok", "FAIL")
 #: A pending (skipped) test in mocha's spec reporter: an indented `- title`.
 PENDING_TEST = compile_lazily(r"\s+- \S")
@@ -2408,3 +2410,15 @@ NPM_EXPLAIN_HEAD = compile_lazily(r"(?:@[\w.-]+/)?[\w.-]+@\S+$")
 #: One dependent in `npm explain`: `[peer |dev |optional ]name@"range" from parent@1.2.3` (or
 #: `from the root project`), indented two spaces a level.
 NPM_EXPLAIN_EDGE = compile_lazily(r"( *)(?:(?:peer|dev|optional|peerOptional|bundled) )*(?:@[\w.-]+/)?[\w.-]+@\"[^\"]*\" from \S")
+
+# ---------------------------------------------------------------- pytest repeated failure blocks
+
+#: pytest's section rule: `=== FAILURES ===`, `=== ERRORS ===`, `=== short test summary info ===`
+#: (group 1 the title).
+PYTEST_SECTION_RULE = compile_lazily(r"={3,} (.+?) ={3,}$")
+#: One failure block's header in FAILURES/ERRORS: `____ test_x[a-b] ____`, `___ TestC.test_y ___`,
+#: `___ ERROR at setup of test_z ___` (group 1 the test id).
+PYTEST_BLOCK_HEADER = compile_lazily(r"_{1,} (.+?) _{1,}$")
+#: A traceback entry's place in a failure block: `tests/test_x.py:49: TypeError`,
+#: `src/pkg/mod.py:37: in __init__`.
+PYTEST_BLOCK_PLACE = compile_lazily(r"\S+:\d+: \S")

@@ -24,6 +24,7 @@ from engine.compressors.crash_context import last_record_before_crash
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
+from engine.compressors import pytest_repeats
 from engine.compressors import eval_rows
 from engine.compressors.log import leveled_fields, log_fields
 from engine.terminal_text import clean_lines
@@ -66,6 +67,13 @@ def keep_failure_blocks(cleaned: list[str], must: list[bool], scan: L.LineScan |
             must[i] = True
     for i in compress(range(n), starts):
         must[i] = True
+        if cleaned[i].startswith("# "):  # a relayed `# not ok N`: its YAML block up to the stack
+            j = i + 1
+            while j < n and j - i <= FAILURE_BLOCK_MAX and cleaned[j].startswith("#  ") \
+                    and cleaned[j].strip() != "#   ..." and not cleaned[j][1:].lstrip().startswith("stack:"):
+                must[j] = True
+                j += 1
+            continue
         depth = _indent(cleaned[i])
         j = i + 1
         while j < n and j - i <= FAILURE_BLOCK_MAX and cleaned[j].strip() and _indent(cleaned[j]) > depth:
@@ -241,6 +249,16 @@ class TerminalCompressor(L.QueryAwareLines):
             if folded is not None:
                 fold_kept = fold_kept + [k for k, ln in enumerate(text.split("\n")) if ln in keep_text]
             folded = threads
+        # pytest's blocks for one test function failing under many parameters: the source
+        # they all print again, folded to a marker naming the first block (gated on the section).
+        repeats = pytest_repeats.fold_kept(text)
+        if repeats is not None:
+            if folded is not None:
+                keep_text = {text.split("\n")[k] for k in fold_kept}
+            text, new_kept = repeats
+            if folded is not None:
+                new_kept = new_kept + [k for k, ln in enumerate(text.split("\n")) if ln in keep_text]
+            fold_kept, folded = new_kept, repeats
         doc = L.split(text)
         erased: list[int] = []
         cleaned = clean_lines(text, doc.bare(), erased)

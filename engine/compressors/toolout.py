@@ -192,6 +192,10 @@ def _result_odd(s: str) -> bool:
 # ---------------------------------------------------------------- failure blocks
 
 
+#: Lines above pip's build error searched for the `Collecting` line that names the package.
+PIP_COLLECTING_LOOKBACK = 12
+
+
 def _mark(cls: list[str], in_block: list[bool], start: int, end: int) -> None:
     for k in range(start, end):
         cls[k] = KEEP
@@ -421,6 +425,11 @@ def _mark_blocks(norm: list[str], cls: list[str], in_block: list[bool], starts: 
             end = _indented_block_end(norm, i, 0)
             _mark(cls, in_block, i, end)
             if TOOL_PIP_ERROR.match(s):  # the build backend's own output: its steps are progress
+                # the package whose build failed: pip's last `Collecting name==1.2` above the error
+                for k in range(i - 1, max(i - PIP_COLLECTING_LOOKBACK, -1), -1):
+                    if norm[k].lstrip().startswith("Collecting "):
+                        _mark(cls, in_block, k, k + 1)
+                        break
                 mark_build_steps(norm, cls, i + 1, end)
                 mark_hook_frames(norm, cls, in_block, i + 1, end)
                 mark_schema_dump(norm, cls, in_block, i + 1, end)

@@ -1,0 +1,126 @@
+"""pytest's FAILURES section when one test function fails under many parameters.
+
+A parametrized test that fails for 500 parameter sets prints 500 failure blocks, each with the
+same decorator stack and function source (often a hundred lines) and a different header and
+argument values. Every block is a failure, so no section rule may elide it, and the blocks differ
+(header, arguments, object addresses), so no repeat rule sees two equal ones: the run goes out
+whole, 3 MB of it.
+
+`fold_kept(text)` keeps the first block of each test function whole and, in each later block of
+the same function, folds each run of lines that the first block holds verbatim into one marker
+naming that first block. The header, every `E` line and every `path:N:` place of each block
+stay, so each failing test keeps its id, its error and where it failed.
+"""
+from __future__ import annotations
+
+from engine.compressors.lines import marker_text
+from engine.patterns import ANSI, PYTEST_BLOCK_HEADER, PYTEST_BLOCK_PLACE, PYTEST_SECTION_RULE
+
+#: Literal gate: a text without a failure section is not read at all.
+GATES = (" FAILURES ", " ERRORS ")
+#: Blocks of one test function before its later blocks fold.
+MIN_BLOCKS = 2
+#: Lines of a run before it folds (a one-line run would be replaced by a marker line).
+MIN_RUN = 2
+
+
+def _plain(line: str) -> str:
+    return ANSI.sub("", line).rstrip("\r").rstrip() if "\x1b" in line else line.rstrip("\r").rstrip()
+
+
+def _function(test_id: str) -> str:
+    """`test_x[a-b]` -> `test_x`; `TestC.test_y` stays."""
+    return test_id.split("[", 1)[0]
+
+
+def _blocks(plain: list[str]) -> list[tuple[int, int, str]]:
+    """(header index, end index, test function) of each block in a FAILURES/ERRORS section."""
+    out: list[tuple[int, int, str]] = []
+    in_section = False
+    start, key = -1, ""
+    for i, line in enumerate(plain):
+        if line.startswith("==="):
+            rule = PYTEST_SECTION_RULE.match(line)
+            if rule is not None:
+                if start >= 0:
+                    out.append((start, i, key))
+                    start = -1
+                in_section = rule.group(1) in ("FAILURES", "ERRORS")
+                continue
+        if in_section and line.startswith("_"):
+            head = PYTEST_BLOCK_HEADER.match(line)
+            # `_ _ _ _` separates frames inside a block; a header names a test (whose
+            # parameters may hold spaces: `test_clamp[under 1.0 million]`).
+            if head is not None and head.group(1).strip("_ "):
+                if start >= 0:
+                    out.append((start, i, key))
+                start, key = i, _function(head.group(1))
+                if " " in key.removeprefix("ERROR at setup of ").removeprefix("ERROR at teardown of "):
+                    start = -1  # `ERROR collecting tests/x.py`: a block of its own, never folded
+    if start >= 0:
+        out.append((start, len(plain), key))
+    return out
+
+
+def _kept_line(plain: str) -> bool:
+    """A line each block keeps: its error (`E   …`) and its traceback places."""
+    return plain.startswith("E ") or PYTEST_BLOCK_PLACE.match(plain) is not None
+
+
+def fold_kept(text: str) -> tuple[str, list[int]] | None:
+    """The text with the repeated lines of later failure blocks folded, and the folded text's
+    lines that must stay (each marker and each first block); None when nothing folds."""
+    if not any(g in text for g in GATES):
+        return None
+    lines = text.split("\n")
+    plain = [_plain(ln) for ln in lines]
+    blocks = _blocks(plain)
+    if len(blocks) < MIN_BLOCKS:
+        return None
+    first: dict[str, tuple[int, int, frozenset[str]]] = {}
+    runs: list[tuple[int, int, str]] = []  # (first line, end, the test function whose first block it repeats)
+    for start, end, key in blocks:
+        if key not in first:
+            first[key] = (start, end, frozenset(plain[start + 1:end]))
+            continue
+        ref_lines = first[key][2]
+        i = start + 1
+        while i < end:
+            if not plain[i] or plain[i] not in ref_lines or _kept_line(plain[i]):
+                i += 1
+                continue
+            j = i
+            while j < end and plain[j] in ref_lines and not _kept_line(plain[j]):
+                j += 1
+            while j > i and not plain[j - 1]:  # a run does not end on a blank line
+                j -= 1
+            if j - i >= MIN_RUN:
+                runs.append((i, j, key))
+            i = max(j, i + 1)
+    if not runs:
+        return None
+    out: list[str] = []
+    kept: list[int] = []
+    refs = {s for s, _, _ in first.values()}
+    ref_end = {s: e for s, e, _ in first.values()}
+    pos = 0
+    for i, j, key in runs:
+        for k in range(pos, i):
+            out.append(lines[k])
+        line = lines[i]
+        indent = _plain(line)[:len(_plain(line)) - len(_plain(line).lstrip())]
+        cr = "\r" if line.endswith("\r") else ""
+        kept.append(len(out))
+        out.append(indent + marker_text(j - i, "lines", f"as in the first {key} failure above") + cr)
+        pos = j
+    out.extend(lines[pos:])
+    # The first block of each function stays whole: the markers point at it.
+    shift = 0
+    run_iter = iter(runs)
+    nxt = next(run_iter, None)
+    for s in sorted(refs):
+        while nxt is not None and nxt[0] < s:
+            shift += (nxt[1] - nxt[0]) - 1
+            nxt = next(run_iter, None)
+        kept.extend(range(s - shift, ref_end[s] - shift))
+    return "\n".join(out), sorted(set(kept))
