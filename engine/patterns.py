@@ -1051,6 +1051,9 @@ TOOL_SIGNATURE = compile_lazily(
     r"|=+ .*\b\d+ (passed|failed|errors?)\b.* in [\d.]+s( \([\d:]+\))? =+$"
     r"|Ran \d+ tests? in [\d.]+s$"  # unittest
     r"|(Tests|Test Suites):\s+.*\b\d+ total$"  # jest
+    r"|(Targets|Test files):\s+.*\b\d+ total$"  # TSTyche's closing counts
+    r"|Total:\s+\d+\n[ \t]*Passed:\s+\d+\n[ \t]*Skipped:\s+\d+\n[ \t]*Duration:\s+[\d.]+m?s$"  # uvu's closing counts
+    r"|Asserts:\s+\d+ pass\s+\d+ fail\s+\d+ of \d+ complete$"  # node-tap's reporter
     r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
     r"|Running \d+ tests? using \d+ workers?\b|Total: \d+ tests? in \d+ files?$"  # playwright's header, --list's count
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP

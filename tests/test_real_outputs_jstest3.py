@@ -1,0 +1,120 @@
+"""Real outputs of JavaScript test runners (semver's code with a broken line and its own
+fixtures) under a pty, trimmed excerpts under tests/fixtures/real/jstest3/: rows a live display
+erased hold no row of the screen (no view line, no marker counts them), a runner's JSON report
+under its human report is read as JSON, uvu's run is a test run; every failure stays."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from engine.ccr import MemoryStore
+from engine.core import Engine
+from engine.registry import default_registry
+from engine.terminal_text import clean_lines, erased_rows, plain_text
+from engine.types import ContentType, Mode, Options
+from engine.compressors import lines as L
+from tests.real_views import MARKER, engine_view
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "jstest3"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def compress(counter, data: bytes):  # noqa: ANN001, ANN201
+    return Engine(default_registry(), counter, MemoryStore()).compress(data, Options(mode=Mode.COMPRESS))
+
+
+def test_rowless_lines_follow_the_screen():
+    # jest's status rows: each ` RUNS ` row erased by the next frame's `ESC[K ESC[1A ESC[K ESC[1A`
+    # line, which moves up and prints nothing: neither holds a row, the screen shows head, FAIL, tail
+    up = "\x1b[K\x1b[1A"
+    lines = ["head", up, " RUNS a", up + up, " RUNS a", up + up, " FAIL a", "tail"]
+    rowless: list[int] = []
+    assert erased_rows(lines, None, rowless) == [2, 4]
+    assert rowless == [1, 2, 3, 4, 5]
+    # frames a and b erased, frame c printed over a's row: b's row is printed over by tail, and
+    # the blank row left where the cursor stood after the erase (row 2) stays a blank line
+    lines = ["head", "", "frame a", "frame b", "\x1b[K\x1b[1A\x1b[K\x1b[1A\x1b[K", "frame c", "tail"]
+    rowless = []
+    assert erased_rows(lines, None, rowless) == [2, 3]
+    assert rowless == [2, 3]
+    # no up-move: every line holds its row
+    rowless = []
+    assert erased_rows(["a", "", "b"], None, rowless) == [] and rowless == []
+
+
+def test_jest_json_under_a_pty_is_its_report_and_json_without_the_erased_runs_rows(counter):  # noqa: ANN001
+    # `jest --json` under a pty: the human report (stderr, its ` RUNS ` rows redrawn with
+    # `ESC[K ESC[1A`) above the JSON document (stdout). The erased rows were shown whole in the
+    # plain text and pushed the document past the framed-JSON prelude limit: read as a terminal
+    # transcript, the 8 KB one-line document could not be thinned.
+    data = real("jest-json-pty.txt")
+    assert data.count(b" RUNS ") == 72
+    shown = plain_text(data).decode()
+    assert " RUNS " not in shown  # redrawn 72 times, erased, its file shown as ` FAIL  jt/…`
+    result = compress(counter, data)
+    assert result.content_type is ContentType.JSON
+    view = result.output.decode()
+    for kept in (" FAIL  jt/comparisons.test.js", "  ● comparisons › 1.2.3-a.b > 1.2.3-a",
+                 "      at Object.toEqual (jt/comparisons.test.js:21:20)",
+                 "Tests:       2 failed, 31 passed, 33 total"):
+        assert kept in view, kept
+    doc, _ = json.JSONDecoder().raw_decode(view[view.index('{"numFailedTestSuites"'):])
+    assert doc["numFailedTests"] == 2 and doc["numPassedTests"] == 31
+    results = doc["testResults"][0]["assertionResults"]
+    failed = [r for r in results if r.get("status") == "failed"]
+    assert [r["title"] for r in failed] == ["1.2.3-a.b > 1.2.3-a", "sorts a list of versions ascending"]
+    assert all(r["failureMessages"] and "at " in r["failureMessages"][0] for r in failed)
+    assert result.tokens_after < 0.5 * result.tokens_before
+
+
+def test_vitest_dot_erased_rows_are_no_lines_of_the_view_nor_counted_by_a_marker(counter):  # noqa: ANN001
+    # vitest's dot reporter redraws its rows of dots (`ESC[K ESC[1A ESC[K` then the row again):
+    # the old view showed nine blank lines where the erased frames were and a marker counted
+    # two erased rows as `4 other lines` around the last row of dots
+    data = real("vitest-dot-pty.txt")
+    text = data.decode()
+    rowless: list[int] = []
+    shown = clean_lines(text, L.split(text).bare(), None, rowless)
+    screen = [ln for k, ln in enumerate(shown) if k not in set(rowless)]
+    view = engine_view(counter, data).splitlines()
+    run_head = view.index(" RUN  v4.1.12 /home/dev/proj")
+    # (the row under the header is a blank one the dots' rows overwrite: the model counts no
+    # wrapped rows, and a frame wider than the terminal is erased one row further up)
+    assert view[run_head + 1].startswith("·······x····")
+    assert view[run_head + 2].startswith("······················x···x·x····")
+    # every line of the view but the markers is a line of the screen, in order, and each
+    # marker counts exactly the screen lines between its neighbours (none erased)
+    pos, pending = 0, 0
+    for ln in view:
+        m = MARKER.match(ln)
+        if m:
+            pending = int(m.group(1))
+            continue
+        if ln.startswith("… caveman:"):
+            continue
+        j = screen.index(ln, pos)
+        assert j - pos == pending, (ln, j - pos, pending)
+        pos, pending = j + 1, 0
+    assert len(screen) - pos == pending or (not pending and screen[pos:] == [""])
+    for kept in (" FAIL  vt/comparisons.test.js > comparisons > 1.2.3-a.b > 1.2.3-a",
+                 "AssertionError: expected false to be true // Object.is equality",
+                 " Test Files  3 failed (3)", "      Tests  5 failed | 148 passed (153)"):
+        assert kept in view, kept
+
+
+def test_uvu_run_is_a_test_run_not_code(counter):  # noqa: ANN001
+    # uvu's report (a row of dots per suite, each failure with its frames, `Total:`/`Passed:`
+    # counts) was detected as code under its colours
+    data = real("uvu-fail-pty.txt")
+    result = compress(counter, data)
+    assert result.content_type is ContentType.TERMINAL
+    view = result.output.decode()
+    for kept in ('   FAIL  comparisons  "1.2.3-a.b > 1.2.3-a"', "    Expected value to be truthy  (ok)",
+                 "    at Object.handler (/home/dev/proj/uvut/semver.test.js:10:12)",
+                 "  Total:     145", "  Passed:    141"):
+        assert kept in view, kept
+    assert not re.search(r"^… \d+ lines elided", view, re.M) or "FAIL" in view
