@@ -118,3 +118,28 @@ def test_uvu_run_is_a_test_run_not_code(counter):  # noqa: ANN001
                  "  Total:     145", "  Passed:    141"):
         assert kept in view, kept
     assert not re.search(r"^… \d+ lines elided", view, re.M) or "FAIL" in view
+
+
+def test_vitest_json_report_elides_passing_results_and_keeps_every_failure_whole(counter):  # noqa: ANN001
+    # `vitest run --reporter=json`: 148 passing results and 5 failing ones in three files. The
+    # old view kept 26 passing results, for their durations (MAD outliers) and level shifts of
+    # `startTime`; a passing test's duration is not the odd record of a test report.
+    data = real("vitest-json-report.json")
+    original = json.loads(data)
+    result = compress(counter, data)
+    assert result.content_type is ContentType.JSON
+    view = json.loads(result.output)
+    assert view["numPassedTests"] == 148 and view["numFailedTests"] == 5
+    passing_shown = 0
+    for before, after in zip(original["testResults"], view["testResults"], strict=True):
+        results = before["assertionResults"]
+        shown = [r for r in after["assertionResults"] if "__caveman_elided__" not in r]
+        elided = sum(r["__caveman_elided__"] for r in after["assertionResults"] if "__caveman_elided__" in r)
+        assert len(shown) + elided == len(results)
+        failing = [r for r in results if r["status"] != "passed"]
+        assert [r for r in shown if r["status"] != "passed"] == failing  # whole, message and all
+        passing_shown += sum(r["status"] == "passed" for r in shown)
+        for marker in (r for r in after["assertionResults"] if "__caveman_elided__" in r):
+            assert "all status=passed" in marker["__caveman_invariants__"]
+    # the first three and last two of each file's, and the few keepNonRedundant restores
+    assert passing_shown <= 17

@@ -79,13 +79,43 @@ def select(items: list[Any], units: list[str], query: str, profile: Profile,
         # Names in a name-keyed map (a dependency called `es-errors`) are not reports either.
         if not profile.maps or _names_failure(items[i], "", profile.maps, 0):
             keep[i] = True
+    passing = passing_results(items)
     for i in _odd_ones(profile, units):
-        keep[i] = True
+        if i not in passing:  # a passing test's duration or title is not the odd record
+            keep[i] = True
     for i in finding_indices(items):
         keep[i] = True
     if query:
         query_keep(units, query, keep, max(0, QUERY_LIMIT - sum(keep)))
     return keep
+
+
+#: The keys a test report's result names its outcome under (jest and vitest `status`,
+#: pytest-json-report `outcome`), the values that say it passed (Playwright's `expected`), and
+#: the keys naming the test (a service's records with `"status": "ok"` are no test results).
+RESULT_STATUS_KEYS = ("status", "outcome")
+PASSED_VALUES = frozenset({"passed", "pass", "expected"})
+RESULT_TITLE_KEYS = ("title", "fullName", "fullTitle", "nodeid", "testName")
+
+
+def passing_results(items: list[Any]) -> set[int]:
+    """Indices of the passing test results, when the array is a test report's results (at
+    least half its elements are objects naming a test and its outcome); else none. Passing
+    results are the report's repetition: their durations and titles differ, but none of them
+    is the odd record."""
+    found: set[int] = set()
+    outcomes = 0
+    for i, item in enumerate(items):
+        if not isinstance(item, dict) or not any(map(item.__contains__, RESULT_TITLE_KEYS)):
+            continue
+        for key in RESULT_STATUS_KEYS:
+            value = item.get(key)
+            if isinstance(value, str):
+                outcomes += 1
+                if value in PASSED_VALUES:
+                    found.add(i)
+                break
+    return found if 2 * outcomes >= len(items) else set()
 
 
 def _error_words(pattern: str) -> tuple[str, ...] | None:
