@@ -23,6 +23,10 @@ _HOME_ERASE = (("\x1b[1G\x1b[0K", "\r" + ERASED), ("\x1b[1G\x1b[2K", "\r" + ERAS
                ("\x1b[1G", "\r"), ("\x1b[G", "\r"))
 
 
+#: The braille spinner glyphs (npm's, npx's, ora's).
+_SPINNER_GLYPHS = "".join(map(chr, range(0x2800, 0x2900)))
+
+
 def _cursor_home_as_cr(text: str) -> str:
     """`ESC[1G` redraws as `\\r` (see _HOME_ERASE); asked only of text holding `ESC[1G` / `ESC[G`."""
     for seq, frame in _HOME_ERASE:
@@ -44,11 +48,17 @@ def _redraw(line: str) -> str:
     """clean_line of a line without escape sequences left: `\\r` frames, backspaces, controls."""
     if "\r" in line:
         shown = ""
-        for frame in reversed(line.split("\r")):  # the last frame showing something ...
+        frames = line.split("\r")
+        for k in range(len(frames) - 1, -1, -1):  # the last frame showing something ...
+            frame = frames[k]
             if frame.strip():
                 shown = frame
                 break
             if frame.startswith(ERASED):  # ... unless the line was erased after it
+                if k and frames[k - 1][-1:] >= "\u2800" and frames[k - 1][-1:] <= "\u28ff":
+                    # npx's spinner drawn after a line without its newline (`}⠙`, the end of
+                    # a JSON report) and erased: the line is the program's, the glyph npx's
+                    shown = frames[k - 1].rstrip(_SPINNER_GLYPHS)
                 break
         line = shown
     if "\b" in line:

@@ -143,3 +143,20 @@ def test_vitest_json_report_elides_passing_results_and_keeps_every_failure_whole
             assert "all status=passed" in marker["__caveman_invariants__"]
     # the first three and last two of each file's, and the few keepNonRedundant restores
     assert passing_shown <= 17
+
+
+def test_mocha_json_under_npx_keeps_its_closing_brace_from_the_spinner_erase(counter):  # noqa: ANN001
+    # `npx mocha --reporter json` under a pty: npx draws its spinner right after the report's
+    # closing `}` (no newline) and erases it from column 1 (`}⠙ ESC[1G ESC[0K`): the plain text
+    # lost the brace with the glyph, the document no longer parsed, and the report was thinned
+    # line by line as a transcript (`8 other lines` markers inside the tests' objects)
+    data = real("mocha-json-npx-pty.txt")
+    assert data.endswith(b"}\xe2\xa0\x99\x1b[1G\x1b[0K")
+    assert plain_text(data).decode().endswith("}")
+    result = compress(counter, data)
+    assert result.content_type is ContentType.JSON
+    view = json.loads(result.output)
+    assert view["stats"]["failures"] == 3 and view["stats"]["passes"] == 31
+    failing = [t for t in view["tests"] if t.get("err")]
+    assert [t["title"] for t in failing] == ["1.2.3-a.b > 1.2.3-a", "sorts prereleases", "rejects a bad version when asked"]
+    assert all("stack" in t["err"] and "message" in t["err"] for t in failing)
