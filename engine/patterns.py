@@ -1057,6 +1057,7 @@ TOOL_SIGNATURE = compile_lazily(
     r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
     r"|Running \d+ tests? using \d+ workers?\b|Total: \d+ tests? in \d+ files?$"  # playwright's header, --list's count
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
+    r"|Failed tests:$"  # node --test's dot reporter: its recap's head (it prints no counts)
     r"|bun test v\d+\.\d+|Ran \d+ tests? across \d+ files?\. \["  # bun test's banner and closing line
     r"|(ok|FAILED) \| \d+ passed( \(\d+ steps?\))? \| \d+ failed"  # deno test's closing line
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test

@@ -160,3 +160,18 @@ def test_mocha_json_under_npx_keeps_its_closing_brace_from_the_spinner_erase(cou
     failing = [t for t in view["tests"] if t.get("err")]
     assert [t["title"] for t in failing] == ["1.2.3-a.b > 1.2.3-a", "sorts prereleases", "rejects a bad version when asked"]
     assert all("stack" in t["err"] and "message" in t["err"] for t in failing)
+
+
+def test_node_test_dot_reporter_is_a_test_run_not_code(counter):  # noqa: ANN001
+    # `node --test --test-reporter=dot`: rows of dots and `X`, then `Failed tests:` and each
+    # failure with its frames and its error's properties; no counts at the end. Read as code
+    # (its frames and `code: 'ERR_ASSERTION',` lines) under its colours.
+    data = real("nodetest-dot-fail-pty.txt")
+    result = compress(counter, data)
+    assert result.content_type is ContentType.TERMINAL
+    view = result.output.decode()
+    text = plain_text(data).decode()
+    failures = [ln for ln in text.splitlines() if ln.startswith("✖ ") or "AssertionError" in ln]
+    assert len(failures) >= 8
+    for ln in failures:
+        assert ln in view, ln
