@@ -179,3 +179,20 @@ def test_node_test_dot_reporter_is_a_test_run_not_code(counter):  # noqa: ANN001
     assert len(failures) >= 8
     for ln in failures:
         assert ln in view, ln
+
+
+def test_passing_results_of_real_reports():
+    # vitest/jest `status`, mocha's `err` ({} when the test passed): which results passed
+    from engine.compressors.json_elements import passing_results
+
+    vitest = json.loads(real("vitest-json-report.json"))
+    for suite in vitest["testResults"]:
+        results = suite["assertionResults"]
+        assert passing_results(results) == {i for i, r in enumerate(results) if r["status"] == "passed"}
+    text = real("mocha-json-npx-pty.txt").decode()
+    mocha = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    tests = mocha["tests"]
+    assert passing_results(tests) == {i for i, t in enumerate(tests) if not t["err"]}
+    assert len(passing_results(tests)) == 32  # 31 passes and the pending one
+    # a service's records (`"status": "ok"`, no test title) are no report
+    assert passing_results([{"id": i, "status": "ok", "latency_ms": 30} for i in range(20)]) == set()

@@ -79,8 +79,9 @@ def select(items: list[Any], units: list[str], query: str, profile: Profile,
         # Names in a name-keyed map (a dependency called `es-errors`) are not reports either.
         if not profile.maps or _names_failure(items[i], "", profile.maps, 0):
             keep[i] = True
-    passing = passing_results(items)
-    for i in _odd_ones(profile, units):
+    odd = _odd_ones(profile, units)
+    passing = passing_results(items) if odd else set()
+    for i in odd:
         if i not in passing:  # a passing test's duration or title is not the odd record
             keep[i] = True
     for i in finding_indices(items):
@@ -91,7 +92,7 @@ def select(items: list[Any], units: list[str], query: str, profile: Profile,
 
 
 #: The keys a test report's result names its outcome under (jest and vitest `status`,
-#: pytest-json-report `outcome`), the values that say it passed (Playwright's `expected`), and
+#: pytest-json-report `outcome`; mocha's an empty `err`), the values that say it passed (Playwright's `expected`), and
 #: the keys naming the test (a service's records with `"status": "ok"` are no test results).
 RESULT_STATUS_KEYS = ("status", "outcome")
 PASSED_VALUES = frozenset({"passed", "pass", "expected"})
@@ -103,10 +104,19 @@ def passing_results(items: list[Any]) -> set[int]:
     least half its elements are objects naming a test and its outcome); else none. Passing
     results are the report's repetition: their durations and titles differ, but none of them
     is the odd record."""
+    first = items[0] if items else None
+    if not isinstance(first, dict) or not any(map(first.__contains__, RESULT_STATUS_KEYS + ("err",))):
+        return set()  # (a report's results are alike: the first one says whether it is one)
     found: set[int] = set()
     outcomes = 0
     for i, item in enumerate(items):
         if not isinstance(item, dict) or not any(map(item.__contains__, RESULT_TITLE_KEYS)):
+            continue
+        err = item.get("err")
+        if isinstance(err, dict):  # mocha's json reporter: `"err": {}` for a test that passed
+            outcomes += 1
+            if not err:
+                found.add(i)
             continue
         for key in RESULT_STATUS_KEYS:
             value = item.get(key)
