@@ -196,3 +196,17 @@ def test_passing_results_of_real_reports():
     assert len(passing_results(tests)) == 32  # 31 passes and the pending one
     # a service's records (`"status": "ok"`, no test title) are no report
     assert passing_results([{"id": i, "status": "ok", "latency_ms": 30} for i in range(20)]) == set()
+
+
+def test_node_test_coverage_table_stays_whole(counter):  # noqa: ANN001
+    # `node --test --experimental-test-coverage`: the table between `ℹ start of coverage report`
+    # and `ℹ end of coverage report` is what the agent asked for; its rules and two file rows
+    # (`lib-semver/classes/semver.js | 43.43 | …`) were elided as `1 other line` markers
+    data = real("nodetest-coverage-pty.txt")
+    text = plain_text(data).decode().splitlines()
+    start = text.index("ℹ start of coverage report")
+    end = text.index("ℹ end of coverage report")
+    assert end - start > 50
+    view = engine_view(counter, data).splitlines()
+    at = view.index("ℹ start of coverage report")
+    assert view[at:at + end - start + 1] == text[start:end + 1]

@@ -47,7 +47,7 @@ GATE_WORDS: tuple[str, ...] = (
     'duplicate symbol', 'entering extended mode', 'error: Failed to build `', 'f1-score',
     'fuzz: elapsed: ', 'gcc-', 'gyp info ', 'gyp verb ', 'ld returned', 'ld: ', 'libtool: ',
     'lto-wrapper: ', 'lto1: ', 'npm ERR! Options:', 'npm error Options:', 'ns/op', 'ollup',
-    'running ', 'secs.', 'slowest ', 'tests run.', 'vite v', 'warnings summary', 'would reformat ', "{'eval_",
+    'running ', 'secs.', 'slowest ', 'start of coverage report', 'tests run.', 'vite v', 'warnings summary', 'would reformat ', "{'eval_",
     "{'train_runtime'", '| /* confdefs.h */', '| F W S  OK | Context', '| P:',
     '── Traceback (most recent call last) ──', '└─', '├─', '══ DONE ', '✓ built in ', '✖ failing tests:',
     '✘ [fail]: ',
