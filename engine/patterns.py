@@ -1886,6 +1886,10 @@ TOOL_GRADLE_WRONG = compile_lazily(r"^\* What went wrong:$")
 #: Browser mode and projects put the instance's or project's badge between `FAIL` and the path
 #: (` FAIL   chromium  src/cart.test.js > cart > total`, ` FAIL  |unit| src/a.test.ts > x`).
 TOOL_VITEST_FAIL = compile_lazily(r"^\s*FAIL\s+(?:\|[^|\s]+\|\s+|[\w-]+\s+)?\S+\.\w+ > ")
+#: vitest's console block head: `stdout | vt/a.test.js > suite > test` (`stderr | …`), the
+#: test's output on the lines under it, to a blank line; the test named as its FAIL line names it.
+JS_VITEST_CONSOLE_HEAD = compile_lazily(r"^(?:stdout|stderr) \| (\S+\.\w+ > .*)$")
+JS_VITEST_FAIL_TEST = compile_lazily(r"^\s*FAIL\s+(?:\|[^|\s]+\|\s+|[\w-]+\s+)?(\S+\.\w+ > .*)$")
 #: Where those blocks end: unittest's rule or `Ran N tests`, a row of tsc's error table (the
 #: block runs while they last), a Go panic's package verdict, cargo's next failure or result,
 #: rspec's and gradle's closing lines.

@@ -210,3 +210,16 @@ def test_node_test_coverage_table_stays_whole(counter):  # noqa: ANN001
     view = engine_view(counter, data).splitlines()
     at = view.index("ℹ start of coverage report")
     assert view[at:at + end - start + 1] == text[start:end + 1]
+
+
+def test_vitest_console_output_of_the_failing_test_stays(counter):  # noqa: ANN001
+    # vitest prints each test's console output under `stdout | file > suite > test`; the
+    # failing test's (`comparing 1.2.3-a.b 1.2.3-a`, what the agent reads first when debugging
+    # it) was elided with its neighbours' as `7 other lines`
+    data = real("vitest-console-fail-pty.txt")
+    view = engine_view(counter, data).splitlines()
+    assert " FAIL  vcons/noisy.test.mjs > noisy > 1.2.3-a.b > 1.2.3-a" in view
+    for head, printed in (("stdout", "comparing 1.2.3-a.b 1.2.3-a"), ("stderr", "prerelease 1.2.3-a.b")):
+        at = view.index(f"{head} | vcons/noisy.test.mjs > noisy > 1.2.3-a.b > 1.2.3-a")
+        assert view[at + 1] == printed
+    assert "      Tests  1 failed | 30 passed (31)" in view
