@@ -1072,9 +1072,13 @@ TOOL_SIGNATURE = compile_lazily(
     r"|=+ .*\b\d+ (passed|failed|errors?)\b.* in [\d.]+s( \([\d:]+\))? =+$"
     r"|Ran \d+ tests? in [\d.]+s$"  # unittest
     r"|(Tests|Test Suites):\s+.*\b\d+ total$"  # jest
+    r"|(Targets|Test files):\s+.*\b\d+ total$"  # TSTyche's closing counts
+    r"|Total:\s+\d+\n[ \t]*Passed:\s+\d+\n[ \t]*Skipped:\s+\d+\n[ \t]*Duration:\s+[\d.]+m?s$"  # uvu's closing counts
+    r"|Asserts:\s+\d+ pass\s+\d+ fail\s+\d+ of \d+ complete$"  # node-tap's reporter
     r"|(?<=[ \t])\d+ passing \(\d+(ms|s|m)\)$|(?<=[ \t])\d+ failing$"  # mocha
     r"|Running \d+ tests? using \d+ workers?\b|Total: \d+ tests? in \d+ files?$"  # playwright's header, --list's count
     r"|ℹ (tests|pass|fail) \d+$|# (pass|fail) \d+$"  # node --test, TAP
+    r"|Failed tests:$"  # node --test's dot reporter: its recap's head (it prints no counts)
     r"|bun test v\d+\.\d+|Ran \d+ tests? across \d+ files?\. \["  # bun test's banner and closing line
     r"|(ok|FAILED) \| \d+ passed( \(\d+ steps?\))? \| \d+ failed"  # deno test's closing line
     r"|--- FAIL: \S+ \(\d|(ok|FAIL)\s+\S+\s+[\d.]+s$"  # go test
@@ -1904,6 +1908,10 @@ TOOL_GRADLE_WRONG = compile_lazily(r"^\* What went wrong:$")
 #: Browser mode and projects put the instance's or project's badge between `FAIL` and the path
 #: (` FAIL   chromium  src/cart.test.js > cart > total`, ` FAIL  |unit| src/a.test.ts > x`).
 TOOL_VITEST_FAIL = compile_lazily(r"^\s*FAIL\s+(?:\|[^|\s]+\|\s+|[\w-]+\s+)?\S+\.\w+ > ")
+#: vitest's console block head: `stdout | vt/a.test.js > suite > test` (`stderr | …`), the
+#: test's output on the lines under it, to a blank line; the test named as its FAIL line names it.
+JS_VITEST_CONSOLE_HEAD = compile_lazily(r"^(?:stdout|stderr) \| (\S+\.\w+ > .*)$")
+JS_VITEST_FAIL_TEST = compile_lazily(r"^\s*FAIL\s+(?:\|[^|\s]+\|\s+|[\w-]+\s+)?(\S+\.\w+ > .*)$")
 #: Where those blocks end: unittest's rule or `Ran N tests`, a row of tsc's error table (the
 #: block runs while they last), a Go panic's package verdict, cargo's next failure or result,
 #: rspec's and gradle's closing lines.

@@ -7,6 +7,8 @@ its kept lines with it.
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from engine.patterns import ANSI, CLEAR_ALL, CONTROL_CHARS, CURSOR_ELSEWHERE, CURSOR_UP, LINE_START_ESCAPES
 
 
@@ -19,6 +21,10 @@ ERASED = "\x1f"
 _HOME_ERASE = (("\x1b[1G\x1b[0K", "\r" + ERASED), ("\x1b[1G\x1b[2K", "\r" + ERASED),
                ("\x1b[1G\x1b[K", "\r" + ERASED), ("\x1b[2K\x1b[1G", "\r" + ERASED),
                ("\x1b[1G", "\r"), ("\x1b[G", "\r"))
+
+
+#: The braille spinner glyphs (npm's, npx's, ora's).
+_SPINNER_GLYPHS = "".join(map(chr, range(0x2800, 0x2900)))
 
 
 def _cursor_home_as_cr(text: str) -> str:
@@ -42,11 +48,17 @@ def _redraw(line: str) -> str:
     """clean_line of a line without escape sequences left: `\\r` frames, backspaces, controls."""
     if "\r" in line:
         shown = ""
-        for frame in reversed(line.split("\r")):  # the last frame showing something ...
+        frames = line.split("\r")
+        for k in range(len(frames) - 1, -1, -1):  # the last frame showing something ...
+            frame = frames[k]
             if frame.strip():
                 shown = frame
                 break
             if frame.startswith(ERASED):  # ... unless the line was erased after it
+                if k and frames[k - 1][-1:] >= "\u2800" and frames[k - 1][-1:] <= "\u28ff":
+                    # npx's spinner drawn after a line without its newline (`}⠙`, the end of
+                    # a JSON report) and erased: the line is the program's, the glyph npx's
+                    shown = frames[k - 1].rstrip(_SPINNER_GLYPHS)
                 break
         line = shown
     if "\b" in line:
@@ -63,9 +75,11 @@ def _redraw(line: str) -> str:
     return line.rstrip()
 
 
-def clean_lines(text: str, bare: list[str], erased: list[int] | None = None) -> list[str]:
+def clean_lines(text: str, bare: list[str], erased: list[int] | None = None,
+                rowless: list[int] | None = None) -> list[str]:
     """clean_line of each of the lines `bare` of `text`, the lines a later line erased on the
-    screen (erased_rows) blank, their indices appended to `erased` when given. Without an OSC sequence (`ESC ]`, whose
+    screen (erased_rows) blank, their indices appended to `erased` when given, and the lines
+    that hold no row of the final screen to `rowless` when given (erased_rows). Without an OSC sequence (`ESC ]`, whose
     text may run past a newline), no escape sequence holds a newline: one ANSI pass over the
     lines joined strips each line as clean_line does, and a printable line holds no escape,
     CR, backspace or control (clean_line only right-strips it)."""
@@ -84,38 +98,45 @@ def clean_lines(text: str, bare: list[str], erased: list[int] | None = None) -> 
         return list(map(str.rstrip, bare))
     out = [ln.rstrip() if ln.isprintable() else clean(ln) for ln in bare]
     if "\x1b[" in text and (CURSOR_UP.search(text) is not None or CLEAR_ALL in text):
-        for j in erased_rows(raw, out):
+        for j in erased_rows(raw, out, rowless):
             out[j] = ""
             if erased is not None:
                 erased.append(j)
     return out
 
 
-def erased_rows(lines: list[str], shown: list[str] | None = None) -> list[int]:
+def erased_rows(lines: list[str], shown: list[str] | None = None, rowless: list[int] | None = None) -> list[int]:
     """The lines a later line erased on the screen: a line that starts by erasing its row and
     moving up (`ESC[K ESC[1A ESC[K ESC[1A …`: jest's RUNS rows, vitest's live summary, log-update)
     blanks the rows it passes, so the terminal finally showed nothing of the lines printed
     there (their text is redrawn below, or was progress). Only escapes at a line's start are
     followed; text with cursor-down or positioning escapes is left as it is (empty list).
     `shown`: the lines as clean_line shows them, when the caller has them (whether a line
-    shows text is then read there, not by stripping its escapes again)."""
+    shows text is then read there, not by stripping its escapes again).
+    `rowless`: when given, the lines that hold no row of the final screen are appended: each
+    erased line and each line showing nothing (an escape-only line that moved up, a blank line
+    a later frame printed over, a row below where the cursor ended) whose row another line
+    holds or that is past the last row; a blank row keeps the last line that landed on it."""
     text_has = "\n".join(lines)
     if CLEAR_ALL in text_has:  # followed where a line starts with it (below); elsewhere ignored
         text_has = text_has.replace(CLEAR_ALL, "")
     if CURSOR_ELSEWHERE.search(text_has) is not None:
         return []
     owner: list[int] = []  # the line whose text a screen row holds (-1: none)
+    landed: list[int] = []  # the last line printed on each row (-1: none)
+    empty: list[int] = []  # the lines showing nothing
     erased: set[int] = set()
     row = 0
     for i, line in enumerate(lines):
         while len(owner) <= row:
             owner.append(-1)
+            landed.append(-1)
         start = LINE_START_ESCAPES.match(line) if "\x1b[" in line else None
         if start is not None and ("A" in start.group() or CLEAR_ALL in start.group()):
             for esc in start.group().replace("\r", "").split("\x1b[")[1:]:
                 if esc == "2J":  # the screen and (3J) its scrollback cleared: every row shown so far
                     erased.update(k for k in owner if k >= 0)
-                    owner = [-1]
+                    owner, landed = [-1], [-1]
                 elif esc == "H":
                     row = 0
                 elif esc.endswith("K") and esc[:-1] in ("", "0", "2"):
@@ -132,7 +153,17 @@ def erased_rows(lines: list[str], shown: list[str] | None = None) -> list[int]:
                 erased.discard(owner[row])  # overwritten in part, not erased: left as it is
             owner[row] = i
             erased.discard(i)
+        else:
+            empty.append(i)
+        landed[row] = i
         row += 1
+    if rowless is not None:
+        # a row holds its owner's line; an empty row before the cursor's last row, the last
+        # line that landed on it (a blank row on the screen); every other line showing nothing
+        # holds no row (lines an overwrite left in part show text, and stay)
+        held = {k for k in owner if k >= 0}
+        held.update(landed[r] for r in range(min(row, len(owner))) if owner[r] < 0 and landed[r] >= 0)
+        rowless.extend(sorted(k for k in erased.union(empty) if k not in held))
     return sorted(erased)
 
 
@@ -156,7 +187,40 @@ def plain_text(data: bytes) -> bytes | None:
     lines = text.replace("\r\n", "\n").split("\n")
     if _UP_ERASE in text:
         lines = _erased_rows_apart(lines)
-    return "\n".join(clean_line(line) for line in lines).encode()
+    shown = [clean_line(line) for line in lines]
+    if "\x1b[" in text and (CURSOR_UP.search(text) is not None or CLEAR_ALL in text):
+        rowless: list[int] = []
+        erased_rows(lines, shown, rowless)
+        if rowless:
+            shown = _without_redrawn(shown, rowless)
+    return "\n".join(shown).encode()
+
+
+def _without_redrawn(shown: list[str], rowless: list[int]) -> list[str]:
+    """`shown` without the lines that hold no row of the final screen (erased_rows) and show
+    nothing, or show what a later line shows again, or whose subject (the text after the first
+    word) a row of the screen shows: jest's ` RUNS  jt/a.test.js`, redrawn at every frame,
+    shown as ` FAIL  jt/a.test.js`. A row erased whose text no other line shows stays
+    (Lightning's `val_loss: 1.076` row under the bar, the one place that value was shown)."""
+    gone = set(rowless)
+    on_screen = {_subject(line) for k, line in enumerate(shown) if k not in gone}
+    later: set[str] = set()
+    keep = [True] * len(shown)
+    for k in range(len(shown) - 1, -1, -1):
+        line = shown[k]
+        if k in gone and (not line.strip() or line in later or (_subject(line) or "") in on_screen):
+            keep[k] = False
+        later.add(line)
+    return list(compress(shown, keep))
+
+
+def _subject(line: str) -> str | None:
+    """A row's text after its first word, when that names something (a path, a title: 8
+    characters at least, a letter among them), not a value (`val_loss: 0.655`)."""
+    parts = line.split(None, 1)
+    if len(parts) < 2 or len(parts[1]) < 8 or not any(map(str.isalpha, parts[1])):
+        return None
+    return parts[1]
 
 
 #: Cursor up one row and erase it: how a live display of several rows redraws (rich's progress

@@ -134,7 +134,10 @@ class JsonCompressor:
         if view is None:
             return None
         trailer = json_framed.frame_text(trailer)
-        out = (json_framed.frame_text(prelude) + view.decode("utf-8").rstrip("\n")
+        prelude = json_framed.frame_text(prelude)
+        if prelude.count("\n") >= json_framed.RUN_PRELUDE_LINES:
+            prelude = json_framed.thinned_run(prelude)
+        out = (prelude + view.decode("utf-8").rstrip("\n")
                + (trailer if trailer.strip() else "\n")).encode("utf-8")
         return out if len(out) < len(data) else None
 

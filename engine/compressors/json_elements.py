@@ -80,8 +80,11 @@ def select(items: list[Any], units: list[str], query: str, profile: Profile,
         # Names in a name-keyed map (a dependency called `es-errors`) are not reports either.
         if not profile.maps or _names_failure(items[i], "", profile.maps, 0):
             keep[i] = True
-    for i in _odd_ones(profile, units):
-        keep[i] = True
+    odd = _odd_ones(profile, units)
+    passing = passing_results(items) if odd else set()
+    for i in odd:
+        if i not in passing:  # a passing test's duration or title is not the odd record
+            keep[i] = True
     # A lint or compiler report's findings are kept by severity and rule, as in its text form
     # (`"severity": "error"` on a ruff style finding, or a message quoting `exception`, is no
     # failure of its own); its head and tail stay like any array's.
@@ -93,6 +96,43 @@ def select(items: list[Any], units: list[str], query: str, profile: Profile,
     if query:
         query_keep(units, query, keep, max(0, QUERY_LIMIT - sum(keep)))
     return keep
+
+
+#: The keys a test report's result names its outcome under (jest and vitest `status`,
+#: pytest-json-report `outcome`; mocha's an empty `err`), the values that say it passed (Playwright's `expected`), and
+#: the keys naming the test (a service's records with `"status": "ok"` are no test results).
+RESULT_STATUS_KEYS = ("status", "outcome")
+PASSED_VALUES = frozenset({"passed", "pass", "expected"})
+RESULT_TITLE_KEYS = ("title", "fullName", "fullTitle", "nodeid", "testName")
+
+
+def passing_results(items: list[Any]) -> set[int]:
+    """Indices of the passing test results, when the array is a test report's results (at
+    least half its elements are objects naming a test and its outcome); else none. Passing
+    results are the report's repetition: their durations and titles differ, but none of them
+    is the odd record."""
+    first = items[0] if items else None
+    if not isinstance(first, dict) or not any(map(first.__contains__, RESULT_STATUS_KEYS + ("err",))):
+        return set()  # (a report's results are alike: the first one says whether it is one)
+    found: set[int] = set()
+    outcomes = 0
+    for i, item in enumerate(items):
+        if not isinstance(item, dict) or not any(map(item.__contains__, RESULT_TITLE_KEYS)):
+            continue
+        err = item.get("err")
+        if isinstance(err, dict):  # mocha's json reporter: `"err": {}` for a test that passed
+            outcomes += 1
+            if not err:
+                found.add(i)
+            continue
+        for key in RESULT_STATUS_KEYS:
+            value = item.get(key)
+            if isinstance(value, str):
+                outcomes += 1
+                if value in PASSED_VALUES:
+                    found.add(i)
+                break
+    return found if 2 * outcomes >= len(items) else set()
 
 
 def _error_words(pattern: str) -> tuple[str, ...] | None:

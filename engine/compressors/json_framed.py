@@ -101,6 +101,23 @@ def _frame_lines(frame: str, trailing: bool) -> bool:
     return len(lines) <= FRAME_MAX_LINES and not (trailing and any(ln.lstrip()[:1] in "{[" for ln in lines))
 
 
+#: A prelude of this many lines is asked whether it is a test run's report (thinned_run).
+RUN_PRELUDE_LINES = 20
+
+
+def thinned_run(prelude: str) -> str:
+    """A test runner's human report above its JSON report (`jest --json`: the verbose list of
+    passing tests on stderr) thinned as the terminal compressor thins a run: its passing rows
+    under a counted marker, every failure block and count kept. Any other prelude as it is."""
+    from engine.compressors import toolout_detect  # (the JSON reader loads them only here)
+    from engine.compressors.terminal import TerminalCompressor
+
+    if not toolout_detect.is_tool_output(prelude):
+        return prelude
+    out = TerminalCompressor().compress(prelude.encode("utf-8"))
+    return prelude if out is None else out.decode("utf-8")
+
+
 def frame_text(frame: str) -> str:
     """A prelude or trailer as the view shows it: its lines, colours gone."""
     return ANSI.sub("", frame) if "\x1b" in frame else frame

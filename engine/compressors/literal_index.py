@@ -25,7 +25,8 @@ except ImportError:  # every gate searched on its own: slower, the same answers
 #: finds one with memchr, as fast as the scan, and a common one would flood it with matches.
 GATE_WORDS: tuple[str, ...] = (
     '\tat ', '\n\t', '\n#1 ', '\n==', '\nSEVERE: ', '\nWARNING: ', '\n[DEBUG] ', '\n[WARNING] ',
-    '\nconfigure:', '  \t', '  at ', ' ... ', ' AFFECTING ', ' D ', ' ERROR ', ' ERRORS', ' HTTP/1.',
+    '\nconfigure:', '  \t', '  at ', ' ... ', ' AFFECTING ', ' D ', ' ERROR ', ' ERRORS', ' FAIL ',
+    ' HTTP/1.',
     ' _ _ _ ', ' collected', ' example, ', ' examples, ', ' generated.', ' inspected, ', ' ms',
     ' on line ', ' runs, ', ' trace output on.', ' → ', ' ↩ ', ' ∅ ', ' ☢ ', ' ⚠ ', ' ✘ ', '" ',
     '" 5', '"@module":"terraform.ui"', '"Action":"', '"Package":"', '"status', '# A tibble: ',
@@ -47,7 +48,8 @@ GATE_WORDS: tuple[str, ...] = (
     'duplicate symbol', 'entering extended mode', 'error: Failed to build `', 'f1-score',
     'fuzz: elapsed: ', 'gcc-', 'gyp info ', 'gyp verb ', 'ld returned', 'ld: ', 'libtool: ',
     'lto-wrapper: ', 'lto1: ', 'npm ERR! Options:', 'npm error Options:', 'ns/op', 'ollup',
-    'running ', 'secs.', 'slowest ', 'tests run.', 'vite v', 'warnings summary', 'would reformat ', "{'eval_",
+    'running ', 'secs.', 'slowest ', 'start of coverage report', 'stderr | ', 'stdout | ', 'tests run.',
+    'vite v', 'warnings summary', 'would reformat ', "{'eval_",
     "{'train_runtime'", '| /* confdefs.h */', '| F W S  OK | Context', '| P:',
     '── Traceback (most recent call last) ──', '└─', '├─', '══ DONE ', '✓ built in ', '✖ failing tests:',
     '✘ [fail]: ',

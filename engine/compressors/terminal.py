@@ -261,12 +261,24 @@ class TerminalCompressor(L.QueryAwareLines):
             fold_kept, folded = new_kept, repeats
         doc = L.split(text)
         erased: list[int] = []
-        cleaned = clean_lines(text, doc.bare(), erased)
-        n = len(cleaned)
+        rowless: list[int] = []
+        cleaned = clean_lines(text, doc.bare(), erased, rowless)
         if doc.crlf == 0:
             units = list(cleaned)
         else:
             units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
+        if rowless:
+            # Lines that hold no row of the final screen (rows a live display erased, escape-only
+            # lines that moved up): the terminal never showed them, so the view has no line for
+            # them and no marker counts them.
+            gone = set(rowless)
+            at = [k for k in range(len(cleaned)) if k not in gone]
+            cleaned, units = [cleaned[k] for k in at], [units[k] for k in at]
+            new_index = {k: j for j, k in enumerate(at)}
+            erased = [new_index[k] for k in erased if k in new_index]
+            if folded is not None:
+                fold_kept = [new_index[k] for k in fold_kept if k in new_index]
+        n = len(cleaned)
         eol = "\r" if doc.eol_cr else ""
         scan = L.LineScan(cleaned)  # the keyword scans below share the joined text
         if profile_report.is_report(scan.joined()):  # perf report under a pty: coloured ranked tables

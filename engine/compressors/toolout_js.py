@@ -45,6 +45,8 @@ from engine.patterns import (
     JS_PW_RESULT_ODD,
     JS_PW_RETRY_HEAD,
     JS_PW_STARTED,
+    JS_VITEST_CONSOLE_HEAD,
+    JS_VITEST_FAIL_TEST,
     JS_VITEST_FAILED_ROW,
     JS_VITEST_FILE_FAILED,
     JS_VITEST_LIST_ROW,
@@ -103,6 +105,10 @@ def mark_js(norm: list[str], cls: list[str], scan: LineScan | None = None) -> No
     _mark_path_lists(norm, cls, scan)
     hints = _holding(scan, HINT_WORDS)
     n = len(norm)
+    if NODE_COVERAGE_START in scan.joined():
+        _mark_node_coverage(norm, cls, scan)
+    if ("stdout | " in scan.joined() or "stderr | " in scan.joined()) and " FAIL " in scan.joined():
+        _mark_failed_tests_output(norm, cls, scan)
     for i in hints:
         s = norm[i]
         if "❯" in s and (m := JS_VITEST_FILE_FAILED.match(s)):
@@ -134,6 +140,49 @@ def mark_js(norm: list[str], cls: list[str], scan: LineScan | None = None) -> No
             _mark_console_block(norm, cls, i, m["method"] in PROBLEM_CONSOLE)
         elif "console." not in s and s.strip() == "● Console" and cls[i] == PASS:
             cls[i] = OTHER  # a verbose run's tree took jest's console header for a suite title
+
+
+#: node --test --experimental-test-coverage frames its table (`ℹ file | line % | branch % …`,
+#: `# ` before each line under the TAP reporter) with these lines.
+NODE_COVERAGE_START = "start of coverage report"
+NODE_COVERAGE_END = "end of coverage report"
+
+
+def _mark_node_coverage(norm: list[str], cls: list[str], scan: LineScan) -> None:
+    """node --test's coverage table, the list the agent asked for: every line from its
+    `start of coverage report` to its `end of coverage report` stays (its rules and file rows
+    were thinned one at a time as `1 other line`, a partial table reading as complete)."""
+    n = len(norm)
+    for i in _holding(scan, (NODE_COVERAGE_START,)):
+        if not norm[i].rstrip().endswith(NODE_COVERAGE_START):
+            continue
+        j = i + 1
+        while j < n and not norm[j].rstrip().endswith(NODE_COVERAGE_END):
+            j += 1
+        if j < n:  # a table cut off (a crash, a timeout) is left to the other rules
+            for k in range(i, j + 1):
+                cls[k] = KEEP
+
+
+def _mark_failed_tests_output(norm: list[str], cls: list[str], scan: LineScan) -> None:
+    """vitest's console blocks of the tests that failed (`stdout | vt/a.test.js > s > t`, the
+    lines the test printed, to a blank line) stay: what a failing test printed is the first
+    thing read when debugging it; every other test's blocks are its output, thinned."""
+    failed = set()
+    for i in _holding(scan, (" FAIL ",)):
+        if m := JS_VITEST_FAIL_TEST.match(norm[i]):
+            failed.add(m.group(1).rstrip())
+    if not failed:
+        return
+    n = len(norm)
+    for i in _holding(scan, ("stdout | ", "stderr | ")):
+        m = JS_VITEST_CONSOLE_HEAD.match(norm[i])
+        if m is None or m.group(1).rstrip() not in failed:
+            continue
+        j = i
+        while j < n and norm[j].strip():
+            cls[j] = KEEP
+            j += 1
 
 
 def _mark_console_block(norm: list[str], cls: list[str], i: int, problem: bool) -> None:
