@@ -1,0 +1,79 @@
+"""Source files as coding agents read them (cat, cat -n, a Read tool's `N→` gutter, windows),
+trimmed real files under tests/fixtures/real/codefiles/: the outline keeps its true line numbers
+on every line it shows, and code is read as code."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.real_views import engine_view
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "codefiles"
+GUTTER = re.compile(r"^( *\d+)(\t|→)")
+#: Lines the code compressor writes itself: they carry no number.
+OWN = re.compile(r"^\s*(\.\.\.|\"\"\"|\*/ \}|.*\(caveman\)|.*\"\"\"caveman: body elided.*)$")
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def numbered_view(counter, name: str) -> tuple[list[str], list[tuple[int | None, str]]]:  # noqa: ANN001
+    """The source lines of the listing, and each view line as (its number or None, its text)."""
+    data = real(name).decode()
+    source = [GUTTER.sub("", ln, count=1) for ln in data.split("\n")]
+    rows: list[tuple[int | None, str]] = []
+    for line in engine_view(counter, real(name)).rstrip("\n").split("\n"):
+        m = GUTTER.match(line)
+        rows.append((int(m.group(1)), line[m.end():]) if m else (None, line))
+    return source, rows
+
+
+def true_number(source: list[str], number: int, text: str) -> bool:
+    """The view line says what source line `number` says (an elided body's opener, or a
+    docstring cut to its first line, as the code compressor writes them)."""
+    original = source[number - 1]
+    if text == original:
+        return True
+    if " { /* caveman: body elided" in text:
+        head = text.split(" { /* caveman: body elided")[0]
+        return original.rstrip() == head + " {" or original.startswith(head + " { //")
+    if text.endswith(('"""', "'''")):
+        quote = text[-3:]
+        summary = text.strip()[3:-3].strip()
+        return original.rstrip() == text[:-3] or (original.strip() == quote
+                                                  and source[number].strip().startswith(summary))
+    return False
+
+
+def test_outline_of_a_numbered_listing_numbers_every_line_it_shows(counter) -> None:
+    # queue.py under `cat -n`: `empty()` opens a multi-line docstring whose first line reads
+    # just like _PySimpleQueue.empty's one-line docstring 200 lines on. Cut to its first line by
+    # the code compressor, it was traced to that later line, the cursor jumped past everything
+    # between, under half the lines traced, and the whole view lost its gutter (109 lines).
+    source, rows = numbered_view(counter, "catn-queue-py.out")
+    unnumbered = [text for number, text in rows if number is None and text.strip() and not OWN.match(text)]
+    assert unnumbered == []
+    assert all(true_number(source, n, t) for n, t in rows if n is not None)
+    assert (98, "        '''Return True if the queue is empty, False otherwise (not reliable!).'''") in rows
+
+
+def test_lines_after_an_elided_body_keep_their_numbers(counter) -> None:
+    # utils.ts (TanStack Query, MIT) under a Read tool's `N→` gutter: after an elided body the
+    # cursor stayed inside it, so the `}`, `*/`, `/**` and blank lines that came next (each too
+    # short to be traced anywhere but at the cursor) were shown without a number (29 lines).
+    source, rows = numbered_view(counter, "read-query-utils-ts.out")
+    unnumbered = [text for number, text in rows if number is None and not OWN.match(text)]
+    assert unnumbered == []
+    assert all(true_number(source, n, t) for n, t in rows if n is not None)
+    closers = [(n, t) for n, t in rows if t.strip() in ("}", "*/", "/**")]
+    assert len(closers) > 40 and all(source[n - 1] == t for n, t in closers)
+
+
+def test_module_docstring_opening_alone_keeps_the_number_of_its_quotes(counter) -> None:
+    # operator.py: `"""` alone on line 1, `Operator Interface` on line 2; the view's
+    # `"""Operator Interface"""` traced to neither and had no number.
+    source, rows = numbered_view(counter, "catn-operator-py.out")
+    assert rows[0] == (1, '"""Operator Interface"""')
+    assert [text for number, text in rows if number is None and not OWN.match(text)] == []
+    assert all(true_number(source, n, t) for n, t in rows if n is not None)
