@@ -77,3 +77,42 @@ def test_module_docstring_opening_alone_keeps_the_number_of_its_quotes(counter) 
     assert rows[0] == (1, '"""Operator Interface"""')
     assert [text for number, text in rows if number is None and not OWN.match(text)] == []
     assert all(true_number(source, n, t) for n, t in rows if n is not None)
+
+
+# ---------------------------------------------------------------- code with `key: value` lines
+
+
+def test_code_whose_fields_read_as_yaml_keys_is_code(counter) -> None:
+    # A TypeScript overload list (`fn1: UnaryFunction<T, A>,`), a Rust struct's fields
+    # (`dwSize: DWORD,`) and a Go switch (`case xArgCR0: …`) are `key: value`-shaped: the YAML
+    # guard read them as YAML, detect said text, and the text reader elided overloads, struct
+    # fields and map entries as look-alike sections ("… 7 sections elided").
+    from engine.detect import detect
+    from engine.types import ContentType
+
+    for name in ("cat-rxjs-pipe-ts.out", "cat-winapi-fileapi-rs-head200.out", "cat-x86asm-plan9x-go.out"):
+        data = real(name)
+        assert detect(data) == ContentType.CODE, name
+        view = engine_view(counter, data)
+        assert "sections elided" not in view, name
+        original = data.decode().split("\n")
+        shown = set(view.split("\n"))
+        heads = {ln.split(" { /* caveman")[0] for ln in shown if "{ /* caveman" in ln}
+        # every signature, overload and field line stays
+        for line in original:
+            if re.match(r"^(export function|func |pub (const|type|fn)|STRUCT!|\s+\w+: \w)", line):
+                assert line in shown or line.rstrip(" {") in heads, (name, line)
+    pipe = engine_view(counter, real("cat-rxjs-pipe-ts.out"))
+    assert pipe.count("export function pipe") == real("cat-rxjs-pipe-ts.out").decode().count("export function pipe") == 13
+
+
+def test_json_with_trailing_commas_is_still_config() -> None:
+    # Quoted keys are JSON's or YAML's, never a struct's fields: an .eslintrc stays config.
+    from engine.detect import detect
+    from engine.types import ContentType
+
+    eslintrc = (b'{\n\t"root": true,\n\n\t"extends": "@ljharb",\n\n\t"rules": {\n\t\t"func-name-matching": 0,\n'
+                b'\t\t"indent": [2, 4],\n\t\t"no-new-func": [1],\n\t},\n\n\t"overrides": [\n\t\t{\n'
+                b'\t\t\t"files": "test/**",\n\t\t\t"rules": {\n\t\t\t\t"max-lines-per-function": 0,\n'
+                b'\t\t\t\t"strict": [0]\n\t\t\t},\n\t\t},\n\t],\n}\n')
+    assert detect(eslintrc) == ContentType.CONFIG
