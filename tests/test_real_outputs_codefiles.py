@@ -116,3 +116,18 @@ def test_json_with_trailing_commas_is_still_config() -> None:
                 b'\t\t\t"files": "test/**",\n\t\t\t"rules": {\n\t\t\t\t"max-lines-per-function": 0,\n'
                 b'\t\t\t\t"strict": [0]\n\t\t\t},\n\t\t},\n\t],\n}\n')
     assert detect(eslintrc) == ContentType.CONFIG
+
+
+def test_ruby_source_is_code_and_keeps_every_method(counter) -> None:
+    # Ruby ends its blocks with `end` and calls without parentheses: under 40% of its lines
+    # looked like code, so a Ruby file read as text, and the text reader elided five of
+    # molinillo's delegate methods, `def` lines and all, as "… 5 sections elided".
+    from engine.detect import detect
+    from engine.types import ContentType
+
+    for name in ("cat-molinillo-resolution-state-rb.out", "cat-rdoc-text-rb.out"):
+        data = real(name)
+        assert detect(data) == ContentType.CODE, name
+        view = engine_view(counter, data).split("\n")
+        defs = [ln for ln in data.decode().split("\n") if ln.lstrip().startswith("def ")]
+        assert len(defs) >= 8 and all(d in view for d in defs), name
