@@ -261,7 +261,18 @@ def _looks_like_html(text: str) -> bool:
         return False
     if "\t" in text and _matches_at_least(P.DISASSEMBLY_LINE, text, 8):
         return False  # objdump -d: `<main>:` is a symbol, not a tag
-    return text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None
+    return text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None and not _tags_in_comments(text)
+
+
+def _tags_in_comments(text: str) -> bool:
+    """Every body tag sits on a comment line: Javadoc's `* <p>`, a `/// <p>` doc comment. A window
+    of a Java class (indented, so no `class` at the margin) read as HTML and came back as prose,
+    its signatures and line numbers gone."""
+    for m in P.HTML_BODY_TAG.finditer(text):
+        lead = text[text.rfind("\n", 0, m.start()) + 1:m.start()].lstrip()
+        if not lead.startswith(("*", "/*", "//")):
+            return False
+    return True
 
 
 def _looks_like_table(nonblank: list[str], text: str) -> bool:

@@ -131,3 +131,21 @@ def test_ruby_source_is_code_and_keeps_every_method(counter) -> None:
         view = engine_view(counter, data).split("\n")
         defs = [ln for ln in data.decode().split("\n") if ln.lstrip().startswith("def ")]
         assert len(defs) >= 8 and all(d in view for d in defs), name
+
+
+def test_window_of_a_java_class_with_javadoc_tags_is_code_not_html(counter) -> None:
+    # `cat -n` of lines 2000-2300 of ConcurrentHashMap.java: every line indented (no `class` at
+    # the margin) and Javadoc full of `<p>`: read as HTML, the view was two lines of prose, every
+    # signature and line number gone.
+    from engine.detect import detect
+    from engine.listing import unwrap
+    from engine.types import ContentType
+
+    data = real("catn-concurrenthashmap-java-2000-2300.out")
+    assert detect(unwrap(data).body) == ContentType.CODE
+    source, rows = numbered_view(counter, "catn-concurrenthashmap-java-2000-2300.out")
+    source = [""] * 1999 + source  # the window starts at line 2000
+    assert all(true_number(source, n, t) for n, t in rows if n is not None)
+    signatures = [ln for ln in source if ln.startswith("    public ") and ln.rstrip().endswith("{")]
+    shown = {t.split(" { /* caveman")[0] + " {" for n, t in rows if "{ /* caveman" in t}
+    assert len(signatures) >= 8 and all(sig.rstrip() in shown for sig in signatures)
