@@ -149,3 +149,15 @@ def test_window_of_a_java_class_with_javadoc_tags_is_code_not_html(counter) -> N
     signatures = [ln for ln in source if ln.startswith("    public ") and ln.rstrip().endswith("{")]
     shown = {t.split(" { /* caveman")[0] + " {" for n, t in rows if "{ /* caveman" in t}
     assert len(signatures) >= 8 and all(sig.rstrip() in shown for sig in signatures)
+
+
+def test_window_that_starts_inside_a_doc_comment_is_outlined(counter) -> None:
+    # Read(offset=333, limit=150) of queryObserver.ts (TanStack Query, MIT) lands inside a
+    # `/** … */` comment: its prose read as code, no grammar parsed the window and it passed
+    # through whole. The comment's tail stays as it is; the members after it are outlined.
+    source, rows = numbered_view(counter, "read-queryobserver-ts-334-483.out")
+    source = [""] * 333 + source
+    assert rows[0] == (334, source[333]) and rows[7] == (341, "   */")
+    assert any("{ /* caveman: body elided" in t for n, t in rows)
+    assert all(true_number(source, n, t) for n, t in rows if n is not None)
+    assert [t for n, t in rows if n is None and not OWN.match(t)] == []
