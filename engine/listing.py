@@ -284,8 +284,9 @@ def _align_pending(pending: list[tuple[int, bytes | None]], hit: int, cursor: in
             break
         if source[pos] != line and (line.strip() or source[pos].strip()):
             break
-        rendered[index] = gutter.prefixes[pos] + rendered[index]
-        numbered += bool(line.strip())
+        if line.strip():  # a blank line is stepped over, not numbered: a number costs what it says
+            rendered[index] = gutter.prefixes[pos] + rendered[index]
+            numbered += 1
     return numbered
 
 
