@@ -128,7 +128,7 @@ def detect(data: bytes) -> ContentType:
         return ContentType.TERMINAL
     search_like = not log_like and _looks_like_search(nonblank)
     # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
-    if not log_like and not search_like and not _yaml_shaped(nonblank) and not _sql_script(nonblank) \
+    if not log_like and not search_like and not _yaml_shaped(nonblank, code_keys=False) and not _sql_script(nonblank) \
             and _looks_like_code(text, nonblank) \
             and P.THREAD_DUMP_START.search(text) is None:  # a thread dump's frames are not source
         return ContentType.CODE
@@ -274,7 +274,18 @@ def _looks_like_html(text: str) -> bool:
         return False
     if "\t" in text and _matches_at_least(P.DISASSEMBLY_LINE, text, 8):
         return False  # objdump -d: `<main>:` is a symbol, not a tag
-    return text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None
+    return text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None and not _tags_in_comments(text)
+
+
+def _tags_in_comments(text: str) -> bool:
+    """Every body tag sits on a comment line: Javadoc's `* <p>`, a `/// <p>` doc comment. A window
+    of a Java class (indented, so no `class` at the margin) read as HTML and came back as prose,
+    its signatures and line numbers gone."""
+    for m in P.HTML_BODY_TAG.finditer(text):
+        lead = text[text.rfind("\n", 0, m.start()) + 1:m.start()].lstrip()
+        if not lead.startswith(("*", "/*", "//")):
+            return False
+    return True
 
 
 def _looks_like_table(nonblank: list[str], text: str) -> bool:
@@ -568,10 +579,25 @@ def _toml_prose(line: str) -> bool:
     return not (s[0] in "\"'[]{}-+0123456789" or s.endswith((",", "[", "{")))
 
 
-def _yaml_shaped(nonblank: list[str]) -> bool:
+def _yaml_shaped(nonblank: list[str], *, code_keys: bool = True) -> bool:
+    """Half the significant lines are `key: value` lines. `code_keys=False` leaves out the key
+    lines that are code's: a struct's or an interface's `field: Type,` (a YAML value seldom ends
+    in `,` `;` `(` or `{`), a Python annotation with its default (`name: T = x`), a `case X:`
+    label. A Rust struct, a TypeScript overload list or a Java switch table read as YAML, then
+    as text, and lost fields and signatures as look-alike sections."""
     significant = [ln for ln in nonblank if not ln.lstrip().startswith("#")]
-    keys = sum(1 for ln in significant if P.YAML_KEY.match(ln))
+    keys = sum(1 for ln in significant if P.YAML_KEY.match(ln) and (code_keys or not _code_key(ln)))
     return keys >= 6 and 2 * keys >= len(significant)
+
+
+def _code_key(line: str) -> bool:
+    """A `key: value`-shaped line (YAML_KEY matched it) that is code's (see _yaml_shaped); a
+    quoted key is JSON's or YAML's (a tsconfig.json or .eslintrc with trailing commas is config)."""
+    key, _, value = line.partition(":")
+    key = key.lstrip()
+    if key[:1] in ('"', "'"):
+        return False
+    return line.rstrip()[-1:] in (",", ";", "(", "{") or " = " in value or key.startswith("case ")
 
 
 def _looks_like_yaml(data: bytes, significant: list[str]) -> bool:

@@ -224,35 +224,85 @@ def _renumber(gutter: Gutter, output: bytes) -> bytes | None:
         if gutter.numbers[i] is None:
             continue
         exact.setdefault(ln, []).append(i)
-        if ln.rstrip().endswith(b"{"):
-            opener.setdefault(ln.rstrip()[:-1].rstrip(), []).append(i)
+        head = _opener_head(ln)
+        if head is not None:
+            opener.setdefault(head, []).append(i)
     out_lines = line_prefix.split_lines(output)
     rendered: list[bytes] = []
     cursor = 0
     traced = nonblank = 0
+    # Blank and short wordless lines (`}`, `*/`, `/**`) that did not continue the source at the
+    # cursor: after an elided body the cursor is still inside it. Each waits for the next line
+    # that traces, then takes the source lines right above it if they are the same lines.
+    pending: list[tuple[int, bytes | None]] = []  # (index in rendered, line or None for a marker)
+    in_body = False  # the cursor is inside a body the last line elided
     for raw in out_lines:
         line = raw.rstrip(b"\r")
         if not line.strip():
-            if cursor < len(source) and not source[cursor].strip() and gutter.prefixes[cursor] is not None:
+            if not pending and not in_body and cursor < len(source) and not source[cursor].strip() \
+                    and gutter.prefixes[cursor] is not None:
                 rendered.append(gutter.prefixes[cursor] + raw)
                 cursor += 1
             else:
+                pending.append((len(rendered), line))
                 rendered.append(raw)
             continue
-        hit = _trace(line, exact, opener, cursor)
+        hit = _trace(line, exact, opener, cursor, source)
         if hit is None:
             # Our own markers are not content that lost its number: they do not count.
-            if not _is_marker(line):
+            marker = _is_marker(line)
+            if not marker:
                 nonblank += 1
+            pending.append((len(rendered), None if marker else line))
             rendered.append(raw)
             continue
         nonblank += 1
         traced += 1
+        traced += _align_pending(pending, hit, cursor, source, gutter, rendered)
+        pending = []
         rendered.append((gutter.prefixes[hit] or b"") + raw)
         cursor = hit + 1
+        in_body = _BODY_MARK.encode() in line
+    if pending and len(pending) <= len(source) - cursor:
+        # The file's last lines (a class's closing `}` after its last method's elided body).
+        traced += _align_pending(pending, len(source), cursor, source, gutter, rendered)
     if nonblank and traced < MIN_TRACED * nonblank:
         return None
     return b"\n".join(rendered) + (b"\n" if output.endswith(b"\n") else b"")
+
+
+def _align_pending(pending: list[tuple[int, bytes | None]], hit: int, cursor: int, source: list[bytes],
+                   gutter: Gutter, rendered: list[bytes]) -> int:
+    """Number the pending lines, last first, with the source lines right above `hit` while they
+    are the same lines (between the cursor and `hit`); a marker stops it: what it stands for
+    lies between. The count of non-blank lines numbered."""
+    pos = hit
+    numbered = 0
+    for index, line in reversed(pending):
+        pos -= 1
+        if line is None or pos < cursor or gutter.prefixes[pos] is None:
+            break
+        if source[pos] != line and (line.strip() or source[pos].strip()):
+            break
+        if line.strip():  # a blank line is stepped over, not numbered: a number costs what it says
+            rendered[index] = gutter.prefixes[pos] + rendered[index]
+            numbered += 1
+    return numbered
+
+
+def _opener_head(line: bytes) -> bytes | None:
+    """What comes before the `{` that opens a body on this line (`sig` of `sig {`, also of
+    `sig { // why`), or None when the line opens none."""
+    stripped = line.rstrip()
+    if stripped.endswith(b"{"):
+        return stripped[:-1].rstrip()
+    brace = stripped.find(b"{")
+    while brace >= 0 and (b"//" in stripped or b"/*" in stripped):
+        rest = stripped[brace + 1:].lstrip()
+        if rest.startswith(b"//") or (rest.startswith(b"/*") and rest.find(b"*/") == len(rest) - 2):
+            return stripped[:brace].rstrip()
+        brace = stripped.find(b"{", brace + 1)
+    return None
 
 
 def _is_marker(line: bytes) -> bool:
@@ -267,22 +317,49 @@ def _first_at(indices: list[int] | None, cursor: int) -> int | None:
     return indices[k] if k < len(indices) else None
 
 
-def _trace(line: bytes, exact: dict[bytes, list[int]], opener: dict[bytes, list[int]], cursor: int) -> int | None:
+def _trace(line: bytes, exact: dict[bytes, list[int]], opener: dict[bytes, list[int]], cursor: int,
+           source: list[bytes] = ()) -> int | None:  # type: ignore[assignment]
     """The source index this output line came from, at or after the cursor, or None.
 
     A short wordless line (`}`, `...`, a closing triple quote) counts only as the very next source line:
     an elision marker equal to some later source line would drag the cursor past real matches."""
     hit = _first_at(exact.get(line), cursor)
-    if hit is not None:
-        weak = len(line.strip()) <= 3 or not any(c.isalnum() for c in line.decode("utf-8", "replace"))
-        return hit if not weak or hit == cursor else None
     text = line.decode("utf-8", errors="replace")
+    if hit is not None and text.endswith(('"""', "'''")) and len(text.strip()) > 6:
+        # A one-line docstring later in the file may read just like this one, cut to its first
+        # line by the code compressor: the nearer source wins.
+        cut = _docstring_cut(text, exact, source, cursor)
+        return hit if cut is None else min(hit, cut)
+    if hit is not None:
+        weak = len(line.strip()) <= 3 or not any(c.isalnum() for c in text)
+        return hit if not weak or hit == cursor else None
     if _BODY_MARK in text:
         # `sig { /* caveman: body elided */ }` came from the source line `sig {`.
         head = text.split(_BODY_MARK, 1)[0].rstrip().encode("utf-8")
         return _first_at(opener.get(head), cursor)
+    return _docstring_cut(text, exact, source, cursor) if len(text.strip()) > 6 else None
+
+
+def _docstring_cut(text: str, exact: dict[bytes, list[int]], source: list[bytes], cursor: int) -> int | None:
+    """The source line of a docstring's first line, closed by the code compressor."""
     for closing in ('"""', "'''"):
-        # A docstring's first line, closed by the code compressor.
-        if text.endswith(closing) and len(text) > 6:
-            return _first_at(exact.get(text[: -len(closing)].encode("utf-8")), cursor)
+        if text.endswith(closing):
+            hit = _first_at(exact.get(text[: -len(closing)].encode("utf-8")), cursor)
+            return hit if hit is not None else _docstring_opener(text, closing, exact, source, cursor)
     return None
+
+
+def _docstring_opener(text: str, closing: str, exact: dict[bytes, list[int]], source: list[bytes],
+                      cursor: int) -> int | None:
+    """A docstring's summary in its quotes, cut from a docstring whose opening quotes stand
+    alone on its first line (the summary on the next): the line of those opening quotes."""
+    body = text.lstrip()
+    m = P.PY_STRING_QUOTE.match(body)
+    if m is None or m.group(2) != closing:
+        return None
+    hit = _first_at(exact.get((text[:len(text) - len(body)] + m.group(0)).encode("utf-8")), cursor)
+    if hit is None:
+        return None
+    summary = body[m.end():-len(closing)].strip().encode("utf-8")
+    after = next((ln.strip() for ln in source[hit + 1:hit + 4] if ln.strip()), b"")
+    return hit if summary and after in (summary, summary + closing.encode()) else None

@@ -1463,7 +1463,12 @@ MARKDOWN_LINE = compile_lazily(
 #: and a URL's `://` is no `:` ending a line before a `//` comment (`visited http://host/ -> 200`).
 CODE_LINE_SHAPE = compile_lazily(
     r"(?:[{}()\[\];:,]|=>|\\)\s*(?:(?<!:)//.*|#.*)?$|^\s+\*(?:\s|/|$)|^\s*(?:[{}\])]|//|/\*|#(?:include|define|if|ifdef|ifndef|endif|pragma)\b|@\w|(?:import|from|def|class|func|fn"
-    r"|return|if|for|while|const|let|var|package|public|private|static|struct|type|impl|use|pub)\b)"
+    r"|return|if|for|while|const|let|var|package|public|private|static|struct|type|impl|use|pub)\b"
+    # Ruby, which ends its blocks with a word: `end`, `module Foo`, `require "x"`, `attr_reader :x`,
+    # `else`/`ensure`/`begin` alone, a block's `do |x|` (its files read as text, and the text reader
+    # elided whole methods as look-alike sections)
+    r"|(?:end|else|ensure|begin)\s*$|module [A-Z]|require(?:_relative)? [\"']|attr_(?:reader|writer|accessor) :)"
+    r"|\bdo \|[\w, *&]*\|$"
 )
 
 #: Lines worth keeping from an elided function body: where errors are raised, and the messages

@@ -26,9 +26,9 @@ def window_cut(data: bytes) -> tuple[int, int] | None:
     not count; a wrong cut only means the middle fails to parse and the listing passes through."""
     size = len(data)
     depth = lowest = 0
-    head = 0
+    head = _comment_tail(data)
     rise = size  # the start of the line where the depth last rose above the lowest level
-    for m in P.CODE_WINDOW_TOKEN.finditer(data):
+    for m in P.CODE_WINDOW_TOKEN.finditer(data, head):
         first = m.group()[0]
         if first in _OPENERS:
             if depth == lowest:
@@ -44,6 +44,25 @@ def window_cut(data: bytes) -> tuple[int, int] | None:
     if (head == 0 and tail == size) or head + size - tail > MAX_CUT_SHARE * size:
         return None
     return head, tail
+
+
+def _comment_tail(data: bytes) -> int:
+    """Where a window that starts inside a `/** … */` comment (` * @param x …` lines) first
+    leaves it: past the line that closes it; 0 when the window starts outside one. Read as code,
+    the comment's prose (and the brackets in its examples) made no grammar parse the window."""
+    close = data.find(b"*/")
+    if close < 0 or b"/*" in data[:close]:
+        return 0
+    start = 0
+    while start < close:  # every line up to the close is a comment line: ` * text`, ` *`, `*/`
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        line = data[start:end].strip()
+        if line and not line.startswith(b"*"):
+            return 0
+        start = end + 1
+    newline = data.find(b"\n", close)
+    return len(data) if newline < 0 else newline + 1
 
 
 def closers(prefix: bytes) -> bytes:
