@@ -7,6 +7,9 @@ its kept lines with it.
 """
 from __future__ import annotations
 
+from itertools import chain, compress, count, repeat
+from operator import contains
+
 from engine.patterns import ANSI, CLEAR_ALL, CONTROL_CHARS, CURSOR_ELSEWHERE, CURSOR_UP, LINE_START_ESCAPES
 
 
@@ -107,7 +110,29 @@ def erased_rows(lines: list[str], shown: list[str] | None = None) -> list[int]:
     owner: list[int] = []  # the line whose text a screen row holds (-1: none)
     erased: set[int] = set()
     row = 0
-    for i, line in enumerate(lines):
+    n = len(lines)
+    # With `shown`, a line without `ESC[` moves no cursor and erases nothing: it takes its row when
+    # it shows text (the row's owner, if any, was overwritten, not erased), and on a row past every
+    # row written so far it only extends `owner`, a run of such lines at once. (It is never in
+    # `erased` itself: only earlier lines are.) The lines with `ESC[` take the general step.
+    stepped = compress(count(), map(contains, lines, repeat("\x1b["))) if shown is not None else range(n)
+    plain = 0  # the first line not handled yet; lines plain..e-1 below hold no `ESC[`
+    for e in chain(stepped, (n,)):
+        while plain < e and row < len(owner):
+            if shown[plain]:
+                if owner[row] >= 0:
+                    erased.discard(owner[row])
+                owner[row] = plain
+            row += 1
+            plain += 1
+        if plain < e:
+            owner.extend([-1] * (row - len(owner)))
+            owner.extend([k if shown[k] else -1 for k in range(plain, e)])
+            row += e - plain
+        if e == n:
+            break
+        plain = e + 1
+        i, line = e, lines[e]
         while len(owner) <= row:
             owner.append(-1)
         start = LINE_START_ESCAPES.match(line) if "\x1b[" in line else None

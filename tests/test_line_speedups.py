@@ -521,3 +521,61 @@ def test_logfmt_pairs_are_logfmt_pair_findall(parts):
 
 def test_logfmt_pairs_are_logfmt_pair_findall_on_known_lines():
     assert [log.logfmt_pairs(line) for line in KNOWN] == [LOGFMT_PAIR.findall(line) for line in KNOWN]
+
+
+def _erased_rows_plain(lines: list[str], shown: list[str] | None = None) -> list[int]:
+    """terminal_text.erased_rows as first written: every line takes the general step."""
+    from engine.patterns import ANSI, CLEAR_ALL, CURSOR_ELSEWHERE, LINE_START_ESCAPES
+
+    text_has = "\n".join(lines).replace(CLEAR_ALL, "")
+    if CURSOR_ELSEWHERE.search(text_has) is not None:
+        return []
+    owner: list[int] = []
+    erased: set[int] = set()
+    row = 0
+    for i, line in enumerate(lines):
+        while len(owner) <= row:
+            owner.append(-1)
+        start = LINE_START_ESCAPES.match(line) if "\x1b[" in line else None
+        if start is not None and ("A" in start.group() or CLEAR_ALL in start.group()):
+            for esc in start.group().replace("\r", "").split("\x1b[")[1:]:
+                if esc == "2J":
+                    erased.update(k for k in owner if k >= 0)
+                    owner = [-1]
+                elif esc == "H":
+                    row = 0
+                elif esc.endswith("K") and esc[:-1] in ("", "0", "2"):
+                    if owner[row] >= 0:
+                        erased.add(owner[row])
+                    owner[row] = -1
+                elif esc.endswith("A"):
+                    row = max(0, row - int(esc[:-1] or 1))
+            rest = line[start.end():]
+        else:
+            rest = line
+        if shown[i] if shown is not None else rest.strip() and (rest.isprintable() or ANSI.sub("", rest).strip()):
+            if owner[row] >= 0:
+                erased.discard(owner[row])
+            owner[row] = i
+            erased.discard(i)
+        row += 1
+    return sorted(erased)
+
+
+_SCREEN_PIECES = ["x", "", " ", "\x1b[K", "\x1b[1A", "\x1b[2K", "\x1b[2A", "\x1b[A", "\x1b[0K", "\r", "ok",
+                  "\x1b[2J\x1b[3J\x1b[H", "\x1b[32m", "\x1b[1G", "\x1b[?25l", "\x1b[0m"]
+
+
+def _outcome(f, *args):
+    try:
+        return f(*args)
+    except Exception as e:  # the plain step's errors too (a row past the screen after a clear)
+        return type(e)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_SCREEN_PIECES), max_size=4).map("".join), max_size=14))
+def test_erased_rows_takes_runs_of_plain_lines_at_once_as_one_by_one(lines):
+    shown = [terminal_text.clean_line(line) for line in lines]
+    for given_shown in (shown, None):
+        assert _outcome(terminal_text.erased_rows, lines, given_shown) == _outcome(_erased_rows_plain, lines, given_shown)
