@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable
 from itertools import compress
+from operator import or_
 
 from engine.compressors import access_counts
 from engine.compressors import lines as L
@@ -448,7 +449,7 @@ class LogCompressor(L.QueryAwareLines):
             if frames:
                 parts.append(L.counted(frames, UNKNOWN_FRAME_NOUN))
             if parts:
-                other = sum(not (r or u) for r, u in zip(repeats[i:j], unknown[i:j]))
+                other = (j - i) - sum(map(or_, repeats[i:j], unknown[i:j]))  # (flags: bools)
                 if other:
                     parts.append(L.counted(other, "other line"))
             if access:
