@@ -579,3 +579,10 @@ def test_erased_rows_takes_runs_of_plain_lines_at_once_as_one_by_one(lines):
     shown = [terminal_text.clean_line(line) for line in lines]
     for given_shown in (shown, None):
         assert _outcome(terminal_text.erased_rows, lines, given_shown) == _outcome(_erased_rows_plain, lines, given_shown)
+
+
+def test_leveled_fields_lead_with_the_level_word_then_the_lines_fields_in_order():
+    got = log.leveled_fields("2024-05-01 12:00:00 WARN worker b=2 a=1 b=3")
+    assert list(got.items()) == [("level", "WARN"), ("b", "2"), ("a", "1")]
+    assert log.leveled_fields("[Sun Dec 04 2005] [error]  x") == {"level": "error"}
+    assert log.leveled_fields("ts=1 level=info msg=x ERROR") == {"ts": "1", "level": "info", "msg": "x"}

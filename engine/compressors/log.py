@@ -123,8 +123,9 @@ def leveled_fields(line: str) -> dict[str, str] | None:
     if found is None:
         return fields
     word = found.group()
-    level = {"level": word[1:-1].rstrip() if word[0] == "[" else word}  # `[error]`: the word inside
-    return {**level, **fields} if fields else level
+    level = word[1:-1].rstrip() if word[0] == "[" else word  # `[error]`: the word inside
+    # (`fields` holds no `level` key here: a level-named field returned above)
+    return {"level": level, **fields} if fields else {"level": level}
 
 
 _NOT_AN_OBJECT: dict[str, str] = {}
