@@ -521,3 +521,10 @@ def test_logfmt_pairs_are_logfmt_pair_findall(parts):
 
 def test_logfmt_pairs_are_logfmt_pair_findall_on_known_lines():
     assert [log.logfmt_pairs(line) for line in KNOWN] == [LOGFMT_PAIR.findall(line) for line in KNOWN]
+
+
+def test_leveled_fields_lead_with_the_level_word_then_the_lines_fields_in_order():
+    got = log.leveled_fields("2024-05-01 12:00:00 WARN worker b=2 a=1 b=3")
+    assert list(got.items()) == [("level", "WARN"), ("b", "2"), ("a", "1")]
+    assert log.leveled_fields("[Sun Dec 04 2005] [error]  x") == {"level": "error"}
+    assert log.leveled_fields("ts=1 level=info msg=x ERROR") == {"ts": "1", "level": "info", "msg": "x"}

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.compressors.toolout_dispatch import FirstCharDispatch
-from engine.patterns import LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_TIME_MASK, compile_lazily, declared_flags
+from engine.patterns import CLIENT_PORT, LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_TIME_MASK, compile_lazily, declared_flags
 
 
 def test_declared_flags_of_a_lazy_pattern_do_not_compile_it():
@@ -72,7 +72,9 @@ def _level_spans(rx: re.Pattern[str], text: str, end: int) -> list[tuple[int, in
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(["INFO", "WARN", "WARNING", "LOG:  ", "LOG: ", "[error]", "[warn]", "[ERROR]",
                                  "XINFO", "INFOS", "_DEBUG", " ", "é", "2024-05-01", "[", "]", "SEVERE", "x",
-                                 "[info     ]", "[critical ]", "[info", "  ]"]),
+                                 "[info     ]", "[critical ]", "[info", "  ]", "TRACE", "DEBUG", "NOTICE",
+                                 "ERROR", "FATAL", "CRITICAL", "LOG", "_", "7", "\n", "Ü", "WARNINGS",
+                                 "[crit]", "[emerg ]", "[warning]", "[trace", "L", "OG"]),
                 max_size=12),
        st.integers(min_value=0, max_value=60))
 def test_log_level_word_matches_where_its_plain_form_does(parts: list[str], end: int) -> None:
@@ -124,3 +126,19 @@ def test_log_time_mask_masks_what_its_plain_form_masks(parts: list[str]) -> None
 ])
 def test_log_time_mask_on_real_heads(head: str, masked: str) -> None:
     assert LOG_TIME_MASK.sub("#", head) == masked
+
+
+#: CLIENT_PORT as first written: the literal-led form in patterns.py must find the same matches.
+_CLIENT_PORT_PLAIN = re.compile(r"(\bfrom \S+ port )\d+")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["from", "from ", " ", "xfrom ", "_from ", "é", "1.2.3.4", " port ", "port ",
+                                 "22", "x", "\n", "\t", "from port 7", "Ü"]), max_size=12))
+def test_client_port_matches_where_its_plain_form_does(parts: list[str]) -> None:
+    from engine.compressors.log import _port_masked
+
+    text = "".join(parts)
+    assert [(m.span(), m[1]) for m in CLIENT_PORT.finditer(text)] == \
+        [(m.span(), m[1]) for m in _CLIENT_PORT_PLAIN.finditer(text)]
+    assert CLIENT_PORT.sub(_port_masked, text) == _CLIENT_PORT_PLAIN.sub(r"\1#", text)

@@ -12,8 +12,8 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from itertools import accumulate, compress
-from operator import not_
+from itertools import accumulate, compress, count, repeat
+from operator import contains, not_
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -270,7 +270,7 @@ class LineScan:
                 if split_lines is None:
                     split_lines = self._split[fold_case] = text.split("\n")
                 if len(split_lines) == n:
-                    found.update(i for i, ln in enumerate(split_lines) if word in ln)
+                    found.update(compress(count(), map(contains, split_lines, repeat(word))))  # C-level
                     break
                 dense = n  # lines holding a newline: stay with find
             line = bisect_right(starts, pos) - 1
