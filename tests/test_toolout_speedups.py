@@ -440,3 +440,23 @@ def test_lean_buckets_keep_only_the_key_groups_and_match_alike():
     for s in ["p:12(33)", "p:12(34)", "(a(", "x", "p:1(11)z"]:
         m, n = rx.match(s), lean.match(s)
         assert (m is None) == (n is None) and (m is None or (m.lastgroup, m.end()) == (n.lastgroup, n.end()))
+
+
+def test_literal_gate_reads_what_every_match_holds():
+    gate = toolout_scan.literal_gate
+    # the optional part must be taken on a line starting with `t` (`[.sx]` cannot start it)
+    assert gate(re.compile(r"(?:\S+\.py )?[.sx]+$"), "t") == (".py ",)
+    assert gate(re.compile(r"(?:\S+\.py )?[.sx]+$"), "") == (".", "s", "x")  # a class of literals
+    assert gate(re.compile(r"\S+::\S.* (?:FAILED|ERROR)\b"), "") == ("ERROR", "FAILED")
+    assert gate(re.compile(r"(?i:abc)d?"), "") is None
+    assert gate(re.compile(r"a(?:xyz|uvw)|qrs"), "") == ("qrs", "uvw", "xyz")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TOOL_PIECES), max_size=6), st.sampled_from(["", " ", "  "]))
+def test_a_bucket_never_matches_a_line_its_gate_rules_out(parts, indent):
+    s = toolout_scan.norm_all([indent + "".join(parts)])[0]
+    buckets = toolout_scan._buckets_of(s)
+    for rx, gate in zip(buckets[::2], buckets[1::2]):
+        if rx is not None and gate is not None and not gate(s):
+            assert rx.match(s) is None

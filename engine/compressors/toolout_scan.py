@@ -15,10 +15,13 @@ own `match`), which tests/test_line_speedups.py checks.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import compress, repeat
 from operator import is_not
+from re import _constants as sre_c  # type: ignore[attr-defined]
+from re import _parser as sre_parse  # type: ignore[attr-defined]
 
-from engine.compressors.toolout_dispatch import FirstCharDispatch, _class_end
+from engine.compressors.toolout_dispatch import FirstCharDispatch, _class_end, _first, line_key
 from engine.compressors.toolout_findings import FINDING_STARTS, FINDING_STARTS_SPACED
 from engine.patterns import (
     TOOL_CARGO_FAILURES,
@@ -155,8 +158,12 @@ def plain_verdicts(s: str) -> tuple[str, bool, int]:
 #: The verdicts of most lines.
 NOTHING = (OTHER, False, -1)
 _DISPATCHES = (LABEL, BLOCK_START, FINDING_START, FINDING_START_SPACED)
-Buckets = tuple["re.Pattern[str] | None", ...]
-#: A line's first character (never white space) → the bucket each of _DISPATCHES tries on it.
+#: A bucket's literal gate: whether a line holds one of the strings every line the bucket
+#: matches holds (None: no gate, always ask).
+Gate = "Callable[[str], bool] | None"
+#: Per dispatch, its bucket and the bucket's gate: (label, its gate, block, its gate, ...).
+Buckets = tuple["re.Pattern[str] | Gate", ...]
+#: A line's first character (never white space) → the buckets and gates line_verdicts asks.
 _BUCKETS: dict[str, Buckets] = {}
 #: An indented line's first non-blank character → the same.
 _INDENTED: dict[str, Buckets] = {}
@@ -170,10 +177,110 @@ def _buckets_of(s: str) -> Buckets:
         c = s.lstrip()[:1]
         got = _INDENTED.get(c)
         if got is None:
-            got = _INDENTED[c] = tuple(_lean(d.bucket(s)) for d in _DISPATCHES)
+            # the gate may not lean on the first character: it is white space of any width
+            got = _INDENTED[c] = _gated(tuple(_lean(d.bucket(s)) for d in _DISPATCHES), "")
         return got
-    got = _BUCKETS[s[:1]] = tuple(_lean(d.bucket(s)) for d in _DISPATCHES)
+    got = _BUCKETS[s[:1]] = _gated(tuple(_lean(d.bucket(s)) for d in _DISPATCHES), s[:1])
     return got
+
+
+def _gated(buckets: tuple["re.Pattern[str] | None", ...], first: str) -> Buckets:
+    """Each bucket followed by its literal gate for lines starting with `first` ("": any)."""
+    return tuple(x for rx in buckets for x in (rx, _never if rx is None else _holds_any(literal_gate(rx, first))))
+
+
+def _never(s: str) -> bool:
+    return False
+
+
+def _holds_any(strings: "tuple[str, ...] | None") -> Gate:
+    """`lambda s: "a" in s or "b" in s`: a line's test costs a call and a find per string,
+    where any(map(s.__contains__, strings)) costs three times that."""
+    if strings is None:
+        return None
+    # the strings are the regex's own literals, written back with repr: nothing else is run
+    return eval("lambda s: " + " or ".join(f"{t!r} in s" for t in strings))  # noqa: S307
+
+
+# ---------------------------------------------------------------- literal gates
+
+#: A gate of more strings than this costs about what the regex call it would spare.
+GATE_MAX = 6
+_REPEATS = {sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", sre_c.MAX_REPEAT)}
+_ATOMIC = getattr(sre_c, "ATOMIC_GROUP", object())  # Python 3.11+
+_ZERO_WIDTH = {sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT}
+#: (rank, strings): every match holds one of the strings. Rank 0: a run at the match's start,
+#: which a line of the bucket's first character mostly holds anyway; 1: any other.
+Need = tuple[int, frozenset[str]]
+
+
+def literal_gate(rx: "re.Pattern[str]", first: str) -> "tuple[str, ...] | None":
+    """Strings one of which every match of `rx` (tried with match()) on a line starting with
+    `first` holds ("": a line starting with anything); None where no such short set is found.
+    Read from the regex parser: a run of literals the match must pass through, or one per
+    branch of an alternation each branch must pass through (see `_needs`)."""
+    if rx.flags & re.I:
+        return None
+    key = line_key(first) if first and not first.isspace() else None
+    best = _best(_needs(sre_parse.parse(rx.pattern, rx.flags).data, key))
+    if best is None or len(best[1]) > GATE_MAX:
+        return None
+    # a string holding another of the set adds nothing: a line holding it holds the other
+    strings = sorted(best[1], key=lambda t: (len(t), t))
+    return tuple(t for k, t in enumerate(strings) if not any(u in t for u in strings[:k]))
+
+
+def _best(needs: list[Need]) -> Need | None:
+    """The need most likely to rule a line out, and cheapest to test: not at the start, no
+    string shorter than 3 (`: `, ` ` are in most lines), fewest strings, its shortest one longest."""
+    return max(needs, key=lambda need: (need[0], min(3, *map(len, need[1])), -len(need[1]), min(map(len, need[1]))),
+               default=None)
+
+
+def _needs(seq: list, first: str | None) -> list[Need]:
+    """What every match of `seq` holds (see Need). `first`: the key (toolout_dispatch.line_key)
+    of the line's first character when seq is tried at the line's start, else None."""
+    items = list(seq)
+    out: list[Need] = []
+    run: list[str] = []
+    run_rank = 1
+    for k, (op, av) in enumerate(items):
+        if op is sre_c.LITERAL:
+            if not run:
+                run_rank = 0 if first is not None else 1
+            run.append(chr(av))
+            first = None
+            continue
+        if run:
+            out.append((run_rank, frozenset({"".join(run)})))
+            run = []
+        if op in _ZERO_WIDTH:
+            continue  # matches no text: the next element starts where this one did
+        if op is sre_c.SUBPATTERN:
+            _group, add_flags, _del_flags, sub = av
+            if not add_flags & re.I:
+                out.extend(_needs(sub, first))
+        elif op is sre_c.BRANCH:
+            each = [_best(_needs(branch, first)) for branch in av[1]]
+            if all(each):
+                out.append((min(r for r, _ in each), frozenset().union(*(s for _, s in each))))
+        elif op in _REPEATS:
+            if av[0] >= 1:
+                out.extend(_needs(av[2], first))
+            elif first is not None:
+                # `(\S+\.py )?[.sx]+` on a line starting with `t`: what follows the optional part
+                # cannot start the match, so the match starts with the optional part.
+                keys, nullable = _first(items[k + 1:], False)
+                if not nullable and first not in keys:
+                    out.extend(_needs(av[2], first))
+        elif op is _ATOMIC:
+            out.extend(_needs(av, first))
+        elif op is sre_c.IN and av and all(o is sre_c.LITERAL for o, _ in av):
+            out.append((1, frozenset(chr(a) for _, a in av)))
+        first = None
+    if run:
+        out.append((run_rank, frozenset({"".join(run)})))
+    return out
 
 
 #: A bucket → the same regex with only the groups line_verdicts reads (see _lean).
@@ -236,18 +343,21 @@ def _uncaptured(src: str) -> str | None:
 
 def line_verdicts(s: str) -> tuple[str, bool, int]:
     """plain_verdicts(s), with the buckets looked up once per line; NOTHING itself for most."""
-    label_rx, block_rx, finding_rx, spaced_rx = _BUCKETS.get(s[:1]) or _buckets_of(s)
-    block = block_rx is not None and block_rx.match(s) is not None
+    label_rx, label_gate, block_rx, block_gate, finding_rx, finding_gate, spaced_rx, spaced_gate = (
+        _BUCKETS.get(s[:1]) or _buckets_of(s))
+    # a bucket is asked only when the line holds a string of its gate (its regex cannot match
+    # a line holding none): a few C-level finds instead of a regex call for most lines
+    block = (block_gate is None or block_gate(s)) and block_rx.match(s) is not None
     if ": " not in s and (" " in s or "\t" in s):  # spaced(s), inline
-        finding_rx = spaced_rx
-    m = None if finding_rx is None else finding_rx.match(s)
+        finding_rx, finding_gate = spaced_rx, spaced_gate
+    m = finding_rx.match(s) if finding_gate is None or finding_gate(s) else None
     if m is None:
         first = -1
     else:
         first = _FIRST.get(m.lastgroup, -1)
         if first < 0:
             first = _FIRST[m.lastgroup] = int(FINDING_START.key_of(m)[1:])
-    m = None if label_rx is None else label_rx.match(s)
+    m = label_rx.match(s) if label_gate is None or label_gate(s) else None
     if m is None:
         # label_of(s, None) for most lines, inline: none of its words, ASCII
         if s.isascii() and not s.endswith("100% done") and "..." not in s and "# " not in s and (
