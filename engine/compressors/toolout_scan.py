@@ -204,8 +204,9 @@ def _holds_any(strings: "tuple[str, ...] | None") -> Gate:
 
 # ---------------------------------------------------------------- literal gates
 
-#: A gate of more strings than this costs about what the regex call it would spare.
-GATE_MAX = 6
+#: A gate of more strings than this costs about what the regex call it would spare (callgrind,
+#: terminal corpus: 6 -> 12 strings saved 16M instructions, 12 -> 24 another 3M).
+GATE_MAX = 12
 _REPEATS = {sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", sre_c.MAX_REPEAT)}
 _ATOMIC = getattr(sre_c, "ATOMIC_GROUP", object())  # Python 3.11+
 _ZERO_WIDTH = {sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT}
