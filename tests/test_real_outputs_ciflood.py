@@ -49,7 +49,7 @@ def test_actions_log_thins_repeated_lint_annotations_and_keeps_every_error(count
     original, view = original_and_view_lines(counter, real("gha-pylint-annotations.log"))
     assert all(line in view for line in original if "##[error]" in line)
     shown = [v for v in view if "##[warning]" in v]
-    assert len(shown) < 80 < sum("##[warning]" in line for line in original)
+    assert len(shown) < 100 < sum("##[warning]" in line for line in original)
     kinds = {_shape(_STAMP.sub("", v)[len("##[warning]"):]) for v in shown}
     for summary, lines in _elided_runs(original, view):
         if "Actions group" in summary:
@@ -145,7 +145,7 @@ def test_pycodestyle_show_pep8_is_lint_output_each_code_once(counter):
         assert dict((k, int(c)) for k, c in _COUNT.findall(summary)) == dict(elided)
         counted += sum(elided.values())
     assert len(shown) + counted == len(heads) == 56
-    assert len(view) < 20
+    assert len(view) < 25
 
 
 # ---------------------------------------------------------------- yamllint
@@ -212,7 +212,7 @@ def test_workflow_command_annotations_thinned_per_rule_every_error_kept(counter)
     original, view = original_and_view_lines(counter, real("pylint-github-annotations.out"))
     assert all(line in view for line in original if line.startswith("::error "))
     notices = [v for v in view if v.startswith("::notice ")]
-    assert len(notices) < 120 < 270 == sum(line.startswith("::notice ") for line in original)
+    assert len(notices) < 140 < 270 == sum(line.startswith("::notice ") for line in original)
     for summary, lines in _elided_runs(original, view):
         found = [m for line in lines if (m := _COMMAND.match(line))]
         assert all(m[1] != "error" for m in found)

@@ -283,17 +283,29 @@ def test_a_different_message_shape_is_its_own_representative():
 
 
 def test_summary_lists_every_rule_or_folds_the_rest_into_a_count():
-    rules = {f"R{n:03d}": 2 for n in range(60)}
+    # (each rule fires more often than FEW_OF_A_KIND: its findings past the first are repeats)
+    rules = {f"R{n:03d}": 7 for n in range(60)}
     lines = ruff_concise(rules)
     analysis = toolout.analyse(lines)
     first_repeat = analysis.classes.index(REPEAT)
     summary = toolout.run_summary(analysis, first_repeat, len(lines) - 1)
-    assert summary.startswith("60 findings like those shown: R000×1 R001×1 ")
+    assert summary.startswith("360 findings like those shown: R000×6 R001×6 ")
     listed = re.findall(r"R\d{3}×(\d+)", summary)
     more = re.search(r"\+(\d+) more rules×(\d+)$", summary)
     assert more is not None
     assert len(listed) + int(more.group(1)) == 60
-    assert sum(map(int, listed)) + int(more.group(2)) == 60
+    assert sum(map(int, listed)) + int(more.group(2)) == 360
+
+
+def test_a_kind_with_few_findings_keeps_them_all_amid_a_flood():
+    # 300 findings of one rule thin to one; the four of a rare rule each name another function
+    rules = {"E501": 300, "C901": 4}
+    lines = ruff_concise(rules)
+    classes = toolout.classify(lines)
+    rare = [k for k, line in enumerate(lines) if " C901 " in line]
+    flood = [k for k, line in enumerate(lines) if " E501 " in line]
+    assert len(rare) == 4 and all(classes[k] == KEEP for k in rare)
+    assert sum(classes[k] == KEEP for k in flood) == 1
 
 
 def test_run_summary_counts_passing_tests_and_progress():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -71,6 +72,9 @@ WARNING_VOLUME = 200
 #: fewer are one lint's flood (180 `unused variable` from one generated file): thinned like a
 #: flood past WARNING_VOLUME, though a few hundred varied warnings are still read one by one.
 FLOOD_KINDS_PER_FINDING = 0.1
+#: A kind (rule, message shape) with this few findings is no repetition, however many of other
+#: kinds flood the run: each names a different place and subject (flake8's four C901 functions).
+FEW_OF_A_KIND = 5
 #: Kept findings whose source excerpt (gutter, caret, underline) is shown; past this, the
 #: file:line:col and the message say where, and the excerpt is one retrieve away.
 SNIPPET_FINDINGS = 20
@@ -462,13 +466,16 @@ def _decide_findings(
         sampled.add(sev)
         seen: set[tuple[str, str]] = set()
         shapes: dict[str, str] = {}  # linters repeat a message word for word
-        for f in members:
-            msg = _worded_msg(f, norm) if f.message else f.msg  # (a one-line finding's is its own)
+        msgs = [_worded_msg(f, norm) if f.message else f.msg for f in members]  # (a one-line finding's is its own)
+        keys = []
+        for f, msg in zip(members, msgs):
             shape = shapes.get(msg)
             if shape is None:
                 shape = shapes[msg] = _shape(msg)
-            key = (f.rule, shape)
-            if key in seen:
+            keys.append((f.rule, shape))
+        per_kind = Counter(keys)
+        for f, msg, key in zip(members, msgs, keys):
+            if key in seen and per_kind[key] > FEW_OF_A_KIND:
                 dropped.append(f)
                 if not f.rule:
                     labels[f.head] = _shape_label(msg)
