@@ -143,7 +143,7 @@ def test_ruff_grouped_findings_are_thinned_per_rule_and_counted():
     assert len(raw_findings) == 350
     shown = [ln for ln in view.splitlines() if _GROUPED_FINDING.match(ln)]
     elided = 0
-    for count, rules in re.findall(r"(\d+) findings like those shown: ([^;…]*)", view):
+    for count, rules in re.findall(r"(\d+) findings? like those shown: ([^;…]*)", view):
         per_rule = [int(c) for c in re.findall(r"×(\d+)", rules)]
         assert sum(per_rule) == int(count)
         elided += int(count)
