@@ -91,3 +91,17 @@ def test_dpkg_messages_own_no_step_line():
     assert classes["Setting up cvok (1.0) ..."] != toolout.KEEP
     assert classes["Preparing to unpack cvok_1.0_all.deb ..."] != toolout.KEEP
     assert classes["Unpacking cvdep (0.3) ..."] != toolout.KEEP
+
+
+def test_step_lines_of_service_packages_and_their_links(counter):  # noqa: ANN001
+    # openssh-server and apache2: each `policy-rc.d denied` under its own `Setting up`, all
+    # four units' links shown, the silent library packages counted.
+    original, view = view_of(counter, "apt-install-apache-openssh.txt")
+    at = view.index("Setting up apache2 (2.4.71-1~deb12u1) ...")
+    assert view[at + 26:at + 28] == ["invoke-rc.d: could not determine current runlevel",
+                                     "invoke-rc.d: policy-rc.d denied execution of start."]
+    assert "Setting up openssh-server (1:9.2p1-2+deb12u10) ..." in view
+    links = [ln for ln in original if ln.startswith("Created symlink ")]
+    assert len(links) == 4 and all(link in view for link in links)
+    assert "Setting up libwrap0:amd64 (7.6.q-32) ..." not in view
+    assert_counts_add_up(original, view)

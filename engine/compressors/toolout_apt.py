@@ -28,6 +28,12 @@ HINTS = ("Setting up ", "(Reading database ")
 STEP_LOOKBACK = 200
 
 
+def _step(line: str) -> bool:
+    # every dpkg step ends in ` ...` (`Unpacking x (2.0) over (1.0) ...`): a build's own
+    # `Removing old files` is no package's step
+    return line.startswith(DPKG_STEP_STARTS) and line.endswith(" ...")
+
+
 def mark_apt_owners(norm: list[str], cls: list[str], scan: LineScan) -> None:
     """Keep each systemd link line, and the step line owning each kept line of a script."""
     for i in sorted(scan.candidates(SYSTEMD_LINK_STARTS, fold_case=False)):
@@ -41,14 +47,14 @@ def mark_apt_owners(norm: list[str], cls: list[str], scan: LineScan) -> None:
         if line.startswith(DPKG_OWN_STARTS):
             prev, prev_owner = i, -1
             continue
-        if line.startswith(DPKG_STEP_STARTS):
+        if _step(line):
             prev, prev_owner = i, i
             continue
         owner, k = -1, i - 1
         stop = max(prev, i - 1 - STEP_LOOKBACK)
         while k > stop:
             s = norm[k]
-            if s.startswith(DPKG_STEP_STARTS):
+            if _step(s):
                 owner = k
                 break
             if s.startswith(DPKG_OWN_STARTS):
