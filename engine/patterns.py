@@ -2440,3 +2440,15 @@ PYTEST_BLOCK_HEADER = compile_lazily(r"_{1,} (.+?) _{1,}$")
 #: A traceback entry's place in a failure block: `tests/test_x.py:49: TypeError`,
 #: `src/pkg/mod.py:37: in __init__`.
 PYTEST_BLOCK_PLACE = compile_lazily(r"\S+:\d+: \S")
+
+#: dpkg's step lines, each naming the package whose maintainer script prints the lines under
+#: it (`Setting up nginx (1.22.1-9) ...`, then `invoke-rc.d: ...`): read only by the literal
+#: prefix (toolout_apt), the lines themselves are progress (TOOL_CHATTER).
+DPKG_STEP_STARTS = ("Setting up ", "Unpacking ", "Preparing to unpack ", "Processing triggers for ",
+                    "Removing ", "Purging configuration files for ")
+#: dpkg's and apt's own messages: they name their package (or none) and end the script output
+#: above them, so they own no step line.
+DPKG_OWN_STARTS = ("dpkg: ", "dpkg-", "E: ", "W: ", "N: ", "Err:", "Errors were encountered while processing:")
+#: systemd's unit (de)activation by a maintainer script (`Created symlink /etc/systemd/... → ...`,
+#: `Removed "/etc/systemd/..."`): a state change on the host, a few per service package.
+SYSTEMD_LINK_STARTS = ("Created symlink ", "Removed /etc/systemd/", 'Removed "/etc/systemd/')

@@ -77,6 +77,7 @@ from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
 from engine.compressors.toolout_maven import DEBUG, WARNING_FLOOD, mark_maven_debug, thin_maven_warnings
 from engine.compressors.toolout_native import SHADOW_MAP, native_block
+from engine.compressors.toolout_apt import HINTS as APT_HINTS, mark_apt_owners
 from engine.compressors.toolout_autoconf import (
     CONFDEFS, HINT as CONFDEFS_HINT, PROBE_COMMAND, PROBE_HINT, PROBE_PASSED, mark_confdefs, mark_passed_probes,
 )
@@ -610,6 +611,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         fold_unknown_frames(norm, cls, in_block, scan)
     if "\n[WARNING] " in joined and joined.count("\n[WARNING] ") > WARNING_FLOOD:  # Maven: one warning per artifact
         thin_maven_warnings(norm, cls)
+    if APT_HINTS[0] in joined or APT_HINTS[1] in joined:  # dpkg: a script's warning keeps its `Setting up x`
+        mark_apt_owners(norm, cls, scan)
     for start, end in passing_blocks:  # a passing test whose output reports a problem: name it
         if KEEP in cls[start + 1:end]:
             cls[start] = KEEP
