@@ -15,8 +15,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.patterns import MYPY_REVEALED
+
 from engine.compressors.toolout_findings import (
-    FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, _flake8_severity, _severity, _shape,
+    ANSWER, FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, _flake8_severity, _severity, _shape,
 )
 
 #: Keys naming the rule a finding reports (ruff `code`, eslint/SARIF `ruleId`, GitLab
@@ -130,7 +132,10 @@ def _finding(item: Any, ruff: bool = False) -> tuple[str, str, str] | None:
         return ("error" if syntax else _flake8_severity(rule, msg)), rule, msg
     for key in ("severity", "level", "type", "issue_severity"):
         if key in item:
-            return _word_severity(item[key]), rule, msg
+            sev = _word_severity(item[key])
+            if sev == "low" and msg.startswith(MYPY_REVEALED) and item[key] == "note":
+                return ANSWER, rule, msg  # mypy's reveal_type answer: kept like an error
+            return sev, rule, msg
     # no level named: every one stays, as before (an API's error records read as findings too)
     return "unranked", rule, msg
 
@@ -211,7 +216,7 @@ class Reports:
             self._count(self.root, 0)
         out: dict[int, bool] = {}
         for i, (sev, rule, msg) in found.items():
-            if sev in ("error", "unranked") or not self._thinned(sev):
+            if sev in ("error", "unranked", ANSWER) or not self._thinned(sev):
                 out[i] = True
                 continue
             kind = (rule, self._shape(msg))

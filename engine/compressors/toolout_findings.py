@@ -23,6 +23,7 @@ from engine.patterns import (
     ANNOTATION_TITLE,
     DIGITS,
     LINT_STATISTICS_ROW,
+    MYPY_REVEALED,
     PYDOCSTYLE_MESSAGE,
     PYRIGHT_RULE,
     TOOL_CARET_LINE,
@@ -61,6 +62,8 @@ from engine.patterns import (
 
 KEEP = "keep"
 REPEAT = "repeat"
+#: The severity of a note that answers the agent (mypy's `Revealed type is`): kept like an error.
+ANSWER = "answer"
 
 #: More non-error, non-warning findings (style, convention, unlabelled rule codes) than this:
 #: keep one per (rule, message shape) and count the rest.
@@ -100,7 +103,7 @@ def _message_line(s: str) -> bool:
 @dataclass(slots=True)
 class Finding:
     head: int
-    sev: str  # "error" | "warning" | "low"
+    sev: str  # "error" | "warning" | "low" | ANSWER
     rule: str
     msg: str  # its message; what it is compared by is _shape(msg), asked only when thinning
     message: list[int] = field(default_factory=list)
@@ -341,7 +344,11 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
-            if f.sev == "note" and cur is not None and not _coded_note(f):
+            if f.sev == "note" and f.msg.startswith(MYPY_REVEALED):
+                # mypy's reveal_type / reveal_locals answer: a finding of its own, kept with
+                # the notes under it (reveal_locals writes one `x: int` note per local)
+                f.sev = ANSWER
+            elif f.sev == "note" and cur is not None and not _coded_note(f):
                 cur.message.append(i)
                 continue
             if f.sev == "note":
@@ -475,7 +482,7 @@ def _decide_findings(
             else:
                 kept.append(f)
             seen.add(key)
-    kept.extend(f for f in findings if f.sev == "error")
+    kept.extend(f for f in findings if f.sev in ("error", ANSWER))
     kept.sort(key=_HEAD)
     groups_kept: set[int] = set()
     for f in dropped:
@@ -502,7 +509,7 @@ def _decide_findings(
         # ghc's headline names only its flag (`x.hs:4:1: warning: [-Wunused-imports]`): its
         # message is the lines under it, which a brief representative keeps
         worded = not brief or bool(f.msg) and bool(TOOL_TRAILING_RULE.sub("", f.msg).strip())
-        chain = _note_chain_start(f, norm) if f.sev != "error" and len(f.message) >= NOTE_CHAIN else None
+        chain = _note_chain_start(f, norm) if f.sev not in ("error", ANSWER) and len(f.message) >= NOTE_CHAIN else None
         for k in f.message:
             if chain is not None and k >= chain:
                 _drop(cls, k)

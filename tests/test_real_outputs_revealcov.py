@@ -1,0 +1,68 @@
+"""Real outputs under tests/fixtures/real/revealcov/: mypy's reveal_type answers (text and
+`--output json`) stay whole, and coverage.py's JSON keeps every file's summary and missing
+lines, its covered-line lists counted."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.compressors.json_array import JsonCompressor
+from engine.compressors.terminal import TerminalCompressor
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "revealcov"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def test_mypy_reveal_type_notes_are_answers_kept_whole():
+    # 60 `note: Revealed type is` lines: the list the agent asked for. They were read as a
+    # note chain under the first one and elided as "55 lines under them".
+    data = real("mypy_reveal.txt")
+    out = TerminalCompressor().compress(data)
+    view = (data if out is None else out).decode().splitlines()
+    original = data.decode().splitlines()
+    reveals = [s for s in original if "note: Revealed type is" in s]
+    assert len(reveals) == 60
+    assert [s for s in view if "note: Revealed type is" in s] == reveals
+    assert view[-1] == "Success: no issues found in 1 source file"
+
+
+def test_mypy_json_reveal_type_records_are_answers_kept_whole():
+    # mypy --output json: each `"severity": "note"` record was a low finding, past LOW_VOLUME
+    # sampled to 5 records and a line=10..118 range
+    data = real("mypy_reveal.jsonl")
+    out = JsonCompressor().compress(data)
+    view = (data if out is None else out).decode()
+    assert "__caveman_elided__" not in view
+    records = [json.loads(s) for s in view.splitlines() if s.strip()]
+    assert [r["line"] for r in records] == [json.loads(s)["line"] for s in data.decode().splitlines()]
+    assert len(records) == 60
+
+
+def test_coverage_json_keeps_every_file_summary_and_missing_lines():
+    data = real("coverage_werkzeug.json")
+    original = json.loads(data)
+    out = JsonCompressor().compress(data)
+    assert out is not None
+    view = json.loads(out)
+    assert view["totals"] == original["totals"]
+    assert view["meta"] == original["meta"]
+    assert list(view["files"]) == list(original["files"])  # no file behind a marker
+    for name, record in original["files"].items():
+        shown = view["files"][name]
+        if "__caveman_elided__" in shown:  # a record identical to one shown: says which
+            twin = shown["__caveman_invariants__"].removeprefix("identical to $.files[").removesuffix("]")
+            assert original["files"][json.loads(twin)] == record
+            continue
+        assert shown["summary"] == record["summary"]
+        assert shown["missing_lines"] == record["missing_lines"]
+        for key in ("executed_lines", "excluded_lines"):
+            lines = record[key]
+            if len(lines) > 8:  # the bulk: one marker with the exact count and range
+                assert shown[key] == [{"__caveman_elided__": len(lines),
+                                       "__caveman_invariants__": f"lines {min(lines)}..{max(lines)}"}]
+            else:
+                assert shown[key] == lines
+    assert len(out) < 0.85 * len(data)  # (this excerpt is mostly missing lines)
