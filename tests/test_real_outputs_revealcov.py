@@ -66,3 +66,17 @@ def test_coverage_json_keeps_every_file_summary_and_missing_lines():
             else:
                 assert shown[key] == lines
     assert len(out) < 0.85 * len(data)  # (this excerpt is mostly missing lines)
+
+
+def test_mypy_reveal_locals_answers_kept_whole_with_their_locals():
+    # reveal_locals(): `Revealed local types are:` then one indented note per local, 30 calls
+    # and 5 errors. In `--output json` each local is a note record of its own: they were
+    # low findings past LOW_VOLUME, elided in threes (`all … line=10 severity=note`).
+    for name, compressor in (("mypy_reveal_locals.txt", TerminalCompressor()),
+                             ("mypy_reveal_locals.jsonl", JsonCompressor())):
+        data = real(name)
+        out = compressor.compress(data)
+        view = (data if out is None else out).decode()
+        assert "caveman" not in view, name
+        assert view.count("Revealed local types are:") == 30
+        assert view.count("    x1: list[int]") == 1 and view.count("    a: int") == 30

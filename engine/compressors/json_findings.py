@@ -146,7 +146,26 @@ def _report(items: list[Any], ruff: bool = False) -> dict[int, tuple[str, str, s
     if not any(_finding(x) is not None for x in items[:2]):
         return {}
     found = {i: f for i, x in enumerate(items) if (f := _finding(x, ruff)) is not None}
-    return found if len(found) >= REPORT_SHARE * len(items) else {}
+    if len(found) < REPORT_SHARE * len(items):
+        return {}
+    if any(f[0] == ANSWER for f in found.values()):
+        _answer_lines(items, found)
+    return found
+
+
+def _answer_lines(items: list[Any], found: dict[int, tuple[str, str, str]]) -> None:
+    """mypy's reveal_locals writes one note record per local (`"    x: int"`, indented) at the
+    place of its `Revealed local types are:`: each is part of that answer, kept with it."""
+    place = None
+    for i, (sev, rule, msg) in found.items():
+        item = items[i]
+        here = (item.get("file"), item.get("line"))
+        if sev == ANSWER:
+            place = here
+        elif place == here and msg[:1].isspace() and item.get("severity") == "note":
+            found[i] = (ANSWER, rule, msg)
+        else:
+            place = None
 
 
 #: Reports are looked for this deep (eslint's `[{filePath, messages: [...]}]`, SARIF's
