@@ -80,3 +80,30 @@ def test_mypy_reveal_locals_answers_kept_whole_with_their_locals():
         assert "caveman" not in view, name
         assert view.count("Revealed local types are:") == 30
         assert view.count("    x1: list[int]") == 1 and view.count("    a: int") == 30
+
+
+def test_coverage_branch_json_keeps_missing_branches_and_counts_executed_ones():
+    # `coverage run --branch`: `missing_branches` ([from, to] pairs) stay whole like the missing
+    # lines; `executed_branches` go with their count and the lines they start from
+    data = real("coverage_branch.json")
+    original = json.loads(data)
+    out = JsonCompressor().compress(data)
+    assert out is not None
+    view = json.loads(out)
+    assert view["totals"] == original["totals"]
+    assert list(view["files"]) == list(original["files"])
+    counted = 0
+    for name, record in original["files"].items():
+        shown = view["files"][name]
+        for key in ("summary", "missing_lines", "missing_branches"):
+            assert shown[key] == record[key], (name, key)
+        pairs = record["executed_branches"]
+        if len(pairs) > 8:
+            counted += 1
+            starts = [p[0] for p in pairs]
+            assert shown["executed_branches"] == [{
+                "__caveman_elided__": len(pairs),
+                "__caveman_invariants__": f"branches from lines {min(starts)}..{max(starts)}"}]
+        else:
+            assert shown["executed_branches"] == pairs
+    assert counted >= 3
