@@ -107,3 +107,20 @@ def test_coverage_branch_json_keeps_missing_branches_and_counts_executed_ones():
         else:
             assert shown["executed_branches"] == pairs
     assert counted >= 3
+
+
+def test_pyright_reveal_type_answers_kept_whole():
+    # pyright writes reveal_type's answer as an `information` diagnostic (`Type of "x0" is
+    # "list[int]"`), no rule named: 80 of them were thinned to one per message shape in the
+    # text ("Type of '*' is '*'"×12) and sampled in --outputjson like records
+    text = real("pyright_reveal.txt")
+    out = TerminalCompressor().compress(text)
+    view = (text if out is None else out).decode().splitlines()
+    answers = [s for s in text.decode().splitlines() if "- information: Type of " in s]
+    assert len(answers) == 80
+    assert [s for s in view if "- information: Type of " in s] == answers
+    assert view[-1] == "7 errors, 0 warnings, 80 informations"
+    data = real("pyright_reveal.json")
+    out = JsonCompressor().compress(data)
+    shown = json.loads(data if out is None else out)["generalDiagnostics"]
+    assert shown == json.loads(data)["generalDiagnostics"]

@@ -15,10 +15,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.patterns import MYPY_REVEALED
 
 from engine.compressors.toolout_findings import (
-    ANSWER, FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, _flake8_severity, _severity, _shape,
+    ANSWER, FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, _flake8_severity, _severity, _shape, revealed,
 )
 
 #: Keys naming the rule a finding reports (ruff `code`, eslint/SARIF `ruleId`, GitLab
@@ -116,6 +115,8 @@ def _finding(item: Any, ruff: bool = False) -> tuple[str, str, str] | None:
         rule = code.get("code") if isinstance(code, dict) and isinstance(code.get("code"), str) else ""
         msg = m.get("message") if isinstance(m.get("message"), str) else ""
         return _word_severity(m.get("level")), rule, msg
+    if _answer(item):
+        return ANSWER, _first_text(item, _RULE_ORDER), item["message"]
     if not _is_finding(item):
         return None
     rule = _first_text(item, _RULE_ORDER)
@@ -132,12 +133,17 @@ def _finding(item: Any, ruff: bool = False) -> tuple[str, str, str] | None:
         return ("error" if syntax else _flake8_severity(rule, msg)), rule, msg
     for key in ("severity", "level", "type", "issue_severity"):
         if key in item:
-            sev = _word_severity(item[key])
-            if sev == "low" and msg.startswith(MYPY_REVEALED) and item[key] == "note":
-                return ANSWER, rule, msg  # mypy's reveal_type answer: kept like an error
-            return sev, rule, msg
+            return _word_severity(item[key]), rule, msg
     # no level named: every one stays, as before (an API's error records read as findings too)
     return "unranked", rule, msg
+
+
+def _answer(item: dict[str, Any]) -> bool:
+    """A type checker's reveal_type answer (mypy's `--output json` note, pyright's
+    `--outputjson` information diagnostic, which names no rule): kept like an error."""
+    msg = item.get("message")
+    return (isinstance(msg, str) and item.get("severity") in ("note", "information")
+            and not PLACE_KEYS.isdisjoint(item) and revealed(msg))
 
 
 def _report(items: list[Any], ruff: bool = False) -> dict[int, tuple[str, str, str]]:

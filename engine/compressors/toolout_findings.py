@@ -24,6 +24,7 @@ from engine.patterns import (
     DIGITS,
     LINT_STATISTICS_ROW,
     MYPY_REVEALED,
+    PYRIGHT_REVEALED,
     PYDOCSTYLE_MESSAGE,
     PYRIGHT_RULE,
     TOOL_CARET_LINE,
@@ -247,6 +248,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, _flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
     if first <= _AT_PYRIGHT and (m := TOOL_DIAG_PYRIGHT.match(s)):
         sev = _severity(m["sev"])  # information, hint: low; basedpyright's `note` is a finding of its own
+        if sev == "low" and revealed(m["msg"]):
+            return Finding(i, ANSWER, "", m["msg"], style="pyright")
         rule = PYRIGHT_RULE.search(m["msg"])
         return Finding(i, "low" if sev == "note" else sev, rule[1] if rule else "", m["msg"], style="pyright")
     if first <= _AT_PYDOCSTYLE and i + 1 < len(norm) and TOOL_DIAG_PYDOCSTYLE.match(s) \
@@ -278,6 +281,12 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     return None
 
 
+
+
+def revealed(msg: str) -> bool:
+    """A type checker's answer to `reveal_type` / `reveal_locals` (mypy's `Revealed type is
+    "int"`, pyright's `Type of "x" is "int"`): what the agent asked for, never thinned."""
+    return msg.startswith(MYPY_REVEALED) or (msg.startswith(PYRIGHT_REVEALED[0]) and PYRIGHT_REVEALED[1] in msg)
 
 
 def _coded_note(f: Finding) -> bool:
@@ -344,7 +353,7 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
-            if f.sev == "note" and f.msg.startswith(MYPY_REVEALED):
+            if f.sev == "note" and revealed(f.msg):
                 # mypy's reveal_type / reveal_locals answer: a finding of its own, kept with
                 # the notes under it (reveal_locals writes one `x: int` note per local)
                 f.sev = ANSWER
