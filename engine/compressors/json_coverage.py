@@ -20,9 +20,11 @@ FILES_PATH = "$.files"
 
 
 def is_coverage_report(root: Any) -> bool:
-    """coverage.py's JSON: `meta.format`, a `files` map and `totals`."""
+    """coverage.py's JSON: `meta` (its `format` since 7.x, `branch_coverage` in every version),
+    a `files` map and `totals`."""
     meta = root.get("meta") if isinstance(root, dict) else None
-    return (isinstance(meta, dict) and "format" in meta and isinstance(root.get("files"), dict)
+    return (isinstance(meta, dict) and ("format" in meta or "branch_coverage" in meta)
+            and isinstance(root.get("files"), dict)
             and isinstance(root.get("totals"), dict))
 
 
