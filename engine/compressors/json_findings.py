@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-
 from engine.compressors.toolout_findings import (
     ANSWER, FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, _flake8_severity, _severity, _shape, revealed,
 )

@@ -63,7 +63,8 @@ from engine.patterns import (
 
 KEEP = "keep"
 REPEAT = "repeat"
-#: The severity of a note that answers the agent (mypy's `Revealed type is`): kept like an error.
+#: The severity of a diagnostic that answers the agent (reveal_type: mypy's `Revealed type is`,
+#: pyright's `Type of "x" is`): kept like an error, with the lines under it.
 ANSWER = "answer"
 
 #: More non-error, non-warning findings (style, convention, unlabelled rule codes) than this:
