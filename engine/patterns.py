@@ -926,6 +926,12 @@ TOOL_DIAG_GCC = compile_lazily(  # gcc, clang, cppcheck, mypy, sphinx: `path:lin
     r"(?P<sev>(?i:fatal error|error|warning|note|style|performance|portability|information|remark"
     r"|severe|critical|info)):\s*(?P<msg>.*)$"
 )
+#: mypy's answers to `reveal_type(x)` / `reveal_locals()` (the message of a `note`): what the
+#: agent asked for, one per call, never thinned as findings. (A literal prefix test.)
+MYPY_REVEALED = ("Revealed type is ", "Revealed local types are")
+#: pyright's (and basedpyright's) answer to `reveal_type(x)`, an `information` diagnostic:
+#: `Type of "x" is "list[int]"` (its prefix, then the words between the two quoted parts).
+PYRIGHT_REVEALED = ('Type of "', '" is "')
 TOOL_DIAG_TSC = compile_lazily(
     r"^(?P<path>\S+?)(?::(?P<line>\d+):(?P<col>\d+) - |\((?P<line2>\d+),(?P<col2>\d+)\): )"
     r"(?P<sev>error|warning|message) (?P<rule>TS\d+): (?P<msg>.*)$"

@@ -158,29 +158,22 @@ def test_npm_view_time_map_past_a_thousand_versions_is_thinned_and_counted():
 # ---------------------------------------------------------------- maps keyed by file
 
 
-def _named_files(marker: dict) -> list[str]:
-    names = marker["__caveman_names__"]
-    prefix = ""
-    if names.startswith("under "):
-        head, names = names.split(": ", 1)
-        prefix = head[len("under "):]
-    return [prefix + n for n in names.split(" ")]
-
-
-def test_coverage_json_names_every_file_it_elides():
+def test_coverage_json_shows_every_file():
     # `coverage json -o -`: files entries were elided by count alone ("a map keyed by paths is
     # located by its ranges", but no range of keys was stated): which files were hidden, and so
-    # whether the file the agent asked about was covered at all, was lost.
+    # whether the file the agent asked about was covered at all, was lost. Since then (see
+    # test_real_outputs_revealcov) no file is hidden at all: each keeps its summary and missing
+    # lines, only its covered-line lists are counted.
     data = real("coverage-json-werkzeug-small-files.json")
     original = json.loads(data)
     view = json.loads(JsonCompressor().compress(data))
     assert view["totals"] == original["totals"]
-    shown = [k for k in view["files"] if not k.startswith(MARKER)]
-    marks = [v for k, v in view["files"].items() if k.startswith(MARKER)]
-    assert marks
-    named = [n for m in marks for n in _named_files(m)]
-    assert sum(m[MARKER] for m in marks) == len(named)
-    assert sorted(shown + named) == sorted(original["files"])
+    assert not [k for k in view["files"] if k.startswith(MARKER)]
+    assert list(view["files"]) == list(original["files"])
+    for name, record in original["files"].items():
+        shown = view["files"][name]
+        if MARKER not in shown:  # (else identical to a file shown before it)
+            assert (shown["summary"], shown["missing_lines"]) == (record["summary"], record["missing_lines"])
 
 
 # ---------------------------------------------------------------- JSON under a tool's report

@@ -319,7 +319,9 @@ def plain_collect_findings(norm: list[str], in_block: list[bool], candidates: di
             continue
         f = toolout_findings._match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
-            if f.sev == "note" and cur is not None:
+            if f.sev == "note" and toolout_findings.revealed(f.msg):
+                f.sev = toolout_findings.ANSWER
+            elif f.sev == "note" and cur is not None:
                 cur.message.append(i)
                 continue
             if f.sev == "note":

@@ -25,7 +25,7 @@ from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants, json_deptree, json_framed, json_lines, json_schema, notebook
+from engine.compressors import invariants, json_coverage, json_deptree, json_framed, json_lines, json_schema, notebook
 from engine.compressors.json_findings import Reports, rule_tally
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, kept_elements, may_name_failure, scalar_text,
@@ -103,6 +103,7 @@ class JsonCompressor:
         walk.reports = Reports(value)
         walk.schema = json_schema.is_schema(value)
         walk.tree = json_deptree.is_dependency_tree(value)
+        walk.coverage = json_coverage.is_coverage_report(value)
         try:
             out = walk.value(value, 0, "$")
             if not walk.markers:
@@ -179,6 +180,8 @@ class _Walk:
         self.schema = False
         #: `npm ls --json`: its dependencies maps are the tree asked for (json_deptree).
         self.tree = False
+        #: coverage.py's JSON: every file stays, its covered-line lists counted (json_coverage).
+        self.coverage = False
 
     def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
@@ -190,7 +193,8 @@ class _Walk:
                     for i, x in enumerate(v)]
         if isinstance(v, dict):
             if not self.schema and _is_collection(v) \
-                    and not (self.tree and json_deptree.is_dependency_map(path)):
+                    and not (self.tree and json_deptree.is_dependency_map(path)) \
+                    and not (self.coverage and path == json_coverage.FILES_PATH):
                 return self.collection(v, depth, path)
             return self.record(v, depth, path)
         return v
@@ -245,7 +249,26 @@ class _Walk:
     def member(self, key: str, v: Any, depth: int, path: str) -> Any:
         if JSON_PROTECTED_KEY.match(key):
             return v
+        if self.coverage and json_coverage.whole(key, v, depth):
+            # a file's summary and the totals are shown themselves, never as a pointer to an
+            # identical one; later copies (a function's) may still point to them
+            self.shown.setdefault(canonical(v), _child_path(path, key))
+            return v
+        if self.coverage and isinstance(v, list) and json_coverage.in_files(path):
+            if key in json_coverage.MISSING_LISTS and depth == 2:
+                return v  # a file's lines to act on, whole (a function's are a part of them)
+            if key in json_coverage.BULK_LISTS and len(v) > MAX_WHOLE:
+                return self.counted(v)
         return self.value(v, depth + 1, _child_path(path, key))
+
+    def counted(self, items: list[Any]) -> list[Any]:
+        """A coverage report's covered-line list as one marker: its count and range."""
+        marker: dict[str, Any] = {MARKER: len(items)}
+        summary = json_coverage.bulk_summary(items)
+        if summary:
+            marker[SUMMARY_KEY] = summary
+        self.markers.append(marker)  # (exact: no note that elided elements resemble shown ones)
+        return [marker]
 
     def array(self, items: list[Any], depth: int, path: str) -> list[Any]:
         if _is_pair_list(items):

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from engine.compressors.toolout_findings import (
-    FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, _flake8_severity, _severity, _shape,
+    ANSWER, FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, _flake8_severity, _severity, _shape, revealed,
 )
 
 #: Keys naming the rule a finding reports (ruff `code`, eslint/SARIF `ruleId`, GitLab
@@ -114,6 +114,8 @@ def _finding(item: Any, ruff: bool = False) -> tuple[str, str, str] | None:
         rule = code.get("code") if isinstance(code, dict) and isinstance(code.get("code"), str) else ""
         msg = m.get("message") if isinstance(m.get("message"), str) else ""
         return _word_severity(m.get("level")), rule, msg
+    if _answer(item):
+        return ANSWER, _first_text(item, _RULE_ORDER), item["message"]
     if not _is_finding(item):
         return None
     rule = _first_text(item, _RULE_ORDER)
@@ -135,13 +137,40 @@ def _finding(item: Any, ruff: bool = False) -> tuple[str, str, str] | None:
     return "unranked", rule, msg
 
 
+def _answer(item: dict[str, Any]) -> bool:
+    """A type checker's reveal_type answer (mypy's `--output json` note, pyright's
+    `--outputjson` information diagnostic, which names no rule): kept like an error."""
+    msg = item.get("message")
+    return (isinstance(msg, str) and item.get("severity") in ("note", "information")
+            and not PLACE_KEYS.isdisjoint(item) and revealed(msg))
+
+
 def _report(items: list[Any], ruff: bool = False) -> dict[int, tuple[str, str, str]]:
     """Each finding's index → (severity, rule, message), when the array is a report of them
     (its first or second element is one, and at least half are); otherwise empty."""
     if not any(_finding(x) is not None for x in items[:2]):
         return {}
     found = {i: f for i, x in enumerate(items) if (f := _finding(x, ruff)) is not None}
-    return found if len(found) >= REPORT_SHARE * len(items) else {}
+    if len(found) < REPORT_SHARE * len(items):
+        return {}
+    if any(f[0] == ANSWER for f in found.values()):
+        _answer_lines(items, found)
+    return found
+
+
+def _answer_lines(items: list[Any], found: dict[int, tuple[str, str, str]]) -> None:
+    """mypy's reveal_locals writes one note record per local (`"    x: int"`, indented) at the
+    place of its `Revealed local types are:`: each is part of that answer, kept with it."""
+    place = None
+    for i, (sev, rule, msg) in found.items():
+        item = items[i]
+        here = (item.get("file"), item.get("line"))
+        if sev == ANSWER:
+            place = here
+        elif place == here and msg[:1].isspace() and item.get("severity") == "note":
+            found[i] = (ANSWER, rule, msg)
+        else:
+            place = None
 
 
 #: Reports are looked for this deep (eslint's `[{filePath, messages: [...]}]`, SARIF's
@@ -211,7 +240,7 @@ class Reports:
             self._count(self.root, 0)
         out: dict[int, bool] = {}
         for i, (sev, rule, msg) in found.items():
-            if sev in ("error", "unranked") or not self._thinned(sev):
+            if sev in ("error", "unranked", ANSWER) or not self._thinned(sev):
                 out[i] = True
                 continue
             kind = (rule, self._shape(msg))

@@ -24,6 +24,8 @@ from engine.patterns import (
     ANNOTATION_TITLE,
     DIGITS,
     LINT_STATISTICS_ROW,
+    MYPY_REVEALED,
+    PYRIGHT_REVEALED,
     PYDOCSTYLE_MESSAGE,
     PYRIGHT_RULE,
     TOOL_CARET_LINE,
@@ -62,6 +64,9 @@ from engine.patterns import (
 
 KEEP = "keep"
 REPEAT = "repeat"
+#: The severity of a diagnostic that answers the agent (reveal_type: mypy's `Revealed type is`,
+#: pyright's `Type of "x" is`): kept like an error, with the lines under it.
+ANSWER = "answer"
 
 #: More non-error, non-warning findings (style, convention, unlabelled rule codes) than this:
 #: keep one per (rule, message shape) and count the rest.
@@ -104,7 +109,7 @@ def _message_line(s: str) -> bool:
 @dataclass(slots=True)
 class Finding:
     head: int
-    sev: str  # "error" | "warning" | "low"
+    sev: str  # "error" | "warning" | "low" | ANSWER
     rule: str
     msg: str  # its message; what it is compared by is _shape(msg), asked only when thinning
     message: list[int] = field(default_factory=list)
@@ -248,6 +253,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         return Finding(i, _flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
     if first <= _AT_PYRIGHT and (m := TOOL_DIAG_PYRIGHT.match(s)):
         sev = _severity(m["sev"])  # information, hint: low; basedpyright's `note` is a finding of its own
+        if sev == "low" and revealed(m["msg"]):
+            return Finding(i, ANSWER, "", m["msg"], style="pyright")
         rule = PYRIGHT_RULE.search(m["msg"])
         return Finding(i, "low" if sev == "note" else sev, rule[1] if rule else "", m["msg"], style="pyright")
     if first <= _AT_PYDOCSTYLE and i + 1 < len(norm) and TOOL_DIAG_PYDOCSTYLE.match(s) \
@@ -279,6 +286,12 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     return None
 
 
+
+
+def revealed(msg: str) -> bool:
+    """A type checker's answer to `reveal_type` / `reveal_locals` (mypy's `Revealed type is
+    "int"`, pyright's `Type of "x" is "int"`): what the agent asked for, never thinned."""
+    return msg.startswith(MYPY_REVEALED) or (msg.startswith(PYRIGHT_REVEALED[0]) and PYRIGHT_REVEALED[1] in msg)
 
 
 def _coded_note(f: Finding) -> bool:
@@ -345,7 +358,11 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
             continue
         f = _match_finding(norm, i, candidates[i]) if candidate else None
         if f is not None:
-            if f.sev == "note" and cur is not None and not _coded_note(f):
+            if f.sev == "note" and revealed(f.msg):
+                # mypy's reveal_type / reveal_locals answer: a finding of its own, kept with
+                # the notes under it (reveal_locals writes one `x: int` note per local)
+                f.sev = ANSWER
+            elif f.sev == "note" and cur is not None and not _coded_note(f):
                 cur.message.append(i)
                 continue
             if f.sev == "note":
@@ -482,7 +499,7 @@ def _decide_findings(
             else:
                 kept.append(f)
             seen.add(key)
-    kept.extend(f for f in findings if f.sev == "error")
+    kept.extend(f for f in findings if f.sev in ("error", ANSWER))
     kept.sort(key=_HEAD)
     groups_kept: set[int] = set()
     for f in dropped:
@@ -509,7 +526,7 @@ def _decide_findings(
         # ghc's headline names only its flag (`x.hs:4:1: warning: [-Wunused-imports]`): its
         # message is the lines under it, which a brief representative keeps
         worded = not brief or bool(f.msg) and bool(TOOL_TRAILING_RULE.sub("", f.msg).strip())
-        chain = _note_chain_start(f, norm) if f.sev != "error" and len(f.message) >= NOTE_CHAIN else None
+        chain = _note_chain_start(f, norm) if f.sev not in ("error", ANSWER) and len(f.message) >= NOTE_CHAIN else None
         for k in f.message:
             if chain is not None and k >= chain:
                 _drop(cls, k)
