@@ -20,3 +20,15 @@ def engine_view(counter, data: bytes) -> str:  # noqa: ANN001 (the conftest fixt
 
 def original_and_view_lines(counter, data: bytes) -> tuple[list[str], list[str]]:  # noqa: ANN001
     return data.decode().splitlines(), engine_view(counter, data).splitlines()
+
+
+def terminal_view_lines(data: bytes) -> tuple[list[str], list[str]]:
+    """The original's lines and the terminal compressor's view's (the original when it
+    declines), for a payload Detect must read as terminal output."""
+    from engine.compressors.terminal import TerminalCompressor
+    from engine.detect import detect
+    from engine.types import ContentType
+
+    assert detect(data) == ContentType.TERMINAL
+    out = TerminalCompressor().compress(data)
+    return data.decode().splitlines(), (data if out is None else out).decode().splitlines()

@@ -6,11 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.compressors.terminal import TerminalCompressor
-from engine.detect import detect
 from engine.terminal_text import plain_text
 from engine.types import ContentType
-from tests.real_views import MARKER, original_and_view_lines
+from tests.real_views import MARKER, original_and_view_lines, terminal_view_lines
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "chained"
 
@@ -20,10 +18,7 @@ def real(name: str) -> bytes:
 
 
 def terminal_view(name: str) -> tuple[list[str], list[str]]:
-    data = real(name)
-    assert detect(data) == ContentType.TERMINAL
-    out = TerminalCompressor().compress(data)
-    return data.decode().splitlines(), (data if out is None else out).decode().splitlines()
+    return terminal_view_lines(real(name))
 
 
 def markers(view: list[str]) -> list[re.Match[str]]:

@@ -6,9 +6,7 @@ import re
 from pathlib import Path
 
 from engine.compressors.terminal import TerminalCompressor
-from engine.detect import detect
-from engine.types import ContentType
-from tests.real_views import MARKER
+from tests.real_views import MARKER, terminal_view_lines
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "corpus2"
 
@@ -18,10 +16,7 @@ def real(name: str) -> bytes:
 
 
 def view_of(name: str) -> tuple[list[str], list[str]]:
-    data = real(name)
-    assert detect(data) == ContentType.TERMINAL
-    out = TerminalCompressor().compress(data)
-    return data.decode().splitlines(), (data if out is None else out).decode().splitlines()
+    return terminal_view_lines(real(name))
 
 
 # ---------------------------------------------------------------- pytest: one test, many parameters
