@@ -283,13 +283,13 @@ def _represented(hidden: list[bytes], shown: list[bytes]) -> bool:
     """Every hidden annotation is a warning whose message shape a shown warning has: a lint
     flood thinned to one annotation per kind (its marker counts the rest). An error annotation
     is always shown."""
-    from engine.compressors.toolout_findings import _shape
+    from engine.compressors.toolout_findings import message_shape
 
     if any(ln.startswith(b"##[error]") for ln in hidden):
         return False
     warn = len(b"##[warning]")
-    kinds = {_shape(ln[warn:].decode("utf-8", "replace")) for ln in shown if ln.startswith(b"##[warning]")}
-    return all(_shape(ln[warn:].decode("utf-8", "replace")) in kinds for ln in hidden)
+    kinds = {message_shape(ln[warn:].decode("utf-8", "replace")) for ln in shown if ln.startswith(b"##[warning]")}
+    return all(message_shape(ln[warn:].decode("utf-8", "replace")) in kinds for ln in hidden)
 
 
 def split_lines(data: bytes) -> list[bytes]:

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from engine.compressors.toolout_findings import _shape, _shape_label
+from engine.compressors.toolout_findings import message_shape, _shape_label
 from tests.real_views import MARKER, original_and_view_lines
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "ciflood"
@@ -50,7 +50,7 @@ def test_actions_log_thins_repeated_lint_annotations_and_keeps_every_error(count
     assert all(line in view for line in original if "##[error]" in line)
     shown = [v for v in view if "##[warning]" in v]
     assert len(shown) < 100 < sum("##[warning]" in line for line in original)
-    kinds = {_shape(_STAMP.sub("", v)[len("##[warning]"):]) for v in shown}
+    kinds = {message_shape(_STAMP.sub("", v)[len("##[warning]"):]) for v in shown}
     for summary, lines in _elided_runs(original, view):
         if "Actions group" in summary:
             continue
@@ -58,7 +58,7 @@ def test_actions_log_thins_repeated_lint_annotations_and_keeps_every_error(count
         assert all(b.startswith(("##[warning]", "##[notice]", "*************")) for b in bodies), summary
         for b in bodies:
             if b.startswith("##[warning]"):
-                assert _shape(b[len("##[warning]"):]) in kinds
+                assert message_shape(b[len("##[warning]"):]) in kinds
         # the per-kind counts are those of the elided annotations
         elided = Counter(_shape_label(b.split("]", 1)[1]) for b in bodies if b.startswith("##["))
         stated = {k: int(c) for k, c in _COUNT.findall(re.sub(r" \+\d+ more rules×\d+", "", summary.split(";")[0]))}

@@ -125,12 +125,12 @@ def test_eslint_json_messages_are_never_sampled():
 
 
 def test_findings_keep_rule_needs_a_rule_a_message_and_a_place():
-    from engine.compressors.json_findings import finding_indices
+    from engine.compressors.json_findings import _report
 
     findings = [{"code": "F401", "message": "unused", "location": {"row": i}} for i in range(12)]
-    assert finding_indices(findings) == list(range(12))
+    assert list(_report(findings)) == list(range(12))
     events = [{"level": "info", "message": "tick", "line": i} for i in range(12)]
-    assert finding_indices(events) == []
+    assert list(_report(events)) == []
 
 
 # ---------------------------------------------------------------- HTML error pages

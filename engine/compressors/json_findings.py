@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from engine.compressors.toolout_findings import (
-    ANSWER, FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, _flake8_severity, _severity, _shape, revealed,
+    ANSWER, FLOOD_KINDS_PER_FINDING, LOW_VOLUME, WARNING_VOLUME, flake8_severity, message_shape, revealed, severity_of,
 )
 
 #: Keys naming the rule a finding reports (ruff `code`, eslint/SARIF `ruleId`, GitLab
@@ -35,16 +35,6 @@ REPORT_SHARE = 0.5
 def _is_finding(item: Any) -> bool:
     return (isinstance(item, dict) and not RULE_KEYS.isdisjoint(item)
             and not MESSAGE_KEYS.isdisjoint(item) and not PLACE_KEYS.isdisjoint(item))
-
-
-def finding_indices(items: list[Any]) -> list[int]:
-    """Indices of the findings, when the array is a report of them (its first element is one,
-    and so are at least half); otherwise none. Only the first element is looked at for an
-    array that is not a report."""
-    if not items or not _is_finding(items[0]):
-        return []
-    found = [i for i, item in enumerate(items) if _is_finding(item)]
-    return found if len(found) >= REPORT_SHARE * len(items) else []
 
 
 #: Severity words of the JSON formats beyond the text ones: GitLab code quality's
@@ -78,7 +68,7 @@ def _word_severity(word: Any) -> str:
     w = word.lower()
     if w in _JSON_SEVERITIES:
         return _JSON_SEVERITIES[w]
-    sev = _severity(w)
+    sev = severity_of(w)
     return "low" if sev == "note" else sev  # (mypy's and SARIF's notes, cargo's failure-note)
 
 
@@ -129,7 +119,7 @@ def _finding(item: Any, ruff: bool = False) -> tuple[str, str, str] | None:
         # rule decides, as in the same run's text report; a finding without a code is a
         # syntax error (`invalid-syntax` since ruff 0.12)
         syntax = not rule or rule == "invalid-syntax"
-        return ("error" if syntax else _flake8_severity(rule, msg)), rule, msg
+        return ("error" if syntax else flake8_severity(rule, msg)), rule, msg
     for key in ("severity", "level", "type", "issue_severity"):
         if key in item:
             return _word_severity(item[key]), rule, msg
@@ -217,7 +207,7 @@ class Reports:
     def _shape(self, msg: str) -> str:
         shape = self.shapes.get(msg)  # linters repeat a message word for word
         if shape is None:
-            shape = self.shapes[msg] = _shape(msg)
+            shape = self.shapes[msg] = message_shape(msg)
         return shape
 
     def _thinned(self, sev: str) -> bool:

@@ -111,7 +111,7 @@ class Finding:
     head: int
     sev: str  # "error" | "warning" | "low" | ANSWER
     rule: str
-    msg: str  # its message; what it is compared by is _shape(msg), asked only when thinning
+    msg: str  # its message; what it is compared by is message_shape(msg), asked only when thinning
     message: list[int] = field(default_factory=list)
     snippet: list[int] = field(default_factory=list)
     preamble: list[int] = field(default_factory=list)
@@ -180,7 +180,7 @@ def mark_findings(
     _decide_findings(findings, norm, cls, rules, where)
 
 
-def _shape(msg: str) -> str:
+def message_shape(msg: str) -> str:
     return DIGITS.sub("#", TOOL_QUOTED.sub("Q", msg)).strip()
 
 
@@ -200,7 +200,7 @@ def _shape_label(msg: str) -> str:
     return f'"{text}"' if text else ""
 
 
-def _severity(word: str) -> str:
+def severity_of(word: str) -> str:
     w = word.lower()
     if w in _ERROR_SEVERITIES:
         return "error"
@@ -223,24 +223,24 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     pattern matching the line (the ones before it cannot match, so they are not tried)."""
     s = norm[i]
     if first <= 0 and (m := TOOL_DIAG_TSC.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])
+        return Finding(i, severity_of(m["sev"]), m["rule"], m["msg"])
     if first <= 1 and (m := TOOL_DIAG_CODE.match(s)):
         rule = m["rule"] or m["brule"]
         if m["pylint"] or (m["brule"] and TOOL_PYLINT_CODE.match(rule)):
             sev = {"E": "error", "F": "error", "W": "warning"}.get(rule[0], "low")
         else:
-            sev = _flake8_severity(rule, m["msg"])
+            sev = flake8_severity(rule, m["msg"])
         return Finding(i, sev, rule, m["msg"])
     if first <= 2 and (m := TOOL_DIAG_GCC.match(s)):
-        return Finding(i, _severity(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
+        return Finding(i, severity_of(m["sev"]), _trailing_rule(m["msg"]), m["msg"])
     if first <= 3 and (m := TOOL_DIAG_SHELLCHECK.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"], style="shellcheck")
+        return Finding(i, severity_of(m["sev"]), m["rule"], m["msg"], style="shellcheck")
     if first <= 4 and (m := TOOL_DIAG_ESLINT.match(s)):  # (yamllint's rule is in parentheses)
-        return Finding(i, _severity(m["sev"]), m["rule"] or m["prule"] or "", m["msg"])
+        return Finding(i, severity_of(m["sev"]), m["rule"] or m["prule"] or "", m["msg"])
     if first <= 5 and i + 1 < len(norm) and TOOL_DIAG_ARROW.match(norm[i + 1]) and (m := TOOL_DIAG_HEAD.match(s)):
         if m["msg2"] is not None:
             return Finding(i, "low", m["rule2"], m["msg2"], style="arrow")
-        sev = _severity(m["sev"]) if m["sev"] else "low"
+        sev = severity_of(m["sev"]) if m["sev"] else "low"
         return Finding(i, sev, m["rule1"] or m["rule"] or "", m["msg"], style="arrow")
     if first <= 6 and (m := TOOL_DIAG_GO.match(s)):
         return Finding(i, "error", "", m["msg"])
@@ -248,11 +248,11 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         sev = "error" if TOOL_PYFLAKES_ERROR.search(m["msg"]) else "low"
         return Finding(i, sev, "", m["msg"])
     if first <= _AT_MAVEN and (m := TOOL_DIAG_MAVEN.match(s)):
-        return Finding(i, _severity(m["sev"]), "", m["msg"])
+        return Finding(i, severity_of(m["sev"]), "", m["msg"])
     if first <= _AT_RUFF_GROUPED and (m := TOOL_DIAG_RUFF_GROUPED.match(s)):
-        return Finding(i, _flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
+        return Finding(i, flake8_severity(m["rule"], m["msg"]), m["rule"], m["msg"])
     if first <= _AT_PYRIGHT and (m := TOOL_DIAG_PYRIGHT.match(s)):
-        sev = _severity(m["sev"])  # information, hint: low; basedpyright's `note` is a finding of its own
+        sev = severity_of(m["sev"])  # information, hint: low; basedpyright's `note` is a finding of its own
         if sev == "low" and revealed(m["msg"]):
             return Finding(i, ANSWER, "", m["msg"], style="pyright")
         rule = PYRIGHT_RULE.search(m["msg"])
@@ -264,25 +264,25 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
     if first <= _AT_VULTURE and (m := TOOL_DIAG_VULTURE.match(s)):
         return Finding(i, "low", f"{m['kind'].replace(' ', '-')}-{m['conf']}%", m["msg"])  # `unused-variable-60%`×12
     if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_UNIX) and (m := TOOL_DIAG_ESLINT_UNIX.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+        return Finding(i, severity_of(m["sev"]), m["rule"] or "", m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_COMPACT) and (m := TOOL_DIAG_ESLINT_COMPACT.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+        return Finding(i, severity_of(m["sev"]), m["rule"] or "", m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_MARKDOWNLINT) and (m := TOOL_DIAG_MARKDOWNLINT.match(s)):
         # every markdownlint rule is a Markdown style rule, and `error` is only its default
         # label for all of them: low severity, thinned per rule like flake8's style codes
         return Finding(i, "low", m["rule"], m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_ESLINT_CODEFRAME) and (m := TOOL_DIAG_ESLINT_CODEFRAME.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+        return Finding(i, severity_of(m["sev"]), m["rule"] or "", m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_ANNOTATION) and (m := TOOL_DIAG_ANNOTATION.match(s)):
         # GitHub's three levels: every `error` annotation is kept; `notice` is pylint's
         # convention and refactor findings, thinned like other low-severity ones
         title = ANNOTATION_TITLE.search(m["props"]) if m["props"] else None
-        return Finding(i, _severity(m["sev"] or m["csev"]), title["rule"] if title else "", m["msg"])
+        return Finding(i, severity_of(m["sev"] or m["csev"]), title["rule"] if title else "", m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_YAMLLINT) and (m := TOOL_DIAG_YAMLLINT.match(s)):
         # (as in its standard format, an `error` is kept: its level is the project's config)
-        return Finding(i, _severity(m["sev"]), m["rule"] or "", m["msg"])
+        return Finding(i, severity_of(m["sev"]), m["rule"] or "", m["msg"])
     if first <= FINDING_STARTS.index(TOOL_DIAG_HADOLINT) and (m := TOOL_DIAG_HADOLINT.match(s)):
-        return Finding(i, _severity(m["sev"]), m["rule"], m["msg"])  # info and style: low
+        return Finding(i, severity_of(m["sev"]), m["rule"], m["msg"])  # info and style: low
     return None
 
 
@@ -300,7 +300,7 @@ def _coded_note(f: Finding) -> bool:
     return coded_shellcheck(f.rule)
 
 
-def _flake8_severity(rule: str, msg: str) -> str:
+def flake8_severity(rule: str, msg: str) -> str:
     """flake8/ruff: E9xx (syntax, I/O) and pyflakes' F codes for code that cannot run (F821
     undefined name) are errors, as the same messages are from bare pyflakes; the rest are low."""
     if rule.startswith("E9") or (rule[0] == "F" and TOOL_PYFLAKES_ERROR.search(msg)):
@@ -488,7 +488,7 @@ def _decide_findings(
         for f, msg in zip(members, msgs):
             shape = shapes.get(msg)
             if shape is None:
-                shape = shapes[msg] = _shape(msg)
+                shape = shapes[msg] = message_shape(msg)
             keys.append((f.rule, shape))
         per_kind = Counter(keys)
         for f, msg, key in zip(members, msgs, keys):
@@ -592,7 +592,7 @@ def _flood(members: list[Finding], norm: list[str]) -> bool:
     """More than LOW_VOLUME findings in few kinds: the same lint over and over."""
     if len(members) <= LOW_VOLUME:
         return False
-    kinds = {(f.rule, _shape(_worded_msg(f, norm))) for f in members}
+    kinds = {(f.rule, message_shape(_worded_msg(f, norm))) for f in members}
     return len(kinds) <= len(members) * FLOOD_KINDS_PER_FINDING
 
 

@@ -23,7 +23,7 @@ convention findings around them. Here:
 """
 from __future__ import annotations
 
-from engine.compressors.toolout_findings import LOW_VOLUME, WARNING_VOLUME, _shape
+from engine.compressors.toolout_findings import LOW_VOLUME, WARNING_VOLUME, message_shape
 from engine.compressors.toolout_scan import CHATTER, KEEP, OTHER, PASS, REPEAT
 from engine.patterns import (
     MINITEST_BLOCK,
@@ -224,7 +224,7 @@ def _mark_rubocop(norm: list[str], cls: list[str], in_block: list[bool], rules: 
         # a corrected finding is not one left to fix: counted apart from the open ones
         cop = m["cop"] or ""  # (a run on a terminal prints no cop names)
         rule = cop + "[corrected]" if m["status"] == "Corrected" else cop
-        findings.append((i, j, m["sev"], rule, _shape(norm[i][m.end():])))
+        findings.append((i, j, m["sev"], rule, message_shape(norm[i][m.end():])))
     low = [f for f in findings if f[2] in "CR"]
     thin = len(low) > LOW_VOLUME
     seen: set[tuple[str, str]] = set()
@@ -248,7 +248,7 @@ def _mark_perlcritic(norm: list[str], cls: list[str], in_block: list[bool], rule
         if s.endswith(")") and PERLCRITIC_WORD in s[-14:] and not in_block[i] and cls[i] == OTHER:
             m = PERLCRITIC_FINDING.match(s)
             if m:
-                found.append((i, m["sev"] in PERLCRITIC_WARNING_SEVERITIES, _shape(m["msg"])))
+                found.append((i, m["sev"] in PERLCRITIC_WARNING_SEVERITIES, message_shape(m["msg"])))
     warnings = sum(1 for _, warn, _ in found if warn)
     thin = {True: warnings > WARNING_VOLUME, False: len(found) - warnings > LOW_VOLUME}
     seen: set[str] = set()
@@ -284,7 +284,7 @@ def _mark_phpcs(norm: list[str], cls: list[str], in_block: list[bool], rules: di
             j += 1
         msg = " ".join([m["msg"]] + [norm[k].split("|", 2)[2].strip() for k in range(i + 1, j)])
         kind = "fixable" if m["fix"] == "[x] " else "error" if m["sev"] == "ERROR" else "warning"
-        found.append((i, j, kind, _shape(msg)))
+        found.append((i, j, kind, message_shape(msg)))
     volume = {"fixable": LOW_VOLUME, "warning": WARNING_VOLUME}
     counts = {kind: sum(1 for f in found if f[2] == kind) for kind in volume}
     seen: set[tuple[str, str]] = set()
