@@ -739,6 +739,18 @@ TOOL_JVM_FRAME = compile_lazily(
     r"^\s+at (?:[\w.$-]+(?:@[\w.+-]+)?/{1,2})?(?P<cls>[\w$]+(?:\.[\w$<>-]+)+) ?"
     r"\((?:[\w$-]+\.(?:java|kt|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$"
 )
+#: A V8 stack frame (`    at fn (path:1:2)`, `    at async fn (path:1:2)`, `    at path:1:2`): the
+#: place is the parenthesised tail, or the bare rest of the line.
+TOOL_JS_FRAME = compile_lazily(r"^\s+at (?:async )?(?:\S.*? \((?P<place>[^()]*)\)|(?P<bare>[^\s()]+))$")
+#: A place in node's own code or a builtin (`node:internal/timers:483:21`, `node:events:524:28`,
+#: old node's `internal/process/task_queues.js:95:5`, `<anonymous>`, `index 0` of Promise.all),
+#: or in a test runner's or module loader's installed code: never the user's bug.
+TOOL_JS_HARNESS_PLACE = compile_lazily(
+    r"(?:node:|internal/)|<anonymous>$|index \d+$|.*\bnode_modules/"
+    r"(?:tape|mocha|jest-circus|jest-runner|jest-runtime|jest-jasmine2|@jest/[\w.-]+|vitest|@vitest/[\w.-]+"
+    r"|ava|tap|@tapjs/[\w.-]+|libtap|uvu|jasmine|jasmine-core|qunit|karma|ts-node|tsx|pirates"
+    r"|source-map-support|@babel/register)/"
+)
 #: Packages whose frames are never the user's code: the JDK and the test and build harness
 #: (JUnit, opentest4j, Maven with surefire, its resolver and container, Gradle).
 TOOL_JVM_LIB_CLASS = compile_lazily(

@@ -93,13 +93,22 @@ def test_vitest_junit_report_under_a_pty_is_a_test_run_not_a_diff(counter):  # n
 def test_node_test_failure_details_printed_again_in_the_recap_are_counted_in_the_tree(counter):  # noqa: ANN001
     # node --test's spec reporter prints each failure's details under its `✖` row and again
     # under `✖ failing tests:`; the tree's copy is counted (10,000 -> 1,538 tokens), the `✖`
-    # rows and the whole recap (with each `test at file:line:col`) stay
+    # rows and the whole recap (with each `test at file:line:col`) stay, but for node's own
+    # test-runner frames past each trace's first, which a marker counts
     data = real("nodetest-spec-fail.txt")
     original = [ln.rstrip() for ln in ANSI.sub("", data.decode()).splitlines()]
     view = [ln.rstrip() for ln in engine_view(counter, data).splitlines()]
     head = original.index("✖ failing tests:")
+    runner_frames = [ln for ln in original[head:] if ("(node:" in ln or "(index 0)" in ln) and not ln.endswith("{")]
+    assert len(runner_frames) == 23
+    view_recap = view[view.index("✖ failing tests:"):]
     for ln in original[head:]:
-        assert ln in view, ln
+        if ln not in runner_frames:
+            assert ln in view_recap, ln
+    counted = sum(int(m.group(1)) for ln in view_recap
+                  for m in re.finditer(r"(\d+) node-internal/test-runner/loader stack frame lines?", ln))
+    shown = [ln for ln in view_recap if ln in runner_frames]  # runs under two lines, and the tail
+    assert counted == 20 and counted + len(shown) == len(runner_frames)
     for ln in original[:head]:
         if ln.lstrip().startswith(("✖ ", "﹣ ", "ℹ ")):
             assert ln in view, ln
@@ -152,7 +161,7 @@ def test_ava_failure_section_stays_whole(counter):  # noqa: ANN001
     rules = [k for k, ln in enumerate(original) if ln == "  ─"]
     assert len(rules) == 2
     for ln in original[rules[0]:rules[1] + 1]:
-        assert ln in view, ln
+        assert ln in view, ln  # one trace: AVA's and node's frames stay (no repetition)
     for ln in ("  ✘ [fail]: sorts prereleases", "  › file://avat/semver.test.mjs:20:5", "  +   '1.2.3-a.1',",
                "  4 tests failed", "  1 test skipped", "  1 test todo"):
         assert ln in view, ln

@@ -72,6 +72,7 @@ from engine.compressors.toolout_js import (
     AVA_FAIL_ROW, BUN_BANNER, DENO_ERRORS, NODE_RECAP_COPY, NODE_RECAP_HEAD, NODE_SUBTEST, RETRY_COPY, TSTYCHE_BANNER,
     fold_node_recap_copies, mark_ava, mark_bun, mark_deno, mark_js, mark_node_subtests, mark_tstyche, vitest_cross_row,
 )
+from engine.compressors.toolout_jsframes import JS_HARNESS_FRAME, fold_js_harness_frames
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
 from engine.compressors.toolout_gradle import mark_gradle_info
 from engine.compressors.toolout_junit import PROPERTY as JUNIT_PROPERTY, mark_junit
@@ -157,7 +158,7 @@ from engine.patterns import (
 )
 
 #: Labels a caller may elide without asking its generic rules.
-DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
+DROPPABLE = frozenset({PASS, CHATTER, REPEAT, LIB_FRAME, JVM_FRAME, JS_HARNESS_FRAME, SHADOW_MAP, SKIPPED, ASSET, USAGE, HOOK_FRAME,
                        SCHEMA, PYTEST_FRAME, DEBUG, JUNIT_PROPERTY, RETRY_COPY, NODE_RECAP_COPY,
                        PACKAGE_SOURCE_SEEN, UNKNOWN_FRAME, LINK_REPEAT, DRIVER_REPEAT, CONFDEFS, TOX_DEBUG,
                        PIP_DEBUG, FMT_CLEAN, ISORT_PLACEMENT,
@@ -605,6 +606,7 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_clang_counts(norm, cls, scan)
     if "\tat " in joined or "  at " in joined:  # a JVM frame: `\tat pkg.C.m(C.java:12)`
         fold_jvm_frames(norm, cls, in_block)
+        fold_js_harness_frames(norm, cls, in_block, joined)  # tape's, node's own frames
     fold_harness_frames(norm, cls, in_block, joined)  # pytest's own frames in --tb=native
     fold_seen_package_source(norm, cls, in_block, joined, scan)  # a library's listing printed again
     if has_unknown_frames(joined):  # chromedriver's frames in a Selenium error
@@ -733,6 +735,7 @@ SUMMARY_RULES_BYTES = 120
 _LABEL_NOUNS = (
     (PASS, "passing-test line"), (CHATTER, "progress line"), (SKIPPED, "skipped-test line"),
     (LIB_FRAME, "std/core backtrace frame line"), (JVM_FRAME, "JDK/framework stack frame line"),
+    (JS_HARNESS_FRAME, "node-internal/test-runner/loader stack frame line"),
     (HOOK_FRAME, "installer hook/build-env traceback frame line"), (PYTEST_FRAME, "pytest/pluggy traceback frame line"),
     (SCHEMA, "validate-pyproject JSON-schema line"), (SHADOW_MAP, "sanitizer shadow-memory map line"),
     (ASSET, "build asset row"), (USAGE, "npm usage/option help line"), (DEBUG, "Maven -X debug-output line"),
