@@ -5,6 +5,7 @@ import csv
 import hashlib
 import io
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -45,6 +46,31 @@ def test_numeric_extremes_and_first_of_each_category_are_kept():
     assert "h030,get,99999" in out
     assert "h045,delete,101" in out
     assert any(line.startswith("… ") and "rows elided (caveman)" in line for line in out)
+
+
+def test_rows_without_any_figure_are_odd_records():
+    # World Bank fertility rates by year (statsmodels' data set, first 60 countries): American
+    # Samoa, Sub-Saharan Africa (IFC) and the Cayman Islands have no figure in any year; no single
+    # year column is blank rarely enough to flag them, and they were elided among the others
+    data = (Path(__file__).parent / "fixtures" / "real" / "tabular15" / "fertility-head60.csv").read_bytes()
+    rows = list(csv.reader(io.StringIO(data.decode())))
+    valueless = [r for r in rows[1:] if not any(c.strip() for c in r[4:])]
+    assert [r[1] for r in valueless] == ["ASM", "CAA", "CYM"]
+    out = tab.compress(data).decode().splitlines()
+    for row in valueless:
+        line = next(ln for ln in data.decode().splitlines() if f",{row[1]}," in ln)
+        assert line in out
+    elided = sum(int(ln.split()[1]) for ln in out if ln.startswith('"… ') and "rows elided (caveman)" in ln)
+    assert elided + sum(1 for ln in out[1:] if not ln.startswith('"… ')) == len(rows) - 1
+
+
+def test_valueless_rows_stay_rows_when_they_are_many():
+    header = ["name", "y1", "y2", "y3"]
+    rows = [header] + [[f"n{i:03d}", str(i), str(i + 1), str(i + 2)] for i in range(100)]
+    for i in range(1, 101, 10):  # 10 of 100 rows without figures: a pattern, not an odd record
+        rows[i] = [rows[i][0], "", "", ""]
+    out = tab.compress(_csv(rows)).decode().splitlines()
+    assert sum(1 for ln in out if ln.endswith(",,,") and not ln.startswith('"… ')) < 10
 
 
 def test_every_distinct_failure_row_is_kept_and_numeric_repeats_are_counted():

@@ -34,6 +34,10 @@ QUERY_LIMIT = 24
 NUMERIC_SHARE = 0.7
 #: A column blank in at most this share of its rows (or in two) is filled: its blanks are odd.
 RARE_BLANK_SHARE = 0.02
+#: Rows with no value in any measured column, in at most this share of the rows (or two), are
+#: odd: the country with no data at all in a table of yearly figures. A share looser than a single
+#: column's blanks, as a whole row without a value is the stronger anomaly and costs few tokens.
+VALUELESS_ROW_SHARE = 0.05
 #: A column with at most this many distinct values (and repeats) is categorical.
 MAX_CATEGORIES = 32
 MIN_FIELDS, MAX_FIELDS = 2, 128
@@ -341,6 +345,7 @@ def _select(table: Table, units: list[str], query: str) -> list[bool]:
         _keep_first_of_each(cells, keep)
         _keep_rare_blanks(cells, keep)
         _keep_rare_non_numbers(cells, keep)
+    _keep_valueless_rows(table, keep)
     if query:
         query_keep(units, query, keep, QUERY_LIMIT)
     return keep
@@ -392,6 +397,17 @@ def _keep_rare_blanks(cells: list[str], keep: list[bool]) -> None:
     blanks = [i for i, c in enumerate(cells) if not c.strip()]
     if blanks and len(blanks) <= max(2, RARE_BLANK_SHARE * len(cells)):
         for i in blanks:
+            keep[i] = True
+
+
+def _keep_valueless_rows(table: Table, keep: list[bool]) -> None:
+    """The few rows blank in every measured column while the others hold figures."""
+    measured_columns = [j for j in range(len(table.header)) if measured([r[j] for r in table.rows])]
+    if len(measured_columns) < 2:
+        return  # one column's blanks are _keep_rare_blanks' to judge
+    valueless = [i for i, r in enumerate(table.rows) if not any(r[j].strip() for j in measured_columns)]
+    if valueless and len(valueless) <= max(2, VALUELESS_ROW_SHARE * len(table.rows)):
+        for i in valueless:
             keep[i] = True
 
 
