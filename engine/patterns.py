@@ -1284,6 +1284,13 @@ PIP_BUILD_STEP = compile_lazily(
 #: A line of pip's own debug log (`pip install -v`/`-vv`): its index, cache, link-selection and
 #: build-tracker chatter, one line per candidate file (thousands per package with -vv). Every
 #: alternative starts with one of PIP_DEBUG_WORDS (toolout_pipdebug finds the lines with them).
+#: pip's resolver giving up: `ERROR: Cannot install requests==2.31.0 and urllib3<1.21 because these
+#: package versions have conflicting dependencies.` (the requirements as the user gave them).
+PIP_CANNOT_INSTALL = compile_lazily(
+    r"^ERROR: Cannot install (?P<reqs>.+?) because these package versions have conflicting dependencies\.$"
+)
+#: A requirement's project name: `urllib3` of `urllib3<1.21`, `charset-normalizer` of `charset-normalizer<4,>=2`.
+PIP_PROJECT_NAME = compile_lazily(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?")
 PIP_DEBUG_LINE = compile_lazily(
     r"^\s*(?:Skipping link: |Found link \S+|Link requires a different Python \(|Getting page \S+$"
     r"|Fetched page \S+ as |Found index url \S+$|Fetching project page and analyzing links: \S+$"

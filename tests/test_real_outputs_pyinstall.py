@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from engine.compressors.terminal import TerminalCompressor
+from engine.compressors.toolout_pipresolve import _names, canonical_name
 from engine.detect import detect
 from engine.terminal_text import plain_text
 from engine.types import ContentType
@@ -238,3 +239,22 @@ def test_uv_build_failure_counts_the_build_env_frames():
                  "  cause: Call to `setuptools.build_meta.get_requires_for_build_wheel` failed (exit status: 1)",
                  "hint: Build failures usually indicate a problem with the package or the build environment"):
         assert kept in data.splitlines() and kept in lines
+
+
+# ---------------------------------------------------------------- pip: ResolutionImpossible
+
+
+def test_resolution_impossible_keeps_the_conflicting_requirements_collecting_lines():
+    # `Cannot install requests==2.31.0 and urllib3<1.21`: the two `Collecting` lines were counted
+    # as progress with their downloads; the others (idna, charset-normalizer) still are
+    view = view_of("pip-conflict-collecting.txt").splitlines()
+    assert "Collecting requests==2.31.0" in view and "Collecting urllib3<1.21" in view
+    assert not any(ln.startswith(("Collecting idna", "Collecting charset-normalizer")) for ln in view)
+    markers = [ln for ln in view if ln.startswith("… ")]
+    assert markers == ["… 2 lines elided (caveman): 2 progress lines …"] * 2 + \
+        ["… 3 lines elided (caveman): 3 progress lines …"] * 2
+
+
+def test_project_names_match_as_pep_503_normalises_them():
+    assert canonical_name("Charset_Normalizer") == canonical_name("charset.normalizer") == "charset-normalizer"
+    assert _names("-r requirements.txt (line 3), Foo_Bar==1.0 and baz[extra]>=2") == {"foo-bar", "baz"}
