@@ -82,3 +82,29 @@ def test_a_single_trace_or_a_few_harness_frames_stay():
     assert JS_HARNESS_FRAME not in classify(first + _trace([thrower] + [harness] * (MIN_HARNESS_FRAMES - 3), 2))
     lines = first + _trace([thrower] + [harness] * (MIN_HARNESS_FRAMES - 2), 2)
     assert classify(lines).count(JS_HARNESS_FRAME) == MIN_HARNESS_FRAMES
+
+
+def test_relayed_tap_failures_keep_their_user_frames(counter):  # noqa: ANN001
+    # node --test relaying tape's stream (`#           at …`): each `# not ok`'s YAML was kept up
+    # to `stack:`, so its frames, the user's `test/parse.js:53:12` among them, went as "other lines"
+    data = (Path(__file__).parent / "fixtures" / "real" / "corpus2" / "nodetest-relayed-tape-failures.txt").read_bytes()
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    def block_end(k: int) -> int:
+        return next(j for j in range(k + 1, len(original))
+                    if original[j] == "#   ..." or not original[j].startswith("#  "))
+
+    blocks = [k for k, ln in enumerate(original) if ln.startswith("# not ok ") and original[block_end(k)] == "#   ..."]
+    assert len(blocks) == 12
+    for k in blocks:
+        end = block_end(k)
+        frames = [ln for ln in original[k:end] if ln.lstrip("# ").startswith("at ")]
+        user = [ln for ln in frames if "/package/test/" in ln]
+        assert len(user) == 1 and user[0] in view
+        assert frames[0] in view  # where tape threw
+        for ln in original[k:end]:
+            if ln not in frames:
+                assert ln in view, ln
+    counted = sum(int(m.group(1)) for m in map(MARKER.match, view) if m
+                  for m in [re.search(r"(\d+) node-internal/test-runner/loader stack frame lines", m.group(2))] if m)
+    assert counted == 7 * len(blocks)

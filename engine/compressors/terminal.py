@@ -24,6 +24,7 @@ from engine.compressors.crash_context import last_record_before_crash
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.frames import fold_recursion_kept
 from engine.compressors.thread_dump import fold_threads_kept
+from engine.compressors.toolout_jsframes import frame_place, harness_place
 from engine.compressors import pytest_repeats
 from engine.compressors import eval_rows
 from engine.compressors.log import leveled_fields, log_fields
@@ -67,18 +68,28 @@ def keep_failure_blocks(cleaned: list[str], must: list[bool], scan: L.LineScan |
             must[i] = True
     for i in compress(range(n), starts):
         must[i] = True
-        if cleaned[i].startswith("# "):  # a relayed `# not ok N`: its YAML block up to the stack
-            j = i + 1
-            while j < n and j - i <= FAILURE_BLOCK_MAX and cleaned[j].startswith("#  ") \
-                    and cleaned[j].strip() != "#   ..." and not cleaned[j][1:].lstrip().startswith("stack:"):
-                must[j] = True
-                j += 1
+        if cleaned[i].startswith("# "):  # a relayed `# not ok N`: its YAML block and stack
+            _keep_relayed_block(cleaned, must, i)
             continue
         depth = _indent(cleaned[i])
         j = i + 1
         while j < n and j - i <= FAILURE_BLOCK_MAX and cleaned[j].strip() and _indent(cleaned[j]) > depth:
             must[j] = True
             j += 1
+
+
+def _keep_relayed_block(cleaned: list[str], must: list[bool], i: int) -> None:
+    """A `# not ok N` relayed from a child's TAP stream: its YAML block through `#   ...`, but for
+    the test runner's and node's frames past the stack's first (toolout counts those)."""
+    n = len(cleaned)
+    j = i + 1
+    first_frame = True
+    while j < n and j - i <= FAILURE_BLOCK_MAX and cleaned[j].startswith("#  ") and cleaned[j].strip() != "#   ...":
+        place = frame_place(cleaned[j])
+        if place is None or first_frame or not harness_place(place):
+            must[j] = True
+        first_frame = first_frame and place is None
+        j += 1
 
 
 def toolout_verdicts(cleaned: list[str], scan: L.LineScan | None = None) -> tuple[list[bool], list[bool], Describe | None]:
