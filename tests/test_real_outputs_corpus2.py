@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from engine.compressors.terminal import TerminalCompressor
+from engine.patterns import ANSI
 from tests.real_views import MARKER, terminal_view_lines
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "corpus2"
@@ -111,3 +112,27 @@ def test_pip_build_failure_names_the_package_it_was_collecting():
     for fact in ("Exception: Can not find valid pkg-config name.", "error: subprocess-exited-with-error",
                  "Getting requirements to build wheel did not run successfully."):
         assert fact in plain
+
+
+def test_parametrized_blocks_fold_to_their_own_first_block_when_another_module_has_the_name():
+    # humanize: test_i18n.py's `test_naturaldelta` fails first, then test_time.py's parametrized
+    # `test_naturaldelta[...]` 27 times; they shared nothing with the i18n block, so none folded
+    original, view = ([ANSI.sub("", ln).rstrip() for ln in lines] for lines in view_of("pytest-same-name-other-module.txt"))
+    headers = [ln for ln in original if ln.startswith("___") and "test_naturaldelta" in ln]
+    assert [h.strip("_ ") for h in headers] == [
+        "test_naturaldelta", "test_naturaldelta[0-a moment]", "test_naturaldelta[1-a second]",
+        "test_naturaldelta[23.5-23 seconds]", "test_naturaldelta[30-30 seconds0]"]
+    first = original.index(headers[0])
+    for ln in original[first:original.index(headers[2])]:
+        assert ln in view, ln  # both first blocks whole
+    folded = [m for m in map(MARKER.match, (ln.strip() for ln in view)) if m]
+    assert [m.group(0) for m in folded] == [
+        "… 42 lines elided (caveman): as in the test_naturaldelta[0-a moment] failure above …"] * 3
+    summary = next(ln for ln in original if "short test summary info" in ln)
+    bounds = headers[2:] + [summary]
+    for head, nxt in zip(bounds, bounds[1:]):
+        block = original[original.index(head):original.index(nxt)]
+        shown = view[view.index(head):view.index(nxt)]
+        assert [ln for ln in block if ln.startswith(("E ", "tests/"))] == \
+            [ln for ln in shown if ln.startswith(("E ", "tests/"))]  # every error and place line stays
+        assert len(block) - len(shown) == 42 - 1

@@ -62,9 +62,35 @@ def _blocks(plain: list[str]) -> list[tuple[int, int, str]]:
     return out
 
 
+def _block_id(header: str) -> str:
+    """The test id a block's `____ test_x[a-b] ____` header names."""
+    head = PYTEST_BLOCK_HEADER.match(header)
+    return head.group(1) if head is not None else header.strip("_ ")
+
+
 def _kept_line(plain: str) -> bool:
     """A line each block keeps: its error (`E   …`) and its traceback places."""
     return plain.startswith("E ") or PYTEST_BLOCK_PLACE.match(plain) is not None
+
+
+def _runs(plain: list[str], start: int, end: int, ref_lines: frozenset[str]) -> list[tuple[int, int]]:
+    """The runs of block start..end-1 (past its header) that ref_lines holds verbatim, but for
+    the lines every block keeps."""
+    out: list[tuple[int, int]] = []
+    i = start + 1
+    while i < end:
+        if not plain[i] or plain[i] not in ref_lines or _kept_line(plain[i]):
+            i += 1
+            continue
+        j = i
+        while j < end and plain[j] in ref_lines and not _kept_line(plain[j]):
+            j += 1
+        while j > i and not plain[j - 1]:  # a run does not end on a blank line
+            j -= 1
+        if j - i >= MIN_RUN:
+            out.append((i, j))
+        i = max(j, i + 1)
+    return out
 
 
 def fold_kept(text: str) -> tuple[str, list[int]] | None:
@@ -77,32 +103,30 @@ def fold_kept(text: str) -> tuple[str, list[int]] | None:
     blocks = _blocks(plain)
     if len(blocks) < MIN_BLOCKS:
         return None
-    first: dict[str, tuple[int, int, frozenset[str]]] = {}
-    runs: list[tuple[int, int, str]] = []  # (first line, end, the test function whose first block it repeats)
+    # Each test function's blocks fold against its first block; a later block that shares no run
+    # with it (a same-named test of another module) becomes a reference of its own, named by its id.
+    references: dict[str, list[tuple[int, int, frozenset[str]]]] = {}
+    runs: list[tuple[int, int, str]] = []  # (first line, end, what the marker names as the reference)
+    shown: dict[int, int] = {}  # the blocks markers point at, which stay whole: start -> end
     for start, end, key in blocks:
-        if key not in first:
-            first[key] = (start, end, frozenset(plain[start + 1:end]))
+        refs = references.get(key)
+        if refs is None:
+            references[key] = [(start, end, frozenset(plain[start + 1:end]))]
+            shown[start] = end
             continue
-        ref_lines = first[key][2]
-        i = start + 1
-        while i < end:
-            if not plain[i] or plain[i] not in ref_lines or _kept_line(plain[i]):
-                i += 1
-                continue
-            j = i
-            while j < end and plain[j] in ref_lines and not _kept_line(plain[j]):
-                j += 1
-            while j > i and not plain[j - 1]:  # a run does not end on a blank line
-                j -= 1
-            if j - i >= MIN_RUN:
-                runs.append((i, j, key))
-            i = max(j, i + 1)
+        for number, (ref_start, ref_end, ref_lines) in enumerate(refs):
+            found = _runs(plain, start, end, ref_lines)
+            if found:
+                name = f"first {key}" if number == 0 else _block_id(plain[ref_start])
+                runs.extend((i, j, name) for i, j in found)
+                shown[ref_start] = ref_end
+                break
+        else:
+            refs.append((start, end, frozenset(plain[start + 1:end])))
     if not runs:
         return None
     out: list[str] = []
     kept: list[int] = []
-    refs = {s for s, _, _ in first.values()}
-    ref_end = {s: e for s, e, _ in first.values()}
     pos = 0
     for i, j, key in runs:
         for k in range(pos, i):
@@ -111,16 +135,16 @@ def fold_kept(text: str) -> tuple[str, list[int]] | None:
         indent = _plain(line)[:len(_plain(line)) - len(_plain(line).lstrip())]
         cr = "\r" if line.endswith("\r") else ""
         kept.append(len(out))
-        out.append(indent + marker_text(j - i, "lines", f"as in the first {key} failure above") + cr)
+        out.append(indent + marker_text(j - i, "lines", f"as in the {key} failure above") + cr)
         pos = j
     out.extend(lines[pos:])
-    # The first block of each function stays whole: the markers point at it.
+    # The first block of each function, and each block a marker names, stays whole.
     shift = 0
     run_iter = iter(runs)
     nxt = next(run_iter, None)
-    for s in sorted(refs):
+    for s in sorted(shown):
         while nxt is not None and nxt[0] < s:
             shift += (nxt[1] - nxt[0]) - 1
             nxt = next(run_iter, None)
-        kept.extend(range(s - shift, ref_end[s] - shift))
+        kept.extend(range(s - shift, shown[s] - shift))
     return "\n".join(out), sorted(set(kept))
