@@ -182,6 +182,8 @@ class _Walk:
         self.tree = False
         #: coverage.py's JSON: every file stays, its covered-line lists counted (json_coverage).
         self.coverage = False
+        #: The coverage file record being walked (its functions and classes are parts of it).
+        self.coverage_file: Any = None
 
     def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
@@ -254,12 +256,65 @@ class _Walk:
             # identical one; later copies (a function's) may still point to them
             self.shown.setdefault(canonical(v), _child_path(path, key))
             return v
+        if self.coverage and depth <= 2:
+            if depth == 1 and path == json_coverage.FILES_PATH:
+                self.coverage_file = v  # (its functions and classes are read against it)
+            elif key in json_coverage.PART_MAPS and isinstance(v, dict) and json_coverage.in_files(path):
+                return self.coverage_parts(key, v)
         if self.coverage and isinstance(v, list) and json_coverage.in_files(path):
             if key in json_coverage.MISSING_LISTS and depth == 2:
                 return v  # a file's lines to act on, whole (a function's are a part of them)
             if key in json_coverage.BULK_LISTS and len(v) > MAX_WHOLE:
                 return self.counted(v)
         return self.value(v, depth + 1, _child_path(path, key))
+
+    def coverage_parts(self, kind: str, parts: dict[str, Any]) -> dict[str, Any]:
+        """A file's `functions` or `classes` map: the fully covered ones counted under one
+        marker, a part that is the whole file pointing at it, the rest with their summary's
+        counts, their long missing lists stated against the file's (json_coverage)."""
+        file_record = self.coverage_file if isinstance(self.coverage_file, dict) else {}
+        full = [k for k, r in parts.items() if json_coverage.fully_covered(r)]
+        out: dict[str, Any] = {}
+        for k, r in parts.items():
+            if full and k == full[0]:
+                noun = kind if len(full) > 1 else kind[:-2] if kind == "classes" else kind[:-1]
+                marker = {MARKER: len(full), SUMMARY_KEY: f"{len(full)} {noun} fully covered "
+                          "(no missing line or branch)"}
+                self.markers.append(marker)
+                key = MARKER
+                while key in parts:  # never overwrite a real entry
+                    key += "_"
+                out[key] = marker
+            if not isinstance(r, dict):
+                out[k] = r
+            elif full and json_coverage.fully_covered(r):
+                continue
+            elif json_coverage.same_as_file(r, file_record):
+                marker = {MARKER: 1, SUMMARY_KEY: "the whole file: its summary and line lists are the file's"}
+                self.markers.append(marker)
+                out[k] = marker
+            else:
+                out[k] = self.coverage_part(r, file_record)
+        return out
+
+    def coverage_part(self, record: dict[str, Any], file_record: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, x in record.items():
+            if k == "summary" and isinstance(x, dict):
+                out[k] = json_coverage.part_summary(x)
+            elif isinstance(x, list) and len(x) > MAX_WHOLE and k in json_coverage.MISSING_LISTS:
+                stated = json_coverage.part_missing(k, x, file_record)
+                if stated is None:
+                    out[k] = x
+                else:
+                    marker = {MARKER: len(x), SUMMARY_KEY: stated}
+                    self.markers.append(marker)
+                    out[k] = [marker]
+            elif isinstance(x, list) and len(x) > MAX_WHOLE and k in json_coverage.BULK_LISTS:
+                out[k] = self.counted(x)
+            else:
+                out[k] = x
+        return out
 
     def counted(self, items: list[Any]) -> list[Any]:
         """A coverage report's covered-line list as one marker: its count and range."""

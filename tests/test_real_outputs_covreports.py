@@ -1,0 +1,77 @@
+"""Real coverage reports under tests/fixtures/real/covreports/ (coverage.py, istanbul, go): the
+totals, every file's figures and its missing lines and branches stay; what only repeats them
+(per-function copies of the file's lists, covered statements) is counted."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.compressors.json_array import JsonCompressor
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "covreports"
+MARKER = "__caveman_elided__"
+SUMMARY = "__caveman_invariants__"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def test_coverage_py_json_functions_and_classes_state_their_figures_not_repeat_the_file():
+    # coverage json (7.x): every function and class record repeated a part of the file's line
+    # lists and a 15-key summary, twice the size of the files' own data. Fully covered ones are
+    # now one counted marker, the rest keep their counts and state their missing lists against
+    # the file's (exactly: all of the file's over their range, or a subset of it).
+    data = real("coverage_py_functions.json")
+    original = json.loads(data)
+    out = JsonCompressor().compress(data)
+    assert out is not None
+    view = json.loads(out)
+    assert view["totals"] == original["totals"]
+    for name, record in original["files"].items():
+        shown = view["files"][name]
+        assert shown["summary"] == record["summary"]
+        assert shown["missing_lines"] == record["missing_lines"]
+        assert shown["missing_branches"] == record["missing_branches"]
+        for kind in ("functions", "classes"):
+            parts, shown_parts = record[kind], shown[kind]
+            full = [k for k, r in parts.items()
+                    if r["summary"]["missing_lines"] == 0 and r["summary"]["missing_branches"] == 0]
+            if full:
+                marker = shown_parts[MARKER]
+                assert marker[MARKER] == len(full)
+                assert marker[SUMMARY].endswith("fully covered (no missing line or branch)")
+            assert [k for k in shown_parts if k != MARKER] == [k for k in parts if k not in full]
+            for k, part in parts.items():
+                if k in full:
+                    continue
+                got = shown_parts[k]
+                if MARKER in got:  # the whole file
+                    assert got[SUMMARY] == "the whole file: its summary and line lists are the file's"
+                    assert part["summary"] == record["summary"]
+                    assert part["missing_lines"] == record["missing_lines"]
+                    continue
+                summary = part["summary"]
+                assert got["summary"]["num_statements"] == summary["num_statements"]
+                assert got["summary"]["covered_lines"] == summary["covered_lines"]
+                assert got["summary"]["percent_covered_display"] == summary["percent_covered_display"]
+                assert got["summary"].get("num_branches", 0) == summary["num_branches"]
+                assert got["summary"].get("covered_branches", 0) == summary["covered_branches"]
+                assert got.get("start_line") == part.get("start_line")
+                for key in ("missing_lines", "missing_branches"):
+                    items = part[key]
+                    if len(items) <= 8:
+                        assert got[key] == items
+                        continue
+                    (m,) = got[key]
+                    assert m[MARKER] == len(items)
+                    lines = [x[0] if isinstance(x, list) else x for x in items]
+                    lo, hi = min(lines), max(lines)
+                    span = [x for x in record[key] if lo <= (x[0] if isinstance(x, list) else x) <= hi]
+                    what = "lines" if key == "missing_lines" else "branches from lines"
+                    if span == items:
+                        assert m[SUMMARY] == f"all the file's {key} over {what} {lo}..{hi}"
+                    else:
+                        assert all(x in record[key] for x in items)
+                        assert m[SUMMARY] == f"{what} {lo}..{hi}, each among the file's {key}"
+    assert len(out) < 0.5 * len(data)
