@@ -75,3 +75,30 @@ def test_coverage_py_json_functions_and_classes_state_their_figures_not_repeat_t
                         assert all(x in record[key] for x in items)
                         assert m[SUMMARY] == f"{what} {lo}..{hi}, each among the file's {key}"
     assert len(out) < 0.5 * len(data)
+
+
+def test_coverage_tables_keep_every_row_with_uncovered_lines():
+    # istanbul's text table (c8 report, nyc, jest --coverage) and coverage.py's markdown
+    # report, read as tables: rows were sampled (`… 6 rows elided: #6: 6 distinct, 8-10..22-47`),
+    # their uncovered line ranges gone. Every row with anything uncovered stays; only fully
+    # covered rows are elided, and the marker counts them.
+    from engine.compressors.tabular import TabularCompressor
+
+    for name, lines_col in (("c8_report_text.txt", 5), ("coverage_py_markdown.md", 7)):
+        data = real(name)
+        out = TabularCompressor().compress(data)
+        original = data.decode().splitlines()
+        view = original if out is None else out.decode().splitlines()
+        rows = [s for s in original if s.count("|") >= 5 and not s.lstrip("|").startswith("-")]
+        uncovered = [s for s in rows if s.split("|")[lines_col].strip() not in ("", "Uncovered Line #s", "Missing")]
+        assert uncovered and [s for s in view if s in uncovered] == uncovered, name
+        elided = 0
+        for s in view:
+            if "rows elided (caveman)" in s:
+                count = int(s.split("… ", 1)[1].split()[0])
+                elided += count
+        full = [s for s in rows if s not in uncovered and "100" in s and s.split("|")[lines_col].strip() == ""
+                and all(c.strip() in ("100", "100%") for c in s.split("|")[2 if name.endswith("txt") else 6:lines_col]
+                        if c.strip())]
+        assert len(view) + elided - sum("rows elided" in s for s in view) == len(original), name
+        assert elided <= len(full), name
