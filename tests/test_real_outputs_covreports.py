@@ -102,3 +102,22 @@ def test_coverage_tables_keep_every_row_with_uncovered_lines():
                         if c.strip())]
         assert len(view) + elided - sum("rows elided" in s for s in view) == len(original), name
         assert elided <= len(full), name
+
+
+def test_go_coverprofile_keeps_every_block_never_run(counter):
+    # `go test -coverprofile`'s file read as search hits: the blocks with count 0 (the
+    # uncovered code) were elided as `… 386 search result lines elided: all in strings.go`.
+    # Each stays; the markers count covered blocks only, and say so.
+    import re
+
+    from tests.real_views import original_and_view_lines
+
+    line_marker = re.compile(r"^… (\d+) search result lines elided \(caveman\): (.*) …$")
+
+    original, view = original_and_view_lines(counter, real("go_coverprofile.out"))
+    never_run = [s for s in original if s.endswith(" 0")]
+    assert len(never_run) == 18
+    assert [s for s in view if s.endswith(" 0")] == never_run
+    markers = [line_marker.match(s) for s in view if "(caveman)" in s]
+    assert markers and all(m and m.group(2).startswith("all covered (count >= 1)") for m in markers)
+    assert sum(int(m.group(1)) for m in markers) == len(original) - (len(view) - len(markers))

@@ -5,7 +5,10 @@ from __future__ import annotations
 from engine.compressors import lines as L
 from engine.compressors import search_fold
 from engine.compressors import toolout
-from engine.patterns import CODESPELL_FINDING, CODESPELL_HINT, CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT, SEARCH_PATH_HIT
+from engine.patterns import (
+    CODESPELL_FINDING, CODESPELL_HINT, CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT, SEARCH_PATH_HIT,
+    GO_COVERPROFILE_BLOCK, GO_COVERPROFILE_MODE,
+)
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -73,6 +76,21 @@ def listed_whole(lines: list[str]) -> bool:
     return hits >= MIN_LINES and following >= LISTED_SHARE * hits and 2 * len(texts) >= hits
 
 
+def profile_count(line: str) -> int | None:
+    """A go coverage profile block's count (None for any other line)."""
+    found = GO_COVERPROFILE_BLOCK.fullmatch(line)
+    return int(found.group(1)) if found else None
+
+
+def describe_covered_blocks(lines: list[str]) -> str:
+    """Elided blocks of a go coverage profile: all ran (each count checked), and where."""
+    counts = [profile_count(ln) for ln in lines]
+    if not all(c is not None and c > 0 for c in counts):
+        return describe_hits(lines)
+    where = describe_hits(lines)
+    return "all covered (count >= 1)" + (f", {where.removeprefix('all ')}" if where else "")
+
+
 class SearchResultCompressor(L.QueryAwareLines):
     content_type = ContentType.SEARCH
     safety_class = SafetyClass.S4
@@ -92,6 +110,12 @@ class SearchResultCompressor(L.QueryAwareLines):
         L.mark(must, toolout.must_keep(bare))
         if CODESPELL_HINT in text:  # codespell: each misspelling is a finding to fix, none sampled
             L.mark(must, [CODESPELL_FINDING.match(ln) is not None for ln in bare])
+        describe = describe_hits
+        if text.startswith("mode: ") and GO_COVERPROFILE_MODE.fullmatch(bare[0]):
+            # go's coverage profile: the blocks never run (count 0) are what the agent acts on,
+            # each stays; the covered ones are counted (their markers say they all ran).
+            L.mark(must, [profile_count(ln) == 0 for ln in bare])
+            describe = describe_covered_blocks
         # rg's grouped output names each file once, on a line of its own: the list of files
         # that matched is an enumeration the agent needs whole.
         L.mark(must, [bool(SEARCH_HEADING.fullmatch(ln)) for ln in bare])
@@ -108,7 +132,7 @@ class SearchResultCompressor(L.QueryAwareLines):
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
             result = L.elide(units, keep, noun="search result lines", eol=eol, vocab_units=bare,
-                             describe=lambda i, j: describe_hits(bare[i:j]))
+                             describe=lambda i, j: describe(bare[i:j]))
             return doc.join(result.out) if result.elided_units or folded is not None else None
 
         return L.render_with_query(render, text, bare, query, QUERY_LIMIT)
