@@ -121,3 +121,60 @@ def test_go_coverprofile_keeps_every_block_never_run(counter):
     markers = [line_marker.match(s) for s in view if "(caveman)" in s]
     assert markers and all(m and m.group(2).startswith("all covered (count >= 1)") for m in markers)
     assert sum(int(m.group(1)) for m in markers) == len(original) - (len(view) - len(markers))
+
+
+def test_istanbul_coverage_final_keeps_what_never_ran_with_its_location():
+    # coverage-final.json (c8, nyc): sampled as a generic document, a file's `statementMap`
+    # lost the entries whose `s` count is 0 (`… 27 entries elided: range start.line=4..30`):
+    # where the uncovered code is. Each entry that never ran now stays with its location and
+    # count; those that ran are one marker per map with their exact number.
+    for name in ("c8_coverage_final.json", "nyc_coverage_final.json"):
+        data = real(name)
+        original = json.loads(data)
+        out = JsonCompressor().compress(data)
+        assert out is not None, name
+        view = json.loads(out)
+        assert list(view) == list(original), name  # every file named
+        for path, record in original.items():
+            shown = view[path]
+            assert shown["path"] == record["path"]
+            for loc_key, count_key in (("statementMap", "s"), ("fnMap", "f"), ("branchMap", "b")):
+                counts = record[count_key]
+                never = [k for k, c in counts.items() if c == 0 or (isinstance(c, list) and 0 in c)]
+                ran = [k for k in counts if k not in never]
+                got_locs, got_counts = shown[loc_key], shown[count_key]
+                if not ran and len(counts) >= 2:  # a file never loaded: all its entries, counted
+                    assert got_locs == {MARKER: {MARKER: len(counts), SUMMARY: got_locs[MARKER][SUMMARY]}}
+                    assert got_locs[MARKER][SUMMARY].startswith(f"all {len(counts)} ")
+                    assert got_counts[MARKER][SUMMARY] == f"all {len(counts)} counts 0"
+                    continue
+                for k in never:
+                    assert got_locs[k] == record[loc_key][k] and got_counts[k] == counts[k], (path, k)
+                if len(ran) >= 2:
+                    assert got_locs[MARKER][MARKER] == got_counts[MARKER][MARKER] == len(ran)
+                    assert [k for k in got_locs if k != MARKER] == never
+                else:
+                    assert got_locs == record[loc_key]
+        assert len(out) < 0.75 * len(data), name
+
+
+def test_istanbul_coverage_summary_keeps_every_file_not_fully_covered(counter):
+    # coverage-summary.json: the files map was sampled (`… 3 entries elided: range
+    # branches.pct=0..50`), each elided file's figures gone. The total and every file not
+    # fully covered stay as they are; only files at 100 everywhere may be counted.
+    from tests.real_views import engine_view
+
+    data = real("c8_coverage_summary.json")
+    original = json.loads(data)
+    view = json.loads(engine_view(counter, data))
+    full = [k for k, v in original.items() if k != "total"
+            and all(v[m]["pct"] == 100 for m in ("lines", "statements", "functions", "branches"))]
+    assert full
+    for k, v in original.items():
+        if k not in full:
+            assert view[k] == v, k
+    if MARKER in view:
+        assert view[MARKER][MARKER] == len(full)
+        assert [k for k in view if k != MARKER] == [k for k in original if k not in full]
+    else:
+        assert view == original

@@ -25,7 +25,7 @@ from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants, json_coverage, json_deptree, json_framed, json_lines, json_schema, notebook
+from engine.compressors import invariants, json_coverage, json_deptree, json_istanbul, json_framed, json_lines, json_schema, notebook
 from engine.compressors.json_findings import Reports, rule_tally
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, kept_elements, may_name_failure, scalar_text,
@@ -100,6 +100,13 @@ class JsonCompressor:
             # A notebook is a document: its cells stay, only binary outputs' base64 goes.
             return notebook.elide_binary_outputs(data)
         walk = _Walk(query)
+        if json_istanbul.is_final_report(value) or json_istanbul.is_summary_report(value):
+            # istanbul's reports: what never ran stays, every file named (json_istanbul)
+            view = (json_istanbul.summary_view if "total" in value else json_istanbul.final_view)(value, walk.markers)
+            if not walk.markers:
+                return None
+            result = render(view, rewritten_numbers)
+            return result if len(result) < len(data) else None
         walk.reports = Reports(value)
         walk.schema = json_schema.is_schema(value)
         walk.tree = json_deptree.is_dependency_tree(value)
