@@ -178,3 +178,57 @@ def test_istanbul_coverage_summary_keeps_every_file_not_fully_covered(counter):
         assert [k for k in view if k != MARKER] == [k for k in original if k not in full]
     else:
         assert view == original
+
+
+def test_coverage_py_html_file_page_says_which_lines_are_missing():
+    # A file's page of `coverage html`, read as an article: its header (`310 statements 144 run
+    # 166 missing …` in toggle buttons, `coverage.py v7.17.5, created at …`) was dropped and
+    # every source line printed without its class: which lines never ran was lost. The header
+    # stays; missing, partial (with coverage's explanation) and excluded lines are shown by
+    # number, the rest counted.
+    import re
+
+    from engine.compressors.html import HtmlCompressor
+
+    data = real("coverage_py_html_file.html")
+    out = HtmlCompressor().compress(data)
+    assert out is not None
+    view = out.decode().splitlines()
+    text = data.decode()
+    assert view[0] == "Coverage for engine/compressors/toolout_js.py: 40%"
+    assert view[1].startswith("310 statements") and view[1].endswith("144 run 166 missing 0 excluded 24 partial")
+    assert view[2].endswith("coverage.py v7.17.5, created at 2026-12-01 17:34 +0000")
+    classes = re.findall(r'<p class="([^"]*)"><span class="n"><a id="t(\d+)"', text)
+    assert len(classes) == 140
+    for cls, n in classes:
+        word = "missing" if "mis" in cls.split() else "partial" if "par" in cls.split() else None
+        if word:
+            assert any(s.startswith(f"{n} {word}: ") for s in view), n
+    for note in re.findall(r'<span class="annotate long">([^<]*)</span>', text):
+        assert sum(f"[{note}]" in s for s in view) == text.count(f">{note}<")
+    marker = re.compile(r"^… (\d+) lines elided \(caveman\): lines (\d+)\.\.(\d+), (\d+) run, (\d+) not statements …$")
+    elided = 0
+    for s in view:
+        m = marker.match(s)
+        if m:
+            count, lo, hi, run, plain = map(int, m.groups())
+            assert count == hi - lo + 1 == run + plain
+            span = [c for c, n in classes if lo <= int(n) <= hi]
+            assert sum("run" in c.split() for c in span) == run and sum(c == "pln" for c in span) == plain
+            elided += count
+    shown = [s for s in view[4:] if not marker.match(s)]
+    assert elided + len(shown) == len(classes)
+
+
+def test_coverage_py_html_index_keeps_its_header_and_totals():
+    from engine.compressors.html import HtmlCompressor
+
+    data = real("coverage_py_html_index.html")
+    out = HtmlCompressor().compress(data)
+    assert out is not None
+    view = out.decode().splitlines()
+    assert view[0] == "Coverage report: 29%"
+    assert view[2] == "coverage.py v7.17.5, created at 2026-12-01 17:34 +0000"
+    assert "Total | 32% | 17122 | 11715 | 40 | 21% | 7354 | 481 | 29%" in view
+    assert "caveman_cli/app.py | 0% | 21 | 21 | 0 | 0% | 4 | 0 | 0%" in view
+    assert "engine/compressors/access_status.py | 80% | 10 | 2 | 0 | 50% | 2 | 1 | 75%" in view
