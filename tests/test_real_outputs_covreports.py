@@ -232,3 +232,41 @@ def test_coverage_py_html_index_keeps_its_header_and_totals():
     assert "Total | 32% | 17122 | 11715 | 40 | 21% | 7354 | 481 | 29%" in view
     assert "caveman_cli/app.py | 0% | 21 | 21 | 0 | 0% | 4 | 0 | 0%" in view
     assert "engine/compressors/access_status.py | 80% | 10 | 2 | 0 | 50% | 2 | 1 | 75%" in view
+
+
+def test_lcov_tracefile_keeps_each_record_totals_and_what_never_ran(counter):
+    # lcov.info (c8's lcov reporter), read as text sections: `… 42 sections elided` markers took
+    # whole records' DA lines, LF/LH totals and end_of_record. Now SF, the totals and every
+    # line with a 0 count stay; runs of hit lines are counted, runs of consecutive never-run
+    # DA lines state their exact range.
+    import re
+
+    from tests.real_views import original_and_view_lines
+
+    original, view = original_and_view_lines(counter, real("c8_lcov.info"))
+    assert not any("sections elided" in s for s in view)
+    for prefix in ("SF:", "LF:", "LH:", "FNF:", "FNH:", "BRF:", "BRH:", "end_of_record"):
+        assert [s for s in view if s.startswith(prefix)] == [s for s in original if s.startswith(prefix)]
+    assert [s for s in view if s.startswith("BRDA:") and s.endswith(",0")] == \
+        [s for s in original if s.startswith("BRDA:") and s.endswith(",0")]
+    assert [s for s in view if s.startswith("FNDA:0,")] == [s for s in original if s.startswith("FNDA:0,")]
+    # the never-run DA lines: each shown, or inside a marker that states its exact range
+    zero_marker = re.compile(r"^… (\d+) lines elided \(caveman\): DA lines (\d+)\.\.(\d+) \(every line number\), all with 0 hits …$")
+    hit_marker = re.compile(r"^… (\d+) lines elided \(caveman\): (.*), none with a 0 count …$")
+    rebuilt: list[str] = []
+    for s in view:
+        m = zero_marker.match(s)
+        if m:
+            count, lo, hi = map(int, m.groups())
+            assert count == hi - lo + 1
+            rebuilt.extend(f"DA:{n},0" for n in range(lo, hi + 1))
+        elif hit_marker.match(s):
+            rebuilt.append(s)
+        else:
+            rebuilt.append(s)
+    assert [s for s in rebuilt if s.startswith("DA:") and s.endswith(",0")] == \
+        [s for s in original if s.startswith("DA:") and s.endswith(",0")]
+    hits = [int(hit_marker.match(s).group(1)) for s in view if hit_marker.match(s)]
+    zeros = [int(zero_marker.match(s).group(1)) for s in view if zero_marker.match(s)]
+    assert hits and zeros
+    assert sum(hits) + sum(zeros) + len(view) - len(hits) - len(zeros) == len(original)
