@@ -270,3 +270,50 @@ def test_lcov_tracefile_keeps_each_record_totals_and_what_never_ran(counter):
     zeros = [int(zero_marker.match(s).group(1)) for s in view if zero_marker.match(s)]
     assert hits and zeros
     assert sum(hits) + sum(zeros) + len(view) - len(hits) - len(zeros) == len(original)
+
+
+def test_go_cover_html_lists_files_and_numbers_the_code_never_run():
+    # `go tool cover -html`: read as an article, the file list (`bytes/buffer.go (96.5%)` in a
+    # <select>) was dropped and one file's source printed with nothing saying what never ran
+    # (the `cov0` spans). Now every file with its percentage, then each file's lines holding
+    # code never run, numbered, the rest counted.
+    import re
+
+    from engine.compressors.html import HtmlCompressor
+
+    data = real("go_cover.html")
+    text = data.decode()
+    out = HtmlCompressor().compress(data)
+    assert out is not None
+    view = out.decode().splitlines()
+    options = re.findall(r'<option value="file\d+">([^<]*)</option>', text)
+    assert len(options) == 25
+    assert view[2:2 + len(options)] == options
+    for file_id, body in re.findall(r'<pre class="file" id="(file\d+)"[^>]*>(.*?)</pre>', text, re.S):
+        name = options[int(file_id[4:])]
+        section = view[view.index(f"## {name}") + 1:]
+        section = section[:section.index("")]
+        lines = re.sub(r"<[^>]+>", "", body).split("\n")
+        never: set[int] = set()
+        line = 1
+        for piece in re.split(r'(<span class="cov0" title="0">.*?</span>)', body, flags=re.S):
+            plain = re.sub(r"<[^>]+>", "", piece)
+            if piece.startswith('<span class="cov0"'):
+                for k, part in enumerate(plain.split("\n")):
+                    if part.strip():
+                        never.add(line + k)
+            line += plain.count("\n")
+        assert never
+        shown = {int(s.split(" ", 1)[0]) for s in section if s.split(" ", 1)[0].isdigit() and " not covered: " in s}
+        assert shown == never, name
+        for n in never:
+            assert f"{n} not covered: {lines[n - 1]}" in section
+        marker = re.compile(r"^… (\d+) lines elided \(caveman\): lines (\d+)\.\.(\d+), no code that never ran …$")
+        counted = 0
+        for s in section:
+            m = marker.match(s)
+            if m:
+                count, lo, hi = map(int, m.groups())
+                assert count == hi - lo + 1 and not never & set(range(lo, hi + 1))
+                counted += count
+        assert counted + len(section) - sum(bool(marker.match(s)) for s in section) == len(lines)

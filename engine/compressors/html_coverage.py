@@ -168,3 +168,80 @@ def page(root: html.Node, title: str) -> str | None:
     if body is None:
         return None
     return "\n".join(_header(header)) + "\n\n" + "\n".join(body)
+
+
+# ------------------------------------------------------------------ go tool cover -html
+
+def is_go_cover_page(data: bytes) -> bool:
+    return b'<select id="files">' in data and b'<pre class="file" id="file' in data
+
+
+def _options(root: html.Node) -> dict[str, str]:
+    """The file list: each `<option value="fileN">path (96.5%)</option>`, by its pre's id."""
+    select = None
+    stack = [root]
+    while stack and select is None:
+        item = stack.pop()
+        if item.tag == "select" and "files" in item.hint.split():
+            select = item
+        stack.extend(c for c in reversed(item.children) if isinstance(c, html.Node))
+    out: dict[str, str] = {}
+    if select is None:
+        return out
+    for i, option in enumerate(c for c in select.children if isinstance(c, html.Node) and c.tag == "option"):
+        out[f"file{i}"] = _words(option)
+    return out
+
+
+def _go_source(pre: html.Node) -> tuple[list[str], set[int]]:
+    """A file's lines, and the numbers of those holding code never run (a `cov0` span)."""
+    lines = [""]
+    uncovered: set[int] = set()
+    for child in pre.children:
+        never = isinstance(child, html.Node) and "cov0" in child.hint.split()
+        text = child if isinstance(child, str) else html._text(child)
+        parts = text.split("\n")
+        for k, part in enumerate(parts):
+            if k:
+                lines.append("")
+            lines[-1] += part
+            if never and part.strip():
+                uncovered.add(len(lines))
+    return lines, uncovered
+
+
+def go_page(root: html.Node) -> str | None:
+    """Each file's name and percentage (the file list), then its lines holding code never
+    run, numbered; the other lines counted."""
+    names = _options(root)
+    pres = []
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        if item.tag == "pre" and "file" in item.hint.split():
+            pres.append(item)
+            continue
+        stack.extend(c for c in reversed(item.children) if isinstance(c, html.Node))
+    if not pres or not names:
+        return None
+    out = ["Go Coverage Report", ""] + [names[k] for k in names] + [""]
+    for pre in pres:
+        file_id = next((w for w in pre.hint.split() if w.startswith("file") and w != "file"), "")
+        lines, uncovered = _go_source(pre)
+        out.append(f"## {names.get(file_id, file_id)}")
+        i = 0
+        while i < len(lines):
+            if i + 1 in uncovered:
+                out.append(f"{i + 1} not covered: {lines[i]}")
+                i += 1
+                continue
+            j = i
+            while j < len(lines) and j + 1 not in uncovered:
+                j += 1
+            if j - i >= MIN_ELIDED:
+                out.append(f"… {j - i} lines elided (caveman): lines {i + 1}..{j}, no code that never ran …")
+            else:
+                out.extend(f"{k + 1}: {lines[k]}" for k in range(i, j))
+            i = j
+        out.append("")
+    return "\n".join(out)
