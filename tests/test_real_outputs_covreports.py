@@ -317,3 +317,30 @@ def test_go_cover_html_lists_files_and_numbers_the_code_never_run():
                 assert count == hi - lo + 1 and not never & set(range(lo, hi + 1))
                 counted += count
         assert counted + len(section) - sum(bool(marker.match(s)) for s in section) == len(lines)
+
+
+def test_coverage_py_html_function_index_counts_only_fully_covered_rows():
+    # function_index.html: every function's row not at 100% stays; runs of 100% rows are one
+    # marker naming the files they are in (the page passed through whole before, or was read
+    # as an article without its header).
+    import re
+
+    from engine.compressors.html import HtmlCompressor
+
+    data = real("coverage_py_html_functions.html")
+    text = data.decode()
+    out = HtmlCompressor().compress(data)
+    assert out is not None
+    view = out.decode().splitlines()
+    assert view[0] == "Coverage report: 89%"
+    rows = re.findall(r'<tr class="region">(.*?)</tr>', text, re.S)
+    assert len(rows) == 55
+    cells = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)] for r in rows]
+    shown_rows = [" | ".join(c for c in r if c and c != "&nbsp;") for r in cells]
+    partial = [s for s, r in zip(shown_rows, cells) if r[-1] != "100%"]
+    assert [s for s in view if s in shown_rows and s in partial] == partial
+    marker = re.compile(r"^… (\d+) rows elided \(caveman\): all coverage 100%, in (.*) …$")
+    counted = sum(int(marker.match(s).group(1)) for s in view if marker.match(s))
+    shown_full = [s for s in view if s in shown_rows and s not in partial]
+    assert counted + len(shown_full) == len(rows) - len(partial)
+    assert counted > 25

@@ -125,9 +125,11 @@ def _source(main: html.Node) -> list[str] | None:
 
 
 def _index(main: html.Node) -> list[str]:
-    """An index page's table: a row a line; runs of fully covered rows (coverage 100%) counted."""
+    """An index page's table: a row a line; runs of fully covered rows (coverage 100%) counted,
+    with the files they are in."""
     rows: list[str] = []
     full: list[bool] = []
+    firsts: list[str] = []  # each row's first cell (its file)
     stack: list[html.Node | str] = [main]
     while stack:
         item = stack.pop()
@@ -137,12 +139,14 @@ def _index(main: html.Node) -> list[str]:
             cells = [c for c in item.children if isinstance(c, html.Node) and c.tag in ("td", "th")]
             texts = [_words(c, frozenset({"script"})) for c in cells]
             rows.append(" | ".join(t for t in texts if t and t != "&nbsp;"))
+            firsts.append(texts[0] if texts else "")
             full.append(item.hint == "region" or item.hint == "file")
             full[-1] = full[-1] and bool(texts) and texts[-1] == "100%"
             continue
         if item.tag in ("p", "h2") and "no_rows" not in item.hint and _words(item):
             rows.append(_words(item))
             full.append(False)
+            firsts.append("")
             continue
         stack.extend(reversed(item.children))
     out: list[str] = []
@@ -152,7 +156,9 @@ def _index(main: html.Node) -> list[str]:
         while j < len(rows) and full[j]:
             j += 1
         if j - i >= MIN_ELIDED:
-            out.append(f"… {j - i} rows elided (caveman): all coverage 100% …")
+            files = list(dict.fromkeys(firsts[i:j]))
+            where = f"in {files[0]}" if len(files) == 1 else f"in {len(files)} files, {files[0]} .. {files[-1]}"
+            out.append(f"… {j - i} rows elided (caveman): all coverage 100%, {where} …")
             i = j
         else:
             out.append(rows[i])
