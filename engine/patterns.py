@@ -301,6 +301,8 @@ SEARCH_LINE = compile_lazily(r"(?m)^([./~A-Za-z0-9_-][^:\n]{0,240}:\d+(:\d+)?:|h
 #: A block of go's coverage profile (`go test -coverprofile`, after its `mode: set|count|atomic`
 #: line): `file.go:line.col,line.col statements count` (group 1 the count).
 GO_COVERPROFILE_BLOCK = compile_lazily(r"\S+\.go:\d+\.\d+,\d+\.\d+ \d+ (\d+)")
+#: A row of `go tool cover -func`: `file.go:line:<TAB>name<TAB>percent%` (group 1 the percent).
+GO_COVER_FUNC_ROW = compile_lazily(r"\S+\.go:\d+:\s+\S+\s+(\d+\.\d)%")
 GO_COVERPROFILE_MODE = compile_lazily(r"mode: (?:set|count|atomic)")
 SEARCH_HIT = compile_lazily(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
 

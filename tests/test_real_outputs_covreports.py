@@ -344,3 +344,21 @@ def test_coverage_py_html_function_index_counts_only_fully_covered_rows():
     shown_full = [s for s in view if s in shown_rows and s not in partial]
     assert counted + len(shown_full) == len(rows) - len(partial)
     assert counted > 25
+
+
+def test_go_cover_func_keeps_every_function_under_100(counter):
+    # `go tool cover -func`: passed through whole (rows differ by name, so none read as
+    # repeats). Every function under 100% and the total stay; runs of 100.0% rows are counted,
+    # the marker naming their file(s).
+    import re
+
+    from tests.real_views import original_and_view_lines
+
+    original, view = original_and_view_lines(counter, real("go_cover_func.txt"))
+    assert view[-1] == original[-1] == "total:\t\t\t\t\t(statements)\t\t\t94.7%"
+    under = [s for s in original if s.endswith("%") and not s.endswith("100.0%")]
+    assert len(under) > 100
+    assert [s for s in view if s in under] == under
+    marker = re.compile(r"^… (\d+) search result lines elided \(caveman\): all functions at 100\.0%, in (.*) …$")
+    counted = [int(marker.match(s).group(1)) for s in view if "(caveman)" in s]
+    assert counted and sum(counted) == len(original) - (len(view) - len(counted))
