@@ -362,3 +362,23 @@ def test_go_cover_func_keeps_every_function_under_100(counter):
     marker = re.compile(r"^… (\d+) search result lines elided \(caveman\): all functions at 100\.0%, in (.*) …$")
     counted = [int(marker.match(s).group(1)) for s in view if "(caveman)" in s]
     assert counted and sum(counted) == len(original) - (len(view) - len(counted))
+
+
+def test_coverage_py_json_contexts_all_alike_are_one_marker():
+    # `coverage json --show-contexts` without dynamic contexts: every executed line of every
+    # file, function and class maps to [""], kept whole. A map whose lines all share one
+    # context list is one marker saying so (a map of differing contexts stays whole).
+    data = real("coverage_py_contexts.json")
+    original = json.loads(data)
+    out = JsonCompressor().compress(data)
+    assert out is not None
+    view = json.loads(out)
+    for name, record in original["files"].items():
+        shown = view["files"][name]
+        assert shown["missing_lines"] == record["missing_lines"]
+        contexts = record["contexts"]
+        assert len(contexts) > 8 and all(v == [""] for v in contexts.values())
+        lines = sorted(int(k) for k in contexts)
+        assert shown["contexts"] == {MARKER: {MARKER: len(contexts), SUMMARY:
+                                              f'all {len(contexts)} lines ({lines[0]}..{lines[-1]}): contexts [""]'}}
+    assert len(out) < 0.2 * len(data)

@@ -268,6 +268,12 @@ class _Walk:
                 self.coverage_file = v  # (its functions and classes are read against it)
             elif key in json_coverage.PART_MAPS and isinstance(v, dict) and json_coverage.in_files(path):
                 return self.coverage_parts(key, v)
+            elif key == "contexts" and isinstance(v, dict) and len(v) > MAX_WHOLE and json_coverage.in_files(path):
+                same = json_coverage.same_contexts(v)
+                if same is not None:
+                    marker = {MARKER: len(v), SUMMARY_KEY: same}
+                    self.markers.append(marker)
+                    return {MARKER: marker}
         if self.coverage and isinstance(v, list) and json_coverage.in_files(path):
             if key in json_coverage.MISSING_LISTS and depth == 2:
                 return v  # a file's lines to act on, whole (a function's are a part of them)
@@ -319,6 +325,11 @@ class _Walk:
                     out[k] = [marker]
             elif isinstance(x, list) and len(x) > MAX_WHOLE and k in json_coverage.BULK_LISTS:
                 out[k] = self.counted(x)
+            elif k == "contexts" and isinstance(x, dict) and len(x) > MAX_WHOLE \
+                    and (same := json_coverage.same_contexts(x)) is not None:
+                marker = {MARKER: len(x), SUMMARY_KEY: same}
+                self.markers.append(marker)
+                out[k] = {MARKER: marker}
             else:
                 out[k] = x
         return out

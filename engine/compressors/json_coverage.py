@@ -10,6 +10,7 @@ and per-class maps under a file are walked as usual (their own line lists elided
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 #: Lists of covered (or excluded) lines and branches: elided with their count and range.
@@ -114,3 +115,16 @@ def part_summary(summary: dict[str, Any]) -> dict[str, Any]:
 
 def canonical_item(x: Any) -> Any:
     return tuple(x) if isinstance(x, list) else x
+
+
+def same_contexts(contexts: dict[str, Any]) -> str | None:
+    """`--show-contexts` with one context for every line (the static default `""`, or one
+    `--context` name): the map says only that; None when the lines' contexts differ (which
+    tests ran a line is an answer, kept whole)."""
+    values = iter(contexts.values())
+    first = next(values)
+    if not isinstance(first, list) or any(v != first for v in values):
+        return None
+    lines = [int(k) for k in contexts if k.isdigit()]
+    where = f" ({min(lines)}..{max(lines)})" if len(lines) == len(contexts) else ""
+    return f"all {len(contexts)} lines{where}: contexts {json.dumps(first)}"
