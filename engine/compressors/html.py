@@ -136,11 +136,10 @@ class HtmlCompressor:
         builder = _TreeBuilder()
         builder.feed(data.decode("utf-8", errors="replace"))
         builder.close()
-        title = P.WHITESPACE_RUN.sub(" ", "".join(builder.title)).strip()
         if b'class="pc_cov"' in data:  # coverage.py's report: its header and marked lines
-            from engine.compressors import html_coverage
+            from engine.compressors import html_coverage  # (it imports this module: not at the top)
 
-            view = html_coverage.page(builder.root, title) if html_coverage.is_coverage_page(data) else None
+            view = html_coverage.page(builder.root) if html_coverage.is_coverage_page(data) else None
             if view is not None:
                 out = view.encode("utf-8") + b"\n"
                 return out if len(out) < len(data) else None
@@ -154,6 +153,7 @@ class HtmlCompressor:
         best = _best_container(builder.root)
         if best is None:
             return None
+        title = P.WHITESPACE_RUN.sub(" ", "".join(builder.title)).strip()
         body = _render(best)
         summary = _error_summaries(builder.root, best)
         if summary:

@@ -166,7 +166,7 @@ def _index(main: html.Node) -> list[str]:
     return out
 
 
-def page(root: html.Node, title: str) -> str | None:
+def page(root: html.Node) -> str | None:
     header, main = _find(root, "header"), _find(root, "main")
     if header is None or main is None:
         return None

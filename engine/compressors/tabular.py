@@ -224,8 +224,8 @@ class TabularCompressor:
             # A coverage table (istanbul's text reporter, coverage.py's markdown): each file's
             # row with something uncovered is the answer, never sampled; only fully covered
             # rows are elided, counted (the marker's invariants say they are all 100).
-            keep = [not c for c in covered]
-            keep[0] = True  # (istanbul's `All files`, or the first file)
+            keep = [not c or (bool(r) and r[0].strip() == "All files") for c, r in zip(covered, table.rows)]
+            keep[0] = True  # (the first row: a rule, or the first file)
             if query:
                 query_keep(units, query, keep, QUERY_LIMIT)
         else:
