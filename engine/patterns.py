@@ -298,6 +298,12 @@ SEARCH_LINE = compile_lazily(r"(?m)^([./~A-Za-z0-9_-][^:\n]{0,240}:\d+(:\d+)?:|h
 
 #: A grep/rg hit's file and line number (`path:12:` or `path:12:3:`), for what a marker says of
 #: the hits it replaced.
+#: A block of go's coverage profile (`go test -coverprofile`, after its `mode: set|count|atomic`
+#: line): `file.go:line.col,line.col statements count` (group 1 the count).
+GO_COVERPROFILE_BLOCK = compile_lazily(r"\S+\.go:\d+\.\d+,\d+\.\d+ \d+ (\d+)")
+#: A row of `go tool cover -func`: `file.go:line:<TAB>name<TAB>percent%` (group 1 the percent).
+GO_COVER_FUNC_ROW = compile_lazily(r"\S+\.go:\d+:\s+\S+\s+(\d+\.\d)%")
+GO_COVERPROFILE_MODE = compile_lazily(r"mode: (?:set|count|atomic)")
 SEARCH_HIT = compile_lazily(r"([./~A-Za-z0-9_-][^:\n]{0,240}):(\d+)(?::\d+)?:")
 
 #: A line led by a clock time (`2026-11-30 06:01:13,513`, `Nov 30 06:00:10`, `06:01:13`) is a

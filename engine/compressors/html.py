@@ -136,6 +136,20 @@ class HtmlCompressor:
         builder = _TreeBuilder()
         builder.feed(data.decode("utf-8", errors="replace"))
         builder.close()
+        if b'class="pc_cov"' in data:  # coverage.py's report: its header and marked lines
+            from engine.compressors import html_coverage  # (it imports this module: not at the top)
+
+            view = html_coverage.page(builder.root) if html_coverage.is_coverage_page(data) else None
+            if view is not None:
+                out = view.encode("utf-8") + b"\n"
+                return out if len(out) < len(data) else None
+        if b'<select id="files">' in data:  # go tool cover -html: files, and code never run
+            from engine.compressors import html_coverage
+
+            view = html_coverage.go_page(builder.root) if html_coverage.is_go_cover_page(data) else None
+            if view is not None:
+                out = view.encode("utf-8") + b"\n"
+                return out if len(out) < len(data) else None
         best = _best_container(builder.root)
         if best is None:
             return None

@@ -25,7 +25,7 @@ from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any
 
-from engine.compressors import invariants, json_coverage, json_deptree, json_framed, json_lines, json_schema, notebook
+from engine.compressors import invariants, json_coverage, json_deptree, json_istanbul, json_framed, json_lines, json_schema, notebook
 from engine.compressors.json_findings import Reports, rule_tally
 from engine.compressors.json_elements import (
     MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, kept_elements, may_name_failure, scalar_text,
@@ -100,6 +100,13 @@ class JsonCompressor:
             # A notebook is a document: its cells stay, only binary outputs' base64 goes.
             return notebook.elide_binary_outputs(data)
         walk = _Walk(query)
+        if json_istanbul.is_final_report(value) or json_istanbul.is_summary_report(value):
+            # istanbul's reports: what never ran stays, every file named (json_istanbul)
+            view = (json_istanbul.summary_view if "total" in value else json_istanbul.final_view)(value, walk.markers)
+            if not walk.markers:
+                return None
+            result = render(view, rewritten_numbers)
+            return result if len(result) < len(data) else None
         walk.reports = Reports(value)
         walk.schema = json_schema.is_schema(value)
         walk.tree = json_deptree.is_dependency_tree(value)
@@ -182,6 +189,8 @@ class _Walk:
         self.tree = False
         #: coverage.py's JSON: every file stays, its covered-line lists counted (json_coverage).
         self.coverage = False
+        #: The coverage file record being walked (its functions and classes are parts of it).
+        self.coverage_file: Any = None
 
     def value(self, v: Any, depth: int, path: str) -> Any:
         if depth > MAX_DEPTH:
@@ -254,12 +263,76 @@ class _Walk:
             # identical one; later copies (a function's) may still point to them
             self.shown.setdefault(canonical(v), _child_path(path, key))
             return v
+        if self.coverage and depth <= 2:
+            if depth == 1 and path == json_coverage.FILES_PATH:
+                self.coverage_file = v  # (its functions and classes are read against it)
+            elif key in json_coverage.PART_MAPS and isinstance(v, dict) and json_coverage.in_files(path):
+                return self.coverage_parts(key, v)
+            elif key == "contexts" and isinstance(v, dict) and len(v) > MAX_WHOLE and json_coverage.in_files(path):
+                same = json_coverage.same_contexts(v)
+                if same is not None:
+                    marker = {MARKER: len(v), SUMMARY_KEY: same}
+                    self.markers.append(marker)
+                    return {MARKER: marker}
         if self.coverage and isinstance(v, list) and json_coverage.in_files(path):
             if key in json_coverage.MISSING_LISTS and depth == 2:
                 return v  # a file's lines to act on, whole (a function's are a part of them)
             if key in json_coverage.BULK_LISTS and len(v) > MAX_WHOLE:
                 return self.counted(v)
         return self.value(v, depth + 1, _child_path(path, key))
+
+    def coverage_parts(self, kind: str, parts: dict[str, Any]) -> dict[str, Any]:
+        """A file's `functions` or `classes` map: the fully covered ones counted under one
+        marker, a part that is the whole file pointing at it, the rest with their summary's
+        counts, their long missing lists stated against the file's (json_coverage)."""
+        file_record = self.coverage_file if isinstance(self.coverage_file, dict) else {}
+        full = [k for k, r in parts.items() if json_coverage.fully_covered(r)]
+        out: dict[str, Any] = {}
+        for k, r in parts.items():
+            if full and k == full[0]:
+                noun = kind if len(full) > 1 else kind[:-2] if kind == "classes" else kind[:-1]
+                marker = {MARKER: len(full), SUMMARY_KEY: f"{len(full)} {noun} fully covered "
+                          "(no missing line or branch)"}
+                self.markers.append(marker)
+                key = MARKER
+                while key in parts:  # never overwrite a real entry
+                    key += "_"
+                out[key] = marker
+            if not isinstance(r, dict):
+                out[k] = r
+            elif full and json_coverage.fully_covered(r):
+                continue
+            elif json_coverage.same_as_file(r, file_record):
+                marker = {MARKER: 1, SUMMARY_KEY: "the whole file: its summary and line lists are the file's"}
+                self.markers.append(marker)
+                out[k] = marker
+            else:
+                out[k] = self.coverage_part(r, file_record)
+        return out
+
+    def coverage_part(self, record: dict[str, Any], file_record: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, x in record.items():
+            if k == "summary" and isinstance(x, dict):
+                out[k] = json_coverage.part_summary(x)
+            elif isinstance(x, list) and len(x) > MAX_WHOLE and k in json_coverage.MISSING_LISTS:
+                stated = json_coverage.part_missing(k, x, file_record)
+                if stated is None:
+                    out[k] = x
+                else:
+                    marker = {MARKER: len(x), SUMMARY_KEY: stated}
+                    self.markers.append(marker)
+                    out[k] = [marker]
+            elif isinstance(x, list) and len(x) > MAX_WHOLE and k in json_coverage.BULK_LISTS:
+                out[k] = self.counted(x)
+            elif k == "contexts" and isinstance(x, dict) and len(x) > MAX_WHOLE \
+                    and (same := json_coverage.same_contexts(x)) is not None:
+                marker = {MARKER: len(x), SUMMARY_KEY: same}
+                self.markers.append(marker)
+                out[k] = {MARKER: marker}
+            else:
+                out[k] = x
+        return out
 
     def counted(self, items: list[Any]) -> list[Any]:
         """A coverage report's covered-line list as one marker: its count and range."""

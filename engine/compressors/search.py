@@ -5,7 +5,10 @@ from __future__ import annotations
 from engine.compressors import lines as L
 from engine.compressors import search_fold
 from engine.compressors import toolout
-from engine.patterns import CODESPELL_FINDING, CODESPELL_HINT, CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT, SEARCH_PATH_HIT
+from engine.patterns import (
+    CODESPELL_FINDING, CODESPELL_HINT, CLOCK_LED_LINE, SEARCH_HEADING, SEARCH_HIT, SEARCH_IMPORTANT, SEARCH_PATH_HIT,
+    GO_COVER_FUNC_ROW, GO_COVERPROFILE_BLOCK, GO_COVERPROFILE_MODE,
+)
 from engine.safety import SafetyClass
 from engine.types import ContentType
 
@@ -73,6 +76,36 @@ def listed_whole(lines: list[str]) -> bool:
     return hits >= MIN_LINES and following >= LISTED_SHARE * hits and 2 * len(texts) >= hits
 
 
+def profile_count(line: str) -> int | None:
+    """A go coverage profile block's count (None for any other line)."""
+    found = GO_COVERPROFILE_BLOCK.fullmatch(line)
+    return int(found.group(1)) if found else None
+
+
+def describe_covered_blocks(lines: list[str]) -> str:
+    """Elided blocks of a go coverage profile: all ran (each count checked), and where."""
+    counts = [profile_count(ln) for ln in lines]
+    if not all(c is not None and c > 0 for c in counts):
+        return describe_hits(lines)
+    where = describe_hits(lines)
+    return "all covered (count >= 1)" + (f", {where.removeprefix('all ')}" if where else "")
+
+
+def func_percent(line: str) -> float | None:
+    """A `go tool cover -func` row's percentage (None for any other line)."""
+    found = GO_COVER_FUNC_ROW.match(line)
+    return float(found.group(1)) if found else None
+
+
+def describe_full_functions(lines: list[str]) -> str:
+    """Elided rows of `go tool cover -func`: all at 100.0% (each checked), and where."""
+    if not all(func_percent(ln) == 100.0 for ln in lines):
+        return describe_hits(lines)
+    files = list(dict.fromkeys(ln.split(":", 1)[0] for ln in lines))
+    where = f"in {files[0]}" if len(files) == 1 else f"in {len(files)} files, {files[0]} .. {files[-1]}"
+    return f"all functions at 100.0%, {where}"
+
+
 class SearchResultCompressor(L.QueryAwareLines):
     content_type = ContentType.SEARCH
     safety_class = SafetyClass.S4
@@ -92,6 +125,21 @@ class SearchResultCompressor(L.QueryAwareLines):
         L.mark(must, toolout.must_keep(bare))
         if CODESPELL_HINT in text:  # codespell: each misspelling is a finding to fix, none sampled
             L.mark(must, [CODESPELL_FINDING.match(ln) is not None for ln in bare])
+        describe = describe_hits
+        vocab = None
+        if text.startswith("mode: ") and GO_COVERPROFILE_MODE.fullmatch(bare[0]):
+            # go's coverage profile: the blocks never run (count 0) are what the agent acts on,
+            # each stays; the covered ones are counted (their markers say they all ran).
+            L.mark(must, [profile_count(ln) == 0 for ln in bare])
+            describe = describe_covered_blocks
+        elif "(statements)" in text and bare[-1].startswith("total:") and GO_COVER_FUNC_ROW.match(bare[0]):
+            # `go tool cover -func`: each function under 100% is the answer and stays; the fully
+            # covered ones are counted (their markers say they are all 100.0%).
+            percents = [func_percent(ln) for ln in bare]
+            L.mark(must, [p != 100.0 for p in percents])
+            describe = describe_full_functions
+            # rows differ only by their function's name: alike for keepNonRedundant
+            vocab = ["100.0%" if p == 100.0 else ln for p, ln in zip(percents, bare)]
         # rg's grouped output names each file once, on a line of its own: the list of files
         # that matched is an enumeration the agent needs whole.
         L.mark(must, [bool(SEARCH_HEADING.fullmatch(ln)) for ln in bare])
@@ -107,8 +155,8 @@ class SearchResultCompressor(L.QueryAwareLines):
 
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
-            result = L.elide(units, keep, noun="search result lines", eol=eol, vocab_units=bare,
-                             describe=lambda i, j: describe_hits(bare[i:j]))
+            result = L.elide(units, keep, noun="search result lines", eol=eol, vocab_units=vocab if vocab is not None and folded is None else bare,
+                             describe=lambda i, j: describe(bare[i:j]))
             return doc.join(result.out) if result.elided_units or folded is not None else None
 
         return L.render_with_query(render, text, bare, query, QUERY_LIMIT)

@@ -223,8 +223,18 @@ class TabularCompressor:
         if len(table.rows) + 1 < MIN_ROWS:
             return None
         units = [table.delimiter.join(r) for r in table.rows]
-        keep = _select(table, units, query)
-        keep = keep_non_redundant(_shapes(table, units), keep)
+        covered = coverage_rows(table)
+        if covered is not None:
+            # A coverage table (istanbul's text reporter, coverage.py's markdown): each file's
+            # row with something uncovered is the answer, never sampled; only fully covered
+            # rows are elided, counted (the marker's invariants say they are all 100).
+            keep = [not c or (bool(r) and r[0].strip() == "All files") for c, r in zip(covered, table.rows)]
+            keep[0] = True  # (the first row: a rule, or the first file)
+            if query:
+                query_keep(units, query, keep, QUERY_LIMIT)
+        else:
+            keep = _select(table, units, query)
+            keep = keep_non_redundant(_shapes(table, units), keep)
         # Failure rows: every distinct one stays. One that repeats a failure row already
         # shown, up to its numbers and a word (the same `Failed password` from another port),
         # is repetition and is counted in a marker like any other repeat.
@@ -334,6 +344,34 @@ def _render(table: Table, rows: list[list[str] | str], elided_total: int) -> byt
         out.append(marker_row([note] + [""] * (width - 1)) if table.form == "csv" else note)
     text = nl.join(out) + (nl if table.trailing_newline else "")
     return text.encode("utf-8")
+
+
+#: Coverage tables' column names: the percentage columns (a row is fully covered when each
+#: reads 100), the count of missed statements (0), and the uncovered lines' column (empty).
+COVERAGE_PERCENT_COLUMNS = frozenset({"% Stmts", "% Branch", "% Funcs", "% Lines", "Cover"})
+COVERAGE_MISS_COLUMNS = frozenset({"Miss", "BrPart"})
+COVERAGE_LINES_COLUMNS = frozenset({"Uncovered Line #s", "Missing"})
+
+
+def coverage_rows(table: Table) -> list[bool] | None:
+    """For a coverage table, whether each row is fully covered (rules and headings repeated
+    in the rows count as not); None for any other table. istanbul's table is read headerless
+    (its first line is a rule): its `File | % Stmts` row names the columns."""
+    names = [c.strip() for c in table.header]
+    if table.headerless:
+        named = [r for r in table.rows[:3] if r and r[0].strip() == "File"]
+        if not named:
+            return None
+        names = [c.strip() for c in named[0]]
+    percent = [i for i, c in enumerate(names) if c in COVERAGE_PERCENT_COLUMNS]
+    lines = [i for i, c in enumerate(names) if c in COVERAGE_LINES_COLUMNS]
+    if not percent or len(lines) != 1 or ("% Stmts" not in names and "Stmts" not in names):
+        return None
+    miss = [i for i, c in enumerate(names) if c in COVERAGE_MISS_COLUMNS]
+    width = len(names)
+    return [len(r) == width and all(r[i].strip() in ("100", "100%", "100.0", "100.00") for i in percent)
+            and all(r[i].strip() == "0" for i in miss) and not r[lines[0]].strip()
+            for r in table.rows]
 
 
 def _select(table: Table, units: list[str], query: str) -> list[bool]:

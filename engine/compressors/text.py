@@ -8,7 +8,7 @@ from collections import Counter
 
 from engine.compressors import lines as L
 from engine.compressors import (
-    apt_policy, bench_report, block_repeats, byte_dump, cert_dump, dep_tree, gdb_backtrace, key_listing, long_lines,
+    apt_policy, bench_report, block_repeats, byte_dump, cert_dump, dep_tree, gdb_backtrace, key_listing, lcov_info, long_lines,
     memcheck, metric_reports, npm_explain, profile_report, py_literal, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
     strace, toolout, tree_listing, xml_runs,
 )
@@ -204,6 +204,10 @@ class TextCompressor(L.QueryAwareLines):
             # a coverage report lists.
             xml = xml_runs.fold(xml_doc, query)
             return None if xml is None else (xml.replace("\n", "\r\n") if crlf else xml).encode("utf-8")
+        if "end_of_record" in body and lcov_info.is_tracefile(body):
+            # lcov.info: what never ran stays, each record's totals too (never sections)
+            lcov = lcov_info.compress(body)
+            return None if lcov is None else (lcov.replace("\n", "\r\n") if crlf else lcov).encode("utf-8")
         dumped = byte_dump.fold(body)  # xxd / hexdump / od rows and base64 blobs: head, tail, offsets
         if dumped is not None:
             return (dumped.replace("\n", "\r\n") if crlf else dumped).encode("utf-8")
