@@ -2243,8 +2243,9 @@ RSPEC_SUMMARY = compile_lazily(r"(?m)^\d+ examples?, \d+ failures?")
 RSPEC_DOC_ODD = compile_lazily(r" \((FAILED - \d+|PENDING: .*)\)$")
 #: perlcritic's finding (its default verbosity, the file name only when it read several):
 #: `lib/A.pm: Code before strictures are enabled at line 3, column 1.  See page 429 of PBP.  (Severity: 5)`.
+#: `why` is the policy's explanation (`See page 429 of PBP.  `, `Consider refactoring.  `).
 PERLCRITIC_FINDING = compile_lazily(
-    r"(?m)^(?:(?P<path>[^\s:][^:]*+): )?(?P<msg>.+?) at line \d+, column \d+\.  .*\(Severity: (?P<sev>[1-5])\)$")
+    r"(?m)^(?:(?P<path>[^\s:][^:]*+): )?(?P<msg>.+?) at line \d+, column \d+\.  (?P<why>.*)\(Severity: (?P<sev>[1-5])\)$")
 #: phpcs's full report: a file's count line (`FOUND 153 ERRORS AFFECTING 53 LINES`, `FOUND 2 ERRORS AND
 #: 1 WARNING AFFECTING 3 LINES`), one of its rows (` 12 | ERROR | [x] msg`; `[x]`: phpcbf fixes it)
 #: and a row's wrapped continuation (`    |       |     rest of msg`).
