@@ -2126,6 +2126,11 @@ WGET_ROUTINE_LINE = compile_lazily(
 #: masks a pid: the same upstream failure on 500 connections is one error. Asked only of keys
 #: holding `: *`.
 NGINX_CONNECTION = compile_lazily(r"\b\d+#\d+: \*\d+ ")
+#: Apache 2.4's error log names the process and thread that wrote a record (`[pid 27342:tid 27351]`)
+#: and the client with its ephemeral port (`[client 127.0.0.1:35762]`, `[remote ...]` behind a
+#: proxy; group 1 all but the port): new on every request, like a pid.
+APACHE_PID_TID = compile_lazily(r"\[pid \d+(?::tid \d+)?\]")
+APACHE_CLIENT_PORT = compile_lazily(r"(\[(?:client|remote) [^\]\s]+):\d+\]")
 #: wget -nv's line for a saved file: `2026-11-30 19:16:22 URL:http://h/p2.html [137/137] -> "dir/p2.html" [1]`
 #: (group 1 the URL). Its failures are two lines, `http://h/x.html:` then `… ERROR 404: Not Found.`.
 WGET_NV_SAVED = compile_lazily(r'^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d URL: ?(\S+) \[[\d/]+\] -> ".*" \[\d+\]$')

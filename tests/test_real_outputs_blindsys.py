@@ -53,3 +53,40 @@ def test_perlcritic_policies_differing_in_a_quoted_word_each_keep_a_finding(coun
             counted += int(m[1])
     assert any('Regular expression without "/m" flag×' in v for v in view)
     assert len(shown) + counted == len(lines)
+
+
+# ---------------------------------------------------------------- Apache error log
+
+
+def _apache_key(s: str) -> str:
+    s = re.sub(r"^\[[^]]*\] ", "[#] ", s)
+    s = re.sub(r"\[pid \d+(?::tid \d+)?\]", "[pid #]", s)
+    return re.sub(r"(\[client [^]\s]+):\d+\]", r"\1:#]", s)
+
+
+def test_apache_error_log_repeats_differing_in_pid_tid_and_client_port_fold(counter):
+    # Apache 2.4 stamps each record with its worker's `[pid N:tid N]` and the client's ephemeral
+    # port (`[client 127.0.0.1:35762]`): every repeat of the same two errors read as a new error
+    # line, and 13 copies of each stayed in view (2350 -> 2110 tokens).
+    lines, view = view_lines(counter, "apache2-error-cgi.log")
+    markers = [MARKER.match(v) for v in view if MARKER.match(v)]
+    assert len(markers) == 1 and markers[0][2] == f"{markers[0][1]} repeats of shown error lines"
+    shown = [v for v in view if v in lines]
+    assert len(shown) + int(markers[0][1]) == len(lines)
+    # every distinct error is shown, the first of each and the lone ones
+    assert {_apache_key(s) for s in lines} == {_apache_key(v) for v in shown}
+    for s in ("AH00132: file permissions deny server access: /var/www/html/private/x.txt",
+              "End of script output before headers: report.py", "KeyError: 'id'",
+              "AH10244: invalid URI path (/../../etc/passwd)", "AH00489: Apache/2.4.71 (Debian) configured"):
+        assert any(s in v for v in shown), s
+    assert len(view) < 16
+
+
+def test_apache_error_lines_from_different_clients_stay_apart(counter):
+    # only the port is masked: the same error for another client address is another line
+    data = "".join(
+        f"[Tue Dec 01 17:27:{10 + i}.0 2026] [core:error] [pid {100 + i}:tid {200 + i}] (13)Permission denied: "
+        f"[client 192.0.2.{1 + i % 2}:{40000 + i}] AH00132: file permissions deny server access: /var/www/x\n"
+        for i in range(20)).encode()
+    view = engine_view(counter, data)
+    assert "[client 192.0.2.1:40000]" in view and "[client 192.0.2.2:40001]" in view
