@@ -90,3 +90,19 @@ def test_apache_error_lines_from_different_clients_stay_apart(counter):
         for i in range(20)).encode()
     view = engine_view(counter, data)
     assert "[client 192.0.2.1:40000]" in view and "[client 192.0.2.2:40001]" in view
+
+
+# ---------------------------------------------------------------- CSV with R's NA
+
+
+def test_csv_rows_with_a_rare_missing_value_word_stay(counter):
+    # vega_datasets' airports.csv (every 4th row, and all with NA): 12 airports have city and
+    # state `NA` (R's missing value). Only blank cells counted as missing: the NA rows of
+    # American airports were elided under `state: 50 distinct, AK..WY`, NA silently one of them.
+    lines, view = view_lines(counter, "vega-airports-sample.csv")
+    na_rows = [s for s in lines if ",NA,NA," in s]
+    assert len(na_rows) == 12
+    for s in na_rows:
+        assert s in view, s
+    elided = sum(int(m[1]) for m in (re.match(r'^"… (\d+) rows elided \(caveman\)', v) for v in view) if m)
+    assert elided and elided + sum(1 for v in view if v in lines) == len(lines)

@@ -34,6 +34,9 @@ QUERY_LIMIT = 24
 NUMERIC_SHARE = 0.7
 #: A column blank in at most this share of its rows (or in two) is filled: its blanks are odd.
 RARE_BLANK_SHARE = 0.02
+#: How data exports write a missing value (R's NA, SQL's NULL, MySQL's \\N, pandas' NaN, <NA> and
+#: NaT, spreadsheets' #N/A): in a column filled everywhere else, the row holding one is odd.
+MISSING_CELLS = frozenset({"NA", "N/A", "n/a", "NULL", "null", "None", "NaN", "nan", "#N/A", "\\N", "<NA>", "NaT"})
 #: A column with at most this many distinct values (and repeats) is categorical.
 MAX_CATEGORIES = 32
 MIN_FIELDS, MAX_FIELDS = 2, 128
@@ -388,8 +391,10 @@ def _keep_first_of_each(cells: list[str], keep: list[bool]) -> None:
 
 def _keep_rare_blanks(cells: list[str], keep: list[bool]) -> None:
     """The few blank cells of a column filled everywhere else (the one customer with no email
-    among four hundred, a NULL where every other row has a value): each such row is odd."""
-    blanks = [i for i, c in enumerate(cells) if not c.strip()]
+    among four hundred, a NULL where every other row has a value): each such row is odd. A cell
+    that spells a missing value (MISSING_CELLS: the airports with city and state `NA` among
+    3,376) is as blank as an empty one."""
+    blanks = [i for i, c in enumerate(cells) if c in MISSING_CELLS or not c.strip()]
     if blanks and len(blanks) <= max(2, RARE_BLANK_SHARE * len(cells)):
         for i in blanks:
             keep[i] = True
