@@ -106,3 +106,29 @@ def test_csv_rows_with_a_rare_missing_value_word_stay(counter):
         assert s in view, s
     elided = sum(int(m[1]) for m in (re.match(r'^"… (\d+) rows elided \(caveman\)', v) for v in view) if m)
     assert elided and elided + sum(1 for v in view if v in lines) == len(lines)
+
+
+# ---------------------------------------------------------------- gcc, a library built twice
+
+
+GCC_WARNING = re.compile(r"^\S+:\d+:\d+: warning: (?P<msg>.*) \[(?P<rule>-W[\w-]+)\]$")
+
+
+def test_gcc_warning_printed_twice_by_a_shared_and_static_build_is_shown_once(counter):
+    # json-c's CMake build compiles every source twice (json-c and json-c-static), so each
+    # -Wconversion warning is printed twice, word for word. A kind with five findings or fewer
+    # stays whole, and both copies of each were shown (the same place and message, twice).
+    lines, view = view_lines(counter, "cmake-make-jsonc-wconversion.txt")
+    heads = [s for s in lines if GCC_WARNING.match(s)]
+    assert len(heads) > 2 * len(set(heads)) - 10  # nearly every warning twice
+    shown = [v for v in view if GCC_WARNING.match(v)]
+    assert shown and len(shown) == len(set(shown))
+    counted = sum(int(n) for v in view if MARKER.match(v)
+                  for n in re.findall(r"(\d+) findings? like those shown", v))
+    assert len(shown) + counted == len(heads)
+
+    def kind(s: str) -> tuple[str, str]:
+        m = GCC_WARNING.match(s)
+        return m["rule"], re.sub(r"\d+", "#", re.sub(r"‘[^’]*’", "Q", m["msg"]))
+
+    assert {kind(s) for s in heads} == {kind(v) for v in shown}

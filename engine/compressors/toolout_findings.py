@@ -490,15 +490,21 @@ def _decide_findings(
             if shape is None:
                 shape = shapes[msg] = message_shape(msg)
             keys.append((f.rule, shape))
-        per_kind = Counter(keys)
-        for f, msg, key in zip(members, msgs, keys):
-            if key in seen and per_kind[key] > FEW_OF_A_KIND:
+        # A finding printed again word for word (a CMake project compiling each source for its
+        # shared and its static library, `a.c:53:21: warning: ...` twice) is one finding: it
+        # counts once towards its kind's FEW_OF_A_KIND, and its copy is a repeat of it.
+        heads = [norm[f.head] for f in members]
+        per_kind = Counter(key for key, _ in set(zip(keys, heads)))
+        said: set[str] = set()
+        for f, msg, key, head in zip(members, msgs, keys, heads):
+            if head in said or key in seen and per_kind[key] > FEW_OF_A_KIND:
                 dropped.append(f)
                 if not f.rule:
                     labels[f.head] = _shape_label(msg)
             else:
                 kept.append(f)
             seen.add(key)
+            said.add(head)
     kept.extend(f for f in findings if f.sev in ("error", ANSWER))
     kept.sort(key=_HEAD)
     groups_kept: set[int] = set()
