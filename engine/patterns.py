@@ -2131,6 +2131,9 @@ NGINX_CONNECTION = compile_lazily(r"\b\d+#\d+: \*\d+ ")
 #: proxy; group 1 all but the port): new on every request, like a pid.
 APACHE_PID_TID = compile_lazily(r"\[pid \d+(?::tid \d+)?\]")
 APACHE_CLIENT_PORT = compile_lazily(r"(\[(?:client|remote) [^\]\s]+):\d+\]")
+#: MySQL's and MariaDB's error log, its time stamp masked (`# 3 [Warning] Access denied ...`): the
+#: number before the level is the connection's thread id, new for every client, like a pid.
+MYSQL_THREAD_ID = compile_lazily(r"^# \d+ \[(?=(?:Note|Warning|ERROR|System)\])")
 #: wget -nv's line for a saved file: `2026-11-30 19:16:22 URL:http://h/p2.html [137/137] -> "dir/p2.html" [1]`
 #: (group 1 the URL). Its failures are two lines, `http://h/x.html:` then `… ERROR 404: Not Found.`.
 WGET_NV_SAVED = compile_lazily(r'^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d URL: ?(\S+) \[[\d/]+\] -> ".*" \[\d+\]$')

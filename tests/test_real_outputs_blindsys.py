@@ -132,3 +132,20 @@ def test_gcc_warning_printed_twice_by_a_shared_and_static_build_is_shown_once(co
         return m["rule"], re.sub(r"\d+", "#", re.sub(r"‘[^’]*’", "Q", m["msg"]))
 
     assert {kind(s) for s in heads} == {kind(v) for v in shown}
+
+
+# ---------------------------------------------------------------- MariaDB error log
+
+
+def test_mariadb_repeats_differing_in_thread_id_fold_and_errors_stay(counter):
+    # MariaDB writes `stamp thread [Level] msg`; the thread is the client's connection, new for
+    # each login: six identical failed logins read as six error lines.
+    lines, view = view_lines(counter, "mariadb-error-crash-recovery.log")
+    app = [v for v in view if "Access denied for user 'app'@'localhost' (using password: YES)" in v]
+    assert len(app) == 1
+    at = view.index(app[0])
+    assert view[at + 1] == "… 5 lines elided (caveman): 5 repeats of shown error lines …"
+    assert any("Access denied for user 'nobody'@'localhost' (using password: NO)" in v for v in view)
+    for s in lines:
+        if " [ERROR] " in s:
+            assert s in view, s

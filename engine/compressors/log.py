@@ -30,7 +30,7 @@ from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.compressors.toolout_pyvariants import UNKNOWN_FRAME_NOUN, has_unknown_frames, unknown_frame_rows
 from engine.patterns import (
     ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, APACHE_CLIENT_PORT, APACHE_PID_TID, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT,
-    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_HEAD_PAIR, LOGFMT_SEP_PAIR, LONE_SURROGATE,
+    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, MYSQL_THREAD_ID, LOGFMT_HEAD_PAIR, LOGFMT_SEP_PAIR, LONE_SURROGATE,
     NGINX_CONNECTION, PHP_DIAGNOSTIC, PHP_LOGGED_PREFIX,
 )
 from engine.safety import SafetyClass
@@ -225,6 +225,8 @@ def fold_repeats(bare: list[str], important: list[bool],
             key = ACCESS_CLIENT_PORT.sub(_access_port_masked, key)
         if ": *" in key:  # nginx's `pid#tid: *connection`: new on every request, like a pid
             key = NGINX_CONNECTION.sub("#: * ", key)
+        if key[:2] == "# " and key[2:3].isdigit():  # MariaDB's `stamp thread [Level]`: which connection
+            key = MYSQL_THREAD_ID.sub("# # [", key, count=1)
         if "[pid " in key:  # Apache's `[pid N:tid N] ... [client ADDR:PORT]`: which worker, which request
             key = APACHE_CLIENT_PORT.sub(_apache_port_masked, APACHE_PID_TID.sub("[pid #]", key))
         # A PHP diagnostic is a record of its own (they come unstamped, one after another), and
