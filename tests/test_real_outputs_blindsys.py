@@ -149,3 +149,21 @@ def test_mariadb_repeats_differing_in_thread_id_fold_and_errors_stay(counter):
     for s in lines:
         if " [ERROR] " in s:
             assert s in view, s
+
+
+# ---------------------------------------------------------------- go test -v
+
+
+def test_go_test_run_lines_of_tests_named_error_are_progress(counter):
+    # `=== RUN   TestURLErrorImplementsNetError`: the name read as a problem in words, so the
+    # announcement of three passing tests stayed in view as if something had gone wrong.
+    lines, view = view_lines(counter, "go-test-v-url-mail-textproto.txt")
+    assert all(v in view for v in ("ok  \tnet/url\t0.050s", "ok  \tnet/mail\t0.010s", "ok  \tnet/textproto\t0.095s"))
+    assert not any(v.startswith("=== RUN") and "Error" in v for v in view)
+    elided = 0
+    for v in view:
+        m = MARKER.match(v)
+        if m:
+            assert re.fullmatch(r"\d+ passing-test lines?; \d+ progress lines?", m[2]), v
+            elided += int(m[1])
+    assert elided + sum(1 for v in view if v in lines) == len(lines)
