@@ -167,3 +167,36 @@ def test_go_test_run_lines_of_tests_named_error_are_progress(counter):
             assert re.fullmatch(r"\d+ passing-test lines?; \d+ progress lines?", m[2]), v
             elided += int(m[1])
     assert elided + sum(1 for v in view if v in lines) == len(lines)
+
+
+# ---------------------------------------------------------------- clang under a pty
+
+
+def _plain(data: bytes) -> list[str]:
+    return re.sub(r"\x1b\[[0-9;]*m", "", data.decode()).replace("\r", "").splitlines()
+
+
+def test_clang_diagnostics_wrapped_at_the_terminal_width_keep_their_whole_headline(counter):
+    # Under a pty clang wraps each diagnostic at the terminal's width: `x.h:1692:10: warning:
+    # macro name is a` / `      reserved identifier [-Wreserved-macro-identifier]`. A thinned
+    # representative kept only the first line, the rule under it elided as a "line under them",
+    # and the marker counted kinds by the cut words (`"macro name is a"×8`, `"identifier"×41`).
+    data = real("clang-weverything-pty-wrapped.txt")
+    lines, view = _plain(data), engine_view(counter, data).splitlines()
+    heads = [s for s in lines if ": warning: " in s]
+    assert len(heads) == 141 and not any(s.endswith("]") for s in heads)  # every one wrapped
+    shown = 0
+    for at, v in enumerate(view):
+        if ": warning: " in v:
+            shown += 1
+            rest = view[at + 1:]
+            tail = next(k for k, w in enumerate(rest) if not w.startswith("      ") or w.startswith("       "))
+            assert tail and re.search(r"\[-W[\w-]+\]$", rest[tail - 1]), (v, rest[:3])
+    counted = 0
+    for v in view:
+        m = MARKER.match(v)
+        if m and "like those shown" in m[2]:
+            found = re.match(r"(\d+) findings? like those shown: ((?:-W[\w-]+×\d+ ?)+)(;|$)", m[2])
+            assert found, v  # counted per -W rule, never by a cut message
+            counted += int(found[1])
+    assert shown + counted == len(heads)
