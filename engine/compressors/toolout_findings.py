@@ -522,12 +522,10 @@ def _decide_findings(
             keys.append((f.rule, shape))
         # A finding printed again word for word (a CMake project compiling each source for its
         # shared and its static library, `a.c:53:21: warning: ...` twice) is one finding: it
-        # counts once towards its kind's FEW_OF_A_KIND, and its copy is a repeat of it. Its
-        # words are its headline and message lines (where Elixir and rustc say where it is).
-        heads = ["\n".join([norm[f.head], *(norm[k] for k in f.message)]) if f.message else norm[f.head]
-                 for f in members]
+        # counts once towards its kind's FEW_OF_A_KIND, and its copy is a repeat of it.
+        heads = [_said(f, norm) for f in members]
         per_kind = Counter(key for key, _ in set(zip(keys, heads)))
-        said: set[str] = set()
+        said: set[str | int] = set()
         for f, msg, key, head in zip(members, msgs, keys, heads):
             if head in said or key in seen and per_kind[key] > FEW_OF_A_KIND:
                 dropped.append(f)
@@ -609,6 +607,15 @@ def _whole_at_the_edges(dropped: list[Finding], norm: list[str], cls: list[str],
         rules.pop(f.head, None)
         for k in (f.head, *f.message):
             cls[k] = KEEP
+
+
+def _said(f: Finding, norm: list[str]) -> str | int:
+    """What a finding says, to tell a copy of it: a gcc-style headline (`path:line:col: warning:
+    msg`) with its message lines; else its line number, unique (shellcheck, rustc and Elixir say
+    where a finding is in other lines: the same words are another place)."""
+    if f.style or not TOOL_DIAG_GCC.match(norm[f.head]):
+        return f.head
+    return "\n".join([norm[f.head], *(norm[k] for k in f.message)]) if f.message else norm[f.head]
 
 
 def _note_chain_start(f: Finding, norm: list[str]) -> int | None:
