@@ -2151,6 +2151,14 @@ WGET_ROUTINE_LINE = compile_lazily(
 #: masks a pid: the same upstream failure on 500 connections is one error. Asked only of keys
 #: holding `: *`.
 NGINX_CONNECTION = compile_lazily(r"\b\d+#\d+: \*\d+ ")
+#: Apache 2.4's error log names the process and thread that wrote a record (`[pid 27342:tid 27351]`)
+#: and the client with its ephemeral port (`[client 127.0.0.1:35762]`, `[remote ...]` behind a
+#: proxy; group 1 all but the port): new on every request, like a pid.
+APACHE_PID_TID = compile_lazily(r"\[pid \d+(?::tid \d+)?\]")
+APACHE_CLIENT_PORT = compile_lazily(r"(\[(?:client|remote) [^\]\s]+):\d+\]")
+#: MySQL's and MariaDB's error log, its time stamp masked (`# 3 [Warning] Access denied ...`): the
+#: number before the level is the connection's thread id, new for every client, like a pid.
+MYSQL_THREAD_ID = compile_lazily(r"^# \d+ \[(?=(?:Note|Warning|ERROR|System)\])")
 #: wget -nv's line for a saved file: `2026-11-30 19:16:22 URL:http://h/p2.html [137/137] -> "dir/p2.html" [1]`
 #: (group 1 the URL). Its failures are two lines, `http://h/x.html:` then `… ERROR 404: Not Found.`.
 WGET_NV_SAVED = compile_lazily(r'^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d URL: ?(\S+) \[[\d/]+\] -> ".*" \[\d+\]$')
@@ -2268,8 +2276,9 @@ RSPEC_SUMMARY = compile_lazily(r"(?m)^\d+ examples?, \d+ failures?")
 RSPEC_DOC_ODD = compile_lazily(r" \((FAILED - \d+|PENDING: .*)\)$")
 #: perlcritic's finding (its default verbosity, the file name only when it read several):
 #: `lib/A.pm: Code before strictures are enabled at line 3, column 1.  See page 429 of PBP.  (Severity: 5)`.
+#: `why` is the policy's explanation (`See page 429 of PBP.  `, `Consider refactoring.  `).
 PERLCRITIC_FINDING = compile_lazily(
-    r"(?m)^(?:(?P<path>[^\s:][^:]*+): )?(?P<msg>.+?) at line \d+, column \d+\.  .*\(Severity: (?P<sev>[1-5])\)$")
+    r"(?m)^(?:(?P<path>[^\s:][^:]*+): )?(?P<msg>.+?) at line \d+, column \d+\.  (?P<why>.*)\(Severity: (?P<sev>[1-5])\)$")
 #: phpcs's full report: a file's count line (`FOUND 153 ERRORS AFFECTING 53 LINES`, `FOUND 2 ERRORS AND
 #: 1 WARNING AFFECTING 3 LINES`), one of its rows (` 12 | ERROR | [x] msg`; `[x]`: phpcbf fixes it)
 #: and a row's wrapped continuation (`    |       |     rest of msg`).

@@ -29,8 +29,8 @@ from engine.compressors.py_recursion import MARKER_WORDS, fold_cycles
 from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.compressors.toolout_pyvariants import UNKNOWN_FRAME_NOUN, has_unknown_frames, unknown_frame_rows
 from engine.patterns import (
-    ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT,
-    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOGFMT_HEAD_PAIR, LOGFMT_SEP_PAIR, LONE_SURROGATE,
+    ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, APACHE_CLIENT_PORT, APACHE_PID_TID, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT,
+    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, MYSQL_THREAD_ID, LOGFMT_HEAD_PAIR, LOGFMT_SEP_PAIR, LONE_SURROGATE,
     NGINX_CONNECTION, PHP_DIAGNOSTIC, PHP_LOGGED_PREFIX,
 )
 from engine.safety import SafetyClass
@@ -225,6 +225,10 @@ def fold_repeats(bare: list[str], important: list[bool],
             key = ACCESS_CLIENT_PORT.sub(_access_port_masked, key)
         if ": *" in key:  # nginx's `pid#tid: *connection`: new on every request, like a pid
             key = NGINX_CONNECTION.sub("#: * ", key)
+        if key[:2] == "# " and key[2:3].isdigit():  # MariaDB's `stamp thread [Level]`: which connection
+            key = MYSQL_THREAD_ID.sub("# # [", key, count=1)
+        if "[pid " in key:  # Apache's `[pid N:tid N] ... [client ADDR:PORT]`: which worker, which request
+            key = APACHE_CLIENT_PORT.sub(_apache_port_masked, APACHE_PID_TID.sub("[pid #]", key))
         # A PHP diagnostic is a record of its own (they come unstamped, one after another), and
         # its logged copy `PHP Warning:  x` and displayed copy `Warning: x` are one message.
         php = " on line " in key[-PHP_LINE_END_WINDOW:] and PHP_DIAGNOSTIC.match(key) is not None
@@ -259,6 +263,10 @@ def _port_masked(m: re.Match[str]) -> str:
 
 def _access_port_masked(m: re.Match[str]) -> str:
     return m[1] + ":#" + m[2]
+
+
+def _apache_port_masked(m: re.Match[str]) -> str:
+    return m[1] + ":#]"
 
 
 def _unstamped(line: str) -> str:

@@ -38,6 +38,9 @@ RARE_BLANK_SHARE = 0.02
 #: odd: the country with no data at all in a table of yearly figures. A share looser than a single
 #: column's blanks, as a whole row without a value is the stronger anomaly and costs few tokens.
 VALUELESS_ROW_SHARE = 0.05
+#: How data exports write a missing value (R's NA, SQL's NULL, MySQL's \\N, pandas' NaN, <NA> and
+#: NaT, spreadsheets' #N/A): in a column filled everywhere else, the row holding one is odd.
+MISSING_CELLS = frozenset({"NA", "N/A", "n/a", "NULL", "null", "None", "NaN", "nan", "#N/A", "\\N", "<NA>", "NaT"})
 #: A column with at most this many distinct values (and repeats) is categorical.
 MAX_CATEGORIES = 32
 MIN_FIELDS, MAX_FIELDS = 2, 128
@@ -431,19 +434,22 @@ def _keep_first_of_each(cells: list[str], keep: list[bool]) -> None:
 
 def _keep_rare_blanks(cells: list[str], keep: list[bool]) -> None:
     """The few blank cells of a column filled everywhere else (the one customer with no email
-    among four hundred, a NULL where every other row has a value): each such row is odd."""
-    blanks = [i for i, c in enumerate(cells) if not c.strip()]
+    among four hundred, a NULL where every other row has a value): each such row is odd. A cell
+    that spells a missing value (MISSING_CELLS: the airports with city and state `NA` among
+    3,376) is as blank as an empty one."""
+    blanks = [i for i, c in enumerate(cells) if c in MISSING_CELLS or not c.strip()]
     if blanks and len(blanks) <= max(2, RARE_BLANK_SHARE * len(cells)):
         for i in blanks:
             keep[i] = True
 
 
 def _keep_valueless_rows(table: Table, keep: list[bool]) -> None:
-    """The few rows blank in every measured column while the others hold figures."""
+    """The few rows blank (or MISSING_CELLS) in every measured column while the others hold figures."""
     measured_columns = [j for j in range(len(table.header)) if measured([r[j] for r in table.rows])]
     if len(measured_columns) < 2:
         return  # one column's blanks are _keep_rare_blanks' to judge
-    valueless = [i for i, r in enumerate(table.rows) if not any(r[j].strip() for j in measured_columns)]
+    valueless = [i for i, r in enumerate(table.rows)
+                 if not any(r[j].strip() and r[j] not in MISSING_CELLS for j in measured_columns)]
     if valueless and len(valueless) <= max(2, VALUELESS_ROW_SHARE * len(table.rows)):
         for i in valueless:
             keep[i] = True

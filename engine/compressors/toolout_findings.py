@@ -117,6 +117,8 @@ class Finding:
     preamble: list[int] = field(default_factory=list)
     group: list[int] | None = None
     style: str = ""  # "arrow" (rustc, ruff full), "shellcheck", "pyright", "pydocstyle", or ""
+    #: The lines its headline wrapped onto (clang at a terminal's width): kept and dropped with it.
+    wrapped: list[int] = field(default_factory=list)
 
 
 
@@ -177,7 +179,35 @@ def mark_findings(
             # pyright names the rule at the end of a finding's last message line
             m = PYRIGHT_RULE.search(norm[f.message[-1]])
             f.rule = m[1] if m else ""
+        elif not f.rule and f.message and f.message[0] == f.head + 1 and norm[f.head + 1][:6] == WRAP_INDENT:
+            _unwrap(f, norm)
     _decide_findings(findings, norm, cls, rules, where)
+
+
+#: How clang indents the rest of a diagnostic it wraps at the terminal's width (its default
+#: -fmessage-length when stderr is a terminal, so under a pty):
+#: `x.h:18:16: warning: identifier '_object' is`, then `      reserved because ... [-Wreserved-identifier]`.
+WRAP_INDENT = " " * 6
+
+
+def _unwrap(f: Finding, norm: list[str]) -> None:
+    """A gcc-style headline with no rule whose next lines, indented WRAP_INDENT, end in one
+    (`[-Wreserved-identifier]`) was wrapped: those lines are its headline's, so the message and
+    the rule it is compared and counted by are whole, and a brief representative keeps them
+    (cut at the wrap, it read `warning: macro name is a`, its kind `"macro name is a"`)."""
+    if not TOOL_DIAG_GCC.match(norm[f.head]):
+        return
+    for n, k in enumerate(f.message):
+        s = norm[k]
+        if k != f.head + 1 + n or s[:6] != WRAP_INDENT or s[6:7].isspace():
+            return
+        m = TOOL_TRAILING_RULE.search(s)
+        if m is not None:
+            f.wrapped = f.message[:n + 1]
+            del f.message[:n + 1]
+            f.msg = " ".join([f.msg, *(norm[j].strip() for j in f.wrapped)])
+            f.rule = m[1]
+            return
 
 
 def message_shape(msg: str) -> str:
@@ -490,15 +520,21 @@ def _decide_findings(
             if shape is None:
                 shape = shapes[msg] = message_shape(msg)
             keys.append((f.rule, shape))
-        per_kind = Counter(keys)
-        for f, msg, key in zip(members, msgs, keys):
-            if key in seen and per_kind[key] > FEW_OF_A_KIND:
+        # A finding printed again word for word (a CMake project compiling each source for its
+        # shared and its static library, `a.c:53:21: warning: ...` twice) is one finding: it
+        # counts once towards its kind's FEW_OF_A_KIND, and its copy is a repeat of it.
+        heads = [_said(f, norm) for f in members]
+        per_kind = Counter(key for key, _ in set(zip(keys, heads)))
+        said: set[str | int] = set()
+        for f, msg, key, head in zip(members, msgs, keys, heads):
+            if head in said or key in seen and per_kind[key] > FEW_OF_A_KIND:
                 dropped.append(f)
                 if not f.rule:
                     labels[f.head] = _shape_label(msg)
             else:
                 kept.append(f)
             seen.add(key)
+            said.add(head)
     kept.extend(f for f in findings if f.sev in ("error", ANSWER))
     kept.sort(key=_HEAD)
     groups_kept: set[int] = set()
@@ -514,14 +550,14 @@ def _decide_findings(
         # `warning: msg` reads like a generic summary line): kept alone, it would stand without
         # its location, and the marker could not count it as a finding.
         cls[f.head] = REPEAT
-        for k in (*f.message, *f.snippet, *f.preamble):
+        for k in (*f.message, *f.snippet, *f.preamble, *f.wrapped):
             if cls[k] != KEEP:  # _drop, inline: a thinned lint run drops tens of thousands of lines
                 cls[k] = REPEAT
     shown = 0
     for f in kept:
         # a representative of a thinned severity shows its headline and location only
         brief = f.sev in sampled
-        for k in (f.head, *f.preamble):
+        for k in (f.head, *f.preamble, *f.wrapped):
             cls[k] = KEEP
         # ghc's headline names only its flag (`x.hs:4:1: warning: [-Wunused-imports]`): its
         # message is the lines under it, which a brief representative keeps
@@ -571,6 +607,15 @@ def _whole_at_the_edges(dropped: list[Finding], norm: list[str], cls: list[str],
         rules.pop(f.head, None)
         for k in (f.head, *f.message):
             cls[k] = KEEP
+
+
+def _said(f: Finding, norm: list[str]) -> str | int:
+    """What a finding says, to tell a copy of it: a gcc-style headline (`path:line:col: warning:
+    msg`) with its message lines; else its line number, unique (shellcheck, rustc and Elixir say
+    where a finding is in other lines: the same words are another place)."""
+    if f.style or not TOOL_DIAG_GCC.match(norm[f.head]):
+        return f.head
+    return "\n".join([norm[f.head], *(norm[k] for k in f.message)]) if f.message else norm[f.head]
 
 
 def _note_chain_start(f: Finding, norm: list[str]) -> int | None:

@@ -43,6 +43,7 @@ from engine.patterns import (
     PHPUNIT_STATUS,
     RUBOCOP_FINDING,
     RUBOCOP_SUMMARY,
+    TOOL_QUOTED,
 )
 
 #: Diagnostics, and their share of the non-blank lines (one in this many), that make a PHP run a log.
@@ -241,23 +242,36 @@ def _mark_rubocop(norm: list[str], cls: list[str], in_block: list[bool], rules: 
 
 def _mark_perlcritic(norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str]) -> None:
     """perlcritic's findings, one line each: all kept while few; past the volume of their class,
-    one per message shape (`Subroutine Q does not end with Q`) is kept and the rest are REPEAT,
-    counted per shape in the marker."""
-    found: list[tuple[int, bool, str]] = []  # (line, warning-class, message shape)
+    one per policy is kept and the rest are REPEAT, counted per policy in the marker.
+
+    Its default format names no policy: a policy is told by its message shape (`Subroutine Q
+    does not end with Q`) with its explanation (`See pages 240,241 of PBP.`), whose page
+    numbers tell RequireDotMatchAnything's `Regular expression without "/s" flag` from
+    RequireLineBoundaryMatching's `"/m"` and RequireExtendedFormatting's `"/x"`: by the shape
+    alone, one `"/s"` finding stood for all three. A policy whose findings all say the same words
+    is named in the marker by them (`Regular expression without "/m" flag×31`), else by its shape."""
+    found: list[tuple[int, bool, str]] = []  # (line, warning-class, policy)
+    labels: dict[str, str] = {}
     for i, s in enumerate(norm):
         if s.endswith(")") and PERLCRITIC_WORD in s[-14:] and not in_block[i] and cls[i] == OTHER:
             m = PERLCRITIC_FINDING.match(s)
             if m:
-                found.append((i, m["sev"] in PERLCRITIC_WARNING_SEVERITIES, message_shape(m["msg"])))
+                msg = m["msg"]
+                # (quoted words in an explanation name the finding's subject: `when calling "unlink"`)
+                policy = message_shape(msg) + "\0" + TOOL_QUOTED.sub("Q", m["why"]).strip()
+                found.append((i, m["sev"] in PERLCRITIC_WARNING_SEVERITIES, policy))
+                label = labels.setdefault(policy, msg)
+                if label != msg:
+                    labels[policy] = message_shape(msg)
     warnings = sum(1 for _, warn, _ in found if warn)
     thin = {True: warnings > WARNING_VOLUME, False: len(found) - warnings > LOW_VOLUME}
     seen: set[str] = set()
-    for i, warn, shape in found:
-        if thin[warn] and shape in seen:
+    for i, warn, policy in found:
+        if thin[warn] and policy in seen:
             cls[i] = REPEAT
-            rules[i] = shape
+            rules[i] = labels[policy]
         else:
-            seen.add(shape)
+            seen.add(policy)
             cls[i] = KEEP
 
 
