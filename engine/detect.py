@@ -129,7 +129,7 @@ def detect(data: bytes) -> ContentType:
     search_like = not log_like and _looks_like_search(nonblank)
     # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
     if not log_like and not search_like and not _yaml_shaped(nonblank, code_keys=False) and not _sql_script(nonblank) \
-            and _looks_like_code(text, nonblank) \
+            and not _grouped_hits(nonblank) and _looks_like_code(text, nonblank) \
             and P.THREAD_DUMP_START.search(text) is None:  # a thread dump's frames are not source
         return ContentType.CODE
     if log_like:
@@ -494,6 +494,27 @@ def _looks_like_search(nonblank: list[str]) -> bool:
         return False
     context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0
     return 3 * (hits + context) >= len(nonblank)
+
+
+#: Hits, and their share of the lines, that make rg's grouped output (`rg -n` on a terminal).
+GROUPED_HITS_MIN = 4
+GROUPED_HITS_SHARE = 0.6
+
+
+def _grouped_hits(nonblank: list[str]) -> bool:
+    """rg's grouped output (`rg -n PATTERN` on a terminal, `rg --heading`): each file's path alone
+    on a line, then its hits as `12:text`. The hits quote source, so they read as code, and the
+    code compressor passed the listing through labelled code (express's `rg 'res\\.send\\('`).
+    Every line is a heading, a hit or `--`; the first line is a heading."""
+    if len(nonblank) < GROUPED_HITS_MIN + 1 or not P.SEARCH_HEADING.fullmatch(nonblank[0]):
+        return False
+    hits = 0
+    for ln in nonblank:
+        if P.SEARCH_GROUPED_HIT.match(ln):
+            hits += 1
+        elif ln != "--" and not P.SEARCH_HEADING.fullmatch(ln):
+            return False
+    return hits >= GROUPED_HITS_MIN and hits >= GROUPED_HITS_SHARE * len(nonblank)
 
 
 def _fmt_check_run(text: str) -> bool:

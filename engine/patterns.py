@@ -398,6 +398,8 @@ SEARCH_IMPORTANT = compile_lazily(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOW
 SEARCH_DIAGNOSTIC_TEXT = compile_lazily(r"(?i)\s*(?:fatal |runtime )?(?:error|warning)\b|.*\[(?:error|warning)/\S+\]\s*$")
 #: rg's grouped output: a file path alone on its line, before that file's `N:` hits.
 SEARCH_HEADING = compile_lazily(r"[^\s:][^:]{0,240}\.[A-Za-z0-9_]{1,12}|[^\s:][^:]{0,240}/[^\s:/]+")
+#: A hit of rg's grouped output under its file's heading: `12:text` (a match) or `12-text` (context).
+SEARCH_GROUPED_HIT = compile_lazily(r"\d+[:-]")
 
 # ---------------------------------------------------------------- notebooks (searchcode)
 
