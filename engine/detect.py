@@ -120,7 +120,12 @@ def detect(data: bytes) -> ContentType:
         return ContentType.JSON
     if _looks_like_table(nonblank, text):
         return ContentType.TABULAR
-    log_like = _looks_like_log(nonblank) and not _hits_with_level_words(nonblank)
+    log_like, log_strong = _log_evidence(nonblank)
+    log_like = log_like and not _hits_with_level_words(nonblank)
+    if log_like and not log_strong and _looks_like_code(text, nonblank):
+        # Source whose level words are code's (Go's `(err error)` on every syscall stub, a
+        # tracing test's `level = "info"`): outlined as code, not thinned as a log.
+        log_like = False
     if not log_like and P.NODE_CRASH_END.search(text[-NODE_CRASH_TAIL:]) is not None:
         # A script's output ending in Node's crash (`file.js:2`, the source line, its caret, the
         # error, its `at` frames, `Node.js v20.20.2`): its frames and the quoted source line read
@@ -396,12 +401,18 @@ def _epoch_records(nonblank: list[str]) -> bool:
 
 
 def _looks_like_log(nonblank: list[str]) -> bool:
+    return _log_evidence(nonblank)[0]
+
+
+def _log_evidence(nonblank: list[str]) -> tuple[bool, bool]:
+    """Whether the lines read as a log, and whether they still do when a level word inside a
+    line that code writes is no record's (see _code_level_word)."""
     if len(nonblank) < 4:
-        return False
+        return False, False
     # A record is judged by its first line: the stack trace a logger prints under an error
     # record continues that record (a service log with a few tracebacks is still a log). Only a
     # record that is itself a log line has continuations; elsewhere such lines count against.
-    hits = records = 0
+    hits = records = strong = 0
     in_record = False
     for ln in nonblank:
         # rich's records under a blank time column are indented, each a record of its own
@@ -410,11 +421,22 @@ def _looks_like_log(nonblank: list[str]) -> bool:
             continue
         records += 1
         # a boosting round's metrics, a training loop's metrics row or dict: a record each
-        hit = P.LOG_LINE.search(ln) is not None or eval_rows.is_row(ln) or eval_rows.pipe_fields(ln) is not None \
+        found = P.LOG_LINE.search(ln)
+        hit = found is not None or eval_rows.is_row(ln) or eval_rows.pipe_fields(ln) is not None \
             or (ln[:2] == "{'" and eval_rows.py_dict_fields(ln) is not None)
         hits += hit
+        strong += hit and (found is None or not _code_level_word(ln, found))
         in_record = hit and (ln[:1] not in (" ", "\t") or blank_time)  # an indented line opens no record of its own
-    return hits >= 3 and 2 * hits >= records
+    return hits >= 3 and 2 * hits >= records, strong >= 3 and 2 * strong >= records
+
+
+def _code_level_word(line: str, found: re.Match[str]) -> bool:
+    """LOG_LINE found only a level word, inside a line shaped like code's and with no time stamp:
+    Go's `(n int, err error)`, Rust's `#[instrument(level = "trace")]`, `.at_level(Level::INFO))`.
+    A logger prints its level at the line's head or after a stamp."""
+    if found.group(2) is None or line[:2] == '{"' or not line[:found.start()].strip(" \t[<|"):
+        return False
+    return P.CODE_LINE_SHAPE.search(line) is not None and P.LOG_STAMP.search(line) is None
 
 
 def _hits_with_level_words(nonblank: list[str]) -> bool:

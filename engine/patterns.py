@@ -229,6 +229,10 @@ LOG_LINE = compile_lazily(
     r"|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{1,2}:\d{2}:\d{2}\b)"  # `7:15:27 PM`: java.util.logging's clock
 )
 
+#: A log line's time stamp (LOG_LINE's date and clock branches): a level word beside one is a
+#: record's, never code's.
+LOG_STAMP = compile_lazily(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{1,2}:\d{2}:\d{2}\b")
+
 #: A log line's level: an upper-case level word, or a lower-case one in brackets (Apache's
 #: `[error]`); the match is the word (with its brackets). Looked for in a line's head only, where
 #: loggers print it. PostgreSQL's `LOG:` level counts only with the two spaces its server log puts
