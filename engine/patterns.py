@@ -1522,6 +1522,10 @@ CODE_LANGUAGE_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
 #: Searched in REVERSED bytes: an unindented line's first character, its line start, then a
 #: blank line, i.e. the last boundary between top-level definitions (where a sample may be cut).
 CODE_TOP_LEVEL_REVERSED = compile_lazily(rb"[^\s}\])]\n\n")
+#: A C/C++ line that is a lone macro invocation: an upper-case name, maybe with arguments, and no
+#: `;` (`__BEGIN_DECLS`, `_GLIBCXX_BEGIN_NAMESPACE_VERSION`, `U_NAMESPACE_BEGIN`, `TCL_EXTERN(int)`).
+#: tree-sitter does not expand macros: one such line made a whole header one ERROR node.
+CODE_LONE_MACRO_LINE = compile_lazily(rb"(?m)^[ \t]*[A-Z_][A-Z0-9_]{2,}(?:[ \t]*\([^;{}\n]*\))?[ \t]*$")
 #: A Python string literal's prefix and opening quote (docstrings are reduced to one line).
 PY_STRING_QUOTE = compile_lazily(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
 

@@ -70,3 +70,53 @@ def test_rust_tracing_levels_are_code_not_a_log(counter):
     for ln in top:
         assert ln.rstrip(" {") in view, ln
     assert view.count("/* caveman: body elided */") == 2
+
+
+# ---------------------------------------------------------------- C/C++ headers and their macros
+
+
+def _code_view(counter, name: str) -> tuple[str, str]:  # noqa: ANN001
+    data = real(name)
+    assert detect(data) is ContentType.CODE
+    result = compress(counter, data)
+    return data.decode(), result.output.decode()
+
+
+def test_struct_after_a_macro_is_no_function_body(counter):
+    # glibc's netinet/ip_icmp.h: `struct icmphdr {` (after a macro) parsed as a function whose body
+    # was elided: the outline hid every field of the ICMP header (it saved under 10% here, so the
+    # engine showed the file; a bigger header's would not). Only a function's body goes.
+    from engine.compressors.code import CodeCompressor
+
+    original = real("ip_icmp.h.txt").decode()
+    assert detect(original.encode()) is ContentType.CODE
+    view = (CodeCompressor().compress(original.encode()) or original.encode()).decode()
+    for field in ("uint8_t type;", "uint16_t checksum;", "} echo;", "uint32_t\tgateway;", "} frag;", "} un;"):
+        assert field in original and field in view, field
+
+
+def test_class_behind_an_export_macro_keeps_its_members(counter):
+    # LLVM's StringRef.h: `class LLVM_GSL_POINTER StringRef {` read as a function named by an
+    # identifier; its whole body, every member signature, was one elided "body" (a 3.8 KB view of
+    # a 34 KB header). Now the class stays and only its methods' bodies go.
+    original, view = _code_view(counter, "StringRef.h.txt")
+    assert "class LLVM_GSL_POINTER StringRef {" in view
+    for signature in ("    size_t find(char C, size_t From = 0) const {",
+                      "    bool startswith(StringRef Prefix) const {"):
+        assert signature in original
+        assert signature + " /* caveman: body elided */ }" in view or signature in view.replace(
+            " { /* caveman: body elided */ }", " {"), signature
+    assert view.count("/* caveman: body elided */") >= 50
+
+
+def test_header_whose_namespace_macros_stop_the_parse_is_outlined(counter):
+    # libstdc++'s bits/allocated_ptr.h: `_GLIBCXX_BEGIN_NAMESPACE_VERSION` alone on its line made
+    # the header one ERROR node, so it passed through whole. Parsed with its lone macro lines
+    # blanked (offsets kept), its bodies are elided; every signature and the macros stay as written.
+    original, view = _code_view(counter, "allocated_ptr.h.txt")
+    result = compress(counter, real("allocated_ptr.h.txt"))
+    assert result.method == "code:cpp" and not result.passed_through
+    assert view.count("{ /* caveman: body elided */ }") == 3
+    for ln in original.split("\n"):
+        if ln.startswith("_GLIBCXX_") or "__allocate_guarded(_Alloc& __a)" in ln or ln.strip().startswith("operator="):
+            assert ln in view.split("\n"), ln
