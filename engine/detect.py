@@ -463,7 +463,7 @@ def _clock_led(line: str) -> bool:
 
 
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:
-    if text.startswith("#!"):
+    if text.startswith("#!") or _package_first(nonblank):
         return True
     if not _matches_at_least(P.CODE_KEYWORD, text, 3):
         return False
@@ -493,6 +493,25 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
         counted += 1
         shaped += shape
     return shaped >= CODE_LINE_SHARE * counted
+
+
+def _package_first(nonblank: list[str]) -> bool:
+    """The first line after the leading comments is a package clause: a Go file. Go's
+    type and constant files (x/sys/unix's ztypes_*.go, a.out.go: struct fields and `X = 0x1`
+    lines, none shaped like code's) read as text, whose look-alike sections hid fields and values."""
+    in_block = False
+    for ln in nonblank[:200]:
+        s = ln.strip()
+        if in_block:
+            in_block = "*/" not in s
+            continue
+        if s.startswith("//"):
+            continue
+        if s.startswith("/*"):
+            in_block = "*/" not in s
+            continue
+        return s[:8] == "package " and P.GO_PACKAGE_CLAUSE.fullmatch(s) is not None
+    return False
 
 
 def _comment_runs(text: str, nonblank: list[str]) -> frozenset[int]:

@@ -295,6 +295,8 @@ CODE_DEFINITION_LINE = compile_lazily(
     r"(?m)^[ \t]*(?:(?:async )?def |class |import |from [\w.]+ import |(?:export )?function\b|func |(?:pub )?fn "
     r"|#include\s*[<\"])"
 )
+#: Go's package clause, the first line of a Go file after its comments (Perl's and Java's end in `;`).
+GO_PACKAGE_CLAUSE = compile_lazily(r"package [a-z_][a-z0-9_]*\s*(?://.*)?")
 CODE_STRUCTURE = compile_lazily(r"(?m)(=>|::|->|\)\{|\) \{|;\n|^\s*#include|^\s*from .+ import )")
 
 #: A search hit: `path:line[:col]:` or a URL.

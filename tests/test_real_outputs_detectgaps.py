@@ -120,3 +120,31 @@ def test_header_whose_namespace_macros_stop_the_parse_is_outlined(counter):
     for ln in original.split("\n"):
         if ln.startswith("_GLIBCXX_") or "__allocate_guarded(_Alloc& __a)" in ln or ln.strip().startswith("operator="):
             assert ln in view.split("\n"), ln
+
+
+# ---------------------------------------------------------------- Go files of types and constants
+
+
+def test_go_signal_table_is_code_kept_whole(counter):
+    # runtime/sigtab_aix.go: `package runtime`, then a table of 250 `_SIGHUP: {_SigNotify +
+    # _SigKill, "SIGHUP: terminal line hangup"},` entries, few lines shaped like code's. As text,
+    # 222 of its lines went under look-alike markers (3,621 -> 747 tokens); a source file with no
+    # body to elide is shown whole.
+    data = real("sigtab_aix.go.txt")
+    assert detect(data) is ContentType.CODE
+    result = compress(counter, data)
+    assert result.output == data
+
+
+def test_go_constants_file_is_outlined_as_go(counter):
+    # cmd/internal/obj/mips/a.out.go: register and opcode constants (`REG_R0 = obj.RBaseMIPS + iota`)
+    # and one function. As text, 153 lines went (constants a reader looks up); as Go, every
+    # constant stays and only the function's body goes.
+    data = real("mips_a.out.go.txt")
+    assert detect(data) is ContentType.CODE
+    result = compress(counter, data)
+    assert result.method == "code:go"
+    view = result.output.decode().split("\n")
+    for ln in data.decode().split("\n"):
+        if ln.strip().startswith(("REG_", "A", "C_")) and "=" in ln:
+            assert ln in view, ln
