@@ -30,7 +30,8 @@ SAMPLE_TAIL = 16 * 1024
 #: A YAML document larger than this is parsed on a line-aligned prefix only.
 YAML_PARSE_MAX = 256 * 1024
 
-_HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
+#: (Lua's `local x = require(...)`: luarocks' index.lua holds its page's HTML in a long string)
+_HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ", "\nlocal ")
 #: Fewer records than this are not JSON Lines worth routing (the JSON compressor would show them whole).
 JSON_LINES_MIN = 8
 #: Statements, and their share of the lines at the margin, that make a SQL script.

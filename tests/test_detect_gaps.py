@@ -66,7 +66,17 @@ GO_TYPES = (
 #: Prose that mentions a package on a line of its own further down is no Go file.
 PACKAGE_PROSE = PROSE + "\npackage main\n\n" + PROSE
 
+LUA_WITH_PAGE = (
+    "local index = {}\n\nlocal util = require(\"luarocks.util\")\n\nlocal index_header = [[\n"
+    "<html>\n<head>\n<title>Available rocks</title>\n</head>\n<body>\n<h1>Available rocks</h1>\n"
+    "<p>Lua modules available from this location.</p>\n<table class=\"main\">\n]]\n\n"
+    "function index.make_index(repo)\n   local out = io.open(repo .. \"/index.html\", \"w\")\n"
+    "   out:write(index_header)\n   out:close()\nend\n\nreturn index\n"
+)
+
 CASES = [
+    # a Lua module holding its page's HTML in a long string is source, not a page
+    ("lua with an html template", LUA_WITH_PAGE, T.CODE),
     # a Go file of types and constants (no line shaped like code's): its package clause says Go
     ("go types file", GO_TYPES, T.CODE),
     ("prose mentioning a package", PACKAGE_PROSE, T.TEXT),
