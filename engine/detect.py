@@ -43,6 +43,9 @@ JUNIT_MIN_TESTCASES = 8
 RECORDS_MIN = 3
 #: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
 CODE_LINE_SHARE = 0.4
+#: With fewer than three keywords, the lines and the share of them that must be code-shaped.
+CODE_FEW_KEYWORDS_LINES = 20
+CODE_FEW_KEYWORDS_SHARE = 0.8
 #: How much of a payload's end is searched for Node's closing `Node.js vN.N.N` line.
 NODE_CRASH_TAIL = 64
 
@@ -466,7 +469,8 @@ def _clock_led(line: str) -> bool:
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:
     if text.startswith("#!") or _package_first(nonblank):
         return True
-    if not _matches_at_least(P.CODE_KEYWORD, text, 3):
+    keywords = _matches_at_least(P.CODE_KEYWORD, text, 3)
+    if not keywords and P.CODE_DECLARATION_LINE.search(text) is None:
         return False
     structural = (P.CODE_STRUCTURE.search(text) is not None or "{" in text
                   or ("def " in text and ":" in text) or "\n    " in text)
@@ -493,6 +497,11 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
             continue
         counted += 1
         shaped += shape
+    if not keywords:
+        # One or two keywords (a TypeScript lib's `interface Atomics {` and its documented
+        # method signatures): code only when nearly every line is shaped like code's. As text,
+        # lib.es2020.sharedmemory.d.ts lost five signatures to look-alike sections.
+        return counted >= CODE_FEW_KEYWORDS_LINES and shaped >= CODE_FEW_KEYWORDS_SHARE * counted
     return shaped >= CODE_LINE_SHARE * counted
 
 

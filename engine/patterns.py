@@ -297,6 +297,12 @@ CODE_DEFINITION_LINE = compile_lazily(
 )
 #: Go's package clause, the first line of a Go file after its comments (Perl's and Java's end in `;`).
 GO_PACKAGE_CLAUSE = compile_lazily(r"package [a-z_][a-z0-9_]*\s*(?://.*)?")
+#: A declaration at a line's start (`interface Atomics {`, `declare function f(`): what lets a
+#: text with one or two keywords be code when nearly all its lines are shaped like code's.
+CODE_DECLARATION_LINE = compile_lazily(
+    r"(?m)^[ \t]*(?:export |declare )*(?:interface|class|struct|enum|namespace|module|fn|func|function|def|impl|trait)"
+    r" [A-Za-z_$][\w$.]*\s*(?:[{(<:]|extends |implements |$)"
+)
 CODE_STRUCTURE = compile_lazily(r"(?m)(=>|::|->|\)\{|\) \{|;\n|^\s*#include|^\s*from .+ import )")
 
 #: A search hit: `path:line[:col]:` or a URL.

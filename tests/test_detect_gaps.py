@@ -74,7 +74,18 @@ LUA_WITH_PAGE = (
     "   out:write(index_header)\n   out:close()\nend\n\nreturn index\n"
 )
 
+TS_DECLARATIONS = "interface Atomics {\n" + "".join(
+    f"    /**\n     * Operation {name} on the value at the given position in the array.\n     */\n"
+    f"    {name}(typedArray: BigInt64Array, index: number, value: bigint): bigint;\n\n"
+    for name in ("add", "and", "exchange", "load", "or", "store", "sub", "xor")
+) + "}\n"
+#: A tool's report whose rows end in `)` or `]` (radon cc, pipdeptree) declares nothing: not code.
+RADON_ROWS = "toolz/functoolz.py\n" + "".join(f"    M {i}:4 curry.method_{i} - C ({i})\n" for i in range(30))
+
 CASES = [
+    # nearly every line shaped like code's and a declaration: code with few keywords
+    ("typescript declarations", TS_DECLARATIONS, T.CODE),
+    ("report rows ending in brackets", RADON_ROWS, T.TEXT),
     # a Lua module holding its page's HTML in a long string is source, not a page
     ("lua with an html template", LUA_WITH_PAGE, T.CODE),
     # a Go file of types and constants (no line shaped like code's): its package clause says Go

@@ -162,3 +162,20 @@ def test_lua_module_holding_an_html_template_is_code(counter):
     for ln in data.decode().split("\n"):
         if ln.startswith(("local ", "function ")):
             assert ln in view, ln
+
+
+# ---------------------------------------------------------------- declarations with few keywords
+
+
+def test_typescript_lib_declarations_keep_every_signature(counter):
+    # typescript's lib.es2020.sharedmemory.d.ts: `interface Atomics {` and documented method
+    # signatures, only two keywords in all. As text, five of its signatures went under
+    # "5 sections elided"; as TypeScript every signature stays.
+    data = real("lib.es2020.sharedmemory.d.ts.txt")
+    assert detect(data) is ContentType.CODE
+    view = compress(counter, data).output.decode().split("\n")
+    signatures = [ln for ln in data.decode().split("\n") if ln.startswith("    ") and ln.endswith(";")
+                  and "(" in ln and not ln.lstrip().startswith("*")]
+    assert len(signatures) >= 10
+    for ln in signatures:
+        assert ln in view, ln
