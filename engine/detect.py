@@ -30,7 +30,8 @@ SAMPLE_TAIL = 16 * 1024
 #: A YAML document larger than this is parsed on a line-aligned prefix only.
 YAML_PARSE_MAX = 256 * 1024
 
-_HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ")
+#: (Lua's `local x = require(...)`: luarocks' index.lua holds its page's HTML in a long string)
+_HTML_CODE_MARKERS = ("\nimport ", "\nexport ", "\npackage ", "\nfunc ", "\ndef ", "\nclass ", "\nconst ", "\nlocal ")
 #: Fewer records than this are not JSON Lines worth routing (the JSON compressor would show them whole).
 JSON_LINES_MIN = 8
 #: Statements, and their share of the lines at the margin, that make a SQL script.
@@ -42,6 +43,9 @@ JUNIT_MIN_TESTCASES = 8
 RECORDS_MIN = 3
 #: Share of non-blank lines that must be code-shaped (a prose paragraph rarely ends in `{;:)`).
 CODE_LINE_SHARE = 0.4
+#: With fewer than three keywords, the lines and the share of them that must be code-shaped.
+CODE_FEW_KEYWORDS_LINES = 20
+CODE_FEW_KEYWORDS_SHARE = 0.8
 #: How much of a payload's end is searched for Node's closing `Node.js vN.N.N` line.
 NODE_CRASH_TAIL = 64
 
@@ -120,7 +124,12 @@ def detect(data: bytes) -> ContentType:
         return ContentType.JSON
     if _looks_like_table(nonblank, text):
         return ContentType.TABULAR
-    log_like = _looks_like_log(nonblank) and not _hits_with_level_words(nonblank)
+    log_like, log_strong = _log_evidence(nonblank)
+    log_like = log_like and not _hits_with_level_words(nonblank)
+    if log_like and not log_strong and _looks_like_code(text, nonblank):
+        # Source whose level words are code's (Go's `(err error)` on every syscall stub, a
+        # tracing test's `level = "info"`): outlined as code, not thinned as a log.
+        log_like = False
     if not log_like and P.NODE_CRASH_END.search(text[-NODE_CRASH_TAIL:]) is not None:
         # A script's output ending in Node's crash (`file.js:2`, the source line, its caret, the
         # error, its `at` frames, `Node.js v20.20.2`): its frames and the quoted source line read
@@ -129,7 +138,7 @@ def detect(data: bytes) -> ContentType:
     search_like = not log_like and _looks_like_search(nonblank)
     # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
     if not log_like and not search_like and not _yaml_shaped(nonblank, code_keys=False) and not _sql_script(nonblank) \
-            and _looks_like_code(text, nonblank) \
+            and not _grouped_hits(nonblank) and _looks_like_code(text, nonblank) \
             and P.THREAD_DUMP_START.search(text) is None:  # a thread dump's frames are not source
         return ContentType.CODE
     if log_like:
@@ -396,12 +405,18 @@ def _epoch_records(nonblank: list[str]) -> bool:
 
 
 def _looks_like_log(nonblank: list[str]) -> bool:
+    return _log_evidence(nonblank)[0]
+
+
+def _log_evidence(nonblank: list[str]) -> tuple[bool, bool]:
+    """Whether the lines read as a log, and whether they still do when a level word inside a
+    line that code writes is no record's (see _code_level_word)."""
     if len(nonblank) < 4:
-        return False
+        return False, False
     # A record is judged by its first line: the stack trace a logger prints under an error
     # record continues that record (a service log with a few tracebacks is still a log). Only a
     # record that is itself a log line has continuations; elsewhere such lines count against.
-    hits = records = 0
+    hits = records = strong = 0
     in_record = False
     for ln in nonblank:
         # rich's records under a blank time column are indented, each a record of its own
@@ -410,11 +425,22 @@ def _looks_like_log(nonblank: list[str]) -> bool:
             continue
         records += 1
         # a boosting round's metrics, a training loop's metrics row or dict: a record each
-        hit = P.LOG_LINE.search(ln) is not None or eval_rows.is_row(ln) or eval_rows.pipe_fields(ln) is not None \
+        found = P.LOG_LINE.search(ln)
+        hit = found is not None or eval_rows.is_row(ln) or eval_rows.pipe_fields(ln) is not None \
             or (ln[:2] == "{'" and eval_rows.py_dict_fields(ln) is not None)
         hits += hit
+        strong += hit and (found is None or not _code_level_word(ln, found))
         in_record = hit and (ln[:1] not in (" ", "\t") or blank_time)  # an indented line opens no record of its own
-    return hits >= 3 and 2 * hits >= records
+    return hits >= 3 and 2 * hits >= records, strong >= 3 and 2 * strong >= records
+
+
+def _code_level_word(line: str, found: re.Match[str]) -> bool:
+    """LOG_LINE found only a level word, inside a line shaped like code's and with no time stamp:
+    Go's `(n int, err error)`, Rust's `#[instrument(level = "trace")]`, `.at_level(Level::INFO))`.
+    A logger prints its level at the line's head or after a stamp."""
+    if found.group(2) is None or line[:2] == '{"' or not line[:found.start()].strip(" \t[<|"):
+        return False
+    return P.CODE_LINE_SHAPE.search(line) is not None and P.LOG_STAMP.search(line) is None
 
 
 def _hits_with_level_words(nonblank: list[str]) -> bool:
@@ -441,9 +467,10 @@ def _clock_led(line: str) -> bool:
 
 
 def _looks_like_code(text: str, nonblank: list[str]) -> bool:
-    if text.startswith("#!"):
+    if text.startswith("#!") or _package_first(nonblank):
         return True
-    if not _matches_at_least(P.CODE_KEYWORD, text, 3):
+    keywords = _matches_at_least(P.CODE_KEYWORD, text, 3)
+    if not keywords and P.CODE_DECLARATION_LINE.search(text) is None:
         return False
     structural = (P.CODE_STRUCTURE.search(text) is not None or "{" in text
                   or ("def " in text and ":" in text) or "\n    " in text)
@@ -470,7 +497,31 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
             continue
         counted += 1
         shaped += shape
+    if not keywords:
+        # One or two keywords (a TypeScript lib's `interface Atomics {` and its documented
+        # method signatures): code only when nearly every line is shaped like code's. As text,
+        # lib.es2020.sharedmemory.d.ts lost five signatures to look-alike sections.
+        return counted >= CODE_FEW_KEYWORDS_LINES and shaped >= CODE_FEW_KEYWORDS_SHARE * counted
     return shaped >= CODE_LINE_SHARE * counted
+
+
+def _package_first(nonblank: list[str]) -> bool:
+    """The first line after the leading comments is a package clause: a Go file. Go's
+    type and constant files (x/sys/unix's ztypes_*.go, a.out.go: struct fields and `X = 0x1`
+    lines, none shaped like code's) read as text, whose look-alike sections hid fields and values."""
+    in_block = False
+    for ln in nonblank[:200]:
+        s = ln.strip()
+        if in_block:
+            in_block = "*/" not in s
+            continue
+        if s.startswith("//"):
+            continue
+        if s.startswith("/*"):
+            in_block = "*/" not in s
+            continue
+        return s[:8] == "package " and P.GO_PACKAGE_CLAUSE.fullmatch(s) is not None
+    return False
 
 
 def _comment_runs(text: str, nonblank: list[str]) -> frozenset[int]:
@@ -494,6 +545,27 @@ def _looks_like_search(nonblank: list[str]) -> bool:
         return False
     context = sum(1 for ln in nonblank if P.SEARCH_CONTEXT_LINE.match(ln)) if 3 * hits < len(nonblank) else 0
     return 3 * (hits + context) >= len(nonblank)
+
+
+#: Hits, and their share of the lines, that make rg's grouped output (`rg -n` on a terminal).
+GROUPED_HITS_MIN = 4
+GROUPED_HITS_SHARE = 0.6
+
+
+def _grouped_hits(nonblank: list[str]) -> bool:
+    """rg's grouped output (`rg -n PATTERN` on a terminal, `rg --heading`): each file's path alone
+    on a line, then its hits as `12:text`. The hits quote source, so they read as code, and the
+    code compressor passed the listing through labelled code (express's `rg 'res\\.send\\('`).
+    Every line is a heading, a hit or `--`; the first line is a heading."""
+    if len(nonblank) < GROUPED_HITS_MIN + 1 or not P.SEARCH_HEADING.fullmatch(nonblank[0]):
+        return False
+    hits = 0
+    for ln in nonblank:
+        if P.SEARCH_GROUPED_HIT.match(ln):
+            hits += 1
+        elif ln != "--" and not P.SEARCH_HEADING.fullmatch(ln):
+            return False
+    return hits >= GROUPED_HITS_MIN and hits >= GROUPED_HITS_SHARE * len(nonblank)
 
 
 def _fmt_check_run(text: str) -> bool:

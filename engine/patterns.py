@@ -229,6 +229,10 @@ LOG_LINE = compile_lazily(
     r"|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{1,2}:\d{2}:\d{2}\b)"  # `7:15:27 PM`: java.util.logging's clock
 )
 
+#: A log line's time stamp (LOG_LINE's date and clock branches): a level word beside one is a
+#: record's, never code's.
+LOG_STAMP = compile_lazily(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}|\b\d{1,2}:\d{2}:\d{2}\b")
+
 #: A log line's level: an upper-case level word, or a lower-case one in brackets (Apache's
 #: `[error]`); the match is the word (with its brackets). Looked for in a line's head only, where
 #: loggers print it. PostgreSQL's `LOG:` level counts only with the two spaces its server log puts
@@ -290,6 +294,14 @@ CODE_KEYWORD = compile_lazily(
 CODE_DEFINITION_LINE = compile_lazily(
     r"(?m)^[ \t]*(?:(?:async )?def |class |import |from [\w.]+ import |(?:export )?function\b|func |(?:pub )?fn "
     r"|#include\s*[<\"])"
+)
+#: Go's package clause, the first line of a Go file after its comments (Perl's and Java's end in `;`).
+GO_PACKAGE_CLAUSE = compile_lazily(r"package [a-z_][a-z0-9_]*\s*(?://.*)?")
+#: A declaration at a line's start (`interface Atomics {`, `declare function f(`): what lets a
+#: text with one or two keywords be code when nearly all its lines are shaped like code's.
+CODE_DECLARATION_LINE = compile_lazily(
+    r"(?m)^[ \t]*(?:export |declare )*(?:interface|class|struct|enum|namespace|module|fn|func|function|def|impl|trait)"
+    r" [A-Za-z_$][\w$.]*\s*(?:[{(<:]|extends |implements |$)"
 )
 CODE_STRUCTURE = compile_lazily(r"(?m)(=>|::|->|\)\{|\) \{|;\n|^\s*#include|^\s*from .+ import )")
 
@@ -404,6 +416,8 @@ SEARCH_IMPORTANT = compile_lazily(r"(?i)\b(ERROR|FAIL|FAILED|PANIC|ACTION|FOLLOW
 SEARCH_DIAGNOSTIC_TEXT = compile_lazily(r"(?i)\s*(?:fatal |runtime )?(?:error|warning)\b|.*\[(?:error|warning)/\S+\]\s*$")
 #: rg's grouped output: a file path alone on its line, before that file's `N:` hits.
 SEARCH_HEADING = compile_lazily(r"[^\s:][^:]{0,240}\.[A-Za-z0-9_]{1,12}|[^\s:][^:]{0,240}/[^\s:/]+")
+#: A hit of rg's grouped output under its file's heading: `12:text` (a match) or `12-text` (context).
+SEARCH_GROUPED_HIT = compile_lazily(r"\d+[:-]")
 
 # ---------------------------------------------------------------- notebooks (searchcode)
 
@@ -1541,6 +1555,10 @@ CODE_LANGUAGE_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
 #: Searched in REVERSED bytes: an unindented line's first character, its line start, then a
 #: blank line, i.e. the last boundary between top-level definitions (where a sample may be cut).
 CODE_TOP_LEVEL_REVERSED = compile_lazily(rb"[^\s}\])]\n\n")
+#: A C/C++ line that is a lone macro invocation: an upper-case name, maybe with arguments, and no
+#: `;` (`__BEGIN_DECLS`, `_GLIBCXX_BEGIN_NAMESPACE_VERSION`, `U_NAMESPACE_BEGIN`, `TCL_EXTERN(int)`).
+#: tree-sitter does not expand macros: one such line made a whole header one ERROR node.
+CODE_LONE_MACRO_LINE = compile_lazily(rb"(?m)^[ \t]*[A-Z_][A-Z0-9_]{2,}(?:[ \t]*\([^;{}\n]*\))?[ \t]*$")
 #: A Python string literal's prefix and opening quote (docstrings are reduced to one line).
 PY_STRING_QUOTE = compile_lazily(r"^([rRuUbBfF]*)(\"\"\"|'''|\"|')")
 

@@ -107,6 +107,13 @@ def _parser(language: str):  # type: ignore[no-untyped-def]
         return None
 
 
+def _macros_masked(data: bytes) -> bytes:
+    """`data` with each lone macro line (CODE_LONE_MACRO_LINE) blanked to spaces, offsets kept."""
+    if b"#" not in data:
+        return data  # no preprocessor, no header
+    return P.CODE_LONE_MACRO_LINE.sub(lambda m: b" " * len(m.group(0)), data)
+
+
 def _badness(tree) -> int:  # type: ignore[no-untyped-def]
     """Bytes inside ERROR nodes plus one per MISSING node: 0 for a clean parse. (Counting error
     nodes is not enough: garbage becomes one ERROR node spanning everything.)"""
@@ -242,9 +249,24 @@ class CodeCompressor:
 
     def _outline(self, data: bytes, *, clean: bool = False) -> bytes | None:
         """The outline, or None; `clean`: None too unless the source parses without an error."""
-        language = guess_language(data)
-        if language is None:
+        out = self._outline_parsed(data, data, clean=clean)
+        if out is None and not clean and b"\n" in data and (masked := _macros_masked(data)) != data:
+            # A C/C++ header whose lone macro lines stop the parse: outlined as parsed with those
+            # lines blanked (same offsets), its view checked both ways (see _outline_parsed).
+            out = self._outline_parsed(data, masked, clean=clean)
+        return out
+
+    def _outline_parsed(self, data: bytes, parsed: bytes, *, clean: bool) -> bytes | None:
+        """The outline of `data`, its bodies found in `parsed`: `data` itself, or `data` with its
+        lone macro lines blanked. A view of a blanked parse must parse (blanked) no worse than
+        `parsed` does, and (as written) no worse than `data` does: the view never parses worse
+        than the original."""
+        masked = parsed is not data
+        language = guess_language(parsed)
+        if language is None or masked and language not in ("c", "cpp"):
             return None
+        original = data
+        data = parsed
         parser = _parser(language)
         if parser is None:
             return None
@@ -263,7 +285,8 @@ class CodeCompressor:
                 tree = closed
             else:
                 closing = b""
-        elisions = [e for e in _collect(tree.root_node, data + closing, language, limit=len(data))
+        # (the texts kept, an elided body's error lines, are read from the original)
+        elisions = [e for e in _collect(tree.root_node, original + closing, language, limit=len(data))
                     if e.end <= len(data)]
         if not elisions:
             return None
@@ -275,9 +298,16 @@ class CodeCompressor:
         for variant in ("full", "plain"):
             out = _apply(data, elisions, plain=variant == "plain")
             reparsed = _parse(parser, out + closing) if out != data and len(out) < len(data) else None
-            if reparsed is not None and _reparses(reparsed, allowed):
-                self._remember(data, language)
-                return out
+            if reparsed is None or not _reparses(reparsed, allowed):
+                continue
+            if masked:
+                out = _apply(original, elisions, plain=variant == "plain")
+                before = _parse(parser, original + closing)
+                after = _parse(parser, out + closing)
+                if before is None or after is None or _badness(after) > _badness(before):
+                    continue
+            self._remember(original, language)
+            return out
         return None
 
     def method(self, data: bytes, output: bytes) -> str:
@@ -318,7 +348,8 @@ def _collect(root, data: bytes, language: str, limit: int | None = None) -> list
             continue
         # The function a listing was cut short in stays whole: the view shows where it stops.
         if node.type in functions and node.end_byte <= limit \
-                and not (node.has_error and node.end_byte >= len(data.rstrip())):
+                and not (node.has_error and node.end_byte >= len(data.rstrip())) \
+                and (node.type != "function_definition" or language == "python" or _declares_function(node)):
             body = node.child_by_field_name("body")
             if body is not None and body.type in BLOCKS and _worth_eliding(body, language):
                 if language in _JS and (_nested_functions(body, functions) >= 2
@@ -344,6 +375,22 @@ def _collect(root, data: bytes, language: str, limit: int | None = None) -> list
             inner.extend(children)
     found.sort(key=lambda e: e.start)
     return found
+
+
+#: Declarators that wrap a function's declarator (`*f(…)`, `&f(…)`, `(f)(…)`).
+_WRAPPING_DECLARATORS = frozenset({"pointer_declarator", "reference_declarator", "parenthesized_declarator",
+                                   "attributed_declarator"})
+
+
+def _declares_function(node) -> bool:  # type: ignore[no-untyped-def]
+    """A C/C++ function_definition whose declarator is a function's. An export macro the grammar
+    cannot expand (`class U_I18N_API GenderInfo : public UObject {`) makes a class read as a
+    function named by an identifier: eliding its "body" hid every member."""
+    declarator = node.child_by_field_name("declarator")
+    while declarator is not None and declarator.type in _WRAPPING_DECLARATORS:
+        declarator = declarator.child_by_field_name("declarator") or next(
+            (c for c in declarator.named_children if c.type.endswith("declarator")), None)
+    return declarator is not None and declarator.type in ("function_declarator", "operator_cast")
 
 
 def _comment_run_elisions(children: list, data: bytes, language: str, found: list[_Elision]) -> None:  # type: ignore[type-arg]
