@@ -86,7 +86,7 @@ from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_g
 from engine.compressors.toolout_pywarnings import RUNTIME_VOLUME, thin_runtime_warnings, thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
 from engine.compressors.toolout_precommit import PRECOMMIT_HINTS, mark_precommit
-from engine.compressors.toolout_pipdebug import DEBUG_LINE as PIP_DEBUG, HINTS as PIP_DEBUG_HINTS, mark_pip_debug
+from engine.compressors.toolout_pipdebug import DEBUG_LINE as PIP_DEBUG, HINTS as PIP_DEBUG_HINTS, mark_pip_conflicts, mark_pip_debug
 from engine.compressors.toolout_tox import DEBUG_LINE as TOX_DEBUG, HINT as TOX_HINT, mark_tox_debug
 from engine.compressors.toolout_fmtcheck import (
     CLEAN as FMT_CLEAN, HINTS as FMT_CHECK_HINTS, PLACEMENT as ISORT_PLACEMENT, mark_fmt_check,
@@ -542,6 +542,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     mark_rubyphp(norm, cls, in_block, joined, rules)  # minitest, PHPUnit, RuboCop (literal-gated)
     if PIP_DEBUG_HINTS[0] in joined or PIP_DEBUG_HINTS[1] in joined:  # pip -vv: a line per candidate file
         mark_pip_debug(norm, cls, scan)
+    if "but you have " in joined or "which is not installed." in joined:  # pip's dependency conflicts
+        mark_pip_conflicts(norm, cls, scan)
     if TOX_HINT in joined and ".py:" in joined:  # tox -vv: `lint: 3960 D msg [src.py:117]`
         mark_tox_debug(norm, cls, scan)
     if any(hint in joined for hint in PRECOMMIT_HINTS):  # pre-commit: `flake8.....Failed` per hook

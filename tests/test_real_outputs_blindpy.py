@@ -1,0 +1,46 @@
+"""Real outputs of Python and JavaScript tools (pip, npm, ...), trimmed excerpts under
+tests/fixtures/real/blindpy/ (session 15's blind corpus builder): every error row stays in the
+view; a marker counts only lines of the kind it names."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.real_views import MARKER, original_and_view_lines
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "blindpy"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def test_pip_dependency_conflict_rows_all_stay(counter):
+    # pip install that downgraded pydantic/starlette/anyio under fastapi: the 9 rows under
+    # `ERROR: pip's dependency resolver ...` each name a package it broke; 6 of them were sampled
+    # away as "other lines".
+    original, view = original_and_view_lines(counter, real("pip-install-downgrade-conflicts.txt"))
+    rows = [l for l in original if l.endswith(" which is incompatible.")]
+    assert len(rows) == 9
+    for row in rows:
+        assert row in view
+    assert any(v.startswith("ERROR: pip's dependency resolver does not currently") for v in view)
+    assert "Successfully installed anyio-3.7.1 pydantic-1.10.13 sniffio-1.3.1 starlette-0.27.0" in view
+    assert not any("other line" in v for v in view if MARKER.match(v))
+
+
+def test_npm_failed_fetch_is_not_progress(counter):
+    # npm install --loglevel=http: 233 `GET 200` fetches and one `GET 404` for a package the
+    # registry does not have; the 404 was counted among "231 progress lines".
+    original, view = original_and_view_lines(counter, real("npm-install-http-404-etarget.txt"))
+    miss = "npm http fetch GET 404 https://registry.npmjs.org/left-pad-utils-internal 104ms (cache skip)"
+    assert miss in original and miss in view
+    assert "npm error notarget No matching version found for commander@^14.99.0." in view
+    elided = 0
+    for v in view:
+        m = MARKER.match(v)
+        if m:
+            assert m[2] == f"{m[1]} progress lines"
+            elided += int(m[1])
+    shown = [v for v in view if v in original and v.startswith("npm http fetch GET 200 ")]
+    assert elided + len(shown) == sum(1 for l in original if l.startswith("npm http fetch GET 200 "))
+
