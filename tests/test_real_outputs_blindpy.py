@@ -44,3 +44,27 @@ def test_npm_failed_fetch_is_not_progress(counter):
     shown = [v for v in view if v in original and v.startswith("npm http fetch GET 200 ")]
     assert elided + len(shown) == sum(1 for l in original if l.startswith("npm http fetch GET 200 "))
 
+
+def test_pytest_setup_errors_of_one_class_fold_into_the_first(counter):
+    # arrow 1.3's tests on arrow 1.0: a class-scoped fixture fails for every test of a locale
+    # class, printing one 30-line `ERROR at setup of TestX.test_y` block per test. Each block went
+    # out whole (the fold keyed blocks by test, so no two shared a key); now the later blocks of
+    # a class fold into markers naming the class's first block, keeping their header, E line and
+    # place.
+    original, view = original_and_view_lines(counter, real("pytest-setup-errors-per-class.txt"))
+    headers = [l for l in original if l.startswith("_") and " ERROR at setup of " in l]
+    assert len(headers) == 14
+    for h in headers:
+        assert h in view
+    for l in original:
+        if l.startswith("E   ") or l.startswith("E       ") or l.endswith(": ValueError") or l.startswith("ERROR tests/"):
+            assert l in view
+    folds = [MARKER.match(v) for v in view if "as in the first" in v]
+    assert len(folds) == 14 - 4  # every block but each class's first (4 classes)
+    laotian = [m for m in folds if m and m[2] == "as in the first TestLaotianLocale setup error above"]
+    assert len(laotian) == 6
+    # the elided lines are verbatim in the class's first block
+    start = original.index(next(h for h in headers if "TestLaotianLocale." in h))
+    first = set(original[start + 1:original.index(next(h for h in headers[headers.index(original[start]) + 1:]))])
+    assert "    def get_locale_by_class_name(name: str) -> \"Locale\":" in first
+    assert len(view) < len(original) - 200
