@@ -68,3 +68,31 @@ def test_pytest_setup_errors_of_one_class_fold_into_the_first(counter):
     first = set(original[start + 1:original.index(next(h for h in headers[headers.index(original[start]) + 1:]))])
     assert "    def get_locale_by_class_name(name: str) -> \"Locale\":" in first
     assert len(view) < len(original) - 200
+
+
+def test_unittest_doctest_pairs_are_passing_rows(counter):
+    # tox running more-itertools' unittest suite, whose load_tests adds DocTestSuite: each
+    # doctest reports on two lines, `windowed (more_itertools.more)` over
+    # `Doctest: more_itertools.more.windowed ... ok`. Its 108 passing pairs went out whole.
+    original, view = original_and_view_lines(counter, real("tox-unittest-doctests.txt"))
+    pairs = [i for i, l in enumerate(original) if l.startswith("Doctest: ") and l.endswith(" ... ok")]
+    assert len(pairs) == 108
+    shown = sum(1 for i in pairs if original[i] in view)
+    assert shown <= 3
+    passing = sum(int(m[1]) for m in map(MARKER.match, view) if m and "passing-test line" in m[2])
+    assert passing >= 2 * len(pairs) - 2 * shown
+    for l in ("Ran 643 tests in 8.912s", "  evaluation failed :( (45.74 seconds)",
+              "py39: failed with could not find python interpreter matching any of the specs py39"):
+        assert l in view
+
+
+def test_unittest_failing_doctest_pair_stays():
+    from engine.compressors import toolout
+
+    lines = ["windowed (more_itertools.more)", "Doctest: more_itertools.more.windowed ... ok",
+             "zip_equal (more_itertools.more)", "Doctest: more_itertools.more.zip_equal ... FAIL",
+             "prepend (more_itertools.more.peekable)", "Doctest: more_itertools.more.peekable.prepend ... ok",
+             "stray (a.b)", "Doctest: a.other ... ok"]
+    cls = toolout.analyse(lines).classes
+    assert cls[:6] == ["pass", "pass", "keep", "keep", "pass", "pass"]
+    assert cls[6] != "pass"  # the description names another test: not a pair

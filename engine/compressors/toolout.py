@@ -104,7 +104,7 @@ from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLE
     problem,
     scan as scan_lines,
 )
-from engine.compressors.toolout_unittest import pair_docstring_results
+from engine.compressors.toolout_unittest import DOCTEST_DESCRIPTION, pair_docstring_results, pair_doctest_results
 from engine.patterns import (
     PIP_BUILD_RUNNING,
     PROVE_FILE_ROW,
@@ -515,6 +515,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     # (the literal first: a find is many times faster than the regex's scan, and rarely hits)
     if " ... " in joined and UNITTEST_VERDICT.search(joined):  # unittest's `test_x (m.C) ... ok`
         pair_docstring_results(norm, cls)
+        if DOCTEST_DESCRIPTION in joined:  # unittest's doctests: `name (module)` over `Doctest: module.name ... ok`
+            pair_doctest_results(norm, cls, scan)
     mark_doctest(norm, cls)
     if "running " in joined and PIP_BUILD_RUNNING.search(joined):  # setuptools' steps (pip -v): every build runs `build`
         steps = scan.candidates(STEP_WORDS, fold_case=False)
