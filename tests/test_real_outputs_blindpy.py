@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.real_views import MARKER, original_and_view_lines
+from tests.real_views import MARKER, engine_view, original_and_view_lines
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "blindpy"
 
@@ -96,3 +96,25 @@ def test_unittest_failing_doctest_pair_stays():
     cls = toolout.analyse(lines).classes
     assert cls[:6] == ["pass", "pass", "keep", "keep", "pass", "pass"]
     assert cls[6] != "pass"  # the description names another test: not a pair
+
+
+def test_pip_inspect_readme_descriptions_become_markers(counter):
+    # `pip inspect` of a fastapi venv (11 of its 64 packages): each package's `description` is
+    # its whole README, most of the bytes, and the report went out whole. Each README-sized
+    # description is now one marker with its line and char counts; every package, version,
+    # requirement and location stays.
+    import json
+
+    data = real("pip-inspect-11-packages.json")
+    doc = json.loads(data)
+    view = engine_view(counter, data)
+    assert len(view) < len(data) // 2
+    for pkg in doc["installed"]:
+        meta = pkg["metadata"]
+        assert f'"name": "{meta["name"]}","version": "{meta["version"]}"' in view
+        assert f'"metadata_location": "{pkg["metadata_location"]}"' in view
+        text = meta.get("description", "")
+        if text.count("\n") >= 40:
+            assert text[:200] not in view
+            assert f'"a text of {text.count(chr(10)) + 1} lines, {len(text)} chars;' in view
+    assert '"python_full_version": "3.11.7"' in view
