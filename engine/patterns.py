@@ -567,7 +567,7 @@ TOOL_SUMMARY = compile_lazily(
     r"|^-- (The \w+ compiler identification|Configuring (done|incomplete)|Generating done"
     r"|Build files have been written)"  # cmake
     r"|^CMake (Error|Warning)"
-    r"|^npm (error|ERR!|warn|WARN)\b|^(added|removed|changed|up to date)\b.*\bpackages?\b.* in \S+$"
+    r"|^npm (error|ERR!|warn|WARN)\b|^npm http fetch \S+ [45]\d\d |^(added|removed|changed|up to date)\b.*\bpackages?\b.* in \S+$"
     r"|^found \d+ vulnerabilit|^\d+ (\w+ )?vulnerabilit"  # npm
     r"|^Successfully (installed|built|uninstalled) |^(ERROR|WARNING|error|warning): "  # pip, generic
     r"|^(E|W): |^Err:\d+ |^\d+ upgraded, \d+ newly installed"  # apt
@@ -657,7 +657,8 @@ TOOL_CHATTER = compile_lazily(
     r"|^Selecting previously unselected |^Preparing to unpack |^Unpacking |^Setting up "
     r"|^Processing triggers for |^\(Reading database |^Fetched \d"  # apt
     r"|^(Inst|Conf|Remv|Purg) \S+ (\[[^\]]*\] )?\("  # apt-get --simulate: one row per package listed above
-    r"|^npm (http|timing|sill|verb) |^(reading sources|writing output|reading|copying|writing|"
+    # npm's request log (`--loglevel=http`), but not a failed fetch (`GET 404`): TOOL_SUMMARY keeps it
+    r"|^npm (http(?! fetch \S+ [45]\d\d )|timing|sill|verb) |^(reading sources|writing output|reading|copying|writing|"
     r"highlighting module code|loading pickled environment)\.*\s*\[\s*\d+%\]"  # sphinx
     # a bare spinner frame (an ASCII one unindented: an indented `    |` is a drawn path, gcc -fanalyzer's)
     r"|^\s*[\u2800-\u28ff]+\s*$|^[|/\\-]\s*$"
@@ -1324,6 +1325,18 @@ PIP_DEBUG_WORDS = ("Skipping link: ", "Found link ", "Link requires ", "Getting 
                    "Found index url ", "Fetching project page ", "Looking up \"", "Updating cache with ",
                    "Request header has ", "No cache entry ", "Created temporary directory: ", "Given no hashes ",
                    " build tracker ", "file: URL is ", "Starting new HTTP", " \"GET ", " \"HEAD ")
+
+#: A row of pip's dependency-conflict report, under `ERROR: pip's dependency resolver does not
+#: currently take into account ...` (pip install) or alone (pip check): `fastapi 0.1 requires
+#: pydantic>=2.9, but you have pydantic 1.10.13 which is incompatible.`, `x 1.0 requires y, which
+#: is not installed.`, `x 1.0 has requirement y>=2, but you have y 1.0.`. Each names another
+#: broken package: the report is the error, never rows to sample.
+PIP_CONFLICT_ROW = compile_lazily(
+    r"^\S+ \S+ (?:requires \S.*?, (?:but you have \S+ \S+ which is incompatible|which is not installed)"
+    r"|has requirement \S.*?, but you have \S+ \S+)\.$"
+)
+#: The words every PIP_CONFLICT_ROW holds (the pass is skipped on a text without one).
+PIP_CONFLICT_WORDS = (" which is incompatible.", " which is not installed.", " has requirement ")
 
 #: A unittest verdict after its ` ... ` anywhere in a text (led by a literal: a C-speed search).
 UNITTEST_VERDICT = compile_lazily(r" \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)")

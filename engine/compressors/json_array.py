@@ -53,6 +53,11 @@ MIN_TWIN_BYTES = 160
 MAX_TWIN_DEPTH = 6
 #: Runs of fewer repeated name/value pairs than this stay (a marker would cost as much).
 MIN_PAIR_RUN = 2
+#: A package's long description (PyPI metadata's README in `pip inspect`, `pip show --json`-like
+#: reports; npm's `readme`): a document of its own inside a record, 80% of `pip inspect`'s bytes,
+#: which kept the whole report from shrinking. Only under these keys and only this long.
+README_KEYS = frozenset({"description", "long_description", "readme"})
+README_MIN_LINES = 40
 MARKER = "__caveman_elided__"
 SUMMARY_KEY = "__caveman_invariants__"
 NOTE_KEY = "__caveman_note__"
@@ -235,7 +240,19 @@ class _Walk:
                 continue
             # A scalar member is itself (member() would return it unchanged).
             out[k] = self.member(k, x, depth, path) if isinstance(x, (dict, list)) else x
+            if k in README_KEYS and isinstance(x, str) and x.count("\n") >= README_MIN_LINES:
+                out[k] = self._readme(x)
         return out
+
+    def _readme(self, text: str) -> dict[str, Any]:
+        """A README-sized description as one marker: its size and its first line."""
+        first = next((line.strip() for line in text.split("\n") if line.strip()), "")
+        if len(first) > 80:
+            first = first[:77] + "..."
+        marker = {MARKER: 1, SUMMARY_KEY: f"a text of {text.count(chr(10)) + 1} lines, {len(text)} chars;"
+                  f" its first line: {first}"}
+        self.markers.append(marker)
+        return marker
 
     def _seen_before(self, mapping: dict[str, Any], depth: int, path: str) -> str | None:
         """Where an identical object (same original value) was already shown, if anywhere.

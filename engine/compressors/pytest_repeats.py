@@ -28,9 +28,26 @@ def _plain(line: str) -> str:
     return ANSI.sub("", line).rstrip("\r").rstrip() if "\x1b" in line else line.rstrip("\r").rstrip()
 
 
+_FIXTURE_ERRORS = ("ERROR at setup of ", "ERROR at teardown of ")
+
+
 def _function(test_id: str) -> str:
-    """`test_x[a-b]` -> `test_x`; `TestC.test_y` stays."""
-    return test_id.split("[", 1)[0]
+    """`test_x[a-b]` -> `test_x`; `TestC.test_y` stays. A setup or teardown error is keyed by its
+    class (`ERROR at setup of TestC.test_y` -> `ERROR at setup of TestC`): a class-scoped fixture
+    that fails errors every test of the class with the same block."""
+    key = test_id.split("[", 1)[0]
+    for prefix in _FIXTURE_ERRORS:
+        if key.startswith(prefix) and "." in key:
+            return key.rsplit(".", 1)[0]
+    return key
+
+
+def _reference(key: str) -> str:
+    """How a marker names the first block of `key` (see _function)."""
+    for prefix in _FIXTURE_ERRORS:
+        if key.startswith(prefix) and key != prefix:
+            return f"{key[len(prefix):]} {prefix.split()[2]} error"
+    return f"{key} failure"
 
 
 def _blocks(plain: list[str]) -> list[tuple[int, int, str]]:
@@ -117,7 +134,7 @@ def fold_kept(text: str) -> tuple[str, list[int]] | None:
         for number, (ref_start, ref_end, ref_lines) in enumerate(refs):
             found = _runs(plain, start, end, ref_lines)
             if found:
-                name = f"first {key}" if number == 0 else _block_id(plain[ref_start])
+                name = f"first {_reference(key)}" if number == 0 else _reference(_block_id(plain[ref_start]))
                 runs.extend((i, j, name) for i, j in found)
                 shown[ref_start] = ref_end
                 break
@@ -135,7 +152,7 @@ def fold_kept(text: str) -> tuple[str, list[int]] | None:
         indent = _plain(line)[:len(_plain(line)) - len(_plain(line).lstrip())]
         cr = "\r" if line.endswith("\r") else ""
         kept.append(len(out))
-        out.append(indent + marker_text(j - i, "lines", f"as in the {key} failure above") + cr)
+        out.append(indent + marker_text(j - i, "lines", f"as in the {key} above") + cr)
         pos = j
     out.extend(lines[pos:])
     # The first block of each function, and each block a marker names, stays whole.

@@ -87,7 +87,9 @@ from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_g
 from engine.compressors.toolout_pywarnings import RUNTIME_VOLUME, thin_runtime_warnings, thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
 from engine.compressors.toolout_precommit import PRECOMMIT_HINTS, mark_precommit
-from engine.compressors.toolout_pipdebug import DEBUG_LINE as PIP_DEBUG, HINTS as PIP_DEBUG_HINTS, mark_pip_debug
+from engine.compressors.toolout_pipdebug import (
+    DEBUG_LINE as PIP_DEBUG, HINTS as PIP_DEBUG_HINTS, mark_pip_conflicts, mark_pip_debug,
+)
 from engine.compressors.toolout_pipresolve import HINT as PIP_CONFLICT_HINT, mark_conflict_requirements
 from engine.compressors.toolout_tox import DEBUG_LINE as TOX_DEBUG, HINT as TOX_HINT, mark_tox_debug
 from engine.compressors.toolout_fmtcheck import (
@@ -106,7 +108,7 @@ from engine.compressors.toolout_scan import (  # noqa: F401 (LINE_WINDOW, PROBLE
     problem,
     scan as scan_lines,
 )
-from engine.compressors.toolout_unittest import pair_docstring_results
+from engine.compressors.toolout_unittest import DOCTEST_DESCRIPTION, pair_docstring_results, pair_doctest_results
 from engine.patterns import (
     PIP_BUILD_RUNNING,
     PROVE_FILE_ROW,
@@ -517,6 +519,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
     # (the literal first: a find is many times faster than the regex's scan, and rarely hits)
     if " ... " in joined and UNITTEST_VERDICT.search(joined):  # unittest's `test_x (m.C) ... ok`
         pair_docstring_results(norm, cls)
+        if DOCTEST_DESCRIPTION in joined:  # unittest's doctests: `name (module)` over `Doctest: module.name ... ok`
+            pair_doctest_results(norm, cls, scan)
     mark_doctest(norm, cls)
     if "running " in joined and PIP_BUILD_RUNNING.search(joined):  # setuptools' steps (pip -v): every build runs `build`
         steps = scan.candidates(STEP_WORDS, fold_case=False)
@@ -546,6 +550,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_pip_debug(norm, cls, scan)
     if PIP_CONFLICT_HINT in joined:  # pip's ResolutionImpossible: the conflicting requirements' `Collecting`
         mark_conflict_requirements(norm, cls, scan)
+    if "but you have " in joined or "which is not installed." in joined:  # pip's dependency conflicts
+        mark_pip_conflicts(norm, cls, scan)
     if TOX_HINT in joined and ".py:" in joined:  # tox -vv: `lint: 3960 D msg [src.py:117]`
         mark_tox_debug(norm, cls, scan)
     if any(hint in joined for hint in PRECOMMIT_HINTS):  # pre-commit: `flake8.....Failed` per hook
