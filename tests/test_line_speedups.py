@@ -77,6 +77,22 @@ def test_line_scan_finds_the_lines_holding_a_keyword(lines, fold_case):
     assert scan.candidates(("fail",), fold_case=fold_case) == reference_candidates(lines, ("fail",), (), fold_case)
 
 
+# Lines of pieces of the scanned words (a piece is no match), long enough together for the
+# one-scan presence check (literal_index.MIN_INDEXED), non-ASCII and case changes included.
+SCAN_PIECES = [*L.SCAN_WORDS[False][::3], *L.SCAN_WORDS[True][::2], "ERROR", "Warn", "Cannot", "err", "exi",
+               ".j", "- ", "é", "x" * 40, " "]
+LONG_LINES = st.lists(st.lists(st.sampled_from(SCAN_PIECES), max_size=6).map("".join), min_size=1, max_size=30).map(
+    lambda lines: lines + ["y" * 80] * 210)
+
+
+@settings(max_examples=200, deadline=None)
+@given(LONG_LINES, st.booleans())
+def test_line_scan_skips_only_scanned_words_a_long_text_lacks(lines, fold_case):
+    scan = L.LineScan(lines)
+    for word in L.SCAN_WORDS[fold_case]:
+        assert scan.candidates((word,), fold_case=fold_case) == reference_candidates(lines, (word,), (), fold_case)
+
+
 def test_line_scan_on_dense_keywords():
     lines = [f"x{i} PASSED" if i % 3 else "" for i in range(400)]
     assert L.LineScan(lines).candidates(("PASSED",), fold_case=False) == {i for i in range(400) if i % 3}
