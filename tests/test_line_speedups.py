@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from engine import terminal_text
 from engine.compressors import lines as L
 from engine.compressors import invariants, log, redundancy, terminal, toolout
-from engine.patterns import CLIENT_PORT, DIGITS, HAS_LETTER, LOG_TIME_MASK, LOGFMT_PAIR, MASKED_WORD, WORD
+from engine.patterns import (
+    CLIENT_PORT, DIGITS, HAS_LETTER, LOG_TIME_MASK, LOG_TIME_MASK_ASCII, LOGFMT_PAIR, MASKED_WORD, WORD,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path("/work/shared/corpus")
@@ -252,6 +254,22 @@ def test_log_time_mask_masks_what_the_plain_alternation_masks():
 def test_log_time_mask_on_any_head(parts):
     head = "".join(parts)
     assert LOG_TIME_MASK.sub("#", head) == PLAIN_LOG_TIME_MASK.sub("#", head)
+
+
+def test_log_time_mask_ascii_masks_what_log_time_mask_masks_on_known_heads():
+    heads = "\0".join(line[:64] for line in KNOWN if line.isascii())
+    assert LOG_TIME_MASK_ASCII.sub("#", heads) == LOG_TIME_MASK.sub("#", heads)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["2024-05-01", "T", " ", "10:00:00", ".123", "Z", "+02:00", "1", "12", "123456", "7",
+                                 "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Jan", "Feb", "Mar", "Apr", "May",
+                                 "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "  3", "x", "[", "]", ":", "sshd",
+                                 "(", ")", "/", "2019", "08/11/19", "A", "J", "\0", ",5", "0101/", "1201/043219.677937",
+                                 "M", "D", "9", "\n"]), max_size=14))
+def test_log_time_mask_ascii_on_any_ascii_text(parts):
+    text = "".join(parts)
+    assert LOG_TIME_MASK_ASCII.sub("#", text) == LOG_TIME_MASK.sub("#", text)
 
 
 def plain_fold_repeats(bare, important):
