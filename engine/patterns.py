@@ -186,6 +186,12 @@ PASSING_CANDIDATE = compile_lazily(
 
 #: A clock after its hour: `:MM:SS`, a fraction, a zone, a trailing year.
 _CLOCK_TAIL = r":\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: (?:19|20)\d{2}\b)?"
+#: What follows the first digit of LOG_TIME_MASK's digit-led branches.
+_LOG_TIME_DIGIT_REST = (
+    r"(?:\d(?:\d\d(?:-\d\d-\d\d(?:[T ]\d\d?:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?|\d\d \d{6}(?: \d+)?(?= [A-Z])"
+    r"|/\d{6}\.\d+(?=:))"
+    r"|/\d\d/\d{2,4}|" + _CLOCK_TAIL + ")|" + _CLOCK_TAIL + ")"
+)
 #: When a log line is a repeat of an earlier error line: the parts that say only WHEN or WHO
 #: (dates, times with an optional trailing year, weekday and month names, a syslog `name[pid]:`
 #: pid, HDFS's `081109 203615 148` prefix) are masked; every other number (ports, ids, counts,
@@ -196,9 +202,7 @@ _LOG_TIME_MASK_BRANCHES = (
     # is read once per position, not once per branch. They differ by the 2nd to 5th character
     # (`-`, `:`, `/`, a digit or a space), so at most one matches at a position: same matches.
     # Chromium's stderr prefix stamps `MMDD/HHMMSS.micros` (`[29572:29644:1201/043219.677937:ERROR:…]`).
-    r"\d(?:\d(?:\d\d(?:-\d\d-\d\d(?:[T ]\d\d?:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?)?|\d\d \d{6}(?: \d+)?(?= [A-Z])"
-    r"|/\d{6}\.\d+(?=:))"
-    r"|/\d\d/\d{2,4}|" + _CLOCK_TAIL + ")|" + _CLOCK_TAIL + ")"
+    r"\d" + _LOG_TIME_DIGIT_REST +
     # The day names (`Mon\b`) and month names (`Jan\s+\d{1,2}\b`) by first letter, so each
     # branch opens on a literal the engine checks before entering it (no name is both).
     r"|M(?:on\b|a[ry]\s+\d{1,2}\b)|T(?:ue|hu)\b|Wed\b|F(?:ri\b|eb\s+\d{1,2}\b)|S(?:(?:at|un)\b|ep\s+\d{1,2}\b)"
@@ -213,6 +217,17 @@ LOG_TIME_MASK = compile_lazily(
     # digit lookup; and each `\d` is `[0-9\d]`, the same set whose ASCII digits a bitmap finds.
     r"(?=[0-9MTWFSJAOND\[\x80-\U0010FFFF])" + _LOG_TIME_MASK_BRANCHES.replace(r"\d", r"[0-9\d]")
 )
+#: LOG_TIME_MASK for an ASCII text, where `\d` is `[0-9]`: every branch led by its literal first
+#: character (the digit-led trie once per digit, each month name on its own), so the engine
+#: skips from one of those characters to the next in one charset loop (a pattern led by a
+#: lookahead has no prefix it can skip by: it is tried at every position). The same matches on
+#: an ASCII text (tests/test_line_speedups.py); a third fewer instructions over log heads.
+LOG_TIME_MASK_ASCII = compile_lazily((
+    "|".join(digit + _LOG_TIME_DIGIT_REST for digit in "0123456789")
+    + r"|M(?:on\b|a[ry]\s+\d{1,2}\b)|T(?:ue|hu)\b|Wed\b|F(?:ri\b|eb\s+\d{1,2}\b)|S(?:(?:at|un)\b|ep\s+\d{1,2}\b)"
+    + r"|J(?:an|u[nl])\s+\d{1,2}\b|A(?:pr|ug)\s+\d{1,2}\b|Oct\s+\d{1,2}\b|Nov\s+\d{1,2}\b|Dec\s+\d{1,2}\b"
+    + r"|\[(?<=[\w)]\[)\d+\](?=:)"
+).replace(r"\d", "[0-9]"))
 
 # ---------------------------------------------------------------- detection
 #: A TAP stream (Perl's prove, tape, Test::More, bats): the plan `1..N` and `ok N` / `not ok N`

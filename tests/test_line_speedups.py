@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from engine import terminal_text
 from engine.compressors import lines as L
 from engine.compressors import invariants, log, redundancy, terminal, toolout
-from engine.patterns import CLIENT_PORT, DIGITS, HAS_LETTER, LOG_TIME_MASK, LOGFMT_PAIR, MASKED_WORD, WORD
+from engine.patterns import (
+    CLIENT_PORT, DIGITS, HAS_LETTER, LOG_TIME_MASK, LOG_TIME_MASK_ASCII, LOGFMT_PAIR, MASKED_WORD, WORD,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path("/work/shared/corpus")
@@ -75,6 +77,22 @@ def test_line_scan_finds_the_lines_holding_a_keyword(lines, fold_case):
         lines, keywords, extras, fold_case)
     # a second set over the same scan reuses its text and still answers exactly
     assert scan.candidates(("fail",), fold_case=fold_case) == reference_candidates(lines, ("fail",), (), fold_case)
+
+
+# Lines of pieces of the scanned words (a piece is no match), long enough together for the
+# one-scan presence check (literal_index.MIN_INDEXED), non-ASCII and case changes included.
+SCAN_PIECES = [*L.SCAN_WORDS[False][::3], *L.SCAN_WORDS[True][::2], "ERROR", "Warn", "Cannot", "err", "exi",
+               ".j", "- ", "é", "x" * 40, " "]
+LONG_LINES = st.lists(st.lists(st.sampled_from(SCAN_PIECES), max_size=6).map("".join), min_size=1, max_size=30).map(
+    lambda lines: lines + ["y" * 80] * 210)
+
+
+@settings(max_examples=200, deadline=None)
+@given(LONG_LINES, st.booleans())
+def test_line_scan_skips_only_scanned_words_a_long_text_lacks(lines, fold_case):
+    scan = L.LineScan(lines)
+    for word in L.SCAN_WORDS[fold_case]:
+        assert scan.candidates((word,), fold_case=fold_case) == reference_candidates(lines, (word,), (), fold_case)
 
 
 def test_line_scan_on_dense_keywords():
@@ -236,6 +254,22 @@ def test_log_time_mask_masks_what_the_plain_alternation_masks():
 def test_log_time_mask_on_any_head(parts):
     head = "".join(parts)
     assert LOG_TIME_MASK.sub("#", head) == PLAIN_LOG_TIME_MASK.sub("#", head)
+
+
+def test_log_time_mask_ascii_masks_what_log_time_mask_masks_on_known_heads():
+    heads = "\0".join(line[:64] for line in KNOWN if line.isascii())
+    assert LOG_TIME_MASK_ASCII.sub("#", heads) == LOG_TIME_MASK.sub("#", heads)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["2024-05-01", "T", " ", "10:00:00", ".123", "Z", "+02:00", "1", "12", "123456", "7",
+                                 "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Jan", "Feb", "Mar", "Apr", "May",
+                                 "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "  3", "x", "[", "]", ":", "sshd",
+                                 "(", ")", "/", "2019", "08/11/19", "A", "J", "\0", ",5", "0101/", "1201/043219.677937",
+                                 "M", "D", "9", "\n"]), max_size=14))
+def test_log_time_mask_ascii_on_any_ascii_text(parts):
+    text = "".join(parts)
+    assert LOG_TIME_MASK_ASCII.sub("#", text) == LOG_TIME_MASK.sub("#", text)
 
 
 def plain_fold_repeats(bare, important):

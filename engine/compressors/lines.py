@@ -8,12 +8,13 @@ and the query bias that never makes a view larger than the plain one.
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from itertools import accumulate, compress, count, repeat
-from operator import contains, not_
+from itertools import accumulate, compress, count, repeat, takewhile
+from operator import contains, not_, truth
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -169,13 +170,9 @@ def elide(units: list[str], keep: list[bool], *, noun: str, eol: str = "",
         run_bytes = blen("\n".join(run)) + 1
         summary = ""
         if fields is not None and len(run) >= 2:
-            found = []
-            for unit in run:
-                unit_fields = fields(unit)
-                if not unit_fields:  # one unit without fields: no summary at all
-                    break
-                found.append(unit_fields)
-            else:
+            # one unit without fields: no summary at all (read up to it, in a C-level walk)
+            found = list(takewhile(truth, map(fields, run)))
+            if len(found) == len(run):
                 summary = invariants.summarize(found, run_bytes)
         if describe is not None:
             summary = "; ".join(part for part in (describe(i, j), summary) if part)
@@ -229,6 +226,8 @@ class LineScan:
         self._texts: dict[bool, tuple[str, list[int], frozenset[int]]] = {}
         self._split: dict[bool, list[str]] = {}
         self._word_lines: dict[tuple[str, bool], set[int]] = {}
+        #: fold_case → which of SCAN_WORDS[fold_case] its searched text holds (None: not asked)
+        self._present: dict[bool, frozenset[str] | set[str]] = {}
 
     def _text(self, fold_case: bool) -> tuple[str, list[int], frozenset[int]]:
         got = self._texts.get(fold_case)
@@ -256,8 +255,8 @@ class LineScan:
             return cached
         text, starts, _ = self._text(fold_case)
         found: set[int] = set()
-        if text.isascii() and not word.isascii():  # O(1) both: the word cannot be in the text
-            self._word_lines[(word, fold_case)] = found
+        if text.isascii() and not word.isascii() or self._absent(word, fold_case, text):
+            self._word_lines[(word, fold_case)] = found  # (isascii: O(1) both)
             return found
         n = len(starts) - 1
         dense = n // DENSE
@@ -278,6 +277,17 @@ class LineScan:
             pos = text.find(word, starts[line + 1])  # resume at the next line
         self._word_lines[(word, fold_case)] = found
         return found
+
+    def _absent(self, word: str, fold_case: bool, text: str) -> bool:
+        """Whether `text` (the searched text for fold_case) surely lacks `word`: for a word of
+        SCAN_WORDS, one scan of the text found all those it holds (an absent word cost a whole
+        search of the text each); any other word is searched."""
+        if word not in _SCAN_SETS[fold_case]:
+            return False
+        present = self._present.get(fold_case)
+        if present is None:
+            present = self._present[fold_case] = _present_words(text, fold_case)
+        return word not in present
 
     def joined(self) -> str:
         """The lines joined by newlines."""
@@ -314,6 +324,38 @@ class LineScan:
 def _starts(lines: list[str]) -> list[int]:
     """Where each line starts in the lines joined by newlines, and one past the end."""
     return [0, *accumulate(map((1).__add__, map(len, lines)))]  # C-level: one add per line
+
+
+#: The words the compressors ask word_lines (and candidates) for, by fold_case (lower case for
+#: True): in a long text, one Aho-Corasick scan tells which of them it holds, and an absent one
+#: is not searched for. Any other word is searched as before (tests/test_line_speedups.py
+#: checks the answers are str's). Single characters are left out: str finds one with memchr.
+SCAN_WORDS: dict[bool, tuple[str, ...]] = {
+    # (none plain: the plain text's words are few and cheap to search, and a scan of each
+    # terminal text cost more than the searches it saved: +20M instructions over the corpus)
+    False: (),
+    True: (
+        "error", "fatal", "fail", "panic", "warn", "exception", "traceback", "caused by", ".go:", "--->",
+        "abort", "denied", "refused", "cannot", "can't", "unable", "not found", "missing", "undefined",
+        "invalid", "assert", "exit", "critical", "err", "exit status", "detail:  ", "hint:  ",
+        "statement:  ", "context:  ", "query:  ", "location:  ",
+    ),
+}
+_SCAN_SETS = {fold: frozenset(words) for fold, words in SCAN_WORDS.items()}
+
+
+@functools.cache
+def _scanner(fold_case: bool) -> object:
+    return literal_index.automaton(SCAN_WORDS[fold_case])
+
+
+def _present_words(text: str, fold_case: bool) -> frozenset[str] | set[str]:
+    """Which of SCAN_WORDS[fold_case] `text` holds; all of them (each then searched) when the
+    text is short (a scan costs more than the few searches) or cannot be scanned."""
+    if literal_index.ahocorasick_rs is None or len(text) < literal_index.MIN_INDEXED:
+        return _SCAN_SETS[fold_case]
+    found = literal_index.words_found(_scanner(fold_case), text)
+    return _SCAN_SETS[fold_case] if found is None else found
 
 
 #: flag_lines tests a keyword line by line once more than 1/DENSE of the lines hold it.

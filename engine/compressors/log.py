@@ -30,7 +30,7 @@ from engine.compressors.toolout_detect import DETECT_WINDOW
 from engine.compressors.toolout_pyvariants import UNKNOWN_FRAME_NOUN, has_unknown_frames, unknown_frame_rows
 from engine.patterns import (
     ACCESS_CLIENT_PORT, ACCESS_LOG_5XX, APACHE_CLIENT_PORT, APACHE_PID_TID, CLIENT_PORT, INDENTED_FRAME, JUL_LEVEL_LINE, JUL_RECORD_HEAD, LOG_ERROR_DETAIL, LOG_IMPORTANT,
-    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, MYSQL_THREAD_ID, LOGFMT_HEAD_PAIR, LOGFMT_SEP_PAIR, LONE_SURROGATE,
+    LOG_LEVEL_WORD, LOG_OPAQUE_ID, LOG_PID, LOG_TIME_MASK, LOG_TIME_MASK_ASCII, MYSQL_THREAD_ID, LOGFMT_HEAD_PAIR, LOGFMT_SEP_PAIR, LONE_SURROGATE,
     NGINX_CONNECTION, PHP_DIAGNOSTIC, PHP_LOGGED_PREFIX,
 )
 from engine.safety import SafetyClass
@@ -175,7 +175,8 @@ def fold_repeats(bare: list[str], important: list[bool],
         # One sub over the heads joined by NUL masks each as on its own: no LOG_TIME_MASK match
         # holds a NUL (no branch's \s, \d or class takes one) and a NUL, like a string's end,
         # is neither a word character nor what a lookaround asks for.
-        masked = LOG_TIME_MASK.sub("#", joined).split("\0")
+        mask = LOG_TIME_MASK_ASCII if joined.isascii() else LOG_TIME_MASK  # (same matches on ASCII)
+        masked = mask.sub("#", joined).split("\0")
     else:
         masked = [LOG_TIME_MASK.sub("#", head) for head in heads]
     # A record is a flagged line and the flagged lines right after it that carry no time stamp
