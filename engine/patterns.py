@@ -1965,12 +1965,6 @@ TOOL_CARET_ONLY = compile_lazily(r"^[ \t]*\^$")
 TOOL_CARET_LINE = compile_lazily(r"^\s*[\^~]")
 #: help / note lines under a rustc or ruff headline: part of the message, not the excerpt.
 TOOL_MESSAGE_LINE = compile_lazily(r"^\s*(= )?(help|note|hint|warning|error|info)\b")
-#: TOOL_MESSAGE_LINE for every line of lines joined with `\n` (and one `\n` before the first):
-#: a match starts at the newline before a line TOOL_MESSAGE_LINE matches, and at no other. Its
-#: white space stops at the newline, where the line's own `\s*` stops at its end; `\b` after a
-#: word is a boundary at a newline as at the end of a line. The leading literal lets a search
-#: skip from newline to newline at C speed.
-TOOL_MESSAGE_LINES = compile_lazily(r"\n[^\S\n]*(?:= )?(?:help|note|hint|warning|error|info)\b")
 #: A finding's rule named last in brackets (`… [-Wunused-variable]`, `… [SC2086]`, sphinx's
 #: dotted `… [ref.class]`), or javac's lint named first (`warning: [rawtypes] found raw type: List`).
 TOOL_TRAILING_RULE = compile_lazily(r"\[([-\w]+(?:\.[-\w]+)*)\]\s*$")

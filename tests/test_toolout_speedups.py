@@ -462,37 +462,3 @@ def test_a_bucket_never_matches_a_line_its_gate_rules_out(parts, indent):
     for rx, gate in zip(buckets[::2], buckets[1::2]):
         if rx is not None and gate is not None and not gate(s):
             assert rx.match(s) is None
-
-
-def plain_arrow_body(norm: list[str], i: int, end: int, message: list[int], snippet: list[int]) -> None:
-    """toolout_findings._arrow_body's split of lines i..end as first written: line by line."""
-    for j in range(i + 1 if message and message[-1] == i else i, end):
-        (message if toolout_findings._message_line(norm[j]) else snippet).append(j)
-
-
-ARROW_LINE = st.lists(st.sampled_from([" ", "\t", "\u2003", "\r", "\x0b", "\x85", "= ", "=", "help", "note", "hint",
-                                       "warning", "error", "info", "x", ":", "|", "1", "h", "-->", "é"]),
-                      min_size=1, max_size=5).map("".join).filter(bool)
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.lists(ARROW_LINE, max_size=30), st.booleans())
-def test_arrow_body_joined_splits_like_the_loop(body, located):
-    """A long body is split by one TOOL_MESSAGE_LINES pass over the joined lines (a short one
-    line by line): the same message and excerpt lines, in the same order."""
-    norm = ["E501 Line too long", *body, "", "next"]
-    cur = toolout_findings.Finding(0, "low", "E501", "Line too long", style="arrow")
-    if located:
-        cur.message.append(1)
-    want_message, want_snippet = list(cur.message), []
-    plain_arrow_body(norm, 1, 1 + len(body), want_message, want_snippet)
-    end = toolout_findings._arrow_body(norm, None, 1, [len(norm) - 1], cur)
-    assert end == 1 + len(body)
-    assert (cur.message, cur.snippet) == (want_message, want_snippet)
-
-
-def test_message_lines_pattern_finds_each_message_line():
-    lines = ["  = help: x", "help", "helpx", " \u2003note: y", "\x0bwarning", "= info", "=  info", "x error", "  |"] * 2
-    text = "\n" + "\n".join(lines)
-    got = [text.count("\n", 0, m.start()) for m in toolout_findings.TOOL_MESSAGE_LINES.finditer(text)]
-    assert got == [k for k, s in enumerate(lines) if toolout_findings.TOOL_MESSAGE_LINE.match(s)]

@@ -55,7 +55,6 @@ from engine.patterns import (
     TOOL_GROUP_HEAD,
     TOOL_LEADING_LINT,
     TOOL_MESSAGE_LINE,
-    TOOL_MESSAGE_LINES,
     TOOL_PYFLAKES_ERROR,
     TOOL_PYLINT_CODE,
     TOOL_QUOTED,
@@ -442,11 +441,6 @@ def _collect_findings(norm: list[str], in_block: list[bool], candidates: dict[in
     return findings
 
 
-#: An arrow finding's body of this many lines or more is asked in one regex pass (_arrow_body);
-#: a shorter one line by line, where the join and the pass cost more than they save.
-ARROW_BODY_JOINED = 8
-
-
 def _arrow_body(norm: list[str], in_block: list[bool] | None, i: int, starts: list[int], cur: Finding) -> int:
     """Take the lines from i (non-blank, outside a failure block, no candidate) up to the next
     blank line, failure block line or candidate into `cur`, an arrow finding: message lines
@@ -464,28 +458,12 @@ def _arrow_body(norm: list[str], in_block: list[bool] | None, i: int, starts: li
         end = next(j for j in range(i, end) if in_block[j])
     message, snippet = cur.message, cur.snippet
     # (only the first line can be the one the message ends with: every line taken is before it)
-    start = i + 1 if message and message[-1] == i else i
-    text = "\n" + "\n".join(norm[start:end]) if end - start >= ARROW_BODY_JOINED else ""
-    if text.count("\n") != end - start:  # short, or (never, normalised) a line holding a newline
-        for j in range(start, end):
-            t = norm[j]
-            if t.lstrip()[:1] in "=hnwei" and TOOL_MESSAGE_LINE.match(t):  # _message_line, inline
-                message.append(j)
-            else:
-                snippet.append(j)
-        return end
-    # A long excerpt (ruff's, a whole diff) is asked in one regex pass: each body line is its
-    # `\n` and text, and a TOOL_MESSAGE_LINES match there is TOOL_MESSAGE_LINE matching the line.
-    at = start  # the line the next snippet run starts on
-    j, seen = start, 0
-    for m in TOOL_MESSAGE_LINES.finditer(text):
-        pos = m.start()
-        j += text.count("\n", seen, pos)  # the newlines before this one: its line's offset
-        seen = pos
-        snippet.extend(range(at, j))
-        message.append(j)
-        at = j + 1
-    snippet.extend(range(at, end))
+    for j in range(i + 1 if message and message[-1] == i else i, end):
+        t = norm[j]
+        if t.lstrip()[:1] in "=hnwei" and TOOL_MESSAGE_LINE.match(t):  # _message_line, inline
+            message.append(j)
+        else:
+            snippet.append(j)
     return end
 
 
