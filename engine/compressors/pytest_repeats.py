@@ -8,7 +8,8 @@ whole, 3 MB of it.
 
 `fold_kept(text)` keeps the first block of each test function whole and, in each later block of
 the same function, folds each run of lines that the first block holds verbatim into one marker
-naming that first block. The header, every `E` line and every `path:N:` place of each block
+naming that first block. A later block sharing no such run (a same-named test of another module)
+becomes a reference of its own: the blocks after it may fold to it, their markers naming its id. The header, every `E` line and every `path:N:` place of each block
 stay, so each failing test keeps its id, its error and where it failed.
 """
 from __future__ import annotations
@@ -50,17 +51,17 @@ def _reference(key: str) -> str:
     return f"{key} failure"
 
 
-def _blocks(plain: list[str]) -> list[tuple[int, int, str]]:
-    """(header index, end index, test function) of each block in a FAILURES/ERRORS section."""
-    out: list[tuple[int, int, str]] = []
+def _blocks(plain: list[str]) -> list[tuple[int, int, str, str]]:
+    """(header index, end index, test function, test id) of each block in a FAILURES/ERRORS section."""
+    out: list[tuple[int, int, str, str]] = []
     in_section = False
-    start, key = -1, ""
+    start, key, test_id = -1, "", ""
     for i, line in enumerate(plain):
         if line.startswith("==="):
             rule = PYTEST_SECTION_RULE.match(line)
             if rule is not None:
                 if start >= 0:
-                    out.append((start, i, key))
+                    out.append((start, i, key, test_id))
                     start = -1
                 in_section = rule.group(1) in ("FAILURES", "ERRORS")
                 continue
@@ -70,19 +71,14 @@ def _blocks(plain: list[str]) -> list[tuple[int, int, str]]:
             # parameters may hold spaces: `test_clamp[under 1.0 million]`).
             if head is not None and head.group(1).strip("_ "):
                 if start >= 0:
-                    out.append((start, i, key))
-                start, key = i, _function(head.group(1))
+                    out.append((start, i, key, test_id))
+                test_id = head.group(1)
+                start, key = i, _function(test_id)
                 if " " in key.removeprefix("ERROR at setup of ").removeprefix("ERROR at teardown of "):
                     start = -1  # `ERROR collecting tests/x.py`: a block of its own, never folded
     if start >= 0:
-        out.append((start, len(plain), key))
+        out.append((start, len(plain), key, test_id))
     return out
-
-
-def _block_id(header: str) -> str:
-    """The test id a block's `____ test_x[a-b] ____` header names."""
-    head = PYTEST_BLOCK_HEADER.match(header)
-    return head.group(1) if head is not None else header.strip("_ ")
 
 
 def _kept_line(plain: str) -> bool:
@@ -122,24 +118,24 @@ def fold_kept(text: str) -> tuple[str, list[int]] | None:
         return None
     # Each test function's blocks fold against its first block; a later block that shares no run
     # with it (a same-named test of another module) becomes a reference of its own, named by its id.
-    references: dict[str, list[tuple[int, int, frozenset[str]]]] = {}
+    references: dict[str, list[tuple[int, int, frozenset[str], str]]] = {}
     runs: list[tuple[int, int, str]] = []  # (first line, end, what the marker names as the reference)
     shown: dict[int, int] = {}  # the blocks markers point at, which stay whole: start -> end
-    for start, end, key in blocks:
+    for start, end, key, test_id in blocks:
         refs = references.get(key)
         if refs is None:
-            references[key] = [(start, end, frozenset(plain[start + 1:end]))]
+            references[key] = [(start, end, frozenset(plain[start + 1:end]), test_id)]
             shown[start] = end
             continue
-        for number, (ref_start, ref_end, ref_lines) in enumerate(refs):
+        for number, (ref_start, ref_end, ref_lines, ref_id) in enumerate(refs):
             found = _runs(plain, start, end, ref_lines)
             if found:
-                name = f"first {_reference(key)}" if number == 0 else _reference(_block_id(plain[ref_start]))
+                name = f"first {_reference(key)}" if number == 0 else _reference(ref_id)
                 runs.extend((i, j, name) for i, j in found)
                 shown[ref_start] = ref_end
                 break
         else:
-            refs.append((start, end, frozenset(plain[start + 1:end])))
+            refs.append((start, end, frozenset(plain[start + 1:end]), test_id))
     if not runs:
         return None
     out: list[str] = []

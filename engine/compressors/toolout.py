@@ -87,10 +87,10 @@ from engine.compressors.toolout_npm import GYP_WORDS, USAGE, USAGE_SIGNS, mark_g
 from engine.compressors.toolout_pywarnings import RUNTIME_VOLUME, thin_runtime_warnings, thin_warnings_summary
 from engine.compressors.toolout_rubyphp import mark_rubyphp
 from engine.compressors.toolout_precommit import PRECOMMIT_HINTS, mark_precommit
-from engine.compressors.toolout_pipdebug import (
-    DEBUG_LINE as PIP_DEBUG, HINTS as PIP_DEBUG_HINTS, mark_pip_conflicts, mark_pip_debug,
+from engine.compressors.toolout_pipdebug import DEBUG_LINE as PIP_DEBUG, HINTS as PIP_DEBUG_HINTS, mark_pip_debug
+from engine.compressors.toolout_pipresolve import (
+    HINT as PIP_CONFLICT_HINT, mark_conflict_requirements, mark_pip_conflicts,
 )
-from engine.compressors.toolout_pipresolve import HINT as PIP_CONFLICT_HINT, mark_conflict_requirements
 from engine.compressors.toolout_tox import DEBUG_LINE as TOX_DEBUG, HINT as TOX_HINT, mark_tox_debug
 from engine.compressors.toolout_fmtcheck import (
     CLEAN as FMT_CLEAN, HINTS as FMT_CHECK_HINTS, PLACEMENT as ISORT_PLACEMENT, mark_fmt_check,

@@ -12,8 +12,8 @@ its warnings and errors, and the build backend's output go by the other rules.
 from __future__ import annotations
 
 from engine.compressors.lines import LineScan
-from engine.compressors.toolout_scan import KEEP, OTHER
-from engine.patterns import PIP_CONFLICT_ROW, PIP_CONFLICT_WORDS, PIP_DEBUG_LINE, PIP_DEBUG_WORDS
+from engine.compressors.toolout_scan import OTHER
+from engine.patterns import PIP_DEBUG_LINE, PIP_DEBUG_WORDS
 
 #: A pip debug line (see the module's docstring).
 DEBUG_LINE = "pipdebug"
@@ -26,11 +26,3 @@ def mark_pip_debug(norm: list[str], cls: list[str], scan: LineScan) -> None:
     for i in scan.candidates(PIP_DEBUG_WORDS, fold_case=False):
         if cls[i] == OTHER and PIP_DEBUG_LINE.match(norm[i]) is not None:
             cls[i] = DEBUG_LINE
-
-
-def mark_pip_conflicts(norm: list[str], cls: list[str], scan: LineScan) -> None:
-    """Keep every row of pip's dependency-conflict report (PIP_CONFLICT_ROW): each names a package
-    the install broke, so sampling them (they were read as plain output) hid most of the error."""
-    for i in scan.candidates(PIP_CONFLICT_WORDS, fold_case=False):
-        if cls[i] != KEEP and PIP_CONFLICT_ROW.match(norm[i]) is not None:
-            cls[i] = KEEP
