@@ -136,6 +136,11 @@ def detect(data: bytes) -> ContentType:
         # as code, its `file.js:2` header as prose; toolout keeps the crash whole.
         return ContentType.TERMINAL
     search_like = not log_like and _looks_like_search(nonblank)
+    if not log_like and not search_like and _toml_document(data, text):
+        # A Cargo.toml or pyproject.toml whose `name = "x"` pairs read as Python assignments, or
+        # whose `"""` strings the line statistics below take for docstrings: the whole file parses
+        # as TOML, which no source file does.
+        return ContentType.CONFIG
     # Guards: log lines, grep hits and YAML that quote source are still logs, hits and config.
     if not log_like and not search_like and not _yaml_shaped(nonblank, code_keys=False) and not _sql_script(nonblank) \
             and not _grouped_hits(nonblank) and _looks_like_code(text, nonblank) \
@@ -641,6 +646,19 @@ def _looks_like_config(data: bytes, text: str, lines: list[str]) -> bool:
     if toml_ok:
         return True
     return _looks_like_yaml(data, significant)
+
+
+def _toml_document(data: bytes, text: str) -> bool:
+    """The whole of `data` parses as TOML and holds two tables or more."""
+    if "\n[" not in text and not text.startswith("[") or len(data) > SAMPLE_HEAD + SAMPLE_TAIL:
+        return False
+    import tomllib  # only the few payloads with table headers pay for the import
+
+    try:
+        document = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return False
+    return sum(isinstance(value, dict) for value in document.values()) >= 2
 
 
 def _toml_prose(line: str) -> bool:

@@ -141,8 +141,9 @@ PASSING_WORDS = ("PASSED", "SKIPPED", "... ok")
 #: The anchored rest, matched at the line start (fails fast): jest/mocha/node --test ticks,
 #: TAP, go test, ctest, pytest's dot progress, cmake probes, make progress, and installer
 #: chatter (pip, apt/dpkg, cargo, go, npm's verbose log), each naming a different package.
+#: A child's TAP relayed by `node --test` has its passes as `# ok N`.
 PASSING_START = compile_lazily(
-    r"[ \t]*(?:[✓✔√▶]\s|ok \d+ |ok\s+\S+\s+(?:\(cached\)|[\d.]+s)|PASS\s+\S|--- PASS\b"
+    r"[ \t]*(?:[✓✔√▶]\s|(?:# )?ok \d+ |ok\s+\S+\s+(?:\(cached\)|[\d.]+s)|PASS\s+\S|--- PASS\b"
     r"|=== (?:RUN|PAUSE|CONT|NAME)\b|\d+/\d+ Test +#\d+: .* Passed\b"
     r"|(?:Compiling|Downloaded|Downloading|Checking|Fresh|Installing|Updating) \S+ v\d\S*(?: \([^)]*\))?$)"
     r"|\S+\.py [.sx]+ *\[ *\d+%\]$"
@@ -179,7 +180,7 @@ SOURCE_EXCERPT = compile_lazily(r"(?>\s*)\d*(?>\s*)\|(?:\s|$)|(?>\s*)\d+\s+[+-]\
 ERROR_WORD = compile_lazily(r"(?i)\berror\b")
 #: Where PASSING_START may match, searched on the whole text (candidates, then matched).
 PASSING_CANDIDATE = compile_lazily(
-    r"(?m)^[ \t]*(?:[✓✔√▶]|ok[ \t]|PASS|--- PASS|=== |\d+/\d+ Test|Compiling|Downloaded|Downloading|Checking"
+    r"(?m)^[ \t]*(?:[✓✔√▶]|(?:# )?ok[ \t]|PASS|--- PASS|=== |\d+/\d+ Test|Compiling|Downloaded|Downloading|Checking"
     r"|Fresh|Installing|Updating)|^\S+\.py [.sx]|^-- |^\[ *\d+%\]|^[ \t]*(?:Collecting|Using cached|Requirement"
     r"|Obtaining|Processing|Get:|Hit:|Ign:|Unpacking|Setting up|Selecting|Preparing|go: downloading|npm )"
 )
@@ -623,7 +624,7 @@ TOOL_PASS = compile_lazily(
     r"|^(\S+\.py )?[.sx]+(\s+\[\s*\d+%\])?$"  # pytest -q progress rows without failures
     r"|^\s*(✓|✔|√)\s"  # jest, mocha, node --test
     r"|^\s*PASS\s+\S"  # jest file line
-    r"|^\s*ok \d+ (- )?(?!.*# (?i:skip|todo)\b)"  # TAP (bats writes no ` - `, and `# skip`)
+    r"|^\s*(?:# )?ok \d+ (- )?(?!.*# (?i:skip|todo)\b)"  # TAP (bats writes no ` - `, and `# skip`; node --test relays a child's as `# ok`)
     r"|^\s*--- PASS: |^ok\s+\S+\s+(\d[\d.]*s|\(cached\))(\s|$)"  # go test (its time: bats' `ok 5 runs` is no package)
     r"|^test \S(.*\S)? \.\.\. ok$"  # cargo test (a doc test: `test src/lib.rs - add (line 9) ... ok`)
     r"|^\S+ \(\S+\) \.\.\. ok$|^test\w* \(\S+\)\s*$"  # unittest -v

@@ -108,3 +108,15 @@ def test_relayed_tap_failures_keep_their_user_frames(counter):  # noqa: ANN001
     counted = sum(int(m.group(1)) for m in map(MARKER.match, view) if m
                   for m in [re.search(r"(\d+) node-internal/test-runner/loader stack frame lines", m.group(2))] if m)
     assert counted == 7 * len(blocks)
+
+
+def test_relayed_tap_passes_are_counted_as_passing_tests(counter):  # noqa: ANN001
+    # node --test relays a tape file's own TAP as `# ` comments; its passes (`# ok 6 should be
+    # deeply equivalent`) were counted as "other lines", as if they had been something else
+    data = (Path(__file__).parent / "fixtures" / "real" / "corpus2" / "nodetest-relayed-tape-failures.txt").read_bytes()
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    run = original[original.index("# \\# parses a simple string") + 1:original.index("# \\# comma: false")]
+    assert len(run) == 16 and all(ln.startswith("# ok ") for ln in run)
+    after = view[view.index("# \\# parses a simple string") + 1]
+    assert after == "… 16 lines elided (caveman): 16 passing-test lines …"

@@ -43,6 +43,14 @@ def _function(test_id: str) -> str:
     return key
 
 
+def _fixture_prefix(key: str) -> str:
+    """`ERROR at setup of ` or `ERROR at teardown of ` for a class's fixture error key, else ""."""
+    for prefix in _FIXTURE_ERRORS:
+        if key.startswith(prefix) and key != prefix:
+            return prefix
+    return ""
+
+
 def _reference(key: str) -> str:
     """How a marker names the first block of `key` (see _function)."""
     for prefix in _FIXTURE_ERRORS:
@@ -119,13 +127,26 @@ def fold_kept(text: str) -> tuple[str, list[int]] | None:
     # Each test function's blocks fold against its first block; a later block that shares no run
     # with it (a same-named test of another module) becomes a reference of its own, named by its id.
     references: dict[str, list[tuple[int, int, frozenset[str], str]]] = {}
+    # A class-scoped fixture shared by many classes errors each class's tests with one traceback
+    # but for the class's name: a class's blocks fold to an earlier class's first block.
+    fixture_references: dict[str, list[tuple[int, int, frozenset[str], str]]] = {}
     runs: list[tuple[int, int, str]] = []  # (first line, end, what the marker names as the reference)
     shown: dict[int, int] = {}  # the blocks markers point at, which stay whole: start -> end
     for start, end, key, test_id in blocks:
         refs = references.get(key)
         if refs is None:
-            references[key] = [(start, end, frozenset(plain[start + 1:end]), test_id)]
-            shown[start] = end
+            fixture = _fixture_prefix(key)
+            others = fixture_references.setdefault(fixture, []) if fixture else []
+            for ref_start, ref_end, ref_lines, ref_id in others:
+                found = _runs(plain, start, end, ref_lines)
+                if found:
+                    runs.extend((i, j, _reference(ref_id)) for i, j in found)
+                    shown[ref_start] = ref_end
+                    break
+            else:
+                references[key] = [(start, end, frozenset(plain[start + 1:end]), test_id)]
+                others.append(references[key][0])
+                shown[start] = end
             continue
         for number, (ref_start, ref_end, ref_lines, ref_id) in enumerate(refs):
             found = _runs(plain, start, end, ref_lines)
