@@ -288,7 +288,8 @@ def _looks_like_html(text: str) -> bool:
         return False
     if "\t" in text and _matches_at_least(P.DISASSEMBLY_LINE, text, 8):
         return False  # objdump -d: `<main>:` is a symbol, not a tag
-    return text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None and not _tags_in_comments(text)
+    return (text.count("<") >= 6 and P.HTML_BODY_TAG.search(text) is not None and not _tags_in_comments(text)
+            and P.RUST_ITEM_LINE.search(text) is None)
 
 
 def _tags_in_comments(text: str) -> bool:
@@ -475,9 +476,12 @@ def _looks_like_code(text: str, nonblank: list[str]) -> bool:
     if text.startswith("#!") or _package_first(nonblank):
         return True
     keywords = _matches_at_least(P.CODE_KEYWORD, text, 3)
-    if not keywords and P.CODE_DECLARATION_LINE.search(text) is None:
+    # A header of macros (nettle's macros.h: `#define READ_UINT16(p) \`) holds few keywords; as
+    # text, whole definitions went as look-alike sections.
+    directives = "#" in text and _matches_at_least(P.C_DIRECTIVE_LINE, text, 3)
+    if not keywords and not directives and P.CODE_DECLARATION_LINE.search(text) is None:
         return False
-    structural = (P.CODE_STRUCTURE.search(text) is not None or "{" in text
+    structural = (directives or P.CODE_STRUCTURE.search(text) is not None or "{" in text
                   or ("def " in text and ":" in text) or "\n    " in text)
     if not structural:
         return False

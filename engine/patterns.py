@@ -319,6 +319,9 @@ CODE_DECLARATION_LINE = compile_lazily(
     r"(?m)^[ \t]*(?:export |declare )*(?:interface|class|struct|enum|namespace|module|fn|func|function|def|impl|trait)"
     r" [A-Za-z_$][\w$.]*\s*(?:[{(<:]|extends |implements |$)"
 )
+#: A C preprocessor directive at a line's start, written without a space after `#` (so no
+#: Markdown heading or shell comment): a header of macros holds few keywords (`do`, `while`).
+C_DIRECTIVE_LINE = compile_lazily(r"(?m)^[ \t]*#(?:define|undef|ifndef|ifdef|endif|include|pragma)\b")
 CODE_STRUCTURE = compile_lazily(r"(?m)(=>|::|->|\)\{|\) \{|;\n|^\s*#include|^\s*from .+ import )")
 
 #: A search hit: `path:line[:col]:` or a URL.
@@ -1509,6 +1512,13 @@ FILE_WRAPPER_OPEN = compile_lazily(rb"<file(?:\s[^>\n]*)?>[ \t]*\r?\n")
 
 #: JSX/TSX and source files that embed markup: these are code, not HTML.
 HTML_CODE_START = compile_lazily(r"(?:import |export |package |func |def |const |#include|#!|//|/\*)")
+
+#: A Rust item at the margin (`use a::b;`, `pub fn f(`, `impl<P> T for U`, `struct S<P> {`): its
+#: generics (`<P>`, `<T: Send>`) read as HTML's `<p>` tags.
+RUST_ITEM_LINE = compile_lazily(
+    r"(?m)^(?:pub(?:\([\w:]+\))? )?(?:(?:unsafe |async |const |extern \S+ )*fn \w+\s*[<(]"
+    r"|(?:struct|enum|trait|union) \w+\s*[<{(;]|impl\b[^\n{]*\bfor\b|impl<|use [\w:{}*, ]+;$|mod \w+\s*[;{])"
+)
 
 #: A body tag HTML detection counts. The tag name must end (`<main>`, `<div class=…`): an email
 #: address in angle brackets (`<maintainers@…>`, `<divya@…>` in a git log) is not markup.

@@ -86,6 +86,29 @@ CARGO_TOML = (
     "[dependencies.serde_derive]\nversion = \"=1.0.152\"\noptional = true\n\n"
     "[features]\nalloc = []\ndefault = [\"std\"]\nderive = [\"serde_derive\"]\nstd = []\n"
 )
+#: rayon's src/iter/product.rs, shortened: generics over `P` (`<P>`, `<P: Send>`) read as `<p>` tags.
+RUST_GENERIC_P = (
+    "use super::plumbing::*;\nuse super::ParallelIterator;\n\nuse std::iter::{self, Product};\n"
+    "use std::marker::PhantomData;\n\nstruct ProductConsumer<P: Send> {\n    _marker: PhantomData<*const P>,\n}\n\n"
+    "unsafe impl<P: Send> Send for ProductConsumer<P> {}\n\nimpl<P: Send> ProductConsumer<P> {\n"
+    "    fn new() -> ProductConsumer<P> {\n        ProductConsumer {\n            _marker: PhantomData,\n"
+    "        }\n    }\n}\n\nimpl<P, T> Consumer<T> for ProductConsumer<P>\nwhere\n    P: Send + Product<T> + Product,\n"
+    "{\n    type Folder = ProductFolder<P>;\n    type Reducer = Self;\n    type Result = P;\n}\n"
+)
+#: nettle's macros.h, shortened: macro definitions, no keywords but `do` and `while`.
+C_MACROS = (
+    "#ifndef NETTLE_MACROS_H_INCLUDED\n#define NETTLE_MACROS_H_INCLUDED\n\n"
+    "/* Reads a 32-bit integer, in network, big-endian, byte order */\n"
+    "#define READ_UINT32(p)\t\t\t\t\\\n(  (((uint32_t) (p)[0]) << 24)\t\t\t\\\n"
+    " | (((uint32_t) (p)[1]) << 16)\t\t\t\\\n | (((uint32_t) (p)[2]) << 8)\t\t\t\\\n |  ((uint32_t) (p)[3]))\n\n"
+    "#define WRITE_UINT32(p, i)\t\t\t\\\ndo {\t\t\t\t\t\t\\\n  (p)[0] = ((i) >> 24) & 0xff;\t\t\t\\\n"
+    "  (p)[1] = ((i) >> 16) & 0xff;\t\t\t\\\n  (p)[2] = ((i) >> 8) & 0xff;\t\t\t\\\n"
+    "  (p)[3] = (i) & 0xff;\t\t\t\t\\\n} while(0)\n\n"
+    "/* Analogous macros, for 16 bit numbers */\n#define READ_UINT16(p)\t\t\t\t\\\n"
+    "(  (((uint32_t) (p)[0]) << 8)\t\t\t\\\n |  ((uint32_t) (p)[1]))\n\n"
+    "#define WRITE_UINT16(p, i)\t\t\t\\\ndo {\t\t\t\t\t\t\\\n  (p)[0] = ((i) >> 8) & 0xff;\t\t\t\\\n"
+    "  (p)[1] = (i) & 0xff;\t\t\t\t\\\n} while(0)\n\n#endif /* NETTLE_MACROS_H_INCLUDED */\n"
+)
 YAML = (
     "name: ci\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n"
     "    steps:\n      - uses: actions/checkout@v4\n      - name: test\n        run: make test\n"
@@ -143,6 +166,9 @@ CASES = [
     ("grep hits", SEARCH.encode(), T.SEARCH),
     ("toml", TOML.encode(), T.CONFIG),
     ("a cargo manifest is config, not python", CARGO_TOML.encode(), T.CONFIG),
+    ("rust generics over P are no <p> tags", RUST_GENERIC_P.encode(), T.CODE),
+    ("a header of macros is code", C_MACROS.encode(), T.CODE),
+    ("markdown headings are no preprocessor lines", b"# define the build\n" * 4 + PROSE.encode(), T.TEXT),
     ("yaml", YAML.encode(), T.CONFIG),
     ("yaml with a short block scalar is config", YAML_SHORT_BLOCK.encode(), T.CONFIG),
     ("a document in yaml block scalars is text", YAML_DOCUMENT.encode(), T.TEXT),
