@@ -33,3 +33,28 @@ def test_pydoc_page_keeps_every_section_not_only_the_best_scored_one():
         assert signature in view
     assert "Optional = typing.Optional" in view
     assert len(view) < len(data) // 2
+
+
+# ---------------------------------------------------------------- pino (fastify) JSON lines
+
+
+def test_pino_request_log_keeps_the_url_line_of_the_request_that_failed(counter):
+    # fastify's pino logger writes each request as two records sharing a reqId: `incoming
+    # request` (method, url) and `request completed` (status). The 404 was kept as the odd
+    # status, the record naming its url was elided: the view said a request failed, not which.
+    import json
+
+    from tests.real_views import engine_view
+
+    data = real("pino-fastify-requests.jsonl")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    for req_id, status in (("req-15", 404), ("req-16", 400), ("req-18", 500)):
+        request = [ln for ln in original if f'"reqId":"{req_id}"' in ln]
+        assert any(f'"statusCode":{status}' in ln for ln in request)
+        assert all(ln in view for ln in request), req_id
+    assert any('"url":"/users/99"' in ln for ln in view)
+    # shown records + the records the markers count = every record
+    markers = [json.loads(ln) for ln in view if "__caveman_elided__" in ln]
+    shown = [ln for ln in view if ln in original]
+    assert len(shown) + sum(m["__caveman_elided__"] for m in markers) == len(original)
