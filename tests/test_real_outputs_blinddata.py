@@ -58,3 +58,31 @@ def test_pino_request_log_keeps_the_url_line_of_the_request_that_failed(counter)
     markers = [json.loads(ln) for ln in view if "__caveman_elided__" in ln]
     shown = [ln for ln in view if ln in original]
     assert len(shown) + sum(m["__caveman_elided__"] for m in markers) == len(original)
+
+
+# ---------------------------------------------------------------- JSON written with `, ` items
+
+
+def test_json_schema_with_inline_spaced_arrays_keeps_them_as_written(counter):
+    # SchemaStore's github-workflow.json (vendored by check-jsonschema) is pretty JSON whose short
+    # arrays stand on one line, spaced: `"enum": ["ARM32", "x64", "x86"]`. The one-line view
+    # joined every item with `,` so none of those lines could be found in it.
+    from tests.real_views import engine_view
+
+    data = real("schemastore-github-workflows-excerpt.json")
+    view = engine_view(counter, data)
+    assert "__caveman_elided__" in view or len(view) < len(data)
+    for line in ('"enum": ["ARM32", "x64", "x86"]', '"required": ["on", "jobs"]',
+                 '"enum": ["read", "write", "none"]'):
+        assert line in data.decode()
+        assert line in view, line
+
+
+def test_item_separator_follows_the_input():
+    from engine.compressors.json_text import item_separator, render
+
+    assert item_separator(b'{"a": "x", "b": ["c", "d"]}') == ", "   # json.dumps default
+    assert item_separator(b'{"a":"x","b":["c","d"]}') == ","         # minified
+    pretty = b'{\n  "a": "x",\n  "b": [\n    "c",\n    "d"\n  ]\n}'
+    assert item_separator(pretty) == ","                                 # items end lines
+    assert render({"a": ["c", "d"]}, False, ", ") == b'{"a": ["c", "d"]}'
