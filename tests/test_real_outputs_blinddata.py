@@ -86,3 +86,29 @@ def test_item_separator_follows_the_input():
     pretty = b'{\n  "a": "x",\n  "b": [\n    "c",\n    "d"\n  ]\n}'
     assert item_separator(pretty) == ","                                 # items end lines
     assert render({"a": ["c", "d"]}, False, ", ") == b'{"a": ["c", "d"]}'
+
+
+# ---------------------------------------------------------------- package-lock.json
+
+
+def test_lockfile_keeps_its_few_nested_installs(counter):
+    # npm 11's lockfile of fastify 4.29.1 + pino 9.6.0: pino needs process-warning 4 while
+    # fastify's is 3, so npm installs node_modules/pino/node_modules/process-warning. That
+    # second copy (of three nested installs) was elided among the entries it resembles.
+    import json
+
+    from tests.real_views import engine_view
+
+    data = real("package-lock-fastify-pino.json")
+    packages = json.loads(data)["packages"]
+    nested = [k for k in packages if "/node_modules/" in k]
+    assert nested == ["node_modules/ajv/node_modules/fast-uri",
+                      "node_modules/fast-json-stringify/node_modules/ajv-formats",
+                      "node_modules/pino/node_modules/process-warning"]
+    view = json.loads(engine_view(counter, data))["packages"]
+    for key in nested:
+        assert view[key] == packages[key]
+    markers = [v for k, v in view.items() if k.startswith("__caveman_elided__")]
+    assert markers
+    counted = sum(m if isinstance(m, int) else m["__caveman_elided__"] for m in markers)
+    assert len(view) - len(markers) + counted == len(packages)

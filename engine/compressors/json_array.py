@@ -28,7 +28,7 @@ from typing import Any
 from engine.compressors import invariants, json_coverage, json_deptree, json_istanbul, json_framed, json_lines, json_schema, notebook
 from engine.compressors.json_findings import Reports, rule_tally
 from engine.compressors.json_elements import (
-    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, kept_elements, may_name_failure, scalar_text,
+    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_nested_installs, keep_non_redundant_shapes, keep_referenced, kept_elements, may_name_failure, scalar_text,
     select,
 )
 from engine.compressors.json_profile import Profile
@@ -433,6 +433,7 @@ class _Walk:
         profile = Profile(values, units)
         keep = select(values, units, self.query, profile, texts)
         keep_referenced(keys, values, keep)
+        keep_nested_installs(keys, keep)
         keep = keep_non_redundant_shapes(profile.shapes, keep)
         out: dict[str, Any] = {}
         n_markers = 0
