@@ -1419,6 +1419,10 @@ JSON_FILE_KEY = compile_lazily(r"[^\s]*[^\s/]\.[A-Za-z0-9]{1,8}")
 
 #: Keys whose subtrees are kept verbatim: error payloads and their messages and stacks are
 #: read whole or not at all.
+#: A JSON log record's request/trace id key (pino's `reqId`, `request_id`, `traceId`, ...): the
+#: records sharing one value are one request's lines (json_lines keeps them together).
+JSON_REQUEST_ID_KEY = compile_lazily(r"(?i)(?:req|request|trace|correlation|x-request)[_-]?id")
+
 JSON_PROTECTED_KEY = compile_lazily(
     r"(?i)^(error|errors|message|msg|stack|stacktrace|stack_trace|trace|traceback|exception|reason|detail"
     r"|details|warning|warnings)$"

@@ -50,6 +50,8 @@ _P_CLOSERS = BLOCK - {"br", "hr", "li", "dt", "dd", "tr", "thead", "tbody", "sum
 class Node:
     tag: str
     hint: str = ""
+    #: The class attribute alone (hint adds the id, which differs between sibling sections).
+    cls: str = ""
     parent: Node | None = None
     dropped: bool = False
     children: list[Node | str] = field(default_factory=list)
@@ -78,7 +80,8 @@ class _TreeBuilder(HTMLParser):
                     break
         values = dict(attrs)
         hint = " ".join(v for v in (values.get("class"), values.get("id")) if v)
-        node = Node(tag, hint, self.stack[-1])
+        node = Node(tag, hint, values.get("class") or "")
+        node.parent = self.stack[-1]
         node.dropped = (values.get("role") or "").lower() in DROPPED_ROLES
         self.stack[-1].children.append(node)
         if tag not in VOID:
@@ -153,6 +156,7 @@ class HtmlCompressor:
         best = _best_container(builder.root)
         if best is None:
             return None
+        best = _whole_sections(best)
         title = P.WHITESPACE_RUN.sub(" ", "".join(builder.title)).strip()
         body = _render(best)
         summary = _error_summaries(builder.root, best)
@@ -223,6 +227,24 @@ def _best_container(root: Node) -> Node | None:
     total, linked = stats.get(id(chosen)) or _link_stats(chosen)[id(chosen)]
     if total == 0 or linked / total >= MAX_LINK_DENSITY:
         return None
+    return chosen
+
+
+def _whole_sections(best: Node) -> Node:
+    """The chosen container widened to hold every sibling section it is one of. A reference page
+    is a run of sections of one kind (pydoc's `<table class="section">` Modules, Classes,
+    Functions, Data); the one scored best (Classes, the most prose) was shown alone and the
+    others, whose signatures score little, went without a word. Siblings of one tag and class
+    are parts of one content, not chrome: the view holds their common parent."""
+    chosen = best
+    node = best
+    while node.parent is not None and node.tag != "body":
+        parent = node.parent
+        if (node.cls or node.tag in ("section", "article")) and sum(
+                1 for c in parent.children
+                if isinstance(c, Node) and c.tag == node.tag and c.cls == node.cls and not _dropped(c)) >= 2:
+            chosen = parent
+        node = parent
     return chosen
 
 

@@ -28,11 +28,11 @@ from typing import Any
 from engine.compressors import invariants, json_coverage, json_deptree, json_istanbul, json_framed, json_lines, json_schema, notebook
 from engine.compressors.json_findings import Reports, rule_tally
 from engine.compressors.json_elements import (
-    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_non_redundant_shapes, keep_referenced, kept_elements, may_name_failure, scalar_text,
+    MAX_DEPTH, MAX_WHOLE, RawFloat, keep_nested_installs, keep_non_redundant_shapes, keep_referenced, kept_elements, may_name_failure, scalar_text,
     select,
 )
 from engine.compressors.json_profile import Profile
-from engine.compressors.json_text import canonical, canonical_each, parse_noting_floats, render, utf8
+from engine.compressors.json_text import canonical, canonical_each, item_separator, parse_noting_floats, render, utf8
 from engine.compressors.redundancy import MAX_PROMOTIONS, MAX_SEEDS, keep_non_redundant, vocabulary
 from engine.compressors.redundancy import _Classes as Classes
 from engine.compressors.selection import runs, worth_eliding
@@ -110,7 +110,7 @@ class JsonCompressor:
             view = (json_istanbul.summary_view if "total" in value else json_istanbul.final_view)(value, walk.markers)
             if not walk.markers:
                 return None
-            result = render(view, rewritten_numbers)
+            result = render(view, rewritten_numbers, item_separator(data))
             return result if len(result) < len(data) else None
         walk.reports = Reports(value)
         walk.schema = json_schema.is_schema(value)
@@ -126,7 +126,7 @@ class JsonCompressor:
             for holder, key in walk.entry_markers:
                 if list(holder[key]) == [MARKER]:
                     holder[key] = holder[key][MARKER]  # `"__caveman_elided__": 37`
-            result = render(out, rewritten_numbers)
+            result = render(out, rewritten_numbers, item_separator(data))
         except RecursionError:
             return None
         # A query can only add elements; it never makes the view larger than the input.
@@ -433,6 +433,7 @@ class _Walk:
         profile = Profile(values, units)
         keep = select(values, units, self.query, profile, texts)
         keep_referenced(keys, values, keep)
+        keep_nested_installs(keys, keep)
         keep = keep_non_redundant_shapes(profile.shapes, keep)
         out: dict[str, Any] = {}
         n_markers = 0

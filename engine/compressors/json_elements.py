@@ -48,6 +48,10 @@ CLOCK_MIN_VALUES = 6
 POPULATION_RUNS = 8
 #: Entries of a keyed collection that kept entries name: at most this many are added.
 MAX_REFERENCED = 24
+#: A lockfile's nested installs (`node_modules/a/node_modules/b`) are kept while at most this
+#: many: a few are the odd records (a second copy of b at a version the top-level b does not
+#: satisfy); more are a population, counted in markers like any entry.
+MAX_NESTED_INSTALLS = 8
 #: Deeper subtrees are kept as they are (and the parser itself refuses ~1000 levels).
 MAX_DEPTH = 64
 
@@ -336,6 +340,16 @@ def keep_referenced(keys: list[str], values: list[Any], keep: list[bool]) -> Non
         if not keep[i] and _names_entry(k, names):
             keep[i] = True
             added += 1
+
+
+def keep_nested_installs(keys: list[str], keep: list[bool]) -> None:
+    """Keep a lockfile's few nested installs: `node_modules/pino/node_modules/process-warning`
+    is the package installed twice at two versions, what an agent reads a lockfile to find; it
+    was elided among the plain entries it resembles."""
+    nested = [i for i, k in enumerate(keys) if "/node_modules/" in k]
+    if len(nested) <= MAX_NESTED_INSTALLS:
+        for i in nested:
+            keep[i] = True
 
 
 def _names_entry(key: str, names: set[str]) -> bool:

@@ -11,6 +11,7 @@ from engine.compressors.json_elements import MAX_WHOLE, kept_elements
 from engine.compressors.json_profile import Profile
 from engine.compressors.json_text import canonical_each, parse_noting_floats, render
 from engine.compressors.search_json import ripgrep_matches
+from engine.patterns import JSON_REQUEST_ID_KEY
 
 #: A stream of fewer records than an array the compressor would shorten is shown whole.
 MIN_RECORDS = MAX_WHOLE + 1
@@ -48,6 +49,31 @@ def compress_lines(data: bytes, query: str, walk_type: Any, marker_key: str, not
     return compress_records(data, parsed, crlf, query, walk_type, note_key)
 
 
+#: Records sharing one request id are one request's lines while at most this many share it
+#: (more is a session or a worker id, not a request).
+MAX_REQUEST_RECORDS = 8
+
+
+def _keep_request_partners(items: list[Any], keep: list[bool]) -> None:
+    """A kept record keeps the other records of its request. pino writes a request as
+    `incoming request` (method, url) then `request completed` (status): the 404 was kept as the
+    odd status and the line naming its url was elided, so the view said a request failed but
+    not which. Only when the first record carries a request-id key (one dict lookup a record)."""
+    first = items[0]
+    key = next((k for k in first if JSON_REQUEST_ID_KEY.fullmatch(k)), None) if isinstance(first, dict) else None
+    if key is None:
+        return
+    groups: dict[Any, list[int]] = {}
+    for i, item in enumerate(items):
+        value = item.get(key) if isinstance(item, dict) else None
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
+            groups.setdefault(value, []).append(i)
+    for members in groups.values():
+        if 1 < len(members) <= MAX_REQUEST_RECORDS and any(keep[i] for i in members):
+            for i in members:
+                keep[i] = True
+
+
 def compress_records(data: bytes, parsed: tuple[list[str], list[Any]], crlf: bool, query: str,
                      walk_type: Any, note_key: str) -> bytes | None:
     """The view of records given as (their texts, their values): kept records as their own
@@ -60,6 +86,7 @@ def compress_records(data: bytes, parsed: tuple[list[str], list[Any]], crlf: boo
     keep = kept_elements(items, units, query, profile)
     for i in ripgrep_matches(items):  # `rg --json`: every hit stays
         keep[i] = True
+    _keep_request_partners(items, keep)
     walk = walk_type(query)
     out: list[str] = []
     for kind, start, end in walk._plan(items, units, keep, "records"):

@@ -63,17 +63,28 @@ def canonical_each(items: list[Any]) -> list[str]:
     return [get(type(x), canonical)(x) for x in items]
 
 
-def render(value: Any, rewritten_numbers: bool = True) -> bytes:
+def item_separator(data: bytes) -> str:
+    """`, ` when the input writes its one-line items spaced (Python's json.dumps default,
+    SchemaStore's inline `"enum": ["a", "b"]`), so a fact quoted from such a line still reads
+    the same in the view; `,` otherwise (pretty JSON ends its items at line ends, minified JSON
+    writes `","`). Counted on the raw bytes, string boundaries only (`", "`): prose inside a
+    pretty report's strings writes a few, a spaced input at least one per 20 line-end items."""
+    spaced = data.count(b'", "')
+    return ", " if spaced > 2 * data.count(b'","') and 20 * spaced >= data.count(b",\n") else ","
+
+
+def render(value: Any, rewritten_numbers: bool = True, separator: str = ",") -> bytes:
     """One line, but `"key": value` as pretty JSON spells it, so a fact quoted from the
     original (`"status": 422`) still reads the same; numbers as the input wrote them
-    (`rewritten_numbers` False: the input has none that Python would print differently)."""
+    (`rewritten_numbers` False: the input has none that Python would print differently);
+    items joined by `separator` (item_separator of the input)."""
     raws: list[str] = []
     marked = _float_placeholders(value, raws, 0) if rewritten_numbers else value
-    text = json.dumps(marked, ensure_ascii=False, separators=(",", ": "))
+    text = json.dumps(marked, ensure_ascii=False, separators=(separator, ": "))
     if raws:
         pieces = text.split('"' + _OPEN)
         if len(pieces) != len(raws) + 1:  # the data itself holds our stand-in: give up on it
-            text = json.dumps(value, ensure_ascii=False, separators=(",", ": "))
+            text = json.dumps(value, ensure_ascii=False, separators=(separator, ": "))
         else:
             out = [pieces[0]]
             for piece in pieces[1:]:
