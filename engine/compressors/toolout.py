@@ -55,7 +55,10 @@ from engine.compressors.toolout_beam import (
 )
 from engine.compressors.toolout_rlang import TESTTHAT_HINTS, mark_testthat
 from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
-from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
+from engine.compressors.toolout_bundler import (
+    ASSET, HINT_WORDS as BUNDLER_HINTS, VITE_PLUGIN_WORD, mark_bundler_floods, mark_esbuild, mark_vite,
+    mark_vite_plugin_warnings,
+)
 from engine.compressors.toolout_pyvariants import (
     PACKAGE_SOURCE_SEEN, PYTEST_FRAME, UNKNOWN_FRAME, fold_harness_frames, fold_seen_package_source,
     UNKNOWN_FRAME_NOUN, fold_unknown_frames, has_unknown_frames, mark_pytest_variants,
@@ -575,6 +578,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_esbuild(norm, cls, in_block, scan)
     if "vite v" in joined:  # vite's banner: `vite v7.3.8 building client environment for production...`
         mark_vite(norm, cls, scan)
+        if VITE_PLUGIN_WORD in joined:  # `[plugin:vite:resolve] Module "fs" has been externalized ...`
+            mark_vite_plugin_warnings(norm, cls, in_block, rules, scan)
     _mark_tree(norm, cls, in_block)
     mark_pytest_variants(norm, cls, joined, scan)  # xdist rows, --collect-only listings
     mark_js(norm, cls, scan)
