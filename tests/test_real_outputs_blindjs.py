@@ -49,3 +49,42 @@ def test_vite_plugin_warning_flood_keeps_the_first_and_counts_the_rest_by_module
         assert int(n) == sum(f'Module "{module}" {EXTERNALIZED}' in ln for ln in warned[1:]), module
     assert "3 progress lines" in marker
     assert view[-1] == "✓ built in 17.53s"
+
+
+# ---------------------------------------------------------------- eslint -f json
+
+
+def test_eslint_json_report_elides_each_files_source_text_to_a_counted_marker(counter):
+    # eslint 9's `-f json` puts each file's whole text under `source` when it has messages: half
+    # the report's bytes, shown whole. Now a marker states its size and first line; every
+    # message, count and path stays.
+    import json
+
+    from engine.detect import detect
+    from engine.types import ContentType
+    from tests.real_views import engine_view
+
+    data = real("eslint9_f_json_marked_src.json")
+    assert detect(data) == ContentType.JSON
+    original = json.loads(data)
+    view = json.loads(engine_view(counter, data).split("\n‹caveman")[0])
+    assert [f["filePath"] for f in view] == [f["filePath"] for f in original]
+    sourced = 0
+    for of, vf in zip(original, view):
+        assert (vf["errorCount"], vf["warningCount"]) == (of["errorCount"], of["warningCount"])
+        text = of.get("source")
+        if text is None:
+            assert "source" not in vf
+            continue
+        if text.count("\n") < 40:  # a short file's text stays
+            assert vf["source"] == text
+            continue
+        sourced += 1
+        first = next(ln.strip() for ln in text.split("\n") if ln.strip())
+        assert vf["source"] == {"__caveman_elided__": 1, "__caveman_invariants__":
+                                f"a text of {text.count(chr(10)) + 1} lines, {len(text)} chars; its first line: {first}"}
+    assert sourced == 4
+    # every error of the report is still there, word for word
+    errors = [m for f in original for m in f["messages"] if m["severity"] == 2]
+    shown = json.dumps(view)
+    assert errors and all(json.dumps(m["message"]) in shown for m in errors)
