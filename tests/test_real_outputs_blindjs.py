@@ -88,3 +88,37 @@ def test_eslint_json_report_elides_each_files_source_text_to_a_counted_marker(co
     errors = [m for f in original for m in f["messages"] if m["severity"] == 2]
     shown = json.dumps(view)
     assert errors and all(json.dumps(m["message"]) in shown for m in errors)
+
+
+# ---------------------------------------------------------------- tape
+
+
+def _tap_tests(lines: list[str]) -> list[tuple[str, bool]]:
+    """Each `# name` comment with whether a `not ok` sits under it (before the next comment)."""
+    tests: list[tuple[str, bool]] = []
+    for ln in lines:
+        if ln.startswith("# "):
+            tests.append((ln, False))
+        elif ln.startswith("not ok ") and tests:
+            tests[-1] = (tests[-1][0], True)
+    return tests
+
+
+def test_tape_passing_test_names_fold_with_their_asserts_and_failing_names_stay():
+    # Each `# name` read as an other line: a run of passing tests broke into runs of one or two
+    # `ok` lines no marker took (29 `ok` lines and 42 names shown). Now a passing test's name
+    # passes with its asserts; a failing test's name stays, above its `not ok` block.
+    orig, view = terminal_view_lines(real("tape_minimist_1.2.8_tests_vs_1.1.0.txt"))
+    tests = _tap_tests(orig)
+    failing = [name for name, failed in tests if failed]
+    assert len(failing) == 13
+    for name in failing:
+        assert name in view, name
+    assert [ln for ln in view if ln.startswith("not ok ")] == [ln for ln in orig if ln.startswith("not ok ")]
+    assert "# dotted default" not in view and "# nums" not in view  # passing tests
+    assert sum(ln.startswith("ok ") for ln in view) <= 8
+    # the crash that ended the run stays
+    assert "TypeError: (aliases[key] || []).forEach is not a function" in view
+    for m in filter(None, map(MARKER.match, view)):
+        assert m.group(2) in {f"{m.group(1)} passing-test lines",
+                              f"{m.group(1)} node-internal/test-runner/loader stack frame lines"}, m.group(0)

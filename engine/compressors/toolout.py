@@ -72,8 +72,9 @@ from engine.compressors.toolout_where import describe_files, describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import (
-    AVA_FAIL_ROW, BUN_BANNER, DENO_ERRORS, NODE_RECAP_COPY, NODE_RECAP_HEAD, NODE_SUBTEST, RETRY_COPY, TSTYCHE_BANNER,
-    fold_node_recap_copies, mark_ava, mark_bun, mark_deno, mark_js, mark_node_subtests, mark_tstyche, vitest_cross_row,
+    AVA_FAIL_ROW, BUN_BANNER, DENO_ERRORS, NODE_RECAP_COPY, NODE_RECAP_HEAD, NODE_SUBTEST, RETRY_COPY, TAP_BANNER, TSTYCHE_BANNER,
+    fold_node_recap_copies, mark_ava, mark_bun, mark_deno, mark_js, mark_node_subtests, mark_tap_test_names, mark_tstyche,
+    vitest_cross_row,
 )
 from engine.compressors.toolout_jsframes import JS_HARNESS_FRAME, fold_js_harness_frames
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
@@ -595,6 +596,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_ava(norm, cls)
     if NODE_SUBTEST in joined:  # node --test's TAP: a passing test's announcement passes with it
         mark_node_subtests(norm, cls)
+    if TAP_BANNER in joined and "\n# " in joined:  # tape: a passing test's `# name` passes with its asserts
+        mark_tap_test_names(norm, cls)
     if "<testcase" in joined:
         mark_junit(norm, cls)
     if "(Thread[" in joined and "secs." in joined:  # gradle --info: a task on a worker thread
