@@ -122,3 +122,34 @@ def test_tape_passing_test_names_fold_with_their_asserts_and_failing_names_stay(
     for m in filter(None, map(MARKER.match, view)):
         assert m.group(2) in {f"{m.group(1)} passing-test lines",
                               f"{m.group(1)} node-internal/test-runner/loader stack frame lines"}, m.group(0)
+
+
+# ---------------------------------------------------------------- webpack
+
+
+def _webpack_error_chains(lines: list[str]) -> dict[str, list[str]]:
+    """Each `ERROR in` head with the ` @ importer` lines of its block."""
+    chains: dict[str, list[str]] = {}
+    head = None
+    for ln in lines:
+        if ln.startswith(("ERROR in ", "WARNING in ", "webpack ")):
+            head = ln if ln.startswith("ERROR in ") else None
+            if head:
+                chains[head] = []
+        elif head and ln.startswith(" @ "):
+            chains[head].append(ln)
+    return chains
+
+
+def test_webpack_error_blocks_keep_their_import_chains():
+    # The chains of two errors share lines (./src/index.js imports micromatch, which needs both
+    # `util` and `path`): keepNonRedundant elided the later copies as "other lines", so the view
+    # no longer said which module asked for `util` in micromatch's block.
+    orig, view = terminal_view_lines(real("webpack5_node_core_polyfills_pty.txt"))
+    orig, view = plain(orig), plain(view)
+    want, got = _webpack_error_chains(orig), _webpack_error_chains(view)
+    assert len(want) == 10 and list(got) == list(want)
+    assert sum(map(len, want.values())) == 14
+    for head, chain in want.items():
+        assert got[head] == chain, head
+    assert "webpack 5.113.0 compiled with 10 errors and 3 warnings in 30357 ms" in view

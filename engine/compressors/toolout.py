@@ -57,7 +57,7 @@ from engine.compressors.toolout_rlang import TESTTHAT_HINTS, mark_testthat
 from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
 from engine.compressors.toolout_bundler import (
     ASSET, HINT_WORDS as BUNDLER_HINTS, VITE_PLUGIN_WORD, mark_bundler_floods, mark_esbuild, mark_vite,
-    mark_vite_plugin_warnings,
+    mark_vite_plugin_warnings, mark_webpack_error_chains,
 )
 from engine.compressors.toolout_pyvariants import (
     PACKAGE_SOURCE_SEEN, PYTEST_FRAME, UNKNOWN_FRAME, fold_harness_frames, fold_seen_package_source,
@@ -577,6 +577,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_npm_usage(norm, cls, in_block)
     if "[ERROR] " in joined or "[WARNING] " in joined:  # esbuild's message boxes
         mark_esbuild(norm, cls, in_block, scan)
+    if "\nERROR in " in joined and "webpack " in joined:  # webpack: each error's import chain
+        mark_webpack_error_chains(norm, cls, scan)
     if "vite v" in joined:  # vite's banner: `vite v7.3.8 building client environment for production...`
         mark_vite(norm, cls, scan)
         if VITE_PLUGIN_WORD in joined:  # `[plugin:vite:resolve] Module "fs" has been externalized ...`

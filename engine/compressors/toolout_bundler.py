@@ -145,6 +145,35 @@ def mark_vite_plugin_warnings(norm: list[str], cls: list[str], in_block: list[bo
                 cls[i] = KEEP
 
 
+#: webpack's error block head (`ERROR in ./src/index.js 7:0-43`) and its import chain's lines
+#: (` @ ./src/index.js 6:0-36 14:86-104`: which module asked for the one that failed).
+WEBPACK_ERROR_HEAD = "ERROR in "
+WEBPACK_CHAIN = " @ "
+#: A block is read this far at most (a runaway block is a transcript).
+WEBPACK_BLOCK_MAX = 200
+
+
+def mark_webpack_error_chains(norm: list[str], cls: list[str], scan: LineScan) -> None:
+    """webpack's `ERROR in module L:C` block: its message line and each ` @ importer` line of
+    its chain are KEEP. The chains of two errors share lines (the same entry imports both
+    missing modules), so keepNonRedundant elided them as "other lines" and the agent lost which
+    module imports the one that failed; the repeated polyfill advice between them still folds."""
+    n = len(norm)
+    for i in sorted(scan.candidates((WEBPACK_ERROR_HEAD,), fold_case=False)):
+        if not norm[i].startswith(WEBPACK_ERROR_HEAD):
+            continue
+        cls[i] = KEEP
+        end = min(n, i + WEBPACK_BLOCK_MAX)
+        if i + 1 < end and norm[i + 1]:
+            cls[i + 1] = KEEP
+        for k in range(i + 2, end):  # (blank lines part the advice inside one block)
+            s = norm[k]
+            if s.startswith((WEBPACK_ERROR_HEAD, "WARNING in ", "webpack ")):
+                break
+            if s.startswith(WEBPACK_CHAIN):
+                cls[k] = KEEP
+
+
 #: What an esbuild box head holds (a C-level find gates the pass).
 ESBUILD_WORDS = ("✘ [ERROR] ", "▲ [WARNING] ")
 
