@@ -2100,6 +2100,10 @@ VITE_ASSET_ROW = compile_lazily(r"^\S+\s+[\d.,]+ (?:kB|MB)(?: │ (?:gzip|map|br
 #: Vite's progress: its phases and the transformed-modules count (`✓ 410 modules transformed.`,
 #: which the passing-test rule would read as a passing test).
 VITE_PROGRESS = compile_lazily(r"^(?:transforming\.\.\.|transforming \(\d+\) .*|rendering chunks\.\.\.|computing gzip size\.\.\.|✓ \d+ modules transformed\.)$")
+#: Vite's warning from a plugin: `[plugin:vite:resolve] [plugin vite:resolve] Module "fs" has been
+#: externalized for browser compatibility, imported by "...".` (its logger's warn prefix; yellow
+#: under a pty). Asked only of lines starting `[plugin:`.
+VITE_PLUGIN_WARN = compile_lazily(r"^\[plugin:(?P<plugin>[^\]\s]+)\] (?P<msg>\S.*)$")
 #: esbuild's message box head: `✘ [ERROR] Could not resolve "x"`, `▲ [WARNING] ... [rule]`. The box
 #: (location, code frame, underline, notes, each related location) is its indented lines.
 ESBUILD_BOX_HEAD = compile_lazily(r"^(?:✘ \[ERROR\]|▲ \[WARNING\]) \S")

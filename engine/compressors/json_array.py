@@ -58,6 +58,9 @@ MIN_PAIR_RUN = 2
 #: which kept the whole report from shrinking. Only under these keys and only this long.
 README_KEYS = frozenset({"description", "long_description", "readme"})
 README_MIN_LINES = 40
+#: eslint's `-f json` result for a file with messages carries the file's whole text under
+#: `source` (half the report's bytes): the same marker, for a record that also has `messages`.
+ESLINT_SOURCE_KEY = "source"
 MARKER = "__caveman_elided__"
 SUMMARY_KEY = "__caveman_invariants__"
 NOTE_KEY = "__caveman_note__"
@@ -240,7 +243,8 @@ class _Walk:
                 continue
             # A scalar member is itself (member() would return it unchanged).
             out[k] = self.member(k, x, depth, path) if isinstance(x, (dict, list)) else x
-            if k in README_KEYS and isinstance(x, str) and x.count("\n") >= README_MIN_LINES:
+            if ((k in README_KEYS or (k == ESLINT_SOURCE_KEY and "messages" in mapping))
+                    and isinstance(x, str) and x.count("\n") >= README_MIN_LINES):
                 out[k] = self._readme(x)
         return out
 

@@ -55,7 +55,10 @@ from engine.compressors.toolout_beam import (
 )
 from engine.compressors.toolout_rlang import TESTTHAT_HINTS, mark_testthat
 from engine.compressors.toolout_ocaml import ALCOTEST_HINT, mark_alcotest
-from engine.compressors.toolout_bundler import ASSET, HINT_WORDS as BUNDLER_HINTS, mark_bundler_floods, mark_esbuild, mark_vite
+from engine.compressors.toolout_bundler import (
+    ASSET, HINT_WORDS as BUNDLER_HINTS, VITE_PLUGIN_WORD, mark_bundler_floods, mark_esbuild, mark_vite,
+    mark_vite_plugin_warnings, mark_webpack_error_chains,
+)
 from engine.compressors.toolout_pyvariants import (
     PACKAGE_SOURCE_SEEN, PYTEST_FRAME, UNKNOWN_FRAME, fold_harness_frames, fold_seen_package_source,
     UNKNOWN_FRAME_NOUN, fold_unknown_frames, has_unknown_frames, mark_pytest_variants,
@@ -69,8 +72,9 @@ from engine.compressors.toolout_where import describe_files, describe_locations
 from engine.compressors.toolout_go import SKIPPED, mark_go
 from engine.compressors.toolout_junit_console import mark_junit_console
 from engine.compressors.toolout_js import (
-    AVA_FAIL_ROW, BUN_BANNER, DENO_ERRORS, NODE_RECAP_COPY, NODE_RECAP_HEAD, NODE_SUBTEST, RETRY_COPY, TSTYCHE_BANNER,
-    fold_node_recap_copies, mark_ava, mark_bun, mark_deno, mark_js, mark_node_subtests, mark_tstyche, vitest_cross_row,
+    AVA_FAIL_ROW, BUN_BANNER, DENO_ERRORS, NODE_RECAP_COPY, NODE_RECAP_HEAD, NODE_SUBTEST, RETRY_COPY, TAP_BANNER, TSTYCHE_BANNER,
+    fold_node_recap_copies, mark_ava, mark_bun, mark_deno, mark_js, mark_node_subtests, mark_tap_test_names, mark_tstyche,
+    vitest_cross_row,
 )
 from engine.compressors.toolout_jsframes import JS_HARNESS_FRAME, fold_js_harness_frames
 from engine.compressors.toolout_jvm import JVM_FRAME, fold_jvm_frames
@@ -573,8 +577,12 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_npm_usage(norm, cls, in_block)
     if "[ERROR] " in joined or "[WARNING] " in joined:  # esbuild's message boxes
         mark_esbuild(norm, cls, in_block, scan)
+    if "\nERROR in " in joined and "webpack " in joined:  # webpack: each error's import chain
+        mark_webpack_error_chains(norm, cls, scan)
     if "vite v" in joined:  # vite's banner: `vite v7.3.8 building client environment for production...`
         mark_vite(norm, cls, scan)
+        if VITE_PLUGIN_WORD in joined:  # `[plugin:vite:resolve] Module "fs" has been externalized ...`
+            mark_vite_plugin_warnings(norm, cls, in_block, rules, scan)
     _mark_tree(norm, cls, in_block)
     mark_pytest_variants(norm, cls, joined, scan)  # xdist rows, --collect-only listings
     mark_js(norm, cls, scan)
@@ -590,6 +598,8 @@ def analyse(lines: list[str], scan: LineScan | None = None) -> Analysis:
         mark_ava(norm, cls)
     if NODE_SUBTEST in joined:  # node --test's TAP: a passing test's announcement passes with it
         mark_node_subtests(norm, cls)
+    if TAP_BANNER in joined and "\n# " in joined:  # tape: a passing test's `# name` passes with its asserts
+        mark_tap_test_names(norm, cls)
     if "<testcase" in joined:
         mark_junit(norm, cls)
     if "(Thread[" in joined and "secs." in joined:  # gradle --info: a task on a worker thread

@@ -18,7 +18,11 @@ Vite's run: its progress phases (`transforming...`, `✓ 410 modules transformed
 chunks...`) are CHATTER. Its asset table stays whole when the size check failed (`(!) Some chunks
 are larger than 500 kB`: the rows say which); after a successful build, a table of more than
 ASSET_ROWS_SHOWN rows keeps its first and last (largest) rows and the rest are ASSET rows, counted
-as `N build asset rows` in the marker.
+as `N build asset rows` in the marker. A plugin's warning (`[plugin:vite:resolve] Module "fs" has
+been externalized for browser compatibility, imported by "x"`) is KEEP: it reads as no problem
+word, so keepNonRedundant elided its look-alikes as "other lines", each naming another module. Past
+FLOOD_MIN of one kind (one plugin, the message with its quoted names and numbers masked), the
+first is kept and the rest are REPEAT findings counted under the plugin's name.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from engine.patterns import (
     ESBUILD_BOX_HEAD,
     TOOL_QUOTED,
     VITE_ASSET_ROW,
+    VITE_PLUGIN_WARN,
     VITE_PROGRESS,
 )
 
@@ -110,6 +115,63 @@ def mark_vite(norm: list[str], cls: list[str], scan: LineScan) -> None:
         for i in rows[ASSET_HEAD:-ASSET_TAIL]:
             if cls[i] == OTHER:
                 cls[i] = ASSET
+
+
+#: What a Vite plugin warning starts with (a C-level find gates the pass).
+VITE_PLUGIN_WORD = "[plugin:"
+
+
+def mark_vite_plugin_warnings(norm: list[str], cls: list[str], in_block: list[bool], rules: dict[int, str],
+                              scan: LineScan) -> None:
+    """Vite's plugin warnings are KEEP, a flood of one kind thinned (see the module docstring)."""
+    kinds: dict[tuple[str, str], list[int]] = {}
+    for i in sorted(scan.candidates((VITE_PLUGIN_WORD,), fold_case=False)):
+        if in_block[i] or cls[i] not in (OTHER, CHATTER):
+            continue
+        m = VITE_PLUGIN_WARN.match(norm[i])
+        if m is None:
+            continue
+        shape = DIGITS.sub("#", TOOL_QUOTED.sub("Q", m["msg"]))
+        kinds.setdefault((m["plugin"], shape), []).append(i)
+    for (plugin, _shape), members in kinds.items():
+        flood = len(members) > FLOOD_MIN
+        for k, i in enumerate(members):
+            if flood and k:
+                cls[i] = REPEAT
+                # counted by the name the message quotes first (the module externalized)
+                quoted = TOOL_QUOTED.search(norm[i], norm[i].index("] ") + 2)
+                rules[i] = f"plugin:{plugin}" + (f" {quoted.group(0)}" if quoted else "")
+            else:
+                cls[i] = KEEP
+
+
+#: webpack's error block head (`ERROR in ./src/index.js 7:0-43`) and its import chain's lines
+#: (` @ ./src/index.js 6:0-36 14:86-104`: which module asked for the one that failed).
+WEBPACK_ERROR_HEAD = "ERROR in "
+WEBPACK_CHAIN = " @ "
+#: A block is read this far at most (a runaway block is a transcript).
+WEBPACK_BLOCK_MAX = 200
+
+
+def mark_webpack_error_chains(norm: list[str], cls: list[str], scan: LineScan) -> None:
+    """webpack's `ERROR in module L:C` block: its message line and each ` @ importer` line of
+    its chain are KEEP. The chains of two errors share lines (the same entry imports both
+    missing modules), so keepNonRedundant elided them as "other lines" and the agent lost which
+    module imports the one that failed; the repeated polyfill advice between them still folds."""
+    n = len(norm)
+    for i in sorted(scan.candidates((WEBPACK_ERROR_HEAD,), fold_case=False)):
+        if not norm[i].startswith(WEBPACK_ERROR_HEAD):
+            continue
+        cls[i] = KEEP
+        end = min(n, i + WEBPACK_BLOCK_MAX)
+        if i + 1 < end and norm[i + 1]:
+            cls[i + 1] = KEEP
+        for k in range(i + 2, end):  # (blank lines part the advice inside one block)
+            s = norm[k]
+            if s.startswith((WEBPACK_ERROR_HEAD, "WARNING in ", "webpack ")):
+                break
+            if s.startswith(WEBPACK_CHAIN):
+                cls[k] = KEEP
 
 
 #: What an esbuild box head holds (a C-level find gates the pass).

@@ -383,6 +383,33 @@ def mark_node_subtests(norm: list[str], cls: list[str]) -> None:
             cls[i] = PASS
 
 
+#: tape's (and tap-producing runners') stream opens with this; a `# name` comment heads a test.
+TAP_BANNER = "TAP version "
+
+
+def mark_tap_test_names(norm: list[str], cls: list[str]) -> None:
+    """tape's TAP: a `# test name` comment at column 0 heads the `ok N msg` lines of its
+    asserts; when every line under it up to the next comment or blank line is a passing
+    assert, the name passes with them (each name read as an other line, so a run of passing
+    tests broke into runs of one or two asserts that no marker took). A failing test's name
+    (a `not ok` under it) is KEEP: the failure's YAML block does not say which test it is. The
+    `# tests` / `# pass` tallies (no asserts under them) stay as they were."""
+    n = len(norm)
+    for i in range(n):
+        s = norm[i]
+        if not s.startswith("# ") or cls[i] != OTHER:
+            continue
+        j = i + 1
+        failed = False
+        while j < n and norm[j] and not norm[j].startswith("#") and (cls[j] == PASS or cls[j] == KEEP):
+            failed = failed or norm[j].startswith("not ok ")
+            j += 1
+        if failed:
+            cls[i] = KEEP
+        elif j > i + 1 and (j == n or not norm[j] or norm[j].startswith("#")):
+            cls[i] = PASS
+
+
 #: AVA's row of a failed test (`✘ [fail]: title`), and the rule that opens and closes its
 #: section of failure details (a lone `─` at two spaces).
 AVA_FAIL_ROW = "✘ [fail]: "
