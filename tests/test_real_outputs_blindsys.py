@@ -4,6 +4,7 @@ excerpts under tests/fixtures/real/blindsys/: a marker names what it elided trul
 record stays."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -200,3 +201,39 @@ def test_clang_diagnostics_wrapped_at_the_terminal_width_keep_their_whole_headli
             assert found, v  # counted per -W rule, never by a cut message
             counted += int(found[1])
     assert shown + counted == len(heads)
+
+
+# ================================================================ session 16 (corpus16 sys-*)
+
+
+# ---------------------------------------------------------------- go test -json
+
+
+def test_gotest_json_passing_tests_events_are_not_kept_by_keyword_scans(counter):
+    # testify's own suite (go 1.19, GOPATH mode): passing tests print `--- PASS:` rows and
+    # messages the log's keyword and block scans kept, so 7,310 of 8,457 tokens stayed. The
+    # test2json reader says which events are a passing test's chatter: none of them is shown.
+    data = real("gotest-json-testify.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    events = [json.loads(line) for line in original]
+    def tests(action: str) -> set[tuple[str, str]]:
+        return {(e["Package"], e["Test"]) for e in events if e.get("Test") and e["Action"] == action}
+
+    passed = tests("pass") - tests("fail")  # (testify runs a suite twice: one name, both verdicts)
+    only_failed = tests("fail") - tests("pass")
+    first_marker = next(k for k, v in enumerate(view) if MARKER.match(v))
+    for line in view[first_marker:]:  # (the log's first lines stay as its head)
+        if line.startswith("{"):
+            e = json.loads(line)
+            assert (e["Package"], e.get("Test")) not in passed or e["Action"] not in ("output", "pass", "run")
+    # every fail event and every line of a failed test, and every package verdict row, stays
+    for line, e in zip(original, events):
+        failed = e.get("Test") and (e["Package"], e["Test"]) in only_failed and e["Action"] == "output" \
+            and not e["Output"].startswith("=== ")
+        if e["Action"] == "fail" or failed or e.get("Output", "").startswith(("ok  ", "FAIL")):
+            assert line in view, line
+    # every elided line is counted
+    elided = sum(int(m[1]) for v in view if (m := MARKER.match(v)))
+    assert elided + sum(v in original for v in view) == len(original)
+    assert len("\n".join(view)) * 2 < len(data)
