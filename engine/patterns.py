@@ -1005,6 +1005,31 @@ TOOL_DIAG_GO = compile_lazily(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?:
 #: The Go toolchain's package header above its compile or vet errors (`# example.com/app/api`, for
 #: a test build `# example.com/app/api [example.com/app/api.test]`): no search tool prints one.
 GO_BUILD_PACKAGE = compile_lazily(r"^# [\w.\-]+(?:/[\w.\-]+)*(?: \[[\w.\-/]+\.test\])?$")
+#: A `go vet` finding's message, by the analyzer that reports it (the group's name: `composites`,
+#: `copylocks`, `printf`, ...). Only vet words its findings so (a compile error says `undefined:`,
+#: `cannot use`, `declared and not used`): a vet finding is a lint warning, counted per analyzer
+#: past a flood (130 `composite literal uses unkeyed fields` from one test file); a compile error
+#: stays an error. Asked only of a Go headline's message.
+GO_VET_MESSAGE = compile_lazily(
+    r"(?P<composites>composite literal uses unkeyed fields$)"
+    r"|(?P<copylocks>(?:copies|passes) lock (?:value|by value)|range var \S+ copies lock)"
+    r"|(?P<printf>format %\S* (?:has arg|reads arg|has unknown verb)|call has arguments but no formatting directives"
+    r"|arg list ends with redundant newline|call has possible (?:Printf )?formatting directive"
+    r"|call needs \d+ args? but has \d+ args?|missing argument for \S+ verb|\S+ call has error-wrapping directive)"
+    r"|(?P<stdmethods>should have signature )"
+    r"|(?P<structtag>not compatible with reflect\.StructTag\.Get|repeats (?:json|xml) tag )"
+    r"|(?P<unreachable>^unreachable code$)"
+    r"|(?P<lostcancel>the cancel function (?:returned by|is not used on all paths))"
+    r"|(?P<unusedresult>^result of \S+ call not used$)"
+    r"|(?P<assign>^self-assignment of )"
+    r"|(?P<bools>^(?:redundant|suspect) (?:and|or): )"
+    r"|(?P<loopclosure>^loop variable \S+ captured by func literal$)"
+    r"|(?P<nilfunc>^comparison of function \S+ (?:==|!=) nil is always )"
+    r"|(?P<httpresponse>^using \S+ before checking for errors$)"
+    r"|(?P<errorsas>^second argument to errors\.As must be )"
+    r"|(?P<unsafeptr>^possible misuse of (?:unsafe\.Pointer|reflect\.\w+)$)"
+    r"|(?P<tests>^\S+ (?:has malformed (?:name|example suffix)|refers to unknown (?:identifier|field or method)))"
+)
 #: pyflakes: `path.py:line:col: message`, no severity and no rule code. The column and a message
 #: starting right after one space tell it from a `grep -n` hit (no column) and an `rg --vimgrep`
 #: hit (`path:L:C:` then the source line itself, indented code never after exactly one space).

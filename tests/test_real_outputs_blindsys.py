@@ -237,3 +237,40 @@ def test_gotest_json_passing_tests_events_are_not_kept_by_keyword_scans(counter)
     elided = sum(int(m[1]) for v in view if (m := MARKER.match(v)))
     assert elided + sum(v in original for v in view) == len(original)
     assert len("\n".join(view)) * 2 < len(data)
+
+
+# ---------------------------------------------------------------- go vet
+
+
+def test_go_vet_findings_are_lint_warnings_counted_per_analyzer(counter):
+    # go vet over Debian's golang-*-dev sources: 139 `composite literal uses unkeyed fields`
+    # among 9 other findings. Read as compile errors, every one stayed and the view saved
+    # nothing (passed through). Vet's analyzers word their findings in fixed ways: they are
+    # warnings now, each kind shown once and its repeats counted per analyzer.
+    data = real("go-vet-gocode.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    # every package header and every finding that is not `composites` stays
+    for line in original:
+        if line.startswith("# ") or "composite literal uses unkeyed fields" not in line:
+            assert line in view, line
+    markers = [m for v in view if (m := MARKER.match(v))]
+    assert markers
+    for m in markers:
+        n = int(m[1])
+        assert m[2] == f"{n} findings like those shown: composites×{n}"
+    elided = sum(int(m[1]) for m in markers)
+    assert elided + sum(v in original for v in view) == len(original)
+    assert elided > 100
+
+
+def test_go_build_errors_stay_errors_beside_vet_findings(counter):
+    # a compile error is no vet finding: under a flood of vet warnings it stays, every one
+    lines = ["# example.com/app"] + [
+        f"app/model_test.go:{10 + k}:4: example.com/app.Point composite literal uses unkeyed fields" for k in range(120)
+    ] + ["app/main.go:7:2: undefined: missingFunc", "app/main.go:9:6: declared and not used: x"]
+    data = ("\n".join(lines) + "\n").encode()
+    view = engine_view(counter, data).splitlines()
+    assert "app/main.go:7:2: undefined: missingFunc" in view
+    assert "app/main.go:9:6: declared and not used: x" in view
+    assert any(m and "composites×" in m[2] for m in map(MARKER.match, view))
