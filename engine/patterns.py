@@ -749,8 +749,9 @@ GO_TEST_HEADER = compile_lazily(r"^=== (?:RUN|PAUSE|CONT|NAME)\s+(?P<name>\S+)$"
 #: A test's result line, nested two spaces deeper per subtest level: `    --- PASS: TestX/a (0.00s)`.
 GO_TEST_RESULT = compile_lazily(r"^(?P<indent>\s*)--- (?P<status>PASS|FAIL|SKIP): (?P<name>\S+) \(")
 #: What t.Log / t.Error print: `    parse_test.go:41: got 3, want 4` (a helper outside a _test
-#: file may be named too); its continuation lines are indented deeper.
-GO_TEST_OUTPUT = compile_lazily(r"^(?P<indent>\s+)[\w.-]+\.go:\d+: ")
+#: file may be named too); its continuation lines are indented deeper. testify's assertions print
+#: the place alone (`    logrus_test.go:446: `, its blank stripped), their `Error Trace:` block under it.
+GO_TEST_OUTPUT = compile_lazily(r"^(?P<indent>\s+)[\w.-]+\.go:\d+:(?: |$)")
 #: The line that closes a package's run: `ok  \tpkg\t0.01s`, `FAIL\tpkg\t0.2s`, `?   \tpkg\t[no test files]`,
 #: `FAIL\tpkg [build failed]`. The per-package results an agent reads the run for.
 GO_PACKAGE_END = compile_lazily(r"^(?:ok  |FAIL|\?   )\t\S+(?:\t| \[)")

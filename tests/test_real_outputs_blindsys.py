@@ -274,3 +274,24 @@ def test_go_build_errors_stay_errors_beside_vet_findings(counter):
     assert "app/main.go:7:2: undefined: missingFunc" in view
     assert "app/main.go:9:6: declared and not used: x" in view
     assert any(m and "composites×" in m[2] for m in map(MARKER.match, view))
+
+
+# ---------------------------------------------------------------- go test -v, testify's assertions
+
+
+def test_go_test_v_testify_failure_block_stays_whole(counter):
+    # logrus's TestCallerReportingOverhead (go test -race -v) fails two testify assertions:
+    # each prints its place alone (`    logrus_test.go:446: `), then an `Error Trace:`/`Error:`/
+    # `Test:`/`Messages:` block. The place was no t.Log message (nothing after its colon) and
+    # went with a passing test's chatter, and so did the second assertion's `Test:` and
+    # `Messages:` lines: the failure block was cut in two places.
+    data = real("go-test-race-v-logrus-testify-fail.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    start = original.index("=== RUN   TestCallerReportingOverhead")
+    end = original.index("--- FAIL: TestCallerReportingOverhead (3.68s)")
+    block = original[start:end + 1]
+    assert len(block) == 12
+    at = view.index(block[0])
+    assert [v.rstrip() for v in view[at:at + len(block)]] == [b.rstrip() for b in block]
+    assert "ok  \tgithub.com/sirupsen/logrus/hooks/syslog\t0.151s" in view
