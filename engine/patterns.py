@@ -2245,6 +2245,10 @@ HEX_DUMP_ROW = compile_lazily(r"^\s+[0-9a-f]{4} - [0-9a-f]{2}(?:[ -][0-9a-f]{2})
 #: The status right after an access line's quoted request (`"GET /a HTTP/1.1" 404 153`): the
 #: combined, werkzeug, gunicorn and uvicorn forms. access_counts counts them over an elided run.
 ACCESS_QUOTED_STATUS = compile_lazily(r' HTTP/1\.\d" (\d{3})(?=[ \n]|$)')
+#: haproxy's `option httplog` line puts the status before its quoted request, after the frontend,
+#: `backend/server` and the five timers: `127.0.0.1:33146 [01/Dec/2026:20:40:32.990] fe_web
+#: be_app/<NOSRV> 0/-1/-1/-1/0 503 217 - - SC-- 1/1/0/0/0 0/0 "GET /page/1 HTTP/1.1"`.
+HAPROXY_HTTP_STATUS = compile_lazily(r'\] \S+ \S+/\S+ -?\d+/-?\d+/-?\d+/-?\d+/\+?\d+ (\d{3}) ')
 #: uvicorn's access line names the client with its ephemeral port (`INFO:     127.0.0.1:40634 - "GET …`):
 #: log.py masks the port when it compares error lines for repeats (1500 `404 Not Found` from one
 #: client are one error), as it masks sshd's `port N`. Asked only of keys holding ` - "`.

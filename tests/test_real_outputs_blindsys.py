@@ -295,3 +295,34 @@ def test_go_test_v_testify_failure_block_stays_whole(counter):
     at = view.index(block[0])
     assert [v.rstrip() for v in view[at:at + len(block)]] == [b.rstrip() for b in block]
     assert "ok  \tgithub.com/sirupsen/logrus/hooks/syslog\t0.151s" in view
+
+
+# ---------------------------------------------------------------- haproxy's httplog
+
+
+def test_haproxy_httplog_markers_count_the_statuses_they_elide(counter):
+    # haproxy -db with `log stdout` and `option httplog`, its backends going down under curl:
+    # 503s and 404s by the hundred. haproxy prints the status before the quoted request, so a
+    # marker over them said nothing (`… 105 lines elided (caveman) …`). Each now counts them.
+    data = real("haproxy-httplog-backends-down.log")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    status = re.compile(r"\] \S+ \S+/\S+ [-\d/+]+ (\d{3}) ")
+    at = 0
+    markers = 0
+    for k, v in enumerate(view):
+        m = MARKER.match(v)
+        if m is None:
+            at = original.index(v, at) + 1 if v in original[at:] else at
+            continue
+        n = int(m[1])
+        elided = original[at:at + n]
+        counts: dict[str, int] = {}
+        for line in elided:
+            counts[status.search(line)[1]] = counts.get(status.search(line)[1], 0) + 1
+        assert m[2] == "statuses " + ", ".join(f"{s}×{c}" for s, c in sorted(counts.items()))
+        at += n
+        markers += 1
+    assert markers >= 2
+    # every DOWN, ALERT and WARNING line stays
+    assert all(line in view for line in original if "DOWN" in line or line.startswith(("[ALERT]", "[WARNING]")))
