@@ -753,8 +753,9 @@ GO_TEST_HEADER = compile_lazily(r"^=== (?:RUN|PAUSE|CONT|NAME)\s+(?P<name>\S+)$"
 #: A test's result line, nested two spaces deeper per subtest level: `    --- PASS: TestX/a (0.00s)`.
 GO_TEST_RESULT = compile_lazily(r"^(?P<indent>\s*)--- (?P<status>PASS|FAIL|SKIP): (?P<name>\S+) \(")
 #: What t.Log / t.Error print: `    parse_test.go:41: got 3, want 4` (a helper outside a _test
-#: file may be named too); its continuation lines are indented deeper.
-GO_TEST_OUTPUT = compile_lazily(r"^(?P<indent>\s+)[\w.-]+\.go:\d+: ")
+#: file may be named too); its continuation lines are indented deeper. testify's assertions print
+#: the place alone (`    logrus_test.go:446: `, its blank stripped), their `Error Trace:` block under it.
+GO_TEST_OUTPUT = compile_lazily(r"^(?P<indent>\s+)[\w.-]+\.go:\d+:(?: |$)")
 #: The line that closes a package's run: `ok  \tpkg\t0.01s`, `FAIL\tpkg\t0.2s`, `?   \tpkg\t[no test files]`,
 #: `FAIL\tpkg [build failed]`. The per-package results an agent reads the run for.
 GO_PACKAGE_END = compile_lazily(r"^(?:ok  |FAIL|\?   )\t\S+(?:\t| \[)")
@@ -1009,6 +1010,31 @@ TOOL_DIAG_GO = compile_lazily(r"^(?P<path>\.?[\w./-]+\.go):(?P<line>\d+)(:\d+)?:
 #: The Go toolchain's package header above its compile or vet errors (`# example.com/app/api`, for
 #: a test build `# example.com/app/api [example.com/app/api.test]`): no search tool prints one.
 GO_BUILD_PACKAGE = compile_lazily(r"^# [\w.\-]+(?:/[\w.\-]+)*(?: \[[\w.\-/]+\.test\])?$")
+#: A `go vet` finding's message, by the analyzer that reports it (the group's name: `composites`,
+#: `copylocks`, `printf`, ...). Only vet words its findings so (a compile error says `undefined:`,
+#: `cannot use`, `declared and not used`): a vet finding is a lint warning, counted per analyzer
+#: past a flood (130 `composite literal uses unkeyed fields` from one test file); a compile error
+#: stays an error. Asked only of a Go headline's message.
+GO_VET_MESSAGE = compile_lazily(
+    r"(?P<composites>composite literal uses unkeyed fields$)"
+    r"|(?P<copylocks>(?:copies|passes) lock (?:value|by value)|range var \S+ copies lock)"
+    r"|(?P<printf>format %\S* (?:has arg|reads arg|has unknown verb)|call has arguments but no formatting directives"
+    r"|arg list ends with redundant newline|call has possible (?:Printf )?formatting directive"
+    r"|call needs \d+ args? but has \d+ args?|missing argument for \S+ verb|\S+ call has error-wrapping directive)"
+    r"|(?P<stdmethods>should have signature )"
+    r"|(?P<structtag>not compatible with reflect\.StructTag\.Get|repeats (?:json|xml) tag )"
+    r"|(?P<unreachable>^unreachable code$)"
+    r"|(?P<lostcancel>the cancel function (?:returned by|is not used on all paths))"
+    r"|(?P<unusedresult>^result of \S+ call not used$)"
+    r"|(?P<assign>^self-assignment of )"
+    r"|(?P<bools>^(?:redundant|suspect) (?:and|or): )"
+    r"|(?P<loopclosure>^loop variable \S+ captured by func literal$)"
+    r"|(?P<nilfunc>^comparison of function \S+ (?:==|!=) nil is always )"
+    r"|(?P<httpresponse>^using \S+ before checking for errors$)"
+    r"|(?P<errorsas>^second argument to errors\.As must be )"
+    r"|(?P<unsafeptr>^possible misuse of (?:unsafe\.Pointer|reflect\.\w+)$)"
+    r"|(?P<tests>^\S+ (?:has malformed (?:name|example suffix)|refers to unknown (?:identifier|field or method)))"
+)
 #: pyflakes: `path.py:line:col: message`, no severity and no rule code. The column and a message
 #: starting right after one space tell it from a `grep -n` hit (no column) and an `rg --vimgrep`
 #: hit (`path:L:C:` then the source line itself, indented code never after exactly one space).
@@ -2238,6 +2264,10 @@ HEX_DUMP_ROW = compile_lazily(r"^\s+[0-9a-f]{4} - [0-9a-f]{2}(?:[ -][0-9a-f]{2})
 #: The status right after an access line's quoted request (`"GET /a HTTP/1.1" 404 153`): the
 #: combined, werkzeug, gunicorn and uvicorn forms. access_counts counts them over an elided run.
 ACCESS_QUOTED_STATUS = compile_lazily(r' HTTP/1\.\d" (\d{3})(?=[ \n]|$)')
+#: haproxy's `option httplog` line puts the status before its quoted request, after the frontend,
+#: `backend/server` and the five timers: `127.0.0.1:33146 [01/Dec/2026:20:40:32.990] fe_web
+#: be_app/<NOSRV> 0/-1/-1/-1/0 503 217 - - SC-- 1/1/0/0/0 0/0 "GET /page/1 HTTP/1.1"`.
+HAPROXY_HTTP_STATUS = compile_lazily(r'\] \S+ \S+/\S+ -?\d+/-?\d+/-?\d+/-?\d+/\+?\d+ (\d{3}) ')
 #: uvicorn's access line names the client with its ephemeral port (`INFO:     127.0.0.1:40634 - "GET …`):
 #: log.py masks the port when it compares error lines for repeats (1500 `404 Not Found` from one
 #: client are one error), as it masks sshd's `port N`. Asked only of keys holding ` - "`.

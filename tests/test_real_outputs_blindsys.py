@@ -4,6 +4,7 @@ excerpts under tests/fixtures/real/blindsys/: a marker names what it elided trul
 record stays."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -200,3 +201,128 @@ def test_clang_diagnostics_wrapped_at_the_terminal_width_keep_their_whole_headli
             assert found, v  # counted per -W rule, never by a cut message
             counted += int(found[1])
     assert shown + counted == len(heads)
+
+
+# ================================================================ session 16 (corpus16 sys-*)
+
+
+# ---------------------------------------------------------------- go test -json
+
+
+def test_gotest_json_passing_tests_events_are_not_kept_by_keyword_scans(counter):
+    # testify's own suite (go 1.19, GOPATH mode): passing tests print `--- PASS:` rows and
+    # messages the log's keyword and block scans kept, so 7,310 of 8,457 tokens stayed. The
+    # test2json reader says which events are a passing test's chatter: none of them is shown.
+    data = real("gotest-json-testify.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    events = [json.loads(line) for line in original]
+    def tests(action: str) -> set[tuple[str, str]]:
+        return {(e["Package"], e["Test"]) for e in events if e.get("Test") and e["Action"] == action}
+
+    passed = tests("pass") - tests("fail")  # (testify runs a suite twice: one name, both verdicts)
+    only_failed = tests("fail") - tests("pass")
+    first_marker = next(k for k, v in enumerate(view) if MARKER.match(v))
+    for line in view[first_marker:]:  # (the log's first lines stay as its head)
+        if line.startswith("{"):
+            e = json.loads(line)
+            assert (e["Package"], e.get("Test")) not in passed or e["Action"] not in ("output", "pass", "run")
+    # every fail event and every line of a failed test, and every package verdict row, stays
+    for line, e in zip(original, events):
+        failed = e.get("Test") and (e["Package"], e["Test"]) in only_failed and e["Action"] == "output" \
+            and not e["Output"].startswith("=== ")
+        if e["Action"] == "fail" or failed or e.get("Output", "").startswith(("ok  ", "FAIL")):
+            assert line in view, line
+    # every elided line is counted
+    elided = sum(int(m[1]) for v in view if (m := MARKER.match(v)))
+    assert elided + sum(v in original for v in view) == len(original)
+    assert len("\n".join(view)) * 2 < len(data)
+
+
+# ---------------------------------------------------------------- go vet
+
+
+def test_go_vet_findings_are_lint_warnings_counted_per_analyzer(counter):
+    # go vet over Debian's golang-*-dev sources: 139 `composite literal uses unkeyed fields`
+    # among 9 other findings. Read as compile errors, every one stayed and the view saved
+    # nothing (passed through). Vet's analyzers word their findings in fixed ways: they are
+    # warnings now, each kind shown once and its repeats counted per analyzer.
+    data = real("go-vet-gocode.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    # every package header and every finding that is not `composites` stays
+    for line in original:
+        if line.startswith("# ") or "composite literal uses unkeyed fields" not in line:
+            assert line in view, line
+    markers = [m for v in view if (m := MARKER.match(v))]
+    assert markers
+    for m in markers:
+        n = int(m[1])
+        assert m[2] == f"{n} findings like those shown: composites×{n}"
+    elided = sum(int(m[1]) for m in markers)
+    assert elided + sum(v in original for v in view) == len(original)
+    assert elided > 100
+
+
+def test_go_build_errors_stay_errors_beside_vet_findings(counter):
+    # a compile error is no vet finding: under a flood of vet warnings it stays, every one
+    lines = ["# example.com/app"] + [
+        f"app/model_test.go:{10 + k}:4: example.com/app.Point composite literal uses unkeyed fields" for k in range(120)
+    ] + ["app/main.go:7:2: undefined: missingFunc", "app/main.go:9:6: declared and not used: x"]
+    data = ("\n".join(lines) + "\n").encode()
+    view = engine_view(counter, data).splitlines()
+    assert "app/main.go:7:2: undefined: missingFunc" in view
+    assert "app/main.go:9:6: declared and not used: x" in view
+    assert any(m and "composites×" in m[2] for m in map(MARKER.match, view))
+
+
+# ---------------------------------------------------------------- go test -v, testify's assertions
+
+
+def test_go_test_v_testify_failure_block_stays_whole(counter):
+    # logrus's TestCallerReportingOverhead (go test -race -v) fails two testify assertions:
+    # each prints its place alone (`    logrus_test.go:446: `), then an `Error Trace:`/`Error:`/
+    # `Test:`/`Messages:` block. The place was no t.Log message (nothing after its colon) and
+    # went with a passing test's chatter, and so did the second assertion's `Test:` and
+    # `Messages:` lines: the failure block was cut in two places.
+    data = real("go-test-race-v-logrus-testify-fail.txt")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    start = original.index("=== RUN   TestCallerReportingOverhead")
+    end = original.index("--- FAIL: TestCallerReportingOverhead (3.68s)")
+    block = original[start:end + 1]
+    assert len(block) == 12
+    at = view.index(block[0])
+    assert [v.rstrip() for v in view[at:at + len(block)]] == [b.rstrip() for b in block]
+    assert "ok  \tgithub.com/sirupsen/logrus/hooks/syslog\t0.151s" in view
+
+
+# ---------------------------------------------------------------- haproxy's httplog
+
+
+def test_haproxy_httplog_markers_count_the_statuses_they_elide(counter):
+    # haproxy -db with `log stdout` and `option httplog`, its backends going down under curl:
+    # 503s and 404s by the hundred. haproxy prints the status before the quoted request, so a
+    # marker over them said nothing (`… 105 lines elided (caveman) …`). Each now counts them.
+    data = real("haproxy-httplog-backends-down.log")
+    original = data.decode().splitlines()
+    view = engine_view(counter, data).splitlines()
+    status = re.compile(r"\] \S+ \S+/\S+ [-\d/+]+ (\d{3}) ")
+    at = 0
+    markers = 0
+    for k, v in enumerate(view):
+        m = MARKER.match(v)
+        if m is None:
+            at = original.index(v, at) + 1 if v in original[at:] else at
+            continue
+        n = int(m[1])
+        elided = original[at:at + n]
+        counts: dict[str, int] = {}
+        for line in elided:
+            counts[status.search(line)[1]] = counts.get(status.search(line)[1], 0) + 1
+        assert m[2] == "statuses " + ", ".join(f"{s}×{c}" for s, c in sorted(counts.items()))
+        at += n
+        markers += 1
+    assert markers >= 2
+    # every DOWN, ALERT and WARNING line stays
+    assert all(line in view for line in original if "DOWN" in line or line.startswith(("[ALERT]", "[WARNING]")))

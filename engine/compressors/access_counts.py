@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from engine.patterns import ACCESS_QUOTED_STATUS
+from engine.patterns import ACCESS_QUOTED_STATUS, HAPROXY_HTTP_STATUS
 
 GATE = ' HTTP/1.'
 
@@ -22,7 +22,8 @@ _METHOD_INITIALS = frozenset(m[0] for m in _METHODS)
 
 
 def is_access_log(joined: str) -> bool:
-    return GATE in joined and '" ' in joined
+    # (haproxy's httplog line ends with its quoted request)
+    return GATE in joined and ('" ' in joined or '"\n' in joined)
 
 
 def has_morgan_lines(joined: str) -> bool:
@@ -53,6 +54,8 @@ def status_summary(lines: Sequence[str]) -> str:
     """`statuses 200×396, 404×2` over the lines that are access lines; "" when none is."""
     joined = "\n".join(lines)
     counts: Counter[str] = Counter(ACCESS_QUOTED_STATUS.findall(joined)) if GATE in joined else Counter()
+    if not counts and "] " in joined and GATE in joined:  # haproxy: the status before the request
+        counts = Counter(HAPROXY_HTTP_STATUS.findall(joined))
     if not counts and "T /" in joined:
         for line in lines:
             status = _morgan_status(line) if line[:1] in _METHOD_INITIALS else None

@@ -29,7 +29,7 @@ GATE_WORDS: tuple[str, ...] = (
     '\nconfigure:', '  \t', '  at ', ' ... ', ' AFFECTING ', ' D ', ' ERROR ', ' ERRORS', ' FAIL ',
     ' HTTP/1.',
     ' _ _ _ ', ' at node:', ' collected', ' example, ', ' examples, ', ' generated.', ' inspected, ', ' ms',
-    ' on line ', ' runs, ', ' trace output on.', ' → ', ' ↩ ', ' ∅ ', ' ☢ ', ' ⚠ ', ' ✘ ', '" ',
+    ' on line ', ' runs, ', ' trace output on.', ' → ', ' ↩ ', ' ∅ ', ' ☢ ', ' ⚠ ', ' ✘ ', '"\n', '" ',
     '" 5', '"@module":"terraform.ui"', '"Action":"', '"Package":"', '"status', '# A tibble: ',
     '# Query_time: ', '# Subtest: ', '#0 ', '(!) Some chunks are larger than', '(Reading database ', '(Severity: ', '(Thread[', '(internal/', '(node:', ') ',
     ') doctest ', ') property ', ') test ', '): ', '++: ', '--- FAIL: ', '--- FAIL: Example',

@@ -404,6 +404,11 @@ class LogCompressor(L.QueryAwareLines):
         go_events = gotest_json.verdicts(bare, joined) if "{" in joined and '"Action":"' in joined else None
         dropped = None
         if go_events is not None:
+            # test2json's reader is the authority on its events: a passing test's output (an
+            # error word it logged, a `--- FAIL` of a subtest it expected to fail, which the
+            # keyword and block scans above keep) is chatter, never shown.
+            for i in compress(range(n), go_events[1]):
+                important[i] = False
             L.mark(important, go_events[0])
             dropped = go_events[1]
         # In a service log the same error recurs by the hundred; each wording stays in view once

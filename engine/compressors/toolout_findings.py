@@ -23,6 +23,7 @@ from engine.compressors.toolout_where import coded_shellcheck, shellcheck_locati
 from engine.patterns import (
     ANNOTATION_TITLE,
     DIGITS,
+    GO_VET_MESSAGE,
     LINT_STATISTICS_ROW,
     MYPY_REVEALED,
     PYRIGHT_REVEALED,
@@ -273,7 +274,8 @@ def _match_finding(norm: list[str], i: int, first: int = 0) -> Finding | None:
         sev = severity_of(m["sev"]) if m["sev"] else "low"
         return Finding(i, sev, m["rule1"] or m["rule"] or "", m["msg"], style="arrow")
     if first <= 6 and (m := TOOL_DIAG_GO.match(s)):
-        return Finding(i, "error", "", m["msg"])
+        vet = GO_VET_MESSAGE.search(m["msg"])  # a vet analyzer's finding is a lint warning
+        return Finding(i, "error", "", m["msg"]) if vet is None else Finding(i, "warning", vet.lastgroup, m["msg"])
     if first <= 7 and (m := TOOL_DIAG_PYFLAKES.match(s)):
         sev = "error" if TOOL_PYFLAKES_ERROR.search(m["msg"]) else "low"
         return Finding(i, sev, "", m["msg"])

@@ -187,7 +187,12 @@ def _attribute_verbose_output(norm: list[str], cls: list[str], in_block: list[bo
         cls[i] = label
         depth = len(m["indent"])
         j = i + 1
-        while j < n and norm[j] and _indent(norm[j]) > depth and cls[j] in (KEEP, OTHER) and not in_block[j]:
+        while j < n and norm[j] and _indent(norm[j]) > depth and cls[j] in (KEEP, OTHER):
+            if in_block[j]:
+                if label != KEEP:
+                    break
+                j += 1  # a failed test's message goes on past a block kept for its own words
+                continue  # (testify's `Error:` line, then its `Test:` and `Messages:` lines)
             cls[j] = label  # the message's continuation lines
             j += 1
 
