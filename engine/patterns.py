@@ -523,6 +523,10 @@ OPTUNA_TRIAL = compile_lazily(
 #: The header of scikit-learn's classification_report (metric_reports): its rows, then
 #: `accuracy`, `macro avg`, `weighted avg`.
 SKLEARN_REPORT_HEADER = compile_lazily(r"^\s+precision\s+recall\s+f1-score\s+support\s*$")
+#: coverage.py's text report (`coverage report [-m]`): its header, `Name  Stmts  Miss [Branch BrPart]
+#: Cover [Missing]`, and each file's row, `pkg/a.py   120   4   97%   12-15` (the Missing cell optional).
+COVERAGE_PY_HEADER = compile_lazily(r"^Name\s+Stmts\s+Miss(?:\s+Branch\s+BrPart)?\s+Cover(?:\s+Missing)?\s*$")
+COVERAGE_PY_ROW = compile_lazily(r"^\S.*?\s\d+\s+\d+(?:\s+\d+\s+\d+)?\s+\d+(?:\.\d+)?%(?:\s.*)?$")
 
 #: Our own markers, so a second pass never treats them as content.
 ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")

@@ -341,6 +341,9 @@ class TextCompressor(L.QueryAwareLines):
         if metric_reports.HINT in scan.joined():  # classification_report: every class, the accuracy
             for i in metric_reports.report_lines(all_lines):
                 must[line_owner[i]] = True
+        if metric_reports.COVERAGE_HINT in scan.joined():  # coverage.py's report: every file's row
+            for i in metric_reports.coverage_lines(all_lines):
+                must[line_owner[i]] = True
         if r_tables.TIBBLE_TITLE in scan.joined():  # R's printed tibbles: rows the agent printed to read
             for i in r_tables.tibble_lines(all_lines):
                 must[line_owner[i]] = True

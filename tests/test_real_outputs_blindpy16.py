@@ -1,0 +1,26 @@
+"""Real outputs of Python tools (coverage.py, pytest, pip, sphinx, ...), trimmed excerpts under
+tests/fixtures/real/blindpy16/ (session 16's blind corpus builder): every row the agent asked
+for and every error line stays in the view; a marker counts only lines of the kind it names."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.real_views import MARKER, original_and_view_lines
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "blindpy16"
+
+
+def real(name: str) -> bytes:
+    return (REAL / name).read_bytes()
+
+
+def test_coverage_py_report_rows_all_stay(counter):
+    # `coverage report -m` over boltons (30 files): read as prose, the 29 per-file rows between
+    # the rules went behind "29 sections elided", leaving only __init__.py and TOTAL. Each row
+    # is one file's coverage, the table the agent asked for.
+    original, view = original_and_view_lines(counter, real("coverage-report-m.txt"))
+    rows = [l for l in original if l.startswith("/tmp/") and "%" in l]
+    assert len(rows) == 30
+    for line in original:
+        assert line in view
+    assert not any(MARKER.match(v) or "elided" in v for v in view)
