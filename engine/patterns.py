@@ -1276,6 +1276,13 @@ SQLFLUFF_HINT = "| P:"
 #: level letter); the source in brackets ends the message, on a later line for a multi-line one.
 TOX_LOG_LINE = compile_lazily(r"^[\w.-]+: \d+ (?P<level>[DIWEC]) ")
 TOX_LOG_SOURCE = compile_lazily(r" \[[\w./-]+\.py:\d+\]$")
+#: tox 4's account of each environment: its closing report's row (`  py311: FAIL code 1 (201.04=setup[195.17]+cmd[5.87]
+#: seconds)`, `  py37: SKIP (9.15 seconds)`), the env's own result (`py311: FAIL ✖ in 3 minutes 21.04 seconds`,
+#: `py37: SKIP ⚠ in 9.22 seconds`), a skip's reason (`pypy3: skipped because could not find python interpreter
+#: with spec(s): pypy3`) and the verdict (`  congratulations :)`, `  evaluation failed :(`).
+TOX_ENV_RESULT = compile_lazily(
+    r"^(?:  [\w.-]+: (?:OK|FAIL|SKIP)\b.*\)|[\w.-]+: (?:OK ✔|FAIL ✖|SKIP ⚠) in .*|[\w.-]+: skipped because .*"
+    r"|  (?:congratulations :\)|evaluation failed :\().*)$")
 
 # ---------------------------------------------------------------- pre-commit (pyquality)
 #: pre-commit's line per hook: its name padded with dots to its result (`flake8.....Failed`,

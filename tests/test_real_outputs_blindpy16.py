@@ -24,3 +24,16 @@ def test_coverage_py_report_rows_all_stay(counter):
     for line in original:
         assert line in view
     assert not any(MARKER.match(v) or "elided" in v for v in view)
+
+
+def test_tox4_every_environment_result_stays(counter):
+    # tox 4 over boltons' envlist with --skip-missing-interpreters: six envs skipped, py311
+    # failed (pytest 9 rejects the conftest hook). Read as prose, `py39`/`py310`'s report rows
+    # and `pypy3: skipped because …` went behind "sections elided" while other envs' stayed.
+    original, view = original_and_view_lines(counter, real("tox4-envlist-skip-missing.txt"))
+    results = [l for l in original if " SKIP " in l or " FAIL " in l or "skipped because" in l]
+    assert len(results) == 19
+    for line in results:
+        assert line in view
+    assert "  evaluation failed :( (310.86 seconds)" in view
+    assert "Argument(s) {'path'} are declared in the hookimpl but can not be found in the hookspec" in view

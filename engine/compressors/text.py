@@ -10,7 +10,7 @@ from engine.compressors import lines as L
 from engine.compressors import (
     apt_policy, bench_report, block_repeats, byte_dump, cert_dump, dep_tree, gdb_backtrace, key_listing, lcov_info, long_lines,
     memcheck, metric_reports, npm_explain, profile_report, py_literal, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
-    strace, toolout, tree_listing, xml_runs,
+    strace, toolout, toolout_tox, tree_listing, xml_runs,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
@@ -343,6 +343,9 @@ class TextCompressor(L.QueryAwareLines):
                 must[line_owner[i]] = True
         if metric_reports.COVERAGE_HINT in scan.joined():  # coverage.py's report: every file's row
             for i in metric_reports.coverage_lines(all_lines):
+                must[line_owner[i]] = True
+        if any(hint in scan.joined() for hint in toolout_tox.REPORT_HINTS):  # tox 4: every env's result
+            for i in toolout_tox.report_lines(all_lines):
                 must[line_owner[i]] = True
         if r_tables.TIBBLE_TITLE in scan.joined():  # R's printed tibbles: rows the agent printed to read
             for i in r_tables.tibble_lines(all_lines):
