@@ -37,3 +37,30 @@ def test_tox4_every_environment_result_stays(counter):
         assert line in view
     assert "  evaluation failed :( (310.86 seconds)" in view
     assert "Argument(s) {'path'} are declared in the hookimpl but can not be found in the hookspec" in view
+
+
+def _kept_indices(original: list[str], view: list[str]) -> list[int]:
+    """Where each shown line of the view stands in the original (the view keeps their order)."""
+    out, pos = [], 0
+    for v in view:
+        if "elided (caveman)" in v:
+            continue
+        pos = original.index(v, pos)
+        out.append(pos)
+        pos += 1
+    return out
+
+
+def test_python_traceback_kept_source_line_keeps_its_file_line(counter):
+    # pytest 9 rejecting boltons' conftest (`pytest_ignore_collect(path, config)`): a 60-frame
+    # traceback through pluggy read as text. The tail's first kept line was the source line
+    # `self.pluginmanager._set_initial_conftests(` while its `File …, line 1474, in
+    # pytest_load_initial_conftests` went behind the marker above it: a frame without its place.
+    original, view = original_and_view_lines(counter, real("pytest9-conftest-pluggy-traceback.txt"))
+    kept = set(_kept_indices(original, view))
+    for i in sorted(kept):
+        if i and original[i - 1].startswith('  File "') and not original[i].startswith('  File "'):
+            assert i - 1 in kept, original[i]
+    assert any(v.endswith("line 1474, in pytest_load_initial_conftests") for v in view)
+    assert "Argument(s) {'path'} are declared in the hookimpl but can not be found in the hookspec" in view
+    assert any(MARKER.match(v) or "sections elided" in v for v in view)
