@@ -527,6 +527,10 @@ OPTUNA_TRIAL = compile_lazily(
 #: The header of scikit-learn's classification_report (metric_reports): its rows, then
 #: `accuracy`, `macro avg`, `weighted avg`.
 SKLEARN_REPORT_HEADER = compile_lazily(r"^\s+precision\s+recall\s+f1-score\s+support\s*$")
+#: coverage.py's text report (`coverage report [-m]`): its header, `Name  Stmts  Miss [Branch BrPart]
+#: Cover [Missing]`, and each file's row, `pkg/a.py   120   4   97%   12-15` (the Missing cell optional).
+COVERAGE_PY_HEADER = compile_lazily(r"^Name\s+Stmts\s+Miss(?:\s+Branch\s+BrPart)?\s+Cover(?:\s+Missing)?\s*$")
+COVERAGE_PY_ROW = compile_lazily(r"^\S.*?\s\d+\s+\d+(?:\s+\d+\s+\d+)?\s+\d+(?:\.\d+)?%(?:\s.*)?$")
 
 #: Our own markers, so a second pass never treats them as content.
 ELISION_MARKER = compile_lazily(r"\(caveman\)|caveman: ")
@@ -1302,6 +1306,13 @@ SQLFLUFF_HINT = "| P:"
 #: level letter); the source in brackets ends the message, on a later line for a multi-line one.
 TOX_LOG_LINE = compile_lazily(r"^[\w.-]+: \d+ (?P<level>[DIWEC]) ")
 TOX_LOG_SOURCE = compile_lazily(r" \[[\w./-]+\.py:\d+\]$")
+#: tox 4's account of each environment: its closing report's row (`  py311: FAIL code 1 (201.04=setup[195.17]+cmd[5.87]
+#: seconds)`, `  py37: SKIP (9.15 seconds)`), the env's own result (`py311: FAIL ✖ in 3 minutes 21.04 seconds`,
+#: `py37: SKIP ⚠ in 9.22 seconds`), a skip's reason (`pypy3: skipped because could not find python interpreter
+#: with spec(s): pypy3`) and the verdict (`  congratulations :)`, `  evaluation failed :(`).
+TOX_ENV_RESULT = compile_lazily(
+    r"^(?:  [\w.-]+: (?:OK|FAIL|SKIP)\b.*\)|[\w.-]+: (?:OK ✔|FAIL ✖|SKIP ⚠) in .*|[\w.-]+: skipped because .*"
+    r"|  (?:congratulations :\)|evaluation failed :\().*)$")
 
 # ---------------------------------------------------------------- pre-commit (pyquality)
 #: pre-commit's line per hook: its name padded with dots to its result (`flake8.....Failed`,

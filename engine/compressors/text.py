@@ -10,16 +10,17 @@ from engine.compressors import lines as L
 from engine.compressors import (
     apt_policy, bench_report, block_repeats, byte_dump, cert_dump, dep_tree, gdb_backtrace, key_listing, lcov_info, long_lines,
     memcheck, metric_reports, npm_explain, profile_report, py_literal, pydantic_errors, query_plan, r_tables, restore_report, sql_dump,
-    strace, toolout, tree_listing, xml_runs,
+    strace, toolout, toolout_tox, tree_listing, xml_runs,
 )
 from engine.compressors.access_status import server_error_lines
 from engine.compressors.db_messages import server_message_lines
 from engine.compressors.frames import fold_recursion_kept
+from engine.compressors.redundancy import keep_non_redundant
 from engine.compressors.log_tracebacks import fold_repeated_frames_kept
 from engine.compressors.thread_dump import fold_threads_kept, pyspy_stack_lines
 from engine.patterns import (
     BASE64_LINE, BLANK_LINE_SPLIT, ELISION_MARKER, HTML_COMMENT, HTML_NOISE_BLOCK, LOOKS_HTML,
-    METRICS_REPORT_FIELD, METRICS_REPORT_PATH, PATH_LIST_ENTRY, PROFILE_LISTING_HEADER, REDIS_REPLY_NUMBER,
+    METRICS_REPORT_FIELD, METRICS_REPORT_PATH, PATH_LIST_ENTRY, PROFILE_LISTING_HEADER, PY_FRAME_LINE, REDIS_REPLY_NUMBER,
     TEXT_HEADING_MD, TEXT_IMPORTANT, TEXT_LIST_ITEM, TEXT_SENTENCE_END,
 )
 from engine.safety import SafetyClass
@@ -341,6 +342,12 @@ class TextCompressor(L.QueryAwareLines):
         if metric_reports.HINT in scan.joined():  # classification_report: every class, the accuracy
             for i in metric_reports.report_lines(all_lines):
                 must[line_owner[i]] = True
+        if metric_reports.COVERAGE_HINT in scan.joined():  # coverage.py's report: every file's row
+            for i in metric_reports.coverage_lines(all_lines):
+                must[line_owner[i]] = True
+        if any(hint in scan.joined() for hint in toolout_tox.REPORT_HINTS):  # tox 4: every env's result
+            for i in toolout_tox.report_lines(all_lines):
+                must[line_owner[i]] = True
         if r_tables.TIBBLE_TITLE in scan.joined():  # R's printed tibbles: rows the agent printed to read
             for i in r_tables.tibble_lines(all_lines):
                 must[line_owner[i]] = True
@@ -369,8 +376,17 @@ class TextCompressor(L.QueryAwareLines):
                 return f"each `{first.strip()}`"
             return ""
 
+        # A Python traceback read by lines: a frame is its `File` line and the source line under
+        # it; the tail's first kept line was a source line whose `File` line went behind a marker.
+        frames = joiner == "\n" and '  File "' in text
+
         def render(extra: list[int], context: bool = True) -> str | None:
             keep = L.initial_keep(n, HEAD, TAIL, must, extra, context)
+            if frames:  # a kept frame's source line keeps its `File "…", line N, in f` above it
+                keep = keep_non_redundant(plain_units, keep)  # as elide would: it may keep a source line
+                for i in range(1, n):
+                    if keep[i] and not keep[i - 1] and PY_FRAME_LINE.match(plain_units[i - 1]):
+                        keep[i - 1] = True
             result = L.elide(units, keep, noun="sections", vocab_units=plain_units, describe=describe)
             if not result.elided_units:
                 return None

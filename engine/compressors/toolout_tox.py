@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine.compressors.lines import LineScan
 from engine.compressors.toolout_scan import KEEP, OTHER, problem
-from engine.patterns import TOX_LOG_LINE, TOX_LOG_SOURCE
+from engine.patterns import TOX_ENV_RESULT, TOX_LOG_LINE, TOX_LOG_SOURCE
 
 #: A tox `-vv` debug line (level D), or a line of a multi-line one.
 DEBUG_LINE = "toxdebug"
@@ -57,3 +57,16 @@ def mark_tox_debug(norm: list[str], cls: list[str], scan: LineScan) -> None:
             if cls[k] == OTHER and not problem(norm[k]):
                 cls[k] = DEBUG_LINE
         done = end - 1
+
+
+#: tox 4's verdict line; looked for in the joined text before any line is asked.
+REPORT_HINTS = ("congratulations :)", "evaluation failed :(")
+
+
+def report_lines(lines: list[str]) -> list[int]:
+    """tox 4's account of every environment (its result, a skip's reason, the closing report's
+    rows and verdict). Read as prose, the report's `py39: SKIP` and `py310: SKIP` rows and a
+    `pypy3: skipped because …` line went behind "8 sections elided" while others stayed: one
+    row per environment, none stands for another."""
+    return [i for i, line in enumerate(lines)
+            if ": " in line and TOX_ENV_RESULT.match(line)]
