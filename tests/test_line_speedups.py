@@ -565,3 +565,17 @@ def test_leveled_fields_lead_with_the_level_word_then_the_lines_fields_in_order(
     assert list(got.items()) == [("level", "WARN"), ("b", "2"), ("a", "1")]
     assert log.leveled_fields("[Sun Dec 04 2005] [error]  x") == {"level": "error"}
     assert log.leveled_fields("ts=1 level=info msg=x ERROR") == {"ts": "1", "level": "info", "msg": "x"}
+
+
+_CURSOR_ELSEWHERE_PLAIN = re.compile(r"\x1b\[\d*[BEFHfsu]|\x1b\[\d+;\d+[Hf]|\x1b[78]")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["\x1b", "\x1b[", "0", "12", "\u0663", ";", "B", "E", "F", "H", "f", "s", "u",
+                                 "m", "A", "7", "8", "x", "\n"]), max_size=30).map("".join))
+@example("\x1b[12;3H\x1b[0m\x1b[5B")
+def test_cursor_elsewhere_possessive_matches_plain(text: str) -> None:
+    """CURSOR_ELSEWHERE's possessive digit runs find exactly what the plain pattern finds."""
+    from engine.patterns import CURSOR_ELSEWHERE
+    assert [m.span() for m in CURSOR_ELSEWHERE.finditer(text)] == [
+        m.span() for m in _CURSOR_ELSEWHERE_PLAIN.finditer(text)]
