@@ -229,6 +229,37 @@ def test_keep_non_redundant_matches_its_first_definition_on_known_lines():
         assert redundancy.keep_non_redundant(units, keep) == reference_keep_non_redundant(units, keep)
 
 
+ASCII_UNIT = st.lists(st.sampled_from(["user", "ID", "=", " ", "42", "7", "007", "\0", "\0\0", "_", "a-b", "\t",
+                                       "\x1c", "\x7f", ".", "blk_123456789", "Z9"]), max_size=40).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(ASCII_UNIT, UNIT))
+def test_profile_keys_and_words_match_their_regex_definitions(unit):
+    # the byte tables and replace loops stand for DIGITS.sub, the NUL-run sub and findall
+    low = unit.lower().replace("\0", " ")
+    expected = (low, False) if HAS_LETTER.search(low) is None else (DIGITS.sub("\0", low), True)
+    assert redundancy._profile_key(unit) == expected
+    assert redundancy._one_nul_per_run(unit) == re.sub("\0{2,}", "\0", unit)
+    for masked in (False, True):
+        key = expected[0]
+        assert redundancy._found_words(key, masked) == (MASKED_WORD if masked else WORD).findall(key)
+        found = dict.fromkeys((MASKED_WORD if masked else WORD).findall(key))
+        assert redundancy._words(key, masked) == frozenset(list(found)[:redundancy.MAX_VOCAB])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(ASCII_UNIT, UNIT), max_size=20))
+def test_shapes_are_each_units_lowered_digits_to_nul(units):
+    shapes = redundancy._shapes(units)
+    assert shapes == [redundancy._lower(u).translate(str.maketrans("0123456789", "\0" * 10)) for u in units]
+
+
+def test_words_past_the_vocabulary_cap_keep_the_first_distinct_ones():
+    key = " ".join(f"w{'a' * (i % 150)}" for i in range(400))
+    assert redundancy._words(key, True) == frozenset(list(dict.fromkeys(MASKED_WORD.findall(key)))[:redundancy.MAX_VOCAB])
+
+
 # ---------------------------------------------------------------- log
 
 
