@@ -83,7 +83,10 @@ CONTROL_CHARS = compile_lazily(r"[\x00-\x08\x0b-\x1f\x7f]")
 CURSOR_UP = compile_lazily(r"\x1b\[\d*A")
 #: Escapes that move the cursor down or to a place (`ESC[2B`, `ESC[5;1H`, save/restore): rows
 #: are then revisited in an order the line-start model of erased rows does not follow.
-CURSOR_ELSEWHERE = compile_lazily(r"\x1b\[\d*[BEFHfsu]|\x1b\[\d+;\d+[Hf]|\x1b[78]")
+#: (Possessive digit runs: each is followed by a non-digit the match needs, so only the whole
+#: run can match and giving digits back never helps; it spares the backtracking at each of a
+#: coloured text's many `ESC[`, tests/test_line_speedups.py checks it against the plain form.)
+CURSOR_ELSEWHERE = compile_lazily(r"\x1b\[\d*+[BEFHfsu]|\x1b\[\d++;\d++[Hf]|\x1b[78]")
 #: The escapes and CRs a line starts with before its text: erasing (`ESC[K`, `ESC[2K`), moving up
 #: (`ESC[1A`), to the line start (`\r`, `ESC[1G`, `ESC[999D`), modes (`ESC[?2026h`) and colours.
 LINE_START_ESCAPES = compile_lazily(r"(?:\r|\x1b\[[0-9;?]*[AKGDhlm]|\x1b\[2J\x1b\[3J\x1b\[H)+")

@@ -131,7 +131,10 @@ def erased_rows(lines: list[str], shown: list[str] | None = None, rowless: list[
         while len(owner) <= row:
             owner.append(-1)
             landed.append(-1)
-        start = LINE_START_ESCAPES.match(line) if "\x1b[" in line else None
+        # (with `shown`, a line's escapes are read only when they move up or clear: a line
+        # holding neither an `A` nor CLEAR_ALL is not matched, and its text is the line's)
+        start = LINE_START_ESCAPES.match(line) if "\x1b[" in line and (
+            shown is None or "A" in line or CLEAR_ALL in line) else None
         if start is not None and ("A" in start.group() or CLEAR_ALL in start.group()):
             for esc in start.group().replace("\r", "").split("\x1b[")[1:]:
                 if esc == "2J":  # the screen and (3J) its scrollback cleared: every row shown so far

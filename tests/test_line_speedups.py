@@ -229,6 +229,37 @@ def test_keep_non_redundant_matches_its_first_definition_on_known_lines():
         assert redundancy.keep_non_redundant(units, keep) == reference_keep_non_redundant(units, keep)
 
 
+ASCII_UNIT = st.lists(st.sampled_from(["user", "ID", "=", " ", "42", "7", "007", "\0", "\0\0", "_", "a-b", "\t",
+                                       "\x1c", "\x7f", ".", "blk_123456789", "Z9"]), max_size=40).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(ASCII_UNIT, UNIT))
+def test_profile_keys_and_words_match_their_regex_definitions(unit):
+    # the byte tables and replace loops stand for DIGITS.sub, the NUL-run sub and findall
+    low = unit.lower().replace("\0", " ")
+    expected = (low, False) if HAS_LETTER.search(low) is None else (DIGITS.sub("\0", low), True)
+    assert redundancy._profile_key(unit) == expected
+    assert redundancy._one_nul_per_run(unit) == re.sub("\0{2,}", "\0", unit)
+    for masked in (False, True):
+        key = expected[0]
+        assert redundancy._found_words(key, masked) == (MASKED_WORD if masked else WORD).findall(key)
+        found = dict.fromkeys((MASKED_WORD if masked else WORD).findall(key))
+        assert redundancy._words(key, masked) == frozenset(list(found)[:redundancy.MAX_VOCAB])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(ASCII_UNIT, UNIT), max_size=20))
+def test_shapes_are_each_units_lowered_digits_to_nul(units):
+    shapes = redundancy._shapes(units)
+    assert shapes == [redundancy._lower(u).translate(str.maketrans("0123456789", "\0" * 10)) for u in units]
+
+
+def test_words_past_the_vocabulary_cap_keep_the_first_distinct_ones():
+    key = " ".join(f"w{'a' * (i % 150)}" for i in range(400))
+    assert redundancy._words(key, True) == frozenset(list(dict.fromkeys(MASKED_WORD.findall(key)))[:redundancy.MAX_VOCAB])
+
+
 # ---------------------------------------------------------------- log
 
 
@@ -565,3 +596,17 @@ def test_leveled_fields_lead_with_the_level_word_then_the_lines_fields_in_order(
     assert list(got.items()) == [("level", "WARN"), ("b", "2"), ("a", "1")]
     assert log.leveled_fields("[Sun Dec 04 2005] [error]  x") == {"level": "error"}
     assert log.leveled_fields("ts=1 level=info msg=x ERROR") == {"ts": "1", "level": "info", "msg": "x"}
+
+
+_CURSOR_ELSEWHERE_PLAIN = re.compile(r"\x1b\[\d*[BEFHfsu]|\x1b\[\d+;\d+[Hf]|\x1b[78]")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["\x1b", "\x1b[", "0", "12", "\u0663", ";", "B", "E", "F", "H", "f", "s", "u",
+                                 "m", "A", "7", "8", "x", "\n"]), max_size=30).map("".join))
+@example("\x1b[12;3H\x1b[0m\x1b[5B")
+def test_cursor_elsewhere_possessive_matches_plain(text: str) -> None:
+    """CURSOR_ELSEWHERE's possessive digit runs find exactly what the plain pattern finds."""
+    from engine.patterns import CURSOR_ELSEWHERE
+    assert [m.span() for m in CURSOR_ELSEWHERE.finditer(text)] == [
+        m.span() for m in _CURSOR_ELSEWHERE_PLAIN.finditer(text)]

@@ -8,8 +8,7 @@ promotions means the payload is a document, not a repetitive stream, and everyth
 from __future__ import annotations
 
 import math
-import re
-from itertools import compress
+from itertools import compress, repeat
 from operator import not_
 
 from engine.patterns import DIGITS, HAS_LETTER, MASKED_WORD, WORD
@@ -33,7 +32,17 @@ def _profile_key(unit: str) -> tuple[str, bool]:
         low = low.replace("\0", " ")
     if HAS_LETTER.search(low) is None:
         return low, False
+    if low.isascii():  # (a table lookup per byte; the regex sub tries every position)
+        return _one_nul_per_run(low.encode("ascii").translate(_DIGIT_BYTES_TO_NUL).decode("ascii")), True
     return DIGITS.sub("\0", low), True
+
+
+def _one_nul_per_run(text: str) -> str:
+    """`text` with each run of NULs as one NUL: re.sub("\\0{2,}", "\\0", text), at C speed (each
+    replace halves every run; runs never merge, non-NUL characters stay between them)."""
+    while "\0\0" in text:
+        text = text.replace("\0\0", "\0")
+    return text
 
 
 #: Each ASCII digit to NUL, one for one: the `shape` of a lower-cased unit. Units of one shape
@@ -41,19 +50,26 @@ def _profile_key(unit: str) -> tuple[str, bool]:
 #: shape already settled settles them without masking or tokenising.
 _DIGIT_TO_NUL = str.maketrans("0123456789", "\0" * 10)
 _DIGIT_BYTES_TO_NUL = bytes.maketrans(b"0123456789", b"\0" * 10)
+#: An ASCII byte's shape: upper case to lower, NUL to a space, each digit to NUL.
+_ASCII_SHAPE = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ\0" + b"0123456789",
+                               b"abcdefghijklmnopqrstuvwxyz " + b"\0" * 10)
 
 
 def _shapes(units: list[str]) -> list[str]:
     """Each unit lower-cased with literal NULs blanked (as `_profile_key` does), its ASCII
     digits then turned to NUL: the unit's shape. From one pass over the joined units
     (lower-casing never crosses a newline) unless a unit holds a newline."""
-    text = "\n".join(units).lower()
-    if "\0" in text:
-        text = text.replace("\0", " ")
-    # bytes.translate is a table lookup per byte (str.translate works harder per character);
-    # UTF-8 keeps digits as their own bytes (no multi-byte sequence holds an ASCII byte)
-    raw = text.encode("utf-8", "surrogatepass").translate(_DIGIT_BYTES_TO_NUL)
-    shapes = raw.decode("utf-8", "surrogatepass").split("\n")
+    text = "\n".join(units)
+    if text.isascii():  # one table lookup per byte does all three (ASCII's lower() is per byte)
+        shapes = text.encode("ascii").translate(_ASCII_SHAPE).decode("ascii").split("\n")
+    else:
+        text = text.lower()
+        if "\0" in text:
+            text = text.replace("\0", " ")
+        # bytes.translate is a table lookup per byte (str.translate works harder per character);
+        # UTF-8 keeps digits as their own bytes (no multi-byte sequence holds an ASCII byte)
+        raw = text.encode("utf-8", "surrogatepass").translate(_DIGIT_BYTES_TO_NUL)
+        shapes = raw.decode("utf-8", "surrogatepass").split("\n")
     if len(shapes) != len(units):
         return [_lower(unit).translate(_DIGIT_TO_NUL) for unit in units]
     return shapes
@@ -71,10 +87,6 @@ def _firsts(values: list[str]) -> dict[str, int]:
     return dict(zip(reversed(values), range(len(values) - 1, -1, -1)))
 
 
-#: A shape's NULs stand for digits one for one; a profile key has one NUL per digit run.
-_NUL_RUN = re.compile("\0{2,}")
-
-
 def _judged(units: list[str], shapes: list[str]) -> list[tuple[int, str, str, bool]]:
     """(position or -1, shape, profile key, masked) of each unit keep_non_redundant has to
     judge, in order: every other unit repeats the profile key of a unit before it, which
@@ -88,7 +100,7 @@ def _judged(units: list[str], shapes: list[str]) -> list[tuple[int, str, str, bo
     digits_as_content = set()
     for shape in dict.fromkeys(shapes):
         if HAS_LETTER.search(shape) is not None:
-            judged.append((-1, shape, _NUL_RUN.sub("\0", shape) if "\0\0" in shape else shape, True))
+            judged.append((-1, shape, _one_nul_per_run(shape), True))
         elif "\0" not in shape:
             judged.append((-1, shape, shape, False))
         else:
@@ -105,10 +117,28 @@ def _judged(units: list[str], shapes: list[str]) -> list[tuple[int, str, str, bo
 
 
 def _words(key: str, masked: bool) -> frozenset[str]:
-    words = dict.fromkeys((MASKED_WORD if masked else WORD).findall(key))
-    if len(words) > MAX_VOCAB:
-        words = dict.fromkeys(list(words)[:MAX_VOCAB])
-    return frozenset(words)
+    found = _found_words(key, masked)
+    if len(found) > MAX_VOCAB:  # the first MAX_VOCAB distinct words (fewer: all of them)
+        found = list(dict.fromkeys(found))[:MAX_VOCAB]
+    return frozenset(found)
+
+
+def _gaps(word_chars: bytes) -> bytes:
+    """A bytes.translate table turning every byte but `word_chars` into a space."""
+    return bytes(b if b in word_chars else 32 for b in range(256))
+
+
+#: MASKED_WORD's and WORD's word characters kept, every other byte a space.
+_MASKED_GAPS = _gaps(b"abcdefghijklmnopqrstuvwxyz_\0")
+_WORD_GAPS = _gaps(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _found_words(key: str, masked: bool) -> list[str]:
+    """(MASKED_WORD if masked else WORD).findall(key), at C speed on an ASCII key: its gaps
+    become spaces and split() cuts there (its whitespace holds no word character)."""
+    if key.isascii():
+        return key.encode("ascii").translate(_MASKED_GAPS if masked else _WORD_GAPS).decode("ascii").split()
+    return (MASKED_WORD if masked else WORD).findall(key)
 
 
 def vocabulary(unit: str) -> tuple[frozenset[str], bool]:
@@ -198,7 +228,7 @@ class _Classes:
         classes holding one of the slack + 1 rarest words are compared."""
         need = math.ceil(CONTAINMENT * len(vocab))
         slack = len(vocab) - need
-        rarest = sorted((self.by_word.get(word, ()) for word in vocab), key=len)[: slack + 1]
+        rarest = sorted(map(self.by_word.get, vocab, repeat(())), key=len)[: slack + 1]  # (C-level)
         sets = self.sets
         for index in set().union(*rarest):
             cvocab = sets[index]

@@ -276,6 +276,10 @@ class TerminalCompressor(L.QueryAwareLines):
         cleaned = clean_lines(text, doc.bare(), erased, rowless)
         if doc.crlf == 0:
             units = list(cleaned)
+        elif doc.crlf == len(doc.lines):
+            # crlf counts the lines ending in `\r` (each `\r\n`, and an unterminated last
+            # line's `\r`): all of them here, so each unit takes one, in a C-level pass
+            units = list(map(operator.add, cleaned, repeat("\r")))
         else:
             units = [c + "\r" if ln.endswith("\r") else c for c, ln in zip(cleaned, doc.lines)]
         if rowless:

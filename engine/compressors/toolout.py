@@ -680,7 +680,9 @@ def _promote(lines: list[str], norm: list[str], cls: list[str], scan: LineScan |
     scan = scan or LineScan(lines)
     # (of the lines as given: a word in a normalised line is in its line)
     quiet = jest_quiet_frames(norm, scan.word_lines("console.", fold_case=False))
-    unclaimed = [i for i, label in enumerate(cls) if label == OTHER and norm[i]]
+    # (the unlabelled lines, then those of them not blank: two C-level passes)
+    unlabelled = list(compress(range(len(cls)), map(operator.eq, cls, repeat(OTHER))))
+    unclaimed = list(compress(unlabelled, map(norm.__getitem__, unlabelled)))
     # When most lines are unclaimed (a log), `problem` is asked only of the lines holding one
     # of its words, found by a few scans of the whole text.
     hinted = None
