@@ -80,8 +80,7 @@ class _TreeBuilder(HTMLParser):
                     break
         values = dict(attrs)
         hint = " ".join(v for v in (values.get("class"), values.get("id")) if v)
-        node = Node(tag, hint, values.get("class") or "")
-        node.parent = self.stack[-1]
+        node = Node(tag, hint, cls=values.get("class") or "", parent=self.stack[-1])
         node.dropped = (values.get("role") or "").lower() in DROPPED_ROLES
         self.stack[-1].children.append(node)
         if tag not in VOID:
@@ -139,17 +138,12 @@ class HtmlCompressor:
         builder = _TreeBuilder()
         builder.feed(data.decode("utf-8", errors="replace"))
         builder.close()
-        if b'class="pc_cov"' in data:  # coverage.py's report: its header and marked lines
+        # coverage.py's report (its header and marked lines), go tool cover -html (files, and
+        # code never run)
+        if b'class="pc_cov"' in data or b'<select id="files">' in data:
             from engine.compressors import html_coverage  # (it imports this module: not at the top)
 
-            view = html_coverage.page(builder.root) if html_coverage.is_coverage_page(data) else None
-            if view is not None:
-                out = view.encode("utf-8") + b"\n"
-                return out if len(out) < len(data) else None
-        if b'<select id="files">' in data:  # go tool cover -html: files, and code never run
-            from engine.compressors import html_coverage
-
-            view = html_coverage.go_page(builder.root) if html_coverage.is_go_cover_page(data) else None
+            view = html_coverage.report_view(builder.root, data)
             if view is not None:
                 out = view.encode("utf-8") + b"\n"
                 return out if len(out) < len(data) else None

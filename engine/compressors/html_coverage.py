@@ -251,3 +251,14 @@ def go_page(root: html.Node) -> str | None:
             i = j
         out.append("")
     return "\n".join(out)
+
+
+# ------------------------------------------------------------------ either report
+
+def report_view(root: html.Node, data: bytes) -> str | None:
+    """The view of a coverage.py or `go tool cover -html` page; None for any other page."""
+    if is_coverage_page(data):
+        view = page(root)
+        if view is not None:
+            return view
+    return go_page(root) if is_go_cover_page(data) else None
